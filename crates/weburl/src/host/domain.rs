@@ -1,0 +1,132 @@
+//! Domains: percent-decoding, the domain parser (UTS 46 ToASCII through the `idna` crate) and
+//! the forbidden domain code points.
+//!
+//! <https://url.spec.whatwg.org/#idna>
+
+use std::borrow::Cow;
+
+use super::{HostError, is_forbidden_domain_code_point};
+use crate::percent::percent_decode;
+
+/// Bytes that an already-normal ASCII domain label may hold without any processing:
+/// lowercase letters, digits, `-` and `.`.
+const fn build_plain_table() -> [bool; 256] {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        t[b] = c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'-' || c == b'.';
+        b += 1;
+    }
+    t
+}
+static PLAIN: [bool; 256] = build_plain_table();
+
+/// Host parser steps 4–7 for a non-opaque host: percent-decode `input`, run the
+/// [domain parser](https://url.spec.whatwg.org/#concept-domain-to-ascii) with `beStrict` false,
+/// and append the ASCII domain to `out`.
+pub(crate) fn domain_to_ascii_into(out: &mut String, input: &str) -> Result<(), HostError> {
+    // Fast path: already lowercase ASCII without '%': the domain parser returns it unchanged.
+    if input.bytes().all(|b| PLAIN[b as usize]) {
+        out.push_str(input);
+        return Ok(());
+    }
+    // 4.-5. Let domain be the UTF-8 decode without BOM of the percent-decoding of input.
+    let decoded = percent_decode(input.as_bytes());
+    let domain: Cow<'_, str> = match decoded {
+        Cow::Borrowed(_) => Cow::Borrowed(input),
+        Cow::Owned(bytes) => Cow::Owned(match String::from_utf8(bytes) {
+            Ok(s) => s,
+            Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
+        }),
+    };
+    domain_parser_into(out, &domain)
+}
+
+/// The domain parser with `beStrict` false: <https://url.spec.whatwg.org/#concept-domain-to-ascii>.
+fn domain_parser_into(out: &mut String, domain: &str) -> Result<(), HostError> {
+    let start = out.len();
+    if domain.is_ascii() {
+        // 5. An ASCII domain is only lowercased, whatever Unicode ToASCII would say.
+        out.extend(domain.bytes().map(|b| b.to_ascii_lowercase() as char));
+    } else {
+        // 6. Otherwise run domain parser ToASCII with beStrict false.
+        let result = to_ascii(domain).ok_or(HostError::DomainToAscii)?;
+        out.push_str(&result);
+    }
+    // 7. An empty result is failure.
+    if out.len() == start {
+        return Err(HostError::EmptyHost);
+    }
+    // 8. A forbidden domain code point is failure.
+    if let Some(&b) = out.as_bytes()[start..].iter().find(|&&b| is_forbidden_domain_code_point(b)) {
+        out.truncate(start);
+        return Err(HostError::ForbiddenDomainCodePoint(b as char));
+    }
+    Ok(())
+}
+
+/// [Domain parser ToASCII](https://url.spec.whatwg.org/#concept-domain-to-ascii) with
+/// `beStrict` false: CheckHyphens false, CheckBidi and CheckJoiners true, UseSTD3ASCIIRules
+/// false, nontransitional, VerifyDnsLength false, IgnoreInvalidPunycode false.
+fn to_ascii(domain: &str) -> Option<Cow<'_, str>> {
+    idna::uts46::Uts46::new()
+        .to_ascii(
+            domain.as_bytes(),
+            idna::uts46::AsciiDenyList::EMPTY,
+            idna::uts46::Hyphens::Allow,
+            idna::uts46::DnsLength::Ignore,
+        )
+        .ok()
+}
+
+/// Domain to Unicode: <https://url.spec.whatwg.org/#concept-domain-to-unicode>. Returns the
+/// domain unchanged when UTS 46 ToUnicode records an error.
+///
+/// ```
+/// assert_eq!(weburl::host::domain::domain_to_unicode("xn--fa-hia.example"), "faß.example");
+/// assert_eq!(weburl::host::domain::domain_to_unicode("xn--8i7caa"), "xn--8i7caa");
+/// ```
+#[must_use]
+pub fn domain_to_unicode(domain: &str) -> Cow<'_, str> {
+    let (result, errors) = idna::uts46::Uts46::new().to_unicode(
+        domain.as_bytes(),
+        idna::uts46::AsciiDenyList::EMPTY,
+        idna::uts46::Hyphens::Allow,
+    );
+    match errors {
+        Ok(()) => result,
+        Err(_) => Cow::Borrowed(domain),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(input: &str) -> Result<String, HostError> {
+        let mut out = String::new();
+        domain_to_ascii_into(&mut out, input).map(|()| out)
+    }
+
+    #[test]
+    fn ascii_domains_are_only_lowercased() {
+        assert_eq!(run("xn--a").unwrap(), "xn--a");
+        assert_eq!(run("XN--A.Example").unwrap(), "xn--a.example");
+        assert_eq!(run("-x-.com").unwrap(), "-x-.com");
+    }
+
+    #[test]
+    fn percent_decoding_then_idna() {
+        assert_eq!(run("%E2%98%95.example").unwrap(), "xn--53h.example");
+        assert_eq!(run("a%2Eb").unwrap(), "a.b");
+        assert!(run("%FF").is_err());
+        assert_eq!(run("a%25b"), Err(HostError::ForbiddenDomainCodePoint('%')));
+    }
+
+    #[test]
+    fn non_ascii_failures() {
+        assert_eq!(run("xn--a.ß"), Err(HostError::DomainToAscii));
+        assert_eq!(run("\u{00AD}"), Err(HostError::EmptyHost));
+    }
+}

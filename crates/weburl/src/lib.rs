@@ -1,0 +1,13 @@
+//! weburl: URLs exactly as web browsers read them.
+#![forbid(unsafe_code)]
+
+pub mod host;
+pub mod origin;
+pub mod parser;
+pub mod percent;
+mod url;
+
+pub use host::{Host, HostError};
+pub use origin::Origin;
+pub use parser::ParseError;
+pub use url::{Url, default_port};

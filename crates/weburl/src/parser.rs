@@ -1,0 +1,935 @@
+//! The basic URL parser: <https://url.spec.whatwg.org/#concept-basic-url-parser>.
+//!
+//! Each state of the spec's state machine is a method named after it, with the spec's anchor
+//! above it. The states write straight into the output buffer, which ends up as the URL's
+//! serialization, instead of filling a URL record that is serialized afterwards; so where the
+//! spec appends a path segment, this parser appends "/" and the segment, and where the spec
+//! shortens the path, it truncates the buffer at the last "/".
+//!
+//! A state reads as far as the spec's per-code-point loop would before the state changes, and
+//! does in one step what the spec does one code point at a time: the authority state finds the
+//! end of the authority and its last "@" at once; the path state reads a whole segment.
+//! Inputs are first trimmed and stripped of ASCII tabs and newlines (spec steps 1–3), so the
+//! states index a clean `&str` by byte; every non-ASCII byte is percent-encoded by every set,
+//! so no state decodes UTF-8 except the host parser.
+
+use std::borrow::Cow;
+use std::fmt;
+
+use crate::host::{self, HostError, HostKind};
+use crate::percent::{EncodeSet, encode_into};
+use crate::url::{SchemeType, Url};
+
+/// Why the URL parser returned failure. Each variant names the spec's validation error that
+/// made the parser return failure.
+///
+/// ```
+/// use weburl::{HostError, ParseError, Url};
+/// assert_eq!(Url::parse("http://a:99999"), Err(ParseError::PortOutOfRange));
+/// assert_eq!(
+///     Url::parse("http://[::1"),
+///     Err(ParseError::InvalidHost(HostError::Ipv6Unclosed))
+/// );
+/// assert_eq!(ParseError::PortOutOfRange.spec_name(), "port-out-of-range");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ParseError {
+    /// The input has no scheme and there is no base URL, or the base has an opaque path and
+    /// the input is not a fragment (`missing-scheme-non-relative-URL`).
+    MissingSchemeNonRelativeUrl,
+    /// A special URL, or a URL with credentials or a port, has an empty host (`host-missing`).
+    HostMissing,
+    /// The host parser failed; the host's own error says why.
+    InvalidHost(HostError),
+    /// The port holds something other than ASCII digits (`port-invalid`).
+    InvalidPort,
+    /// The port is greater than 65535 (`port-out-of-range`).
+    PortOutOfRange,
+    /// The URL would be longer than this crate's offsets can hold (4 GiB - 1 bytes) or than the
+    /// configured maximum.
+    TooLong,
+}
+
+impl ParseError {
+    /// The name of the validation error in the URL Standard that caused this failure.
+    ///
+    /// ```
+    /// use weburl::{HostError, ParseError};
+    /// assert_eq!(ParseError::InvalidHost(HostError::Ipv4TooManyParts).spec_name(), "IPv4-too-many-parts");
+    /// ```
+    #[must_use]
+    pub fn spec_name(self) -> &'static str {
+        match self {
+            ParseError::MissingSchemeNonRelativeUrl => "missing-scheme-non-relative-URL",
+            ParseError::HostMissing => "host-missing",
+            ParseError::InvalidHost(e) => e.spec_name(),
+            ParseError::InvalidPort => "port-invalid",
+            ParseError::PortOutOfRange => "port-out-of-range",
+            ParseError::TooLong => "too-long",
+        }
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseError::MissingSchemeNonRelativeUrl => {
+                f.write_str("relative URL without a base (no scheme, and no usable base URL)")
+            }
+            ParseError::HostMissing => f.write_str("the URL needs a host and has none"),
+            ParseError::InvalidHost(e) => write!(f, "invalid host: {e}"),
+            ParseError::InvalidPort => f.write_str("the port is not a number"),
+            ParseError::PortOutOfRange => f.write_str("the port is greater than 65535"),
+            ParseError::TooLong => f.write_str("the URL is too long"),
+        }
+    }
+}
+
+impl std::error::Error for ParseError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ParseError::InvalidHost(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl From<HostError> for ParseError {
+    fn from(e: HostError) -> ParseError {
+        ParseError::InvalidHost(e)
+    }
+}
+
+/// The parser's configuration: the base URL (more options come with the builder).
+pub(crate) struct Parser<'b> {
+    base: Option<&'b Url>,
+}
+
+/// The states of the basic URL parser that are entered from more than one place.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum State {
+    SchemeStart,
+    NoScheme,
+    SpecialRelativeOrAuthority,
+    PathOrAuthority,
+    Relative,
+    RelativeSlash,
+    SpecialAuthoritySlashes,
+    SpecialAuthorityIgnoreSlashes,
+    Authority,
+    File,
+    FileSlash,
+    FileHost,
+    PathStart,
+    Path,
+    OpaquePath,
+    Query,
+    Fragment,
+    Done,
+}
+
+/// Whether a byte is a C0 control or space: <https://infra.spec.whatwg.org/#c0-control-or-space>.
+#[inline]
+fn is_c0_control_or_space(b: u8) -> bool {
+    b <= 0x20
+}
+
+/// Whether `s` is a Windows drive letter: an ASCII alpha then ':' or '|'.
+#[inline]
+fn is_windows_drive_letter(s: &[u8]) -> bool {
+    s.len() == 2 && s[0].is_ascii_alphabetic() && (s[1] == b':' || s[1] == b'|')
+}
+
+/// Whether `s` is a normalized Windows drive letter: an ASCII alpha then ':'.
+#[inline]
+fn is_normalized_windows_drive_letter(s: &[u8]) -> bool {
+    s.len() == 2 && s[0].is_ascii_alphabetic() && s[1] == b':'
+}
+
+/// Whether `s` [starts with a Windows drive letter](https://url.spec.whatwg.org/#start-with-a-windows-drive-letter).
+#[inline]
+fn starts_with_windows_drive_letter(s: &[u8]) -> bool {
+    s.len() >= 2
+        && is_windows_drive_letter(&s[..2])
+        && (s.len() == 2 || matches!(s[2], b'/' | b'\\' | b'?' | b'#'))
+}
+
+/// A [single-dot URL path segment](https://url.spec.whatwg.org/#single-dot-path-segment).
+#[inline]
+fn is_single_dot(s: &[u8]) -> bool {
+    s == b"." || s.eq_ignore_ascii_case(b"%2e")
+}
+
+/// A [double-dot URL path segment](https://url.spec.whatwg.org/#double-dot-path-segment).
+#[inline]
+fn is_double_dot(s: &[u8]) -> bool {
+    match s.len() {
+        2 => s == b"..",
+        4 => s.eq_ignore_ascii_case(b".%2e") || s.eq_ignore_ascii_case(b"%2e."),
+        6 => s.eq_ignore_ascii_case(b"%2e%2e"),
+        _ => false,
+    }
+}
+
+/// The position of the first byte at or after `from` that ends an authority, a host or a port:
+/// '/', '?', '#', and '\' for special URLs; or the input's length.
+#[inline]
+fn find_authority_end(bytes: &[u8], from: usize, special: bool) -> usize {
+    let rest = &bytes[from..];
+    let end = if special {
+        rest.iter().position(|&b| matches!(b, b'/' | b'?' | b'#' | b'\\'))
+    } else {
+        memchr::memchr3(b'/', b'?', b'#', rest)
+    };
+    from + end.unwrap_or(rest.len())
+}
+
+/// One run of the parser over one input: the input, the position in it (the spec's pointer),
+/// and the URL being built (its serialization and offsets).
+struct Run<'a, 'b> {
+    input: &'a str,
+    bytes: &'a [u8],
+    /// The spec's pointer.
+    pos: usize,
+    base: Option<&'b Url>,
+    out: String,
+    scheme_end: usize,
+    username_end: usize,
+    host_start: usize,
+    host_end: usize,
+    path_start: usize,
+    query_start: usize,
+    fragment_start: usize,
+    port: Option<u16>,
+    host_kind: HostKind,
+    scheme_type: SchemeType,
+}
+
+impl<'b> Parser<'b> {
+    pub(crate) fn new(base: Option<&'b Url>) -> Parser<'b> {
+        Parser { base }
+    }
+
+    /// Runs the basic URL parser on `input` (no URL and no state override given).
+    pub(crate) fn parse(&self, input: &str) -> Result<Url, ParseError> {
+        // 1.2-1.3 Remove leading and trailing C0 control or space.
+        let trimmed = input.trim_matches(|c: char| c.is_ascii() && is_c0_control_or_space(c as u8));
+        if trimmed.len() > u32::MAX as usize {
+            return Err(ParseError::TooLong);
+        }
+        // 2.-3. Remove all ASCII tab or newline.
+        let cleaned: Cow<'_, str> =
+            if memchr::memchr3(b'\t', b'\n', b'\r', trimmed.as_bytes()).is_some() {
+                Cow::Owned(trimmed.chars().filter(|&c| !matches!(c, '\t' | '\n' | '\r')).collect())
+            } else {
+                Cow::Borrowed(trimmed)
+            };
+        let capacity = cleaned.len() + self.base.map_or(0, |b| b.serialization.len()) + 2;
+        let mut run = Run {
+            input: &cleaned,
+            bytes: cleaned.as_bytes(),
+            pos: 0,
+            base: self.base,
+            out: String::with_capacity(capacity),
+            scheme_end: 0,
+            username_end: 0,
+            host_start: 0,
+            host_end: 0,
+            path_start: 0,
+            query_start: 0,
+            fragment_start: 0,
+            port: None,
+            host_kind: HostKind::None,
+            scheme_type: SchemeType::NotSpecial,
+        };
+        run.run()?;
+        run.finish()
+    }
+}
+
+impl Run<'_, '_> {
+    /// The spec's c: the byte at the pointer, or `None` for the EOF code point.
+    #[inline]
+    fn c(&self) -> Option<u8> {
+        self.bytes.get(self.pos).copied()
+    }
+
+    /// The spec's remaining: the input after the pointer.
+    #[inline]
+    fn remaining(&self) -> &[u8] {
+        self.bytes.get(self.pos + 1..).unwrap_or(&[])
+    }
+
+    #[inline]
+    fn is_special(&self) -> bool {
+        self.scheme_type.is_special()
+    }
+
+    fn run(&mut self) -> Result<(), ParseError> {
+        let mut state = State::SchemeStart;
+        loop {
+            state = match state {
+                State::SchemeStart => self.scheme_start_state(),
+                State::NoScheme => self.no_scheme_state()?,
+                State::SpecialRelativeOrAuthority => self.special_relative_or_authority_state(),
+                State::PathOrAuthority => self.path_or_authority_state(),
+                State::Relative => self.relative_state(),
+                State::RelativeSlash => self.relative_slash_state(),
+                State::SpecialAuthoritySlashes => self.special_authority_slashes_state(),
+                State::SpecialAuthorityIgnoreSlashes => {
+                    self.special_authority_ignore_slashes_state()
+                }
+                State::Authority => self.authority_state()?,
+                State::File => self.file_state(),
+                State::FileSlash => self.file_slash_state(),
+                State::FileHost => self.file_host_state()?,
+                State::PathStart => self.path_start_state(),
+                State::Path => self.path_state(),
+                State::OpaquePath => self.opaque_path_state(),
+                State::Query => self.query_state(),
+                State::Fragment => self.fragment_state(),
+                State::Done => return Ok(()),
+            };
+        }
+    }
+
+    // https://url.spec.whatwg.org/#scheme-start-state
+    // https://url.spec.whatwg.org/#scheme-state
+    fn scheme_start_state(&mut self) -> State {
+        // Scheme start state: an ASCII alpha starts a scheme; anything else means no scheme.
+        if !self.c().is_some_and(|b| b.is_ascii_alphabetic()) {
+            return State::NoScheme;
+        }
+        // Scheme state: ASCII alphanumerics, '+', '-' and '.', then ':'.
+        let len = self.bytes[1..]
+            .iter()
+            .position(|&b| !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')))
+            .map_or(self.bytes.len(), |i| i + 1);
+        if self.bytes.get(len) != Some(&b':') {
+            // Start over from the first code point in the no scheme state.
+            return State::NoScheme;
+        }
+        let scheme = &self.input[..len];
+        self.out.extend(scheme.bytes().map(|b| b.to_ascii_lowercase() as char));
+        self.scheme_end = len;
+        self.scheme_type = SchemeType::from_scheme(&self.out);
+        self.out.push(':');
+        self.pos = len + 1;
+        // The rest of the ':' branch of the scheme state.
+        if self.scheme_type == SchemeType::File {
+            return State::File;
+        }
+        if self.is_special() {
+            if let Some(base) = self.base {
+                if base.scheme() == &self.out[..self.scheme_end] {
+                    return State::SpecialRelativeOrAuthority;
+                }
+            }
+            return State::SpecialAuthoritySlashes;
+        }
+        if self.c() == Some(b'/') {
+            self.pos += 1;
+            return State::PathOrAuthority;
+        }
+        State::OpaquePath
+    }
+
+    // https://url.spec.whatwg.org/#no-scheme-state
+    fn no_scheme_state(&mut self) -> Result<State, ParseError> {
+        let Some(base) = self.base else {
+            return Err(ParseError::MissingSchemeNonRelativeUrl);
+        };
+        let c = self.c();
+        if base.has_opaque_path() {
+            if c != Some(b'#') {
+                return Err(ParseError::MissingSchemeNonRelativeUrl);
+            }
+            // Scheme, path and query of the base; an empty fragment.
+            self.copy_base_through_query(base);
+            self.pos += 1;
+            return Ok(self.start_fragment());
+        }
+        if base.scheme_type != SchemeType::File {
+            return Ok(State::Relative);
+        }
+        Ok(State::File)
+    }
+
+    // https://url.spec.whatwg.org/#special-relative-or-authority-state
+    fn special_relative_or_authority_state(&mut self) -> State {
+        if self.c() == Some(b'/') && self.remaining().first() == Some(&b'/') {
+            self.pos += 2;
+            State::SpecialAuthorityIgnoreSlashes
+        } else {
+            State::Relative
+        }
+    }
+
+    // https://url.spec.whatwg.org/#path-or-authority-state
+    fn path_or_authority_state(&mut self) -> State {
+        if self.c() == Some(b'/') {
+            self.pos += 1;
+            State::Authority
+        } else {
+            self.path_start = self.out.len();
+            State::Path
+        }
+    }
+
+    /// Sets the URL's scheme to the base's scheme (the output holds at most a scheme so far).
+    fn set_scheme_from_base(&mut self, base: &Url) {
+        self.out.clear();
+        self.out.push_str(&base.serialization[..base.scheme_end as usize + 1]);
+        self.scheme_end = base.scheme_end as usize;
+        self.scheme_type = base.scheme_type;
+    }
+
+    /// Sets the URL's username, password, host and port to the base's: copies the base's
+    /// serialization up to the end of its authority (its scheme is already in the output).
+    fn copy_base_authority(&mut self, base: &Url) {
+        let authority_end = if base.has_host() {
+            base.path_start as usize
+        } else {
+            base.scheme_end as usize + 1
+        };
+        self.out.truncate(base.scheme_end as usize + 1);
+        self.out.push_str(&base.serialization[base.scheme_end as usize + 1..authority_end]);
+        self.username_end = base.username_end as usize;
+        self.host_start = base.host_start as usize;
+        self.host_end = base.host_end as usize;
+        self.port = base.port;
+        self.host_kind = base.host_kind;
+        self.path_start = self.out.len();
+    }
+
+    /// Copies the base's path (a clone of the list, or the opaque path).
+    fn copy_base_path(&mut self, base: &Url) {
+        self.out.push_str(&base.serialization[base.path_start as usize..base.path_end() as usize]);
+    }
+
+    /// Copies the base's query, if it is not null.
+    fn copy_base_query(&mut self, base: &Url) {
+        if base.query_start != 0 {
+            self.query_start = self.out.len();
+            self.out.push_str(&base.serialization[base.query_start as usize..base.query_end() as usize]);
+        }
+    }
+
+    /// Scheme, username, password, host, port, path and query of the base.
+    fn copy_base_through_query(&mut self, base: &Url) {
+        self.set_scheme_from_base(base);
+        self.copy_base_authority(base);
+        self.copy_base_path(base);
+        self.copy_base_query(base);
+    }
+
+    // https://url.spec.whatwg.org/#relative-state
+    fn relative_state(&mut self) -> State {
+        let base = self.base.expect("the relative state has a base");
+        self.set_scheme_from_base(base);
+        match self.c() {
+            Some(b'/') => {
+                self.pos += 1;
+                State::RelativeSlash
+            }
+            Some(b'\\') if self.is_special() => {
+                self.pos += 1;
+                State::RelativeSlash
+            }
+            c => {
+                self.copy_base_authority(base);
+                self.copy_base_path(base);
+                match c {
+                    Some(b'?') => {
+                        self.pos += 1;
+                        self.start_query()
+                    }
+                    Some(b'#') => {
+                        self.copy_base_query(base);
+                        self.pos += 1;
+                        self.start_fragment()
+                    }
+                    Some(_) => {
+                        self.shorten_path();
+                        State::Path
+                    }
+                    None => {
+                        self.copy_base_query(base);
+                        State::Done
+                    }
+                }
+            }
+        }
+    }
+
+    // https://url.spec.whatwg.org/#relative-slash-state
+    fn relative_slash_state(&mut self) -> State {
+        let c = self.c();
+        if self.is_special() && matches!(c, Some(b'/' | b'\\')) {
+            self.pos += 1;
+            State::SpecialAuthorityIgnoreSlashes
+        } else if c == Some(b'/') {
+            self.pos += 1;
+            State::Authority
+        } else {
+            let base = self.base.expect("the relative slash state has a base");
+            self.copy_base_authority(base);
+            State::Path
+        }
+    }
+
+    // https://url.spec.whatwg.org/#special-authority-slashes-state
+    fn special_authority_slashes_state(&mut self) -> State {
+        if self.c() == Some(b'/') && self.remaining().first() == Some(&b'/') {
+            self.pos += 2;
+        }
+        State::SpecialAuthorityIgnoreSlashes
+    }
+
+    // https://url.spec.whatwg.org/#special-authority-ignore-slashes-state
+    fn special_authority_ignore_slashes_state(&mut self) -> State {
+        while matches!(self.c(), Some(b'/' | b'\\')) {
+            self.pos += 1;
+        }
+        State::Authority
+    }
+
+    // https://url.spec.whatwg.org/#authority-state
+    // https://url.spec.whatwg.org/#host-state
+    // https://url.spec.whatwg.org/#port-state
+    fn authority_state(&mut self) -> Result<State, ParseError> {
+        let special = self.is_special();
+        let end = find_authority_end(self.bytes, self.pos, special);
+        self.out.truncate(self.scheme_end + 1);
+        self.out.push_str("//");
+        let userinfo_start = self.out.len();
+        // Authority state: everything before the last '@' is userinfo; its first ':' splits the
+        // username from the password. (Every earlier '@' is percent-encoded, as the spec's
+        // "prepend %40 to buffer" does.)
+        if let Some(at) = memchr::memrchr(b'@', &self.bytes[self.pos..end]).map(|i| self.pos + i)
+        {
+            let userinfo = &self.input[self.pos..at];
+            let (username, password) = match userinfo.find(':') {
+                Some(i) => (&userinfo[..i], &userinfo[i + 1..]),
+                None => (userinfo, ""),
+            };
+            encode_into(&mut self.out, username, EncodeSet::USERINFO);
+            self.username_end = self.out.len();
+            if !password.is_empty() {
+                self.out.push(':');
+                encode_into(&mut self.out, password, EncodeSet::USERINFO);
+            }
+            if self.out.len() > userinfo_start {
+                self.out.push('@');
+            }
+            self.pos = at + 1;
+            // An '@' followed by an empty host.
+            if self.pos == end {
+                return Err(ParseError::HostMissing);
+            }
+        } else {
+            self.username_end = userinfo_start;
+        }
+        self.host_start = self.out.len();
+        // Host state: the host ends at the first ':' outside brackets.
+        let mut inside_brackets = false;
+        let mut colon = None;
+        for (i, &b) in self.bytes[self.pos..end].iter().enumerate() {
+            match b {
+                b'[' => inside_brackets = true,
+                b']' => inside_brackets = false,
+                b':' if !inside_brackets => {
+                    colon = Some(self.pos + i);
+                    break;
+                }
+                _ => {}
+            }
+        }
+        let host_input = &self.input[self.pos..colon.unwrap_or(end)];
+        if host_input.is_empty() && (colon.is_some() || special) {
+            return Err(ParseError::HostMissing);
+        }
+        self.host_kind = host::parse_host_into(&mut self.out, host_input, !special)?;
+        self.host_end = self.out.len();
+        // Port state.
+        if let Some(colon) = colon {
+            self.port_state(&self.input[colon + 1..end])?;
+        }
+        self.pos = end;
+        self.path_start = self.out.len();
+        Ok(State::PathStart)
+    }
+
+    /// The port state over the whole port text: ASCII digits only; the default port becomes
+    /// null.
+    fn port_state(&mut self, digits: &str) -> Result<(), ParseError> {
+        if digits.is_empty() {
+            return Ok(());
+        }
+        let mut port: u32 = 0;
+        for b in digits.bytes() {
+            if !b.is_ascii_digit() {
+                return Err(ParseError::InvalidPort);
+            }
+            port = (port * 10 + u32::from(b - b'0')).min(1 << 17);
+        }
+        let port = u16::try_from(port).map_err(|_| ParseError::PortOutOfRange)?;
+        if Some(port) != self.scheme_type.default_port() {
+            self.port = Some(port);
+            self.out.push(':');
+            push_decimal(&mut self.out, port);
+        } else {
+            self.port = None;
+        }
+        Ok(())
+    }
+
+    /// Writes "file:" if the scheme is not yet there, and an empty host ("file://").
+    fn set_file_scheme_and_empty_host(&mut self) {
+        self.out.clear();
+        self.out.push_str("file://");
+        self.scheme_end = 4;
+        self.scheme_type = SchemeType::File;
+        self.username_end = 7;
+        self.host_start = 7;
+        self.host_end = 7;
+        self.host_kind = HostKind::Empty;
+        self.port = None;
+        self.path_start = 7;
+    }
+
+    // https://url.spec.whatwg.org/#file-state
+    fn file_state(&mut self) -> State {
+        self.set_file_scheme_and_empty_host();
+        let c = self.c();
+        if matches!(c, Some(b'/' | b'\\')) {
+            self.pos += 1;
+            return State::FileSlash;
+        }
+        match self.base {
+            Some(base) if base.scheme_type == SchemeType::File => {
+                // Host, path and query of the base.
+                self.copy_base_authority(base);
+                match c {
+                    Some(b'?') => {
+                        self.copy_base_path(base);
+                        self.pos += 1;
+                        self.start_query()
+                    }
+                    Some(b'#') => {
+                        self.copy_base_path(base);
+                        self.copy_base_query(base);
+                        self.pos += 1;
+                        self.start_fragment()
+                    }
+                    Some(_) => {
+                        // The query becomes null; the path is shortened, or emptied when the
+                        // rest starts with a Windows drive letter.
+                        if !starts_with_windows_drive_letter(&self.bytes[self.pos..]) {
+                            self.copy_base_path(base);
+                            self.shorten_path();
+                        }
+                        State::Path
+                    }
+                    None => {
+                        self.copy_base_path(base);
+                        self.copy_base_query(base);
+                        State::Done
+                    }
+                }
+            }
+            _ => State::Path,
+        }
+    }
+
+    // https://url.spec.whatwg.org/#file-slash-state
+    fn file_slash_state(&mut self) -> State {
+        if matches!(self.c(), Some(b'/' | b'\\')) {
+            self.pos += 1;
+            return State::FileHost;
+        }
+        if let Some(base) = self.base.filter(|b| b.scheme_type == SchemeType::File) {
+            // The base's host.
+            self.copy_base_authority(base);
+            // The base's first path segment, if it is a normalized Windows drive letter and the
+            // input does not start with one.
+            if !starts_with_windows_drive_letter(&self.bytes[self.pos..]) {
+                let base_path = &base.serialization.as_bytes()[base.path_start as usize..];
+                if base_path.len() >= 3
+                    && is_normalized_windows_drive_letter(&base_path[1..3])
+                    && (base_path.len() == 3 || base_path[3] == b'/' || base_path[3] == b'?' || base_path[3] == b'#')
+                {
+                    self.out.push_str(&base.serialization[base.path_start as usize..base.path_start as usize + 3]);
+                }
+            }
+        }
+        State::Path
+    }
+
+    // https://url.spec.whatwg.org/#file-host-state
+    fn file_host_state(&mut self) -> Result<State, ParseError> {
+        let end = find_authority_end(self.bytes, self.pos, true);
+        let buffer = &self.input[self.pos..end];
+        if is_windows_drive_letter(buffer.as_bytes()) {
+            // The buffer is the start of the path: the path state reads it again.
+            return Ok(State::Path);
+        }
+        if !buffer.is_empty() {
+            self.out.truncate(self.host_start);
+            let kind = host::parse_host_into(&mut self.out, buffer, false)?;
+            if &self.out[self.host_start..] == "localhost" {
+                self.out.truncate(self.host_start);
+                self.host_kind = HostKind::Empty;
+            } else {
+                self.host_kind = kind;
+            }
+            self.host_end = self.out.len();
+        }
+        self.pos = end;
+        self.path_start = self.out.len();
+        Ok(State::PathStart)
+    }
+
+    // https://url.spec.whatwg.org/#path-start-state
+    fn path_start_state(&mut self) -> State {
+        self.path_start = self.out.len();
+        let c = self.c();
+        if self.is_special() {
+            if matches!(c, Some(b'/' | b'\\')) {
+                self.pos += 1;
+            }
+            return State::Path;
+        }
+        match c {
+            Some(b'?') => {
+                self.pos += 1;
+                self.start_query()
+            }
+            Some(b'#') => {
+                self.pos += 1;
+                self.start_fragment()
+            }
+            Some(c) => {
+                if c == b'/' {
+                    self.pos += 1;
+                }
+                State::Path
+            }
+            None => State::Done,
+        }
+    }
+
+    /// [Shorten](https://url.spec.whatwg.org/#shorten-a-urls-path) the path written so far.
+    fn shorten_path(&mut self) {
+        let path = &self.out.as_bytes()[self.path_start..];
+        if self.scheme_type == SchemeType::File
+            && path.len() == 3
+            && is_normalized_windows_drive_letter(&path[1..])
+        {
+            return;
+        }
+        if let Some(i) = memchr::memrchr(b'/', path) {
+            self.out.truncate(self.path_start + i);
+        }
+    }
+
+    // https://url.spec.whatwg.org/#path-state
+    fn path_state(&mut self) -> State {
+        let special = self.is_special();
+        loop {
+            // The segment runs to the next '/' (or '\' for special URLs), '?', '#' or the end.
+            let rest = &self.bytes[self.pos..];
+            let len = if special {
+                rest.iter().position(|&b| matches!(b, b'/' | b'\\' | b'?' | b'#'))
+            } else {
+                memchr::memchr3(b'/', b'?', b'#', rest)
+            }
+            .unwrap_or(rest.len());
+            let seg_end = self.pos + len;
+            let slash = self.out.len();
+            self.out.push('/');
+            encode_into(&mut self.out, &self.input[self.pos..seg_end], EncodeSet::PATH);
+            let terminator = self.bytes.get(seg_end).copied();
+            let ends_with_slash = terminator == Some(b'/') || (special && terminator == Some(b'\\'));
+            let segment = &self.out.as_bytes()[slash + 1..];
+            if is_double_dot(segment) {
+                self.out.truncate(slash);
+                self.shorten_path();
+                if !ends_with_slash {
+                    self.out.push('/');
+                }
+            } else if is_single_dot(segment) {
+                self.out.truncate(if ends_with_slash { slash } else { slash + 1 });
+            } else if self.scheme_type == SchemeType::File
+                && slash == self.path_start
+                && is_windows_drive_letter(segment)
+            {
+                // A Windows drive letter quirk: "C|" becomes "C:".
+                self.out.replace_range(slash + 2..slash + 3, ":");
+            }
+            self.pos = seg_end;
+            match terminator {
+                None => return State::Done,
+                Some(b'?') => {
+                    self.pos += 1;
+                    return self.start_query();
+                }
+                Some(b'#') => {
+                    self.pos += 1;
+                    return self.start_fragment();
+                }
+                Some(_) => self.pos += 1,
+            }
+        }
+    }
+
+    // https://url.spec.whatwg.org/#cannot-be-a-base-url-path-state
+    fn opaque_path_state(&mut self) -> State {
+        self.username_end = self.out.len();
+        self.host_start = self.out.len();
+        self.host_end = self.out.len();
+        self.path_start = self.out.len();
+        let end = self.pos
+            + memchr::memchr2(b'?', b'#', &self.bytes[self.pos..]).unwrap_or(self.bytes.len() - self.pos);
+        encode_into(&mut self.out, &self.input[self.pos..end], EncodeSet::C0_CONTROL);
+        self.pos = end;
+        match self.c() {
+            None => State::Done,
+            Some(c) => {
+                // A space right before '?' or '#' is written as "%20".
+                if self.out.ends_with(' ') {
+                    self.out.pop();
+                    self.out.push_str("%20");
+                }
+                self.pos += 1;
+                if c == b'?' {
+                    self.start_query()
+                } else {
+                    self.start_fragment()
+                }
+            }
+        }
+    }
+
+    /// Sets the query to the empty string and enters the query state.
+    fn start_query(&mut self) -> State {
+        self.query_start = self.out.len();
+        self.out.push('?');
+        State::Query
+    }
+
+    /// Sets the fragment to the empty string and enters the fragment state.
+    fn start_fragment(&mut self) -> State {
+        self.fragment_start = self.out.len();
+        self.out.push('#');
+        State::Fragment
+    }
+
+    // https://url.spec.whatwg.org/#query-state
+    fn query_state(&mut self) -> State {
+        let end = self.pos + memchr::memchr(b'#', &self.bytes[self.pos..]).unwrap_or(self.bytes.len() - self.pos);
+        let set = if self.is_special() { EncodeSet::SPECIAL_QUERY } else { EncodeSet::QUERY };
+        encode_into(&mut self.out, &self.input[self.pos..end], set);
+        self.pos = end;
+        if self.c() == Some(b'#') {
+            self.pos += 1;
+            return self.start_fragment();
+        }
+        State::Done
+    }
+
+    // https://url.spec.whatwg.org/#fragment-state
+    fn fragment_state(&mut self) -> State {
+        encode_into(&mut self.out, &self.input[self.pos..], EncodeSet::FRAGMENT);
+        self.pos = self.bytes.len();
+        State::Done
+    }
+
+    /// Builds the URL from the output: the URL serializer's "/." step for a hostless path that
+    /// starts with an empty segment, then the offsets as `u32`.
+    fn finish(mut self) -> Result<Url, ParseError> {
+        if self.host_kind == HostKind::None
+            && self.out.as_bytes().get(self.path_start..self.path_start + 2) == Some(b"//")
+        {
+            self.out.insert_str(self.path_start, "/.");
+            self.path_start += 2;
+            if self.query_start != 0 {
+                self.query_start += 2;
+            }
+            if self.fragment_start != 0 {
+                self.fragment_start += 2;
+            }
+        }
+        if self.host_kind == HostKind::None {
+            self.username_end = self.scheme_end + 1;
+            self.host_start = self.scheme_end + 1;
+            self.host_end = self.scheme_end + 1;
+        }
+        if self.out.len() > u32::MAX as usize {
+            return Err(ParseError::TooLong);
+        }
+        Ok(Url {
+            serialization: self.out,
+            scheme_end: self.scheme_end as u32,
+            username_end: self.username_end as u32,
+            host_start: self.host_start as u32,
+            host_end: self.host_end as u32,
+            path_start: self.path_start as u32,
+            query_start: self.query_start as u32,
+            fragment_start: self.fragment_start as u32,
+            port: self.port,
+            host_kind: self.host_kind,
+            scheme_type: self.scheme_type,
+        })
+    }
+}
+
+/// Appends `n` in decimal.
+pub(crate) fn push_decimal(out: &mut String, n: u16) {
+    let mut buf = [0u8; 5];
+    let mut i = buf.len();
+    let mut n = n;
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &b in &buf[i..] {
+        out.push(b as char);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dot_segments() {
+        assert!(is_double_dot(b".%2E"));
+        assert!(is_double_dot(b"%2e%2E"));
+        assert!(!is_double_dot(b"..."));
+        assert!(is_single_dot(b"%2E"));
+        assert!(!is_single_dot(b".."));
+    }
+
+    #[test]
+    fn windows_drive_letters() {
+        assert!(starts_with_windows_drive_letter(b"c:"));
+        assert!(starts_with_windows_drive_letter(b"c:/"));
+        assert!(!starts_with_windows_drive_letter(b"c:a"));
+        assert!(starts_with_windows_drive_letter(b"C|#"));
+    }
+
+    #[test]
+    fn decimal() {
+        let mut s = String::new();
+        push_decimal(&mut s, 0);
+        s.push(' ');
+        push_decimal(&mut s, 65535);
+        assert_eq!(s, "0 65535");
+    }
+}

@@ -1,0 +1,302 @@
+//! Percent-encoded bytes: the percent-encode sets, percent-encoding and percent-decoding.
+//!
+//! <https://url.spec.whatwg.org/#percent-encoded-bytes>
+//!
+//! Every set is one bit in a single 256-entry table, so testing a byte against a set is one
+//! load and one mask. Every set contains all non-ASCII bytes (the spec's sets contain every code
+//! point above U+007E), so encoding works on UTF-8 bytes directly.
+
+use std::borrow::Cow;
+
+/// A percent-encode set: <https://url.spec.whatwg.org/#percent-encode-set>.
+///
+/// The sets nest as the spec defines them; each constant is the spec's set of the same name.
+///
+/// ```
+/// use weburl::percent::{utf8_percent_encode, EncodeSet};
+/// assert_eq!(utf8_percent_encode("Say what‽", EncodeSet::USERINFO), "Say%20what%E2%80%BD");
+/// assert!(EncodeSet::PATH.contains(b'?'));
+/// assert!(!EncodeSet::QUERY.contains(b'?'));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EncodeSet(u8);
+
+const C0: u8 = 1;
+const FRAGMENT: u8 = 1 << 1;
+const QUERY: u8 = 1 << 2;
+const SPECIAL_QUERY: u8 = 1 << 3;
+const PATH: u8 = 1 << 4;
+const USERINFO: u8 = 1 << 5;
+const COMPONENT: u8 = 1 << 6;
+const FORM: u8 = 1 << 7;
+
+impl EncodeSet {
+    /// <https://url.spec.whatwg.org/#c0-control-percent-encode-set>
+    pub const C0_CONTROL: EncodeSet = EncodeSet(C0);
+    /// <https://url.spec.whatwg.org/#fragment-percent-encode-set>
+    pub const FRAGMENT: EncodeSet = EncodeSet(FRAGMENT);
+    /// <https://url.spec.whatwg.org/#query-percent-encode-set>
+    pub const QUERY: EncodeSet = EncodeSet(QUERY);
+    /// <https://url.spec.whatwg.org/#special-query-percent-encode-set>
+    pub const SPECIAL_QUERY: EncodeSet = EncodeSet(SPECIAL_QUERY);
+    /// <https://url.spec.whatwg.org/#path-percent-encode-set>
+    pub const PATH: EncodeSet = EncodeSet(PATH);
+    /// <https://url.spec.whatwg.org/#userinfo-percent-encode-set>
+    pub const USERINFO: EncodeSet = EncodeSet(USERINFO);
+    /// <https://url.spec.whatwg.org/#component-percent-encode-set>
+    pub const COMPONENT: EncodeSet = EncodeSet(COMPONENT);
+    /// <https://url.spec.whatwg.org/#application-x-www-form-urlencoded-percent-encode-set>
+    pub const FORM_URLENCODED: EncodeSet = EncodeSet(FORM);
+
+    /// Whether `byte` is in this set (every non-ASCII byte is).
+    ///
+    /// ```
+    /// use weburl::percent::EncodeSet;
+    /// assert!(EncodeSet::FRAGMENT.contains(b'`'));
+    /// assert!(!EncodeSet::QUERY.contains(b'`'));
+    /// assert!(EncodeSet::C0_CONTROL.contains(0x80));
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn contains(self, byte: u8) -> bool {
+        TABLE[byte as usize] & self.0 != 0
+    }
+}
+
+/// Builds the table: one bit per set, following the spec's definitions set by set.
+const fn build_table() -> [u8; 256] {
+    let mut t = [0u8; 256];
+    let mut b = 0usize;
+    while b < 256 {
+        let c = b as u8;
+        let mut bits = 0u8;
+        // C0 control percent-encode set: C0 controls and all code points > U+007E.
+        if c <= 0x1F || c > 0x7E {
+            bits |= C0;
+        }
+        // Fragment: C0 set + space " < > `.
+        if bits & C0 != 0 || matches!(c, b' ' | b'"' | b'<' | b'>' | b'`') {
+            bits |= FRAGMENT;
+        }
+        // Query: C0 set + space " # < >.
+        if bits & C0 != 0 || matches!(c, b' ' | b'"' | b'#' | b'<' | b'>') {
+            bits |= QUERY;
+        }
+        // Special-query: query set + '.
+        if bits & QUERY != 0 || c == b'\'' {
+            bits |= SPECIAL_QUERY;
+        }
+        // Path: query set + ? ^ ` { }.
+        if bits & QUERY != 0 || matches!(c, b'?' | b'^' | b'`' | b'{' | b'}') {
+            bits |= PATH;
+        }
+        // Userinfo: path set + / : ; = @ [ \ ] |.
+        if bits & PATH != 0
+            || matches!(c, b'/' | b':' | b';' | b'=' | b'@' | b'[' | b'\\' | b']' | b'|')
+        {
+            bits |= USERINFO;
+        }
+        // Component: userinfo set + $ % & + ,.
+        if bits & USERINFO != 0 || matches!(c, b'$' | b'%' | b'&' | b'+' | b',') {
+            bits |= COMPONENT;
+        }
+        // application/x-www-form-urlencoded: component set + ! ' ( ) ~.
+        if bits & COMPONENT != 0 || matches!(c, b'!' | b'\'' | b'(' | b')' | b'~') {
+            bits |= FORM;
+        }
+        t[b] = bits;
+        b += 1;
+    }
+    t
+}
+
+static TABLE: [u8; 256] = build_table();
+
+const UPPER_HEX: &[u8; 16] = b"0123456789ABCDEF";
+
+/// Appends the percent-encoding of `byte` ("%" and two upper hex digits) to `out`.
+///
+/// <https://url.spec.whatwg.org/#percent-encode>
+#[inline]
+pub(crate) fn push_percent_encoded(out: &mut String, byte: u8) {
+    out.push('%');
+    out.push(UPPER_HEX[(byte >> 4) as usize] as char);
+    out.push(UPPER_HEX[(byte & 15) as usize] as char);
+}
+
+/// Appends `input`, UTF-8 percent-encoded with `set`, to `out`. Runs of bytes that need no
+/// encoding are copied in one piece.
+///
+/// <https://url.spec.whatwg.org/#string-utf-8-percent-encode>
+#[inline]
+pub(crate) fn encode_into(out: &mut String, input: &str, set: EncodeSet) {
+    let bytes = input.as_bytes();
+    let mut start = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if set.contains(b) {
+            out.push_str(&input[start..i]);
+            // A multi-byte UTF-8 sequence is encoded byte by byte; all its bytes are >= 0x80.
+            let len = utf8_len(b);
+            for &byte in &bytes[i..i + len] {
+                push_percent_encoded(out, byte);
+            }
+            i += len;
+            start = i;
+        } else {
+            i += 1;
+        }
+    }
+    out.push_str(&input[start..]);
+}
+
+/// The length of the UTF-8 sequence that starts with `lead` (1 for ASCII).
+#[inline]
+pub(crate) const fn utf8_len(lead: u8) -> usize {
+    match lead {
+        0x00..=0x7F => 1,
+        0xC0..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        _ => 4,
+    }
+}
+
+/// UTF-8 percent-encodes `input` with `set`.
+///
+/// <https://url.spec.whatwg.org/#string-utf-8-percent-encode>
+///
+/// ```
+/// use weburl::percent::{utf8_percent_encode, EncodeSet};
+/// assert_eq!(utf8_percent_encode("a b≡", EncodeSet::PATH), "a%20b%E2%89%A1");
+/// // encodeURIComponent():
+/// assert_eq!(utf8_percent_encode("a&b=c/d", EncodeSet::COMPONENT), "a%26b%3Dc%2Fd");
+/// ```
+#[must_use]
+pub fn utf8_percent_encode(input: &str, set: EncodeSet) -> Cow<'_, str> {
+    match input.bytes().position(|b| set.contains(b)) {
+        None => Cow::Borrowed(input),
+        Some(first) => {
+            let mut out = String::with_capacity(input.len() + 16);
+            out.push_str(&input[..first]);
+            encode_into(&mut out, &input[first..], set);
+            Cow::Owned(out)
+        }
+    }
+}
+
+/// The value of an ASCII hex digit, or `None`.
+#[inline]
+pub(crate) const fn hex_value(b: u8) -> Option<u8> {
+    match b {
+        b'0'..=b'9' => Some(b - b'0'),
+        b'a'..=b'f' => Some(b - b'a' + 10),
+        b'A'..=b'F' => Some(b - b'A' + 10),
+        _ => None,
+    }
+}
+
+/// Whether `bytes[i..]` starts with "%" followed by two ASCII hex digits (a percent-encoded byte).
+#[inline]
+#[allow(dead_code)] // used by validation (next)
+pub(crate) fn is_percent_encoded_byte_at(bytes: &[u8], i: usize) -> bool {
+    i + 2 < bytes.len() 
+        && bytes[i] == b'%'
+        && hex_value(bytes[i + 1]).is_some()
+        && hex_value(bytes[i + 2]).is_some()
+}
+
+/// Percent-decodes a byte sequence: `%XX` with two hex digits becomes that byte, anything else is
+/// kept as it is.
+///
+/// <https://url.spec.whatwg.org/#percent-decode>
+///
+/// ```
+/// use weburl::percent::percent_decode;
+/// assert_eq!(&*percent_decode(b"%25%s%1G"), b"%%s%1G");
+/// assert_eq!(&*percent_decode("‽%25%2E".as_bytes()), b"\xE2\x80\xBD\x25\x2E");
+/// ```
+#[must_use]
+pub fn percent_decode(input: &[u8]) -> Cow<'_, [u8]> {
+    let Some(first) = memchr::memchr(b'%', input) else {
+        return Cow::Borrowed(input);
+    };
+    let mut out = Vec::with_capacity(input.len());
+    out.extend_from_slice(&input[..first]);
+    let mut i = first;
+    while i < input.len() {
+        let b = input[i];
+        if b == b'%' && i + 2 < input.len() {
+            if let (Some(h), Some(l)) = (hex_value(input[i + 1]), hex_value(input[i + 2])) {
+                out.push(h << 4 | l);
+                i += 3;
+                continue;
+            }
+        }
+        out.push(b);
+        i += 1;
+    }
+    Cow::Owned(out)
+}
+
+/// Percent-decodes `input` and decodes the bytes as UTF-8, replacing invalid sequences with
+/// U+FFFD.
+///
+/// ```
+/// use weburl::percent::percent_decode_str;
+/// assert_eq!(percent_decode_str("caf%C3%A9%20au%20lait"), "café au lait");
+/// assert_eq!(percent_decode_str("%FF"), "\u{FFFD}");
+/// ```
+#[must_use]
+pub fn percent_decode_str(input: &str) -> Cow<'_, str> {
+    match percent_decode(input.as_bytes()) {
+        Cow::Borrowed(_) => Cow::Borrowed(input),
+        Cow::Owned(bytes) => match String::from_utf8(bytes) {
+            Ok(s) => Cow::Owned(s),
+            Err(e) => Cow::Owned(String::from_utf8_lossy(e.as_bytes()).into_owned()),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sets_match_the_spec_definitions() {
+        // The form-urlencoded set leaves exactly ASCII alphanumerics and *-._ alone.
+        for b in 0u8..=255 {
+            let keep = b.is_ascii_alphanumeric() || matches!(b, b'*' | b'-' | b'.' | b'_');
+            assert_eq!(EncodeSet::FORM_URLENCODED.contains(b), !keep, "byte {b:#x}");
+        }
+        // The component set is encodeURIComponent's: it keeps A-Z a-z 0-9 - _ . ! ~ * ' ( ).
+        for b in 0u8..=255 {
+            let keep = b.is_ascii_alphanumeric()
+                || matches!(b, b'-' | b'_' | b'.' | b'!' | b'~' | b'*' | b'\'' | b'(' | b')');
+            assert_eq!(EncodeSet::COMPONENT.contains(b), !keep, "byte {b:#x}");
+        }
+        assert!(EncodeSet::C0_CONTROL.contains(0x7F));
+        assert!(!EncodeSet::C0_CONTROL.contains(b'~'));
+        assert!(EncodeSet::SPECIAL_QUERY.contains(b'\''));
+        assert!(!EncodeSet::QUERY.contains(b'\''));
+        assert!(!EncodeSet::PATH.contains(b'%'));
+        assert!(EncodeSet::USERINFO.contains(b'|'));
+    }
+
+    #[test]
+    fn encode_multibyte() {
+        assert_eq!(utf8_percent_encode("≡", EncodeSet::USERINFO), "%E2%89%A1");
+        assert_eq!(utf8_percent_encode("😀x", EncodeSet::C0_CONTROL), "%F0%9F%98%80x");
+        assert!(matches!(utf8_percent_encode("abc", EncodeSet::PATH), Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn decode_edges() {
+        assert_eq!(&*percent_decode(b"%"), b"%");
+        assert_eq!(&*percent_decode(b"%4"), b"%4");
+        assert_eq!(&*percent_decode(b"%41"), b"A");
+        assert_eq!(&*percent_decode(b"a%4g%41%"), b"a%4gA%");
+        assert!(is_percent_encoded_byte_at(b"%2e", 0));
+        assert!(!is_percent_encoded_byte_at(b"%2", 0));
+    }
+}
