@@ -5,9 +5,13 @@ pub mod host;
 pub mod origin;
 pub mod parser;
 pub mod percent;
+pub mod search_params;
+mod setters;
 mod url;
 
 pub use host::{Host, HostError};
 pub use origin::Origin;
 pub use parser::ParseError;
+pub use search_params::{SearchParams, SearchParamsMut};
+pub use setters::SetterError;
 pub use url::{Url, default_port};

@@ -128,8 +128,18 @@ impl Origin {
         match (self, other) {
             (Origin::Opaque(a), Origin::Opaque(b)) => a == b,
             (
-                Origin::Tuple { scheme: s1, host: h1, port: p1, .. },
-                Origin::Tuple { scheme: s2, host: h2, port: p2, .. },
+                Origin::Tuple {
+                    scheme: s1,
+                    host: h1,
+                    port: p1,
+                    ..
+                },
+                Origin::Tuple {
+                    scheme: s2,
+                    host: h2,
+                    port: p2,
+                    ..
+                },
             ) => s1 == s2 && h1 == h2 && p1 == p2,
             _ => false,
         }
@@ -158,8 +168,16 @@ impl Origin {
         match (self, other) {
             (Origin::Opaque(a), Origin::Opaque(b)) => a == b,
             (
-                Origin::Tuple { scheme: s1, domain: d1, .. },
-                Origin::Tuple { scheme: s2, domain: d2, .. },
+                Origin::Tuple {
+                    scheme: s1,
+                    domain: d1,
+                    ..
+                },
+                Origin::Tuple {
+                    scheme: s2,
+                    domain: d2,
+                    ..
+                },
             ) => match (d1, d2) {
                 (Some(d1), Some(d2)) => s1 == s2 && d1 == d2,
                 (None, None) => self.same_origin(other),
@@ -175,7 +193,9 @@ impl fmt::Display for Origin {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Origin::Opaque(_) => f.write_str("null"),
-            Origin::Tuple { scheme, host, port, .. } => {
+            Origin::Tuple {
+                scheme, host, port, ..
+            } => {
                 write!(f, "{scheme}://{host}")?;
                 if let Some(port) = port {
                     write!(f, ":{port}")?;

@@ -178,7 +178,8 @@ fn is_double_dot(s: &[u8]) -> bool {
 fn find_authority_end(bytes: &[u8], from: usize, special: bool) -> usize {
     let rest = &bytes[from..];
     let end = if special {
-        rest.iter().position(|&b| matches!(b, b'/' | b'?' | b'#' | b'\\'))
+        rest.iter()
+            .position(|&b| matches!(b, b'/' | b'?' | b'#' | b'\\'))
     } else {
         memchr::memchr3(b'/', b'?', b'#', rest)
     };
@@ -204,6 +205,9 @@ struct Run<'a, 'b> {
     port: Option<u16>,
     host_kind: HostKind,
     scheme_type: SchemeType,
+    /// Whether a setter runs the parser with a state override (only the path states need to
+    /// know: '?' and '#' do not end the path then).
+    state_override: bool,
 }
 
 impl<'b> Parser<'b> {
@@ -219,19 +223,22 @@ impl<'b> Parser<'b> {
             return Err(ParseError::TooLong);
         }
         // 2.-3. Remove all ASCII tab or newline.
-        let cleaned: Cow<'_, str> =
-            if memchr::memchr3(b'\t', b'\n', b'\r', trimmed.as_bytes()).is_some() {
-                Cow::Owned(trimmed.chars().filter(|&c| !matches!(c, '\t' | '\n' | '\r')).collect())
-            } else {
-                Cow::Borrowed(trimmed)
-            };
+        let cleaned = remove_tab_and_newline(trimmed);
         let capacity = cleaned.len() + self.base.map_or(0, |b| b.serialization.len()) + 2;
-        let mut run = Run {
-            input: &cleaned,
-            bytes: cleaned.as_bytes(),
+        let mut run = Run::new(&cleaned, self.base, String::with_capacity(capacity));
+        run.run()?;
+        run.finish()
+    }
+}
+
+impl<'a, 'b> Run<'a, 'b> {
+    fn new(input: &'a str, base: Option<&'b Url>, out: String) -> Run<'a, 'b> {
+        Run {
+            input,
+            bytes: input.as_bytes(),
             pos: 0,
-            base: self.base,
-            out: String::with_capacity(capacity),
+            base,
+            out,
             scheme_end: 0,
             username_end: 0,
             host_start: 0,
@@ -242,13 +249,10 @@ impl<'b> Parser<'b> {
             port: None,
             host_kind: HostKind::None,
             scheme_type: SchemeType::NotSpecial,
-        };
-        run.run()?;
-        run.finish()
+            state_override: false,
+        }
     }
-}
 
-impl Run<'_, '_> {
     /// The spec's c: the byte at the pointer, or `None` for the EOF code point.
     #[inline]
     fn c(&self) -> Option<u8> {
@@ -311,7 +315,8 @@ impl Run<'_, '_> {
             return State::NoScheme;
         }
         let scheme = &self.input[..len];
-        self.out.extend(scheme.bytes().map(|b| b.to_ascii_lowercase() as char));
+        self.out
+            .extend(scheme.bytes().map(|b| b.to_ascii_lowercase() as char));
         self.scheme_end = len;
         self.scheme_type = SchemeType::from_scheme(&self.out);
         self.out.push(':');
@@ -380,7 +385,8 @@ impl Run<'_, '_> {
     /// Sets the URL's scheme to the base's scheme (the output holds at most a scheme so far).
     fn set_scheme_from_base(&mut self, base: &Url) {
         self.out.clear();
-        self.out.push_str(&base.serialization[..base.scheme_end as usize + 1]);
+        self.out
+            .push_str(&base.serialization[..base.scheme_end as usize + 1]);
         self.scheme_end = base.scheme_end as usize;
         self.scheme_type = base.scheme_type;
     }
@@ -394,7 +400,8 @@ impl Run<'_, '_> {
             base.scheme_end as usize + 1
         };
         self.out.truncate(base.scheme_end as usize + 1);
-        self.out.push_str(&base.serialization[base.scheme_end as usize + 1..authority_end]);
+        self.out
+            .push_str(&base.serialization[base.scheme_end as usize + 1..authority_end]);
         self.username_end = base.username_end as usize;
         self.host_start = base.host_start as usize;
         self.host_end = base.host_end as usize;
@@ -405,14 +412,17 @@ impl Run<'_, '_> {
 
     /// Copies the base's path (a clone of the list, or the opaque path).
     fn copy_base_path(&mut self, base: &Url) {
-        self.out.push_str(&base.serialization[base.path_start as usize..base.path_end() as usize]);
+        self.out
+            .push_str(&base.serialization[base.path_start as usize..base.path_end() as usize]);
     }
 
     /// Copies the base's query, if it is not null.
     fn copy_base_query(&mut self, base: &Url) {
         if base.query_start != 0 {
             self.query_start = self.out.len();
-            self.out.push_str(&base.serialization[base.query_start as usize..base.query_end() as usize]);
+            self.out.push_str(
+                &base.serialization[base.query_start as usize..base.query_end() as usize],
+            );
         }
     }
 
@@ -507,8 +517,7 @@ impl Run<'_, '_> {
         // Authority state: everything before the last '@' is userinfo; its first ':' splits the
         // username from the password. (Every earlier '@' is percent-encoded, as the spec's
         // "prepend %40 to buffer" does.)
-        if let Some(at) = memchr::memrchr(b'@', &self.bytes[self.pos..end]).map(|i| self.pos + i)
-        {
+        if let Some(at) = memchr::memrchr(b'@', &self.bytes[self.pos..end]).map(|i| self.pos + i) {
             let userinfo = &self.input[self.pos..at];
             let (username, password) = match userinfo.find(':') {
                 Some(i) => (&userinfo[..i], &userinfo[i + 1..]),
@@ -567,14 +576,10 @@ impl Run<'_, '_> {
         if digits.is_empty() {
             return Ok(());
         }
-        let mut port: u32 = 0;
-        for b in digits.bytes() {
-            if !b.is_ascii_digit() {
-                return Err(ParseError::InvalidPort);
-            }
-            port = (port * 10 + u32::from(b - b'0')).min(1 << 17);
+        if !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(ParseError::InvalidPort);
         }
-        let port = u16::try_from(port).map_err(|_| ParseError::PortOutOfRange)?;
+        let port = port_value(digits.as_bytes())?;
         if Some(port) != self.scheme_type.default_port() {
             self.port = Some(port);
             self.out.push(':');
@@ -658,9 +663,14 @@ impl Run<'_, '_> {
                 let base_path = &base.serialization.as_bytes()[base.path_start as usize..];
                 if base_path.len() >= 3
                     && is_normalized_windows_drive_letter(&base_path[1..3])
-                    && (base_path.len() == 3 || base_path[3] == b'/' || base_path[3] == b'?' || base_path[3] == b'#')
+                    && (base_path.len() == 3
+                        || base_path[3] == b'/'
+                        || base_path[3] == b'?'
+                        || base_path[3] == b'#')
                 {
-                    self.out.push_str(&base.serialization[base.path_start as usize..base.path_start as usize + 3]);
+                    self.out.push_str(
+                        &base.serialization[base.path_start as usize..base.path_start as usize + 3],
+                    );
                 }
             }
         }
@@ -702,11 +712,11 @@ impl Run<'_, '_> {
             return State::Path;
         }
         match c {
-            Some(b'?') => {
+            Some(b'?') if !self.state_override => {
                 self.pos += 1;
                 self.start_query()
             }
-            Some(b'#') => {
+            Some(b'#') if !self.state_override => {
                 self.pos += 1;
                 self.start_fragment()
             }
@@ -716,7 +726,13 @@ impl Run<'_, '_> {
                 }
                 State::Path
             }
-            None => State::Done,
+            None => {
+                // A setter on a hostless URL gets the path « "" ».
+                if self.state_override && self.host_kind == HostKind::None {
+                    self.out.push('/');
+                }
+                State::Done
+            }
         }
     }
 
@@ -740,18 +756,26 @@ impl Run<'_, '_> {
         loop {
             // The segment runs to the next '/' (or '\' for special URLs), '?', '#' or the end.
             let rest = &self.bytes[self.pos..];
-            let len = if special {
-                rest.iter().position(|&b| matches!(b, b'/' | b'\\' | b'?' | b'#'))
-            } else {
-                memchr::memchr3(b'/', b'?', b'#', rest)
+            let len = match (special, self.state_override) {
+                (true, false) => rest
+                    .iter()
+                    .position(|&b| matches!(b, b'/' | b'\\' | b'?' | b'#')),
+                (false, false) => memchr::memchr3(b'/', b'?', b'#', rest),
+                (true, true) => memchr::memchr2(b'/', b'\\', rest),
+                (false, true) => memchr::memchr(b'/', rest),
             }
             .unwrap_or(rest.len());
             let seg_end = self.pos + len;
             let slash = self.out.len();
             self.out.push('/');
-            encode_into(&mut self.out, &self.input[self.pos..seg_end], EncodeSet::PATH);
+            encode_into(
+                &mut self.out,
+                &self.input[self.pos..seg_end],
+                EncodeSet::PATH,
+            );
             let terminator = self.bytes.get(seg_end).copied();
-            let ends_with_slash = terminator == Some(b'/') || (special && terminator == Some(b'\\'));
+            let ends_with_slash =
+                terminator == Some(b'/') || (special && terminator == Some(b'\\'));
             let segment = &self.out.as_bytes()[slash + 1..];
             if is_double_dot(segment) {
                 self.out.truncate(slash);
@@ -760,7 +784,8 @@ impl Run<'_, '_> {
                     self.out.push('/');
                 }
             } else if is_single_dot(segment) {
-                self.out.truncate(if ends_with_slash { slash } else { slash + 1 });
+                self.out
+                    .truncate(if ends_with_slash { slash } else { slash + 1 });
             } else if self.scheme_type == SchemeType::File
                 && slash == self.path_start
                 && is_windows_drive_letter(segment)
@@ -771,11 +796,11 @@ impl Run<'_, '_> {
             self.pos = seg_end;
             match terminator {
                 None => return State::Done,
-                Some(b'?') => {
+                Some(b'?') if !self.state_override => {
                     self.pos += 1;
                     return self.start_query();
                 }
-                Some(b'#') => {
+                Some(b'#') if !self.state_override => {
                     self.pos += 1;
                     return self.start_fragment();
                 }
@@ -791,8 +816,13 @@ impl Run<'_, '_> {
         self.host_end = self.out.len();
         self.path_start = self.out.len();
         let end = self.pos
-            + memchr::memchr2(b'?', b'#', &self.bytes[self.pos..]).unwrap_or(self.bytes.len() - self.pos);
-        encode_into(&mut self.out, &self.input[self.pos..end], EncodeSet::C0_CONTROL);
+            + memchr::memchr2(b'?', b'#', &self.bytes[self.pos..])
+                .unwrap_or(self.bytes.len() - self.pos);
+        encode_into(
+            &mut self.out,
+            &self.input[self.pos..end],
+            EncodeSet::C0_CONTROL,
+        );
         self.pos = end;
         match self.c() {
             None => State::Done,
@@ -828,8 +858,13 @@ impl Run<'_, '_> {
 
     // https://url.spec.whatwg.org/#query-state
     fn query_state(&mut self) -> State {
-        let end = self.pos + memchr::memchr(b'#', &self.bytes[self.pos..]).unwrap_or(self.bytes.len() - self.pos);
-        let set = if self.is_special() { EncodeSet::SPECIAL_QUERY } else { EncodeSet::QUERY };
+        let end = self.pos
+            + memchr::memchr(b'#', &self.bytes[self.pos..]).unwrap_or(self.bytes.len() - self.pos);
+        let set = if self.is_special() {
+            EncodeSet::SPECIAL_QUERY
+        } else {
+            EncodeSet::QUERY
+        };
         encode_into(&mut self.out, &self.input[self.pos..end], set);
         self.pos = end;
         if self.c() == Some(b'#') {
@@ -850,7 +885,11 @@ impl Run<'_, '_> {
     /// starts with an empty segment, then the offsets as `u32`.
     fn finish(mut self) -> Result<Url, ParseError> {
         if self.host_kind == HostKind::None
-            && self.out.as_bytes().get(self.path_start..self.path_start + 2) == Some(b"//")
+            && self
+                .out
+                .as_bytes()
+                .get(self.path_start..self.path_start + 2)
+                == Some(b"//")
         {
             self.out.insert_str(self.path_start, "/.");
             self.path_start += 2;
@@ -882,6 +921,53 @@ impl Run<'_, '_> {
             host_kind: self.host_kind,
             scheme_type: self.scheme_type,
         })
+    }
+}
+
+/// The pathname setter's parse: the path start state with a state override, on a URL whose path
+/// was emptied. Returns the serialized path (without any "/." prefix).
+///
+/// <https://url.spec.whatwg.org/#dom-url-pathname>
+pub(crate) fn parse_path_for_setter(
+    input: &str,
+    scheme_type: SchemeType,
+    has_host: bool,
+) -> String {
+    let mut run = Run::new(input, None, String::with_capacity(input.len() + 1));
+    run.scheme_type = scheme_type;
+    run.host_kind = if has_host {
+        HostKind::Empty
+    } else {
+        HostKind::None
+    };
+    run.state_override = true;
+    let mut state = run.path_start_state();
+    while state == State::Path {
+        state = run.path_state();
+    }
+    run.out
+}
+
+/// The value of a port made of ASCII digits (any number of them, leading zeros allowed).
+pub(crate) fn port_value(digits: &[u8]) -> Result<u16, ParseError> {
+    let mut port: u32 = 0;
+    for &b in digits {
+        port = (port * 10 + u32::from(b - b'0')).min(1 << 17);
+    }
+    u16::try_from(port).map_err(|_| ParseError::PortOutOfRange)
+}
+
+/// Removes all ASCII tab or newline from `input` (basic URL parser steps 2–3).
+pub(crate) fn remove_tab_and_newline(input: &str) -> Cow<'_, str> {
+    if memchr::memchr3(b'\t', b'\n', b'\r', input.as_bytes()).is_some() {
+        Cow::Owned(
+            input
+                .chars()
+                .filter(|&c| !matches!(c, '\t' | '\n' | '\r'))
+                .collect(),
+        )
+    } else {
+        Cow::Borrowed(input)
     }
 }
 

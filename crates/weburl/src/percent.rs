@@ -92,7 +92,10 @@ const fn build_table() -> [u8; 256] {
         }
         // Userinfo: path set + / : ; = @ [ \ ] |.
         if bits & PATH != 0
-            || matches!(c, b'/' | b':' | b';' | b'=' | b'@' | b'[' | b'\\' | b']' | b'|')
+            || matches!(
+                c,
+                b'/' | b':' | b';' | b'=' | b'@' | b'[' | b'\\' | b']' | b'|'
+            )
         {
             bits |= USERINFO;
         }
@@ -200,7 +203,7 @@ pub(crate) const fn hex_value(b: u8) -> Option<u8> {
 #[inline]
 #[allow(dead_code)] // used by validation (next)
 pub(crate) fn is_percent_encoded_byte_at(bytes: &[u8], i: usize) -> bool {
-    i + 2 < bytes.len() 
+    i + 2 < bytes.len()
         && bytes[i] == b'%'
         && hex_value(bytes[i + 1]).is_some()
         && hex_value(bytes[i + 2]).is_some()
@@ -272,7 +275,10 @@ mod tests {
         // The component set is encodeURIComponent's: it keeps A-Z a-z 0-9 - _ . ! ~ * ' ( ).
         for b in 0u8..=255 {
             let keep = b.is_ascii_alphanumeric()
-                || matches!(b, b'-' | b'_' | b'.' | b'!' | b'~' | b'*' | b'\'' | b'(' | b')');
+                || matches!(
+                    b,
+                    b'-' | b'_' | b'.' | b'!' | b'~' | b'*' | b'\'' | b'(' | b')'
+                );
             assert_eq!(EncodeSet::COMPONENT.contains(b), !keep, "byte {b:#x}");
         }
         assert!(EncodeSet::C0_CONTROL.contains(0x7F));
@@ -286,8 +292,14 @@ mod tests {
     #[test]
     fn encode_multibyte() {
         assert_eq!(utf8_percent_encode("≡", EncodeSet::USERINFO), "%E2%89%A1");
-        assert_eq!(utf8_percent_encode("😀x", EncodeSet::C0_CONTROL), "%F0%9F%98%80x");
-        assert!(matches!(utf8_percent_encode("abc", EncodeSet::PATH), Cow::Borrowed(_)));
+        assert_eq!(
+            utf8_percent_encode("😀x", EncodeSet::C0_CONTROL),
+            "%F0%9F%98%80x"
+        );
+        assert!(matches!(
+            utf8_percent_encode("abc", EncodeSet::PATH),
+            Cow::Borrowed(_)
+        ));
     }
 
     #[test]

@@ -628,7 +628,11 @@ mod tests {
 
     #[test]
     fn url_is_small() {
-        assert!(std::mem::size_of::<Url>() <= 64, "{}", std::mem::size_of::<Url>());
+        assert!(
+            std::mem::size_of::<Url>() <= 64,
+            "{}",
+            std::mem::size_of::<Url>()
+        );
     }
 
     #[test]

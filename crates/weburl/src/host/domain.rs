@@ -59,7 +59,10 @@ fn domain_parser_into(out: &mut String, domain: &str) -> Result<(), HostError> {
         return Err(HostError::EmptyHost);
     }
     // 8. A forbidden domain code point is failure.
-    if let Some(&b) = out.as_bytes()[start..].iter().find(|&&b| is_forbidden_domain_code_point(b)) {
+    if let Some(&b) = out.as_bytes()[start..]
+        .iter()
+        .find(|&&b| is_forbidden_domain_code_point(b))
+    {
         out.truncate(start);
         return Err(HostError::ForbiddenDomainCodePoint(b as char));
     }

@@ -41,13 +41,14 @@ fn parse_number(input: &str) -> Option<(u64, bool)> {
     }
     let bytes = input.as_bytes();
     // 3.-5. Radix from the prefix.
-    let (digits, radix, non_decimal) = if bytes.len() >= 2 && bytes[0] == b'0' && (bytes[1] | 0x20) == b'x' {
-        (&bytes[2..], 16, true)
-    } else if bytes.len() >= 2 && bytes[0] == b'0' {
-        (&bytes[1..], 8, true)
-    } else {
-        (bytes, 10, false)
-    };
+    let (digits, radix, non_decimal) =
+        if bytes.len() >= 2 && bytes[0] == b'0' && (bytes[1] | 0x20) == b'x' {
+            (&bytes[2..], 16, true)
+        } else if bytes.len() >= 2 && bytes[0] == b'0' {
+            (&bytes[1..], 8, true)
+        } else {
+            (bytes, 10, false)
+        };
     // 6. "0x" or "0" alone is 0.
     if digits.is_empty() {
         return Some((0, true));
@@ -144,7 +145,10 @@ mod tests {
         assert_eq!(parse_number("0"), Some((0, false)));
         assert_eq!(parse_number("010"), Some((8, true)));
         assert_eq!(parse_number("09"), None);
-        assert_eq!(parse_number("0xFFFFFFFFFFFFFFFFFFFFFFFF"), Some((1 << 32, true)));
+        assert_eq!(
+            parse_number("0xFFFFFFFFFFFFFFFFFFFFFFFF"),
+            Some((1 << 32, true))
+        );
         assert_eq!(parse_number(""), None);
     }
 

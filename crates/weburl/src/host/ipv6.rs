@@ -226,15 +226,33 @@ mod tests {
     #[test]
     fn parser_errors() {
         assert_eq!(parse(":"), Err(HostError::Ipv6InvalidCompression));
-        assert_eq!(parse("1:2:3:4:5:6:7:8:9"), Err(HostError::Ipv6TooManyPieces));
+        assert_eq!(
+            parse("1:2:3:4:5:6:7:8:9"),
+            Err(HostError::Ipv6TooManyPieces)
+        );
         assert_eq!(parse("1::2::3"), Err(HostError::Ipv6MultipleCompression));
-        assert_eq!(parse("1:2:3:4:5:6:7:"), Err(HostError::Ipv6InvalidCodePoint));
+        assert_eq!(
+            parse("1:2:3:4:5:6:7:"),
+            Err(HostError::Ipv6InvalidCodePoint)
+        );
         assert_eq!(parse("1:2:3"), Err(HostError::Ipv6TooFewPieces));
-        assert_eq!(parse("1:2:3:4:5:6:7:1.2.3.4"), Err(HostError::Ipv4InIpv6TooManyPieces));
-        assert_eq!(parse("::1.2.3.04"), Err(HostError::Ipv4InIpv6InvalidCodePoint));
-        assert_eq!(parse("::1.2.3.256"), Err(HostError::Ipv4InIpv6OutOfRangePart));
+        assert_eq!(
+            parse("1:2:3:4:5:6:7:1.2.3.4"),
+            Err(HostError::Ipv4InIpv6TooManyPieces)
+        );
+        assert_eq!(
+            parse("::1.2.3.04"),
+            Err(HostError::Ipv4InIpv6InvalidCodePoint)
+        );
+        assert_eq!(
+            parse("::1.2.3.256"),
+            Err(HostError::Ipv4InIpv6OutOfRangePart)
+        );
         assert_eq!(parse("::1.2.3"), Err(HostError::Ipv4InIpv6TooFewParts));
-        assert_eq!(parse("::.1.2.3"), Err(HostError::Ipv4InIpv6InvalidCodePoint));
+        assert_eq!(
+            parse("::.1.2.3"),
+            Err(HostError::Ipv4InIpv6InvalidCodePoint)
+        );
         assert_eq!(parse("12345::"), Err(HostError::Ipv6InvalidCodePoint));
     }
 

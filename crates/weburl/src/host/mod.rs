@@ -333,7 +333,11 @@ mod tests {
         let cases: &[(&str, Option<&str>, Option<&str>)] = &[
             ("EXAMPLE.COM", Some("example.com"), Some("EXAMPLE.COM")),
             ("example%2Ecom", Some("example.com"), Some("example%2Ecom")),
-            ("faß.example", Some("xn--fa-hia.example"), Some("fa%C3%9F.example")),
+            (
+                "faß.example",
+                Some("xn--fa-hia.example"),
+                Some("fa%C3%9F.example"),
+            ),
             ("0", Some("0.0.0.0"), Some("0")),
             ("%30", Some("0.0.0.0"), Some("%30")),
             ("0x", Some("0.0.0.0"), Some("0x")),
@@ -346,9 +350,16 @@ mod tests {
             ("example^example", None, None),
         ];
         for &(input, special, opaque) in cases {
-            assert_eq!(Host::parse(input).ok().map(|h| h.to_string()).as_deref(), special, "{input}");
             assert_eq!(
-                Host::parse_opaque(input).ok().map(|h| h.to_string()).as_deref(),
+                Host::parse(input).ok().map(|h| h.to_string()).as_deref(),
+                special,
+                "{input}"
+            );
+            assert_eq!(
+                Host::parse_opaque(input)
+                    .ok()
+                    .map(|h| h.to_string())
+                    .as_deref(),
                 opaque,
                 "{input}"
             );

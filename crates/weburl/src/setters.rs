@@ -1,0 +1,555 @@
+//! The URL API's setters: <https://url.spec.whatwg.org/#urlutils-members>.
+//!
+//! Each setter runs the part of the basic URL parser that the spec runs with a state override,
+//! on the new value alone, and splices the result into the serialization: only the component's
+//! bytes are rewritten and the offsets after it shift. Nothing is reparsed.
+//!
+//! Where the spec's setter "returns" without changing the URL, the Rust setter returns an
+//! [`Err`] saying why. As in the spec, the `host` setter can change the host and then stop at a
+//! bad port: the error then says so and the new host stays.
+
+use std::fmt;
+
+use crate::host::{self, HostKind};
+use crate::parser::{self, ParseError, port_value, remove_tab_and_newline};
+use crate::percent::{EncodeSet, encode_into};
+use crate::url::{SchemeType, Url};
+
+/// Why a setter left the URL unchanged (the spec's setter returned early or the parser
+/// returned failure under a state override).
+///
+/// ```
+/// use weburl::{SetterError, Url};
+/// let mut url = Url::parse("mailto:someone@example.com").unwrap();
+/// assert_eq!(url.set_host("example.org"), Err(SetterError::OpaquePath));
+/// assert_eq!(url.href(), "mailto:someone@example.com");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum SetterError {
+    /// The URL [cannot have a username/password/port](https://url.spec.whatwg.org/#cannot-have-a-username-password-port):
+    /// its host is null or empty, or its scheme is `file`.
+    CannotHaveUsernamePasswordPort,
+    /// The URL has an opaque path (`mailto:`, `data:`, …), so it has no host or path to set.
+    OpaquePath,
+    /// The new protocol does not start with a scheme (an ASCII alpha, then alphanumerics, `+`,
+    /// `-` or `.`, up to an optional `:`).
+    InvalidScheme,
+    /// A special URL cannot take a non-special scheme, nor the other way round.
+    SpecialnessChange,
+    /// A URL with credentials or a port cannot become a `file` URL.
+    FileWithCredentialsOrPort,
+    /// A `file` URL with an empty host cannot change its scheme.
+    FileWithEmptyHost,
+    /// The `hostname` setter got a value with a port.
+    HostnameWithPort,
+    /// A URL with credentials or a port cannot have its host emptied.
+    EmptyHostWithCredentialsOrPort,
+    /// The value failed to parse: the host, or the port (after the host was set, for the `host`
+    /// setter).
+    Parse(ParseError),
+}
+
+impl fmt::Display for SetterError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let s = match self {
+            SetterError::CannotHaveUsernamePasswordPort => {
+                "the URL cannot have a username, password or port (no host, an empty host, or a file URL)"
+            }
+            SetterError::OpaquePath => "the URL has an opaque path",
+            SetterError::InvalidScheme => "the value is not a scheme",
+            SetterError::SpecialnessChange => {
+                "a special scheme cannot be changed to a non-special one, or the other way round"
+            }
+            SetterError::FileWithCredentialsOrPort => {
+                "a URL with credentials or a port cannot become a file URL"
+            }
+            SetterError::FileWithEmptyHost => {
+                "a file URL with an empty host cannot change its scheme"
+            }
+            SetterError::HostnameWithPort => "the hostname setter does not take a port",
+            SetterError::EmptyHostWithCredentialsOrPort => {
+                "the host cannot be emptied while the URL has credentials or a port"
+            }
+            SetterError::Parse(e) => return write!(f, "{e}"),
+        };
+        f.write_str(s)
+    }
+}
+
+impl std::error::Error for SetterError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            SetterError::Parse(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl From<ParseError> for SetterError {
+    fn from(e: ParseError) -> SetterError {
+        SetterError::Parse(e)
+    }
+}
+
+impl From<host::HostError> for SetterError {
+    fn from(e: host::HostError) -> SetterError {
+        SetterError::Parse(ParseError::InvalidHost(e))
+    }
+}
+
+/// The offsets of a [`Url`] in the order the components appear, for [`Url::splice`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Offset {
+    UsernameEnd,
+    HostStart,
+    HostEnd,
+    PathStart,
+    QueryStart,
+    FragmentStart,
+    /// Nothing after the replaced range moves.
+    None,
+}
+
+/// Whether a byte can be part of a scheme after its first ASCII alpha.
+#[inline]
+fn is_scheme_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')
+}
+
+impl Url {
+    /// Replaces `[start, end)` of the serialization with `text` and moves the offsets of the
+    /// components from `first_moved` on by the change in length. The offsets of the component
+    /// being replaced, and of those before it, are the caller's to set.
+    pub(crate) fn splice(&mut self, start: u32, end: u32, text: &str, first_moved: Offset) {
+        self.serialization
+            .replace_range(start as usize..end as usize, text);
+        let delta = text.len() as i64 - i64::from(end - start);
+        let moved = |offset: &mut u32| *offset = (i64::from(*offset) + delta) as u32;
+        if first_moved <= Offset::UsernameEnd {
+            moved(&mut self.username_end);
+        }
+        if first_moved <= Offset::HostStart {
+            moved(&mut self.host_start);
+        }
+        if first_moved <= Offset::HostEnd {
+            moved(&mut self.host_end);
+        }
+        if first_moved <= Offset::PathStart {
+            moved(&mut self.path_start);
+        }
+        if first_moved <= Offset::QueryStart && self.query_start != 0 {
+            moved(&mut self.query_start);
+        }
+        if first_moved <= Offset::FragmentStart && self.fragment_start != 0 {
+            moved(&mut self.fragment_start);
+        }
+    }
+
+    /// Whether the URL [cannot have a username/password/port](https://url.spec.whatwg.org/#cannot-have-a-username-password-port).
+    ///
+    /// ```
+    /// use weburl::Url;
+    /// assert!(Url::parse("file:///x").unwrap().cannot_have_username_password_port());
+    /// assert!(Url::parse("sc:x").unwrap().cannot_have_username_password_port());
+    /// assert!(!Url::parse("sc://h/").unwrap().cannot_have_username_password_port());
+    /// ```
+    #[must_use]
+    pub fn cannot_have_username_password_port(&self) -> bool {
+        matches!(self.host_kind, HostKind::None | HostKind::Empty)
+            || self.scheme_type == SchemeType::File
+    }
+
+    /// The `href` setter: parses `value` and, when it parses, replaces this URL with it.
+    ///
+    /// ```
+    /// let mut url = weburl::Url::parse("http://a/").unwrap();
+    /// url.set_href("https://b/c").unwrap();
+    /// assert_eq!(url.href(), "https://b/c");
+    /// assert!(url.set_href("not a url").is_err());
+    /// assert_eq!(url.href(), "https://b/c");
+    /// ```
+    pub fn set_href(&mut self, value: &str) -> Result<(), ParseError> {
+        *self = Url::parse(value)?;
+        Ok(())
+    }
+
+    /// The `protocol` setter: the scheme start state with a state override, on `value` + ":".
+    ///
+    /// <https://url.spec.whatwg.org/#dom-url-protocol>
+    ///
+    /// ```
+    /// use weburl::{SetterError, Url};
+    /// let mut url = Url::parse("http://example.com:443/").unwrap();
+    /// url.set_protocol("HTTPS").unwrap();
+    /// assert_eq!(url.href(), "https://example.com/"); // 443 is now the default port
+    /// assert_eq!(url.set_protocol("git"), Err(SetterError::SpecialnessChange));
+    /// ```
+    pub fn set_protocol(&mut self, value: &str) -> Result<(), SetterError> {
+        let input = remove_tab_and_newline(value);
+        let bytes = input.as_bytes();
+        // Scheme start state: an ASCII alpha, else failure.
+        if !bytes.first().is_some_and(u8::is_ascii_alphabetic) {
+            return Err(SetterError::InvalidScheme);
+        }
+        // Scheme state: the scheme ends at ':' (the one the setter appends, at the latest).
+        let len = bytes
+            .iter()
+            .position(|&b| !is_scheme_byte(b))
+            .unwrap_or(bytes.len());
+        if len < bytes.len() && bytes[len] != b':' {
+            return Err(SetterError::InvalidScheme);
+        }
+        let scheme = input[..len].to_ascii_lowercase();
+        let new_type = SchemeType::from_scheme(&scheme);
+        if self.scheme_type.is_special() != new_type.is_special() {
+            return Err(SetterError::SpecialnessChange);
+        }
+        if (self.includes_credentials() || self.port.is_some()) && new_type == SchemeType::File {
+            return Err(SetterError::FileWithCredentialsOrPort);
+        }
+        if self.scheme_type == SchemeType::File && self.host_kind == HostKind::Empty {
+            return Err(SetterError::FileWithEmptyHost);
+        }
+        self.splice(0, self.scheme_end, &scheme, Offset::UsernameEnd);
+        self.scheme_end = scheme.len() as u32;
+        self.scheme_type = new_type;
+        if self.port.is_some() && self.port == new_type.default_port() {
+            self.splice(self.host_end, self.path_start, "", Offset::PathStart);
+            self.port = None;
+        }
+        Ok(())
+    }
+
+    /// Rewrites the userinfo from a new username and password (both already encoded).
+    fn write_userinfo(&mut self, username: &str, password: &str) {
+        let start = self.scheme_end + 3;
+        let mut userinfo = String::with_capacity(username.len() + password.len() + 2);
+        userinfo.push_str(username);
+        if !password.is_empty() {
+            userinfo.push(':');
+            userinfo.push_str(password);
+        }
+        if !userinfo.is_empty() {
+            userinfo.push('@');
+        }
+        self.splice(start, self.host_start, &userinfo, Offset::HostEnd);
+        self.username_end = start + username.len() as u32;
+        self.host_start = start + userinfo.len() as u32;
+    }
+
+    /// The `username` setter.
+    ///
+    /// <https://url.spec.whatwg.org/#dom-url-username>
+    ///
+    /// ```
+    /// let mut url = weburl::Url::parse("https://example.com/").unwrap();
+    /// url.set_username("me@home").unwrap();
+    /// assert_eq!(url.href(), "https://me%40home@example.com/");
+    /// url.set_username("").unwrap();
+    /// assert_eq!(url.href(), "https://example.com/");
+    /// assert!(weburl::Url::parse("file:///x").unwrap().set_username("a").is_err());
+    /// ```
+    pub fn set_username(&mut self, value: &str) -> Result<(), SetterError> {
+        if self.cannot_have_username_password_port() {
+            return Err(SetterError::CannotHaveUsernamePasswordPort);
+        }
+        let mut username = String::with_capacity(value.len());
+        encode_into(&mut username, value, EncodeSet::USERINFO);
+        let password = self.password().to_owned();
+        self.write_userinfo(&username, &password);
+        Ok(())
+    }
+
+    /// The `password` setter.
+    ///
+    /// <https://url.spec.whatwg.org/#dom-url-password>
+    ///
+    /// ```
+    /// let mut url = weburl::Url::parse("https://me@example.com/").unwrap();
+    /// url.set_password("s3cr:t").unwrap();
+    /// assert_eq!(url.href(), "https://me:s3cr%3At@example.com/");
+    /// ```
+    pub fn set_password(&mut self, value: &str) -> Result<(), SetterError> {
+        if self.cannot_have_username_password_port() {
+            return Err(SetterError::CannotHaveUsernamePasswordPort);
+        }
+        let mut password = String::with_capacity(value.len());
+        encode_into(&mut password, value, EncodeSet::USERINFO);
+        let username = self.username().to_owned();
+        self.write_userinfo(&username, &password);
+        Ok(())
+    }
+
+    /// Replaces the host with the result of the host parser on `input`.
+    fn write_host(&mut self, input: &str) -> Result<(), SetterError> {
+        let mut host = String::with_capacity(input.len());
+        let mut kind = if input.is_empty() && self.is_special() {
+            // Only file URLs get here with an empty value: the empty host.
+            HostKind::Empty
+        } else {
+            host::parse_host_into(&mut host, input, !self.is_special())?
+        };
+        if self.scheme_type == SchemeType::File && host == "localhost" {
+            host.clear();
+            kind = HostKind::Empty;
+        }
+        if self.host_kind == HostKind::None {
+            // Gaining a host: "//" goes in after the scheme, and a "/." before the path is no
+            // longer needed.
+            let after_scheme = self.scheme_end + 1;
+            self.splice(after_scheme, self.path_start, "//", Offset::QueryStart);
+            self.username_end = after_scheme + 2;
+            self.host_start = after_scheme + 2;
+            self.host_end = after_scheme + 2;
+            self.path_start = after_scheme + 2;
+        }
+        self.splice(self.host_start, self.host_end, &host, Offset::PathStart);
+        self.host_end = self.host_start + host.len() as u32;
+        self.host_kind = kind;
+        Ok(())
+    }
+
+    /// Replaces the port (`None` removes it; the scheme's default port is removed too).
+    fn write_port(&mut self, port: Option<u16>) {
+        let port = port.filter(|&p| Some(p) != self.scheme_type.default_port());
+        let mut text = String::new();
+        if let Some(p) = port {
+            text.push(':');
+            parser::push_decimal(&mut text, p);
+        }
+        self.splice(self.host_end, self.path_start, &text, Offset::QueryStart);
+        self.path_start = self.host_end + text.len() as u32;
+        self.port = port;
+    }
+
+    /// The host and hostname setters: the host (or hostname) state with a state override.
+    fn set_host_internal(&mut self, value: &str, hostname_only: bool) -> Result<(), SetterError> {
+        if self.has_opaque_path() {
+            return Err(SetterError::OpaquePath);
+        }
+        let input = remove_tab_and_newline(value);
+        let bytes = input.as_bytes();
+        let special = self.is_special();
+        if self.scheme_type == SchemeType::File {
+            // File host state with a state override.
+            let end = bytes
+                .iter()
+                .position(|&b| matches!(b, b'/' | b'\\' | b'?' | b'#'))
+                .unwrap_or(bytes.len());
+            return self.write_host(&input[..end]);
+        }
+        // Host state: the host ends at a ':' outside brackets or at the end of the authority.
+        let mut inside_brackets = false;
+        let mut end = bytes.len();
+        let mut colon = false;
+        for (i, &b) in bytes.iter().enumerate() {
+            match b {
+                b'/' | b'?' | b'#' => {
+                    end = i;
+                    break;
+                }
+                b'\\' if special => {
+                    end = i;
+                    break;
+                }
+                b':' if !inside_brackets => {
+                    end = i;
+                    colon = true;
+                    break;
+                }
+                b'[' => inside_brackets = true,
+                b']' => inside_brackets = false,
+                _ => {}
+            }
+        }
+        let buffer = &input[..end];
+        if colon {
+            if buffer.is_empty() {
+                return Err(ParseError::HostMissing.into());
+            }
+            if hostname_only {
+                return Err(SetterError::HostnameWithPort);
+            }
+            self.write_host(buffer)?;
+            // Port state with a state override: digits up to the first other code point.
+            let rest = &bytes[end + 1..];
+            let digits = rest
+                .iter()
+                .position(|b| !b.is_ascii_digit())
+                .unwrap_or(rest.len());
+            if digits == 0 {
+                return Err(ParseError::InvalidPort.into());
+            }
+            let port = port_value(&rest[..digits])?;
+            self.write_port(Some(port));
+            return Ok(());
+        }
+        if special && buffer.is_empty() {
+            return Err(ParseError::HostMissing.into());
+        }
+        if buffer.is_empty() && (self.includes_credentials() || self.port.is_some()) {
+            return Err(SetterError::EmptyHostWithCredentialsOrPort);
+        }
+        self.write_host(buffer)
+    }
+
+    /// The `host` setter: a host, optionally followed by ':' and a port.
+    ///
+    /// <https://url.spec.whatwg.org/#dom-url-host>
+    ///
+    /// ```
+    /// let mut url = weburl::Url::parse("https://example.com:8080/a").unwrap();
+    /// url.set_host("EXAMPLE.org:443").unwrap();
+    /// assert_eq!(url.href(), "https://example.org/a");
+    /// url.set_host("example.net").unwrap(); // no port given: the port is kept (here: none)
+    /// assert_eq!(url.host(), "example.net");
+    /// ```
+    pub fn set_host(&mut self, value: &str) -> Result<(), SetterError> {
+        self.set_host_internal(value, false)
+    }
+
+    /// The `hostname` setter: a host without a port.
+    ///
+    /// <https://url.spec.whatwg.org/#dom-url-hostname>
+    ///
+    /// ```
+    /// use weburl::{SetterError, Url};
+    /// let mut url = Url::parse("http://example.com:81/").unwrap();
+    /// url.set_hostname("[::1]").unwrap();
+    /// assert_eq!(url.href(), "http://[::1]:81/");
+    /// assert_eq!(url.set_hostname("a:1"), Err(SetterError::HostnameWithPort));
+    /// ```
+    pub fn set_hostname(&mut self, value: &str) -> Result<(), SetterError> {
+        self.set_host_internal(value, true)
+    }
+
+    /// The `port` setter: "" removes the port; otherwise the leading digits are the port.
+    ///
+    /// <https://url.spec.whatwg.org/#dom-url-port>
+    ///
+    /// ```
+    /// let mut url = weburl::Url::parse("http://example.com/").unwrap();
+    /// url.set_port("8080stuff").unwrap();
+    /// assert_eq!(url.host(), "example.com:8080");
+    /// url.set_port("80").unwrap();
+    /// assert_eq!(url.href(), "http://example.com/");
+    /// assert!(url.set_port("99999").is_err());
+    /// ```
+    pub fn set_port(&mut self, value: &str) -> Result<(), SetterError> {
+        if self.cannot_have_username_password_port() {
+            return Err(SetterError::CannotHaveUsernamePasswordPort);
+        }
+        if value.is_empty() {
+            self.write_port(None);
+            return Ok(());
+        }
+        let input = remove_tab_and_newline(value);
+        let bytes = input.as_bytes();
+        let digits = bytes
+            .iter()
+            .position(|b| !b.is_ascii_digit())
+            .unwrap_or(bytes.len());
+        if digits == 0 {
+            return Err(ParseError::InvalidPort.into());
+        }
+        let port = port_value(&bytes[..digits])?;
+        self.write_port(Some(port));
+        Ok(())
+    }
+
+    /// The `pathname` setter: the path start state with a state override.
+    ///
+    /// <https://url.spec.whatwg.org/#dom-url-pathname>
+    ///
+    /// ```
+    /// let mut url = weburl::Url::parse("https://example.com/old?q").unwrap();
+    /// url.set_pathname("/a b/../c?#").unwrap();
+    /// assert_eq!(url.href(), "https://example.com/c%3F%23?q");
+    /// ```
+    pub fn set_pathname(&mut self, value: &str) -> Result<(), SetterError> {
+        if self.has_opaque_path() {
+            return Err(SetterError::OpaquePath);
+        }
+        let input = remove_tab_and_newline(value);
+        let path = parser::parse_path_for_setter(&input, self.scheme_type, self.has_host());
+        // A hostless path that starts with an empty segment is serialized after "/.".
+        let start = if self.has_host() {
+            self.path_start
+        } else {
+            self.scheme_end + 1
+        };
+        let prefix = if !self.has_host() && path.starts_with("//") {
+            "/."
+        } else {
+            ""
+        };
+        let end = self.path_end();
+        self.splice(start, end, &format!("{prefix}{path}"), Offset::QueryStart);
+        self.path_start = start + prefix.len() as u32;
+        Ok(())
+    }
+
+    /// The `search` setter: "" removes the query; otherwise one leading '?' is dropped and the
+    /// rest is percent-encoded as a query (a '#' too).
+    ///
+    /// <https://url.spec.whatwg.org/#dom-url-search>
+    ///
+    /// ```
+    /// let mut url = weburl::Url::parse("https://example.com/p#f").unwrap();
+    /// url.set_search("?a=1 2#3");
+    /// assert_eq!(url.href(), "https://example.com/p?a=1%202%233#f");
+    /// url.set_search("");
+    /// assert_eq!(url.href(), "https://example.com/p#f");
+    /// ```
+    pub fn set_search(&mut self, value: &str) {
+        let start = self.path_end();
+        let end = self.query_end();
+        if value.is_empty() {
+            self.splice(start, end, "", Offset::FragmentStart);
+            self.query_start = 0;
+            return;
+        }
+        let value = value.strip_prefix('?').unwrap_or(value);
+        let input = remove_tab_and_newline(value);
+        let mut query = String::with_capacity(input.len() + 1);
+        query.push('?');
+        let set = if self.is_special() {
+            EncodeSet::SPECIAL_QUERY
+        } else {
+            EncodeSet::QUERY
+        };
+        encode_into(&mut query, &input, set);
+        self.splice(start, end, &query, Offset::FragmentStart);
+        self.query_start = start;
+    }
+
+    /// The `hash` setter: "" removes the fragment; otherwise one leading '#' is dropped and the
+    /// rest is percent-encoded as a fragment.
+    ///
+    /// <https://url.spec.whatwg.org/#dom-url-hash>
+    ///
+    /// ```
+    /// let mut url = weburl::Url::parse("https://example.com/p").unwrap();
+    /// url.set_hash("#top `x`");
+    /// assert_eq!(url.href(), "https://example.com/p#top%20%60x%60");
+    /// url.set_hash("");
+    /// assert_eq!(url.href(), "https://example.com/p");
+    /// ```
+    pub fn set_hash(&mut self, value: &str) {
+        let start = self.query_end();
+        let end = self.serialization.len() as u32;
+        if value.is_empty() {
+            self.splice(start, end, "", Offset::None);
+            self.fragment_start = 0;
+            return;
+        }
+        let value = value.strip_prefix('#').unwrap_or(value);
+        let input = remove_tab_and_newline(value);
+        let mut fragment = String::with_capacity(input.len() + 1);
+        fragment.push('#');
+        encode_into(&mut fragment, &input, EncodeSet::FRAGMENT);
+        self.splice(start, end, &fragment, Offset::None);
+        self.fragment_start = start;
+    }
+}
