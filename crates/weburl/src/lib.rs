@@ -6,6 +6,8 @@ pub mod origin;
 pub mod parser;
 pub mod percent;
 pub mod search_params;
+#[cfg(feature = "serde")]
+mod serde_impl;
 mod setters;
 mod url;
 

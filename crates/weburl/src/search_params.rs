@@ -56,7 +56,10 @@ fn encode_form_component(out: &mut String, s: &str) {
     let mut start = 0;
     for (i, &b) in bytes.iter().enumerate() {
         if EncodeSet::FORM_URLENCODED.contains(b) {
-            out.push_str(&s[start..i]);
+            // Bytes left alone are ASCII, so a run of them starts and ends on char boundaries.
+            if start < i {
+                out.push_str(&s[start..i]);
+            }
             if b == b' ' {
                 out.push('+');
             } else {
