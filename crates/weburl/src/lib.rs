@@ -1,5 +1,73 @@
-//! weburl: URLs exactly as web browsers read them.
+//! # weburl: URLs exactly as web browsers read them
+//!
+//! `weburl` implements the [WHATWG URL Standard](https://url.spec.whatwg.org/): the parser
+//! browsers use for every link, `fetch()` and `new URL()`, with its hosts (IDNA, IPv4 in every
+//! legacy form, IPv6, opaque hosts), its serializer, the URL API's getters and setters,
+//! `URLSearchParams` and `application/x-www-form-urlencoded`, and origins. It passes every case
+//! of the web-platform-tests URL data (see `tests/`).
+//!
+//! ```
+//! use weburl::Url;
+//!
+//! let base = Url::parse("https://example.com/docs/guide/").unwrap();
+//! let url = base.join("../api?q=a b#Top").unwrap();
+//! assert_eq!(url.href(), "https://example.com/docs/api?q=a%20b#Top");
+//! assert_eq!(url.pathname(), "/docs/api");
+//! assert_eq!(url.origin().ascii_serialization(), "https://example.com");
+//!
+//! // Browsers' quirks, exactly: backslashes, legacy IPv4 forms, IDNA, dot segments.
+//! let url = Url::parse("HTTP://0x7F.1\\a\\%2e%2E\\b").unwrap();
+//! assert_eq!(url.href(), "http://127.0.0.1/b");
+//! assert_eq!(Url::parse("https://faß.ExAmple/").unwrap().host(), "xn--fa-hia.example");
+//!
+//! // Editing through the URL API's setters.
+//! let mut url = Url::parse("https://example.com/?utm_source=x&id=7").unwrap();
+//! url.set_host("example.org:8443").unwrap();
+//! url.search_params_mut().retain(|name, _| !name.starts_with("utm_"));
+//! assert_eq!(url.href(), "https://example.org:8443/?id=7");
+//! ```
+//!
+//! ## The spec's concepts and their names here
+//!
+//! | URL Standard | weburl |
+//! | --- | --- |
+//! | [URL record](https://url.spec.whatwg.org/#concept-url) | [`Url`] (its serialization plus offsets) |
+//! | [basic URL parser](https://url.spec.whatwg.org/#concept-basic-url-parser) | [`Url::parse`], [`Url::parse_with_base`], [`Url::join`]; states in [`parser`] |
+//! | `URL.canParse()` | [`Url::can_parse`] |
+//! | [URL serializer](https://url.spec.whatwg.org/#concept-url-serializer) | [`Url::href`], `Display`; *exclude fragment*: [`Url::href_without_fragment`] |
+//! | `href` `protocol` `username` `password` `host` `hostname` `port` `pathname` `search` `hash` getters | methods of the same names on [`Url`] |
+//! | the URL API's setters | [`Url::set_href`], [`Url::set_protocol`], [`Url::set_username`], [`Url::set_password`], [`Url::set_host`], [`Url::set_hostname`], [`Url::set_port`], [`Url::set_pathname`], [`Url::set_search`], [`Url::set_hash`] |
+//! | failure, with the validation error that caused it | [`ParseError`], [`HostError`], [`SetterError`] |
+//! | [scheme](https://url.spec.whatwg.org/#concept-url-scheme), [query](https://url.spec.whatwg.org/#concept-url-query), [fragment](https://url.spec.whatwg.org/#concept-url-fragment) (null or a string) | [`Url::scheme`], [`Url::query`], [`Url::fragment`] |
+//! | [special scheme](https://url.spec.whatwg.org/#special-scheme), [default port](https://url.spec.whatwg.org/#default-port) | [`Url::is_special`], [`default_port`], [`Url::port_or_default`] |
+//! | [opaque path](https://url.spec.whatwg.org/#url-opaque-path), path segments | [`Url::has_opaque_path`], [`Url::path_segments`] |
+//! | [includes credentials](https://url.spec.whatwg.org/#include-credentials), [cannot have a username/password/port](https://url.spec.whatwg.org/#cannot-have-a-username-password-port) | [`Url::includes_credentials`], [`Url::cannot_have_username_password_port`] |
+//! | [host](https://url.spec.whatwg.org/#concept-host), [host parser](https://url.spec.whatwg.org/#concept-host-parser), [host serializer](https://url.spec.whatwg.org/#concept-host-serializer) | [`Host`], [`Host::parse`], [`Host::parse_opaque`], `Display`; [`Url::host_parsed`] |
+//! | [domain to ASCII](https://url.spec.whatwg.org/#concept-domain-to-ascii), [domain to Unicode](https://url.spec.whatwg.org/#concept-domain-to-unicode) | [`host::domain`], [`host::domain::domain_to_unicode`] |
+//! | [IPv4 parser](https://url.spec.whatwg.org/#concept-ipv4-parser), [ends in a number checker](https://url.spec.whatwg.org/#ends-in-a-number-checker) | [`host::ipv4::parse`], [`host::ipv4::ends_in_a_number`] |
+//! | [IPv6 parser](https://url.spec.whatwg.org/#concept-ipv6-parser) | [`host::ipv6::parse`] |
+//! | [percent-encode sets](https://url.spec.whatwg.org/#percent-encoded-bytes), UTF-8 percent-encode, percent-decode | [`percent::EncodeSet`], [`percent::utf8_percent_encode`], [`percent::percent_decode`] |
+//! | [origin](https://url.spec.whatwg.org/#concept-url-origin), same origin, same origin-domain | [`Url::origin`], [`Origin`], [`Origin::same_origin`], [`Origin::same_origin_domain`] |
+//! | `URLSearchParams` | [`SearchParams`]; a URL's `searchParams`: [`Url::search_params`], [`Url::search_params_mut`] |
+//! | [`application/x-www-form-urlencoded`](https://url.spec.whatwg.org/#application/x-www-form-urlencoded) parser and serializer | [`search_params::parse_urlencoded`], [`search_params::serialize_urlencoded`] |
+//! | [URL equivalence](https://url.spec.whatwg.org/#concept-url-equals) | `==` on [`Url`] (and `Hash`, `Ord`: by href) |
+//!
+//! ## Design
+//!
+//! A [`Url`] is one `String` (the serialization) and a few `u32` offsets (64 bytes in all), so
+//! `href()` and every getter are borrows. The parser writes the serialization directly
+//! instead of building a record and serializing it; see `docs/ARCHITECTURE.md`.
+//!
+//! ## Features
+//!
+//! - `serde`: `Url` serializes as its href and deserializes by parsing.
+//!
+//! ## Unicode version
+//!
+//! IDNA uses the `idna` crate with ICU4X's UTS 46 data, pinned to the line that carries the
+//! Unicode 17 tables the web-platform-tests IDNA vectors were generated from.
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 pub mod host;
 pub mod origin;
@@ -17,3 +85,8 @@ pub use parser::ParseError;
 pub use search_params::{SearchParams, SearchParamsMut};
 pub use setters::SetterError;
 pub use url::{Url, default_port};
+
+/// The README's Rust example, compiled and run as a doc test.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeDoctests;
