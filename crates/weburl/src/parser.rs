@@ -326,10 +326,11 @@ impl<'a, 'b> Run<'a, 'b> {
             return State::File;
         }
         if self.is_special() {
-            if let Some(base) = self.base {
-                if base.scheme() == &self.out[..self.scheme_end] {
-                    return State::SpecialRelativeOrAuthority;
-                }
+            if self
+                .base
+                .is_some_and(|base| base.scheme() == &self.out[..self.scheme_end])
+            {
+                return State::SpecialRelativeOrAuthority;
             }
             return State::SpecialAuthoritySlashes;
         }

@@ -229,12 +229,13 @@ pub fn percent_decode(input: &[u8]) -> Cow<'_, [u8]> {
     let mut i = first;
     while i < input.len() {
         let b = input[i];
-        if b == b'%' && i + 2 < input.len() {
-            if let (Some(h), Some(l)) = (hex_value(input[i + 1]), hex_value(input[i + 2])) {
-                out.push(h << 4 | l);
-                i += 3;
-                continue;
-            }
+        if b == b'%'
+            && i + 2 < input.len()
+            && let (Some(h), Some(l)) = (hex_value(input[i + 1]), hex_value(input[i + 2]))
+        {
+            out.push(h << 4 | l);
+            i += 3;
+            continue;
         }
         out.push(b);
         i += 1;

@@ -1,0 +1,70 @@
+//! The component object: a parsed URL as the URL API's getters show it.
+//!
+//! Written by `weburl parse --json` and by every `weburl batch` answer that returns a URL, so both
+//! interfaces agree on the keys and their order.
+
+use serde::Serialize;
+use weburl::Url;
+
+/// A URL's getters, in the order the batch contract lists them. All values are strings, exactly
+/// what the URL API's getters of the same names return (`origin` is the origin's ASCII
+/// serialization, `"null"` for an opaque origin).
+#[derive(Debug, Serialize)]
+pub struct Components<'a> {
+    /// The serialization of the whole URL.
+    pub href: &'a str,
+    /// The ASCII serialization of the URL's origin.
+    pub origin: String,
+    /// The scheme followed by `:`.
+    pub protocol: &'a str,
+    /// The percent-encoded username, or empty.
+    pub username: &'a str,
+    /// The percent-encoded password, or empty.
+    pub password: &'a str,
+    /// The serialized host and, when there is one, `:` and the port.
+    pub host: &'a str,
+    /// The serialized host.
+    pub hostname: &'a str,
+    /// The port in decimal, or empty when it is null (or the scheme's default).
+    pub port: &'a str,
+    /// The serialized path.
+    pub pathname: &'a str,
+    /// `?` and the query, or empty when the query is null or empty.
+    pub search: &'a str,
+    /// `#` and the fragment, or empty when the fragment is null or empty.
+    pub hash: &'a str,
+}
+
+impl<'a> From<&'a Url> for Components<'a> {
+    fn from(url: &'a Url) -> Components<'a> {
+        Components {
+            href: url.href(),
+            origin: url.origin().ascii_serialization(),
+            protocol: url.protocol(),
+            username: url.username(),
+            password: url.password(),
+            host: url.host(),
+            hostname: url.hostname(),
+            port: url.port(),
+            pathname: url.pathname(),
+            search: url.search(),
+            hash: url.hash(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Components;
+    use weburl::Url;
+
+    #[test]
+    fn keys_are_in_contract_order() {
+        let url = Url::parse("https://u:p@example.com:8443/a?b#c").unwrap();
+        let json = serde_json::to_string(&Components::from(&url)).unwrap();
+        assert_eq!(
+            json,
+            r##"{"href":"https://u:p@example.com:8443/a?b#c","origin":"https://example.com:8443","protocol":"https:","username":"u","password":"p","host":"example.com:8443","hostname":"example.com","port":"8443","pathname":"/a","search":"?b","hash":"#c"}"##
+        );
+    }
+}

@@ -1,0 +1,270 @@
+//! Shared helpers of the conformance suites: loading the WPT JSON data (with lone surrogates
+//! replaced), running one case with panics caught, and collecting pass/fail counts and failure
+//! reports.
+//!
+//! Every suite prints a report that ends with the line `N passed, M failed`, and then asserts
+//! that nothing failed. Run with `--nocapture` to see the report of a passing suite.
+
+#![allow(dead_code)]
+
+use std::cell::Cell;
+use std::fmt::Write as _;
+use std::panic::{self, AssertUnwindSafe};
+use std::sync::Once;
+
+use serde_json::Value;
+
+/// How many failures a report lists in full (the counts always cover every case).
+pub const MAX_LISTED_FAILURES: usize = 30;
+
+/// Path of a file in `tests/data/wpt/` of this crate. The data always comes from the project
+/// itself, never from outside the repository, so that a fresh clone runs the same tests.
+pub fn wpt_data_path(file: &str) -> String {
+    format!("{}/tests/data/wpt/{}", env!("CARGO_MANIFEST_DIR"), file)
+}
+
+/// Reads and parses `tests/data/wpt/<file>`. Lone-surrogate escapes are turned into U+FFFD
+/// first (see [`replace_lone_surrogate_escapes`]); use this loader for every data file.
+pub fn load_wpt_json(file: &str) -> Value {
+    let path = wpt_data_path(file);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("reading {path}: {e}"));
+    let text = replace_lone_surrogate_escapes(&text);
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("parsing {path}: {e}"))
+}
+
+/// Rewrites every JSON `\uXXXX` escape of a surrogate (U+D800–U+DFFF) that is not part of a
+/// valid pair (a high-surrogate escape immediately followed by a low-surrogate escape) into
+/// `\uFFFD`, the replacement JavaScript's `USVString` conversion makes. serde_json rejects lone
+/// surrogates, and the WPT data uses them to test exactly that conversion.
+///
+/// Any other escape is copied unchanged and skipped as a whole, so `\\uD800` (an escaped
+/// backslash followed by the literal text `uD800`) is left alone. Backslashes only occur
+/// inside JSON strings, so no string tracking is needed.
+pub fn replace_lone_surrogate_escapes(text: &str) -> String {
+    fn hex4(b: &[u8], at: usize) -> Option<u32> {
+        let digits = b.get(at..at + 4)?;
+        let s = std::str::from_utf8(digits).ok()?;
+        if !s.bytes().all(|c| c.is_ascii_hexdigit()) {
+            return None;
+        }
+        u32::from_str_radix(s, 16).ok()
+    }
+    fn surrogate_escape_at(b: &[u8], at: usize) -> Option<u32> {
+        if b.get(at) == Some(&b'\\') && b.get(at + 1) == Some(&b'u') {
+            hex4(b, at + 2).filter(|u| (0xD800..=0xDFFF).contains(u))
+        } else {
+            None
+        }
+    }
+
+    let b = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    // `copied` is where the not-yet-copied tail of `text` starts; it and `i` only ever stop
+    // on ASCII bytes (a backslash or the end of an ASCII escape), so slicing is safe.
+    let mut copied = 0;
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] != b'\\' {
+            i += 1;
+            continue;
+        }
+        match surrogate_escape_at(b, i) {
+            Some(0xD800..=0xDBFF) => {
+                if matches!(surrogate_escape_at(b, i + 6), Some(0xDC00..=0xDFFF)) {
+                    i += 12; // a valid pair: keep both escapes
+                } else {
+                    out.push_str(&text[copied..i]);
+                    out.push_str("\\uFFFD");
+                    i += 6;
+                    copied = i;
+                }
+            }
+            Some(_low) => {
+                // A low surrogate not preceded by a high one (pairs are consumed above).
+                out.push_str(&text[copied..i]);
+                out.push_str("\\uFFFD");
+                i += 6;
+                copied = i;
+            }
+            // Any other escape (`\\`, `\"`, `\n`, `\u0041`, ...): skip the backslash and the
+            // character after it, so an escaped backslash never starts a new escape.
+            None => i += 2,
+        }
+    }
+    out.push_str(&text[copied..]);
+    out
+}
+
+/// The object cases of a WPT array: string entries are comments or headings and are skipped.
+pub fn object_cases(data: &Value) -> Vec<&serde_json::Map<String, Value>> {
+    data.as_array()
+        .expect("a top-level JSON array")
+        .iter()
+        .filter_map(Value::as_object)
+        .collect()
+}
+
+/// `obj[key]` as a string, `None` for null or absent; panics on any other type.
+pub fn opt_str<'a>(obj: &'a serde_json::Map<String, Value>, key: &str) -> Option<&'a str> {
+    match obj.get(key) {
+        None | Some(Value::Null) => None,
+        Some(Value::String(s)) => Some(s),
+        Some(other) => panic!("{key}: expected a string or null, got {other}"),
+    }
+}
+
+/// `obj[key]` as a string; panics if absent or not a string.
+pub fn req_str<'a>(obj: &'a serde_json::Map<String, Value>, key: &str) -> &'a str {
+    opt_str(obj, key).unwrap_or_else(|| panic!("missing string {key:?} in {obj:?}"))
+}
+
+thread_local! {
+    static QUIET_PANICS: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Runs `f`, turning a panic into `Err(message)`. The default panic message is suppressed while
+/// `f` runs (the report shows it instead); panics elsewhere, such as the final assertion, print
+/// as usual.
+pub fn catch<T>(f: impl FnOnce() -> T) -> Result<T, String> {
+    static HOOK: Once = Once::new();
+    HOOK.call_once(|| {
+        let default = panic::take_hook();
+        panic::set_hook(Box::new(move |info| {
+            if !QUIET_PANICS.with(Cell::get) {
+                default(info);
+            }
+        }));
+    });
+    QUIET_PANICS.with(|q| q.set(true));
+    let result = panic::catch_unwind(AssertUnwindSafe(f));
+    QUIET_PANICS.with(|q| q.set(false));
+    result.map_err(|payload| {
+        let msg = payload
+            .downcast_ref::<&str>()
+            .map(|s| (*s).to_owned())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "<non-string panic payload>".to_owned());
+        format!("PANIC: {msg}")
+    })
+}
+
+/// The mismatches found in one case.
+#[derive(Default)]
+pub struct CaseCheck {
+    pub problems: Vec<String>,
+}
+
+impl CaseCheck {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Records a failed check `what` unless `ok`.
+    pub fn check(&mut self, ok: bool, what: impl FnOnce() -> String) {
+        if !ok {
+            self.problems.push(what());
+        }
+    }
+
+    /// Compares a getter (or any string field) with its expected value.
+    pub fn field(&mut self, field: &str, expected: &str, actual: &str) {
+        if expected != actual {
+            self.problems
+                .push(format!("{field}: expected {expected:?}, actual {actual:?}"));
+        }
+    }
+
+    pub fn fail(&mut self, what: impl Into<String>) {
+        self.problems.push(what.into());
+    }
+
+    pub fn is_ok(&self) -> bool {
+        self.problems.is_empty()
+    }
+}
+
+/// Pass/fail counts of a suite, plus the text of the first failures.
+pub struct Report {
+    name: String,
+    pub passed: usize,
+    pub failed: usize,
+    listed: String,
+    notes: String,
+}
+
+impl Report {
+    pub fn new(name: &str) -> Self {
+        Report {
+            name: name.to_owned(),
+            passed: 0,
+            failed: 0,
+            listed: String::new(),
+            notes: String::new(),
+        }
+    }
+
+    /// Adds an informational line, printed after the failures and before the summary line.
+    pub fn note(&mut self, line: impl AsRef<str>) {
+        self.notes.push_str(line.as_ref());
+        self.notes.push('\n');
+    }
+
+    /// Records one case: `label` names it (input, base, ...), `check` holds its mismatches.
+    pub fn record(&mut self, label: impl FnOnce() -> String, check: CaseCheck) {
+        if check.is_ok() {
+            self.passed += 1;
+            return;
+        }
+        self.failed += 1;
+        if self.failed <= MAX_LISTED_FAILURES {
+            let _ = writeln!(self.listed, "FAIL #{}: {}", self.failed, label());
+            for p in &check.problems {
+                let _ = writeln!(self.listed, "    {p}");
+            }
+        }
+    }
+
+    /// Prints the report (in one `println!`, so parallel tests do not interleave it; the last
+    /// line is exactly `N passed, M failed`) and asserts that no case failed.
+    pub fn finish(self) {
+        let mut text = format!("==== {} ====\n", self.name);
+        text.push_str(&self.listed);
+        if self.failed > MAX_LISTED_FAILURES {
+            let _ = writeln!(
+                text,
+                "... and {} more failures not listed",
+                self.failed - MAX_LISTED_FAILURES
+            );
+        }
+        text.push_str(&self.notes);
+        let _ = write!(text, "{} passed, {} failed", self.passed, self.failed);
+        println!("{text}");
+        assert_eq!(
+            self.failed, 0,
+            "{}: {} case(s) failed",
+            self.name, self.failed
+        );
+    }
+}
+
+/// Shortens a long string for a failure report (the hostile inputs are megabytes long).
+pub fn abbreviate(s: &str) -> String {
+    const KEEP: usize = 60;
+    if s.len() <= 2 * KEEP + 20 {
+        return format!("{s:?}");
+    }
+    let mut head = KEEP;
+    while !s.is_char_boundary(head) {
+        head -= 1;
+    }
+    let mut tail = s.len() - KEEP;
+    while !s.is_char_boundary(tail) {
+        tail += 1;
+    }
+    format!(
+        "{:?} ... ({} bytes in all) ... {:?}",
+        &s[..head],
+        s.len(),
+        &s[tail..]
+    )
+}
