@@ -48,6 +48,11 @@ impl EncodeSet {
     /// <https://url.spec.whatwg.org/#application-x-www-form-urlencoded-percent-encode-set>
     pub const FORM_URLENCODED: EncodeSet = EncodeSet(FORM);
 
+    /// This set's bit in the table that [`build_table`] builds.
+    pub(crate) const fn bits(self) -> u8 {
+        self.0
+    }
+
     /// Whether `byte` is in this set (every non-ASCII byte is).
     ///
     /// ```
@@ -64,7 +69,7 @@ impl EncodeSet {
 }
 
 /// Builds the table: one bit per set, following the spec's definitions set by set.
-const fn build_table() -> [u8; 256] {
+pub(crate) const fn build_table() -> [u8; 256] {
     let mut t = [0u8; 256];
     let mut b = 0usize;
     while b < 256 {

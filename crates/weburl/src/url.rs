@@ -172,7 +172,7 @@ impl Url {
     #[must_use]
     pub fn can_parse(input: &str, base: Option<&str>) -> bool {
         match base {
-            None => Url::parse(input).is_ok(),
+            None => parser::fast_path::is_normal(input) || Url::parse(input).is_ok(),
             Some(base) => match Url::parse(base) {
                 Ok(base) => Url::parse_with_base(input, &base).is_ok(),
                 Err(_) => false,

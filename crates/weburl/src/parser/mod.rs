@@ -16,6 +16,9 @@
 use std::borrow::Cow;
 use std::fmt;
 
+#[doc(hidden)]
+pub mod fast_path;
+
 use crate::host::{self, HostError, HostKind};
 use crate::percent::{EncodeSet, encode_into};
 use crate::url::{SchemeType, Url};
@@ -157,13 +160,13 @@ fn starts_with_windows_drive_letter(s: &[u8]) -> bool {
 
 /// A [single-dot URL path segment](https://url.spec.whatwg.org/#single-dot-path-segment).
 #[inline]
-fn is_single_dot(s: &[u8]) -> bool {
+pub(crate) fn is_single_dot(s: &[u8]) -> bool {
     s == b"." || s.eq_ignore_ascii_case(b"%2e")
 }
 
 /// A [double-dot URL path segment](https://url.spec.whatwg.org/#double-dot-path-segment).
 #[inline]
-fn is_double_dot(s: &[u8]) -> bool {
+pub(crate) fn is_double_dot(s: &[u8]) -> bool {
     match s.len() {
         2 => s == b"..",
         4 => s.eq_ignore_ascii_case(b".%2e") || s.eq_ignore_ascii_case(b"%2e."),
@@ -215,8 +218,17 @@ impl<'b> Parser<'b> {
         Parser { base }
     }
 
-    /// Runs the basic URL parser on `input` (no URL and no state override given).
+    /// Runs the basic URL parser on `input` (no URL and no state override given): the fast
+    /// path for input that is already normal, else the general parser.
     pub(crate) fn parse(&self, input: &str) -> Result<Url, ParseError> {
+        if let Some(url) = fast_path::parse_normal(input) {
+            return Ok(url);
+        }
+        self.parse_general(input)
+    }
+
+    /// The spec's state machine, for any input.
+    pub(crate) fn parse_general(&self, input: &str) -> Result<Url, ParseError> {
         // 1.2-1.3 Remove leading and trailing C0 control or space.
         let trimmed = input.trim_matches(|c: char| c.is_ascii() && is_c0_control_or_space(c as u8));
         if trimmed.len() > u32::MAX as usize {
