@@ -8,7 +8,7 @@ use std::process::ExitCode;
 
 use serde::Serialize;
 use serde_json::{Map, Value};
-use weburl::{Host, Url};
+use weburl::{Host, SearchParams, SetterError, Url};
 
 use crate::components::Components;
 use crate::json_lossy::replace_lone_surrogates;
@@ -25,11 +25,27 @@ pub const EXAMPLES: &str = r##"Examples:
   $ echo '{"op":"toascii","input":"BÜcher.example"}' | weburl batch
   {"output":"xn--bcher-kva.example"}
 
+  $ echo '{"op":"set","href":"https://example.com/a","setter":"host","value":"example.org:8080"}' | weburl batch
+  {"href":"https://example.org:8080/a","origin":"https://example.org:8080","protocol":"https:","username":"","password":"","host":"example.org:8080","hostname":"example.org","port":"8080","pathname":"/a","search":"","hash":""}
+
+  $ echo '{"op":"search_params","query":"?b=2&a=1&b=3","actions":[["sort"],["append","c","x y"],["delete","b","3"]]}' | weburl batch
+  {"pairs":[["a","1"],["b","2"],["c","x y"]],"serialized":"a=1&b=2&c=x+y"}
+
   $ echo '{"op":"parse","input":"http://a:99999/"}' | weburl batch
   {"failure":true,"error":"the port is greater than 65535"}
 
-Operations in this version: parse, toascii. See docs/batch-contract.md for the contract.
+Operations in this version: parse, set, toascii, search_params (not yet: validate, resolve).
+See docs/batch-contract.md for the contract.
 Exit status: 0 when all input was read (even if requests failed), 1 on an I/O error."##;
+
+/// The names of the URL API's setters, as the `set` operation takes them.
+const SETTERS: [&str; 10] = [
+    "href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search",
+    "hash",
+];
+
+/// The names of the `search_params` operation's actions.
+const ACTIONS: [&str; 4] = ["append", "delete", "set", "sort"];
 
 /// The WHATWG Encoding Standard's labels of UTF-8, the only encoding this version supports.
 const UTF8_LABELS: [&str; 6] = [
@@ -80,6 +96,8 @@ pub enum Answer {
     Url(Url),
     /// A string result: `{"output": ...}`.
     Output(String),
+    /// A list of name-value pairs: `{"pairs": [[name, value], ...], "serialized": ...}`.
+    Params(SearchParams),
     /// The operation failed (the URL or host did not parse): `{"failure":true,"error":...}`.
     Failure(String),
     /// The request itself could not be carried out: `{"error":...}`.
@@ -90,6 +108,22 @@ pub enum Answer {
 #[derive(Serialize)]
 struct OutputObject<'a> {
     output: &'a str,
+}
+
+/// `{"pairs": [[name, value], ...], "serialized": ...}`, keys in this order.
+#[derive(Serialize)]
+struct ParamsObject<'a> {
+    pairs: Vec<[&'a str; 2]>,
+    serialized: String,
+}
+
+impl<'a> From<&'a SearchParams> for ParamsObject<'a> {
+    fn from(params: &'a SearchParams) -> ParamsObject<'a> {
+        ParamsObject {
+            pairs: params.iter().map(|(name, value)| [name, value]).collect(),
+            serialized: params.to_string(),
+        }
+    }
 }
 
 /// `{"failure":true,"error":...}`.
@@ -111,6 +145,7 @@ impl Answer {
         match self {
             Answer::Url(url) => serde_json::to_writer(&mut out, &Components::from(url)),
             Answer::Output(output) => serde_json::to_writer(&mut out, &OutputObject { output }),
+            Answer::Params(params) => serde_json::to_writer(&mut out, &ParamsObject::from(params)),
             Answer::Failure(error) => serde_json::to_writer(
                 &mut out,
                 &FailureObject {
@@ -146,7 +181,9 @@ fn request(line: &[u8]) -> Result<Answer, String> {
     let op = required_str(&request, "op")?;
     match op {
         "parse" => parse(&request),
+        "set" => set(&request),
         "toascii" => toascii(&request),
+        "search_params" => search_params(&request),
         _ => Err(format!("unsupported op: {op}")),
     }
 }
@@ -171,6 +208,166 @@ fn parse(request: &Map<String, Value>) -> Result<Answer, String> {
         Ok(url) => Answer::Url(url),
         Err(e) => Answer::Failure(e.to_string()),
     })
+}
+
+/// `set`: parses `href`, then runs the setter named `setter` with `value`.
+///
+/// A value the spec's setter ignores leaves the URL unchanged, and the answer is the URL as it
+/// then is (the library's setters say why in an `Err`, which is not a failure here; the `host`
+/// setter may even have set the host before it stopped at a bad port). Only an `href` that does
+/// not parse, or an `href` setter whose value does not parse, is a failure.
+fn set(request: &Map<String, Value>) -> Result<Answer, String> {
+    let href = required_str(request, "href")?;
+    let setter = required_str(request, "setter")?;
+    if !SETTERS.contains(&setter) {
+        return Err(format!(
+            "unknown setter: {setter} (expected one of {})",
+            SETTERS.join(", ")
+        ));
+    }
+    let value = required_str(request, "value")?;
+    let mut url = match Url::parse(href) {
+        Ok(url) => url,
+        Err(e) => return Ok(Answer::Failure(format!("invalid href: {e}"))),
+    };
+    // The `Err`s of the other setters only say why the value was ignored.
+    let _ignored: Result<(), SetterError> = match setter {
+        "href" => {
+            if let Err(e) = url.set_href(value) {
+                return Ok(Answer::Failure(e.to_string()));
+            }
+            Ok(())
+        }
+        "protocol" => url.set_protocol(value),
+        "username" => url.set_username(value),
+        "password" => url.set_password(value),
+        "host" => url.set_host(value),
+        "hostname" => url.set_hostname(value),
+        "port" => url.set_port(value),
+        "pathname" => url.set_pathname(value),
+        "search" => {
+            url.set_search(value);
+            Ok(())
+        }
+        "hash" => {
+            url.set_hash(value);
+            Ok(())
+        }
+        _ => unreachable!("setter names are checked above"),
+    };
+    Ok(Answer::Url(url))
+}
+
+/// One action of a `search_params` request.
+#[derive(Debug, PartialEq, Eq)]
+enum Action<'a> {
+    /// `["append", name, value]`.
+    Append(&'a str, &'a str),
+    /// `["delete", name]`.
+    Delete(&'a str),
+    /// `["delete", name, value]`.
+    DeleteValue(&'a str, &'a str),
+    /// `["set", name, value]`.
+    Set(&'a str, &'a str),
+    /// `["sort"]`.
+    Sort,
+}
+
+impl<'a> Action<'a> {
+    /// Decodes one element of `actions`; `Err` says what is wrong with it (without its index).
+    fn decode(value: &'a Value) -> Result<Action<'a>, String> {
+        let Value::Array(items) = value else {
+            return Err(format!(
+                "an action must be an array, not {}",
+                type_name(value)
+            ));
+        };
+        let Some((name, args)) = items.split_first() else {
+            return Err("an action must not be empty: it starts with its name".to_owned());
+        };
+        let Value::String(name) = name else {
+            return Err(format!(
+                "the action name must be a string, not {}",
+                type_name(name)
+            ));
+        };
+        if !ACTIONS.contains(&name.as_str()) {
+            return Err(format!(
+                "unknown action: {name} (expected one of {})",
+                ACTIONS.join(", ")
+            ));
+        }
+        let mut strings = Vec::with_capacity(args.len());
+        for (i, arg) in args.iter().enumerate() {
+            match arg {
+                Value::String(s) => strings.push(s.as_str()),
+                other => {
+                    return Err(format!(
+                        "argument {} of {name} must be a string, not {}",
+                        i + 1,
+                        type_name(other)
+                    ));
+                }
+            }
+        }
+        let arity_error = |expected: &str| {
+            Err(format!(
+                "{name} takes {expected}, not {} argument{}",
+                strings.len(),
+                if strings.len() == 1 { "" } else { "s" }
+            ))
+        };
+        match (name.as_str(), strings.as_slice()) {
+            ("append", &[k, v]) => Ok(Action::Append(k, v)),
+            ("append", _) => arity_error("2 arguments (name, value)"),
+            ("delete", &[k]) => Ok(Action::Delete(k)),
+            ("delete", &[k, v]) => Ok(Action::DeleteValue(k, v)),
+            ("delete", _) => arity_error("1 or 2 arguments (name, optional value)"),
+            ("set", &[k, v]) => Ok(Action::Set(k, v)),
+            ("set", _) => arity_error("2 arguments (name, value)"),
+            ("sort", &[]) => Ok(Action::Sort),
+            ("sort", _) => arity_error("no arguments"),
+            _ => unreachable!("action names are checked above"),
+        }
+    }
+
+    /// Carries the action out on `params`.
+    fn apply(&self, params: &mut SearchParams) {
+        match *self {
+            Action::Append(name, value) => params.append(name, value),
+            Action::Delete(name) => params.delete(name),
+            Action::DeleteValue(name, value) => params.delete_value(name, value),
+            Action::Set(name, value) => params.set(name, value),
+            Action::Sort => params.sort(),
+        }
+    }
+}
+
+/// `search_params`: `new URLSearchParams(query)`, then the optional `actions` in order.
+///
+/// Every action is checked before any runs: one malformed action makes the whole request an
+/// error naming its index (from 0).
+fn search_params(request: &Map<String, Value>) -> Result<Answer, String> {
+    let query = required_str(request, "query")?;
+    let actions = match request.get("actions") {
+        None | Some(Value::Null) => Vec::new(),
+        Some(Value::Array(actions)) => actions
+            .iter()
+            .enumerate()
+            .map(|(i, action)| Action::decode(action).map_err(|e| format!("actions[{i}]: {e}")))
+            .collect::<Result<Vec<_>, _>>()?,
+        Some(other) => {
+            return Err(format!(
+                "field actions must be an array or null, not {}",
+                type_name(other)
+            ));
+        }
+    };
+    let mut params = SearchParams::parse(query);
+    for action in &actions {
+        action.apply(&mut params);
+    }
+    Ok(Answer::Params(params))
 }
 
 /// `toascii`: the host parser, for a special URL, on `input`.
@@ -277,8 +474,47 @@ mod tests {
     #[test]
     fn unsupported_ops_are_checked_before_fields() {
         assert_eq!(
-            answer_json(r#"{"op":"set"}"#),
-            "{\"error\":\"unsupported op: set\"}\n"
+            answer_json(r#"{"op":"validate"}"#),
+            "{\"error\":\"unsupported op: validate\"}\n"
+        );
+    }
+
+    #[test]
+    fn setter_names_are_checked_before_href_parses() {
+        assert_eq!(
+            answer_json(r#"{"op":"set","href":"nope","setter":"query","value":""}"#),
+            "{\"error\":\"unknown setter: query (expected one of href, protocol, username, \
+             password, host, hostname, port, pathname, search, hash)\"}\n"
+        );
+    }
+
+    #[test]
+    fn action_decoding() {
+        use super::Action;
+        use serde_json::json;
+        let decode = |v: serde_json::Value| Action::decode(&v).map(|a| format!("{a:?}"));
+        assert_eq!(
+            decode(json!(["append", "a", "b"])),
+            Ok("Append(\"a\", \"b\")".into())
+        );
+        assert_eq!(decode(json!(["delete", "a"])), Ok("Delete(\"a\")".into()));
+        assert_eq!(
+            decode(json!(["delete", "a", ""])),
+            Ok("DeleteValue(\"a\", \"\")".into())
+        );
+        assert_eq!(decode(json!(["set", "", ""])), Ok("Set(\"\", \"\")".into()));
+        assert_eq!(decode(json!(["sort"])), Ok("Sort".into()));
+        assert_eq!(
+            decode(json!(["delete"])),
+            Err("delete takes 1 or 2 arguments (name, optional value), not 0 arguments".into())
+        );
+        assert_eq!(
+            decode(json!(["set", "a"])),
+            Err("set takes 2 arguments (name, value), not 1 argument".into())
+        );
+        assert_eq!(
+            decode(json!(["Sort"])),
+            Err("unknown action: Sort (expected one of append, delete, set, sort)".into())
         );
     }
 

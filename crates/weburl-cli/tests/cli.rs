@@ -360,21 +360,21 @@ fn batch_wrong_types() {
 fn batch_unsupported_ops() {
     assert_eq!(
         batch(&[
-            r##"{"op":"set","href":"http://a/","setter":"host","value":"b"}"##,
             r##"{"op":"validate","input":"http://a/"}"##,
             r##"{"op":"resolve","engine":"rfc1808","input":";x","base":"http://a/b/c/d;p?q#f"}"##,
-            r##"{"op":"search_params","query":"a=b"}"##,
+            r##"{"op":"SET","href":"http://a/","setter":"host","value":"b"}"##,
+            r##"{"op":"searchParams","query":"a=b"}"##,
             r##"{"op":"PARSE","input":"http://a/"}"##,
             r##"{"op":""}"##,
         ]),
         concat!(
-            r##"{"error":"unsupported op: set"}"##,
-            "\n",
             r##"{"error":"unsupported op: validate"}"##,
             "\n",
             r##"{"error":"unsupported op: resolve"}"##,
             "\n",
-            r##"{"error":"unsupported op: search_params"}"##,
+            r##"{"error":"unsupported op: SET"}"##,
+            "\n",
+            r##"{"error":"unsupported op: searchParams"}"##,
             "\n",
             r##"{"error":"unsupported op: PARSE"}"##,
             "\n",
@@ -540,6 +540,578 @@ fn batch_keeps_order_over_many_lines() {
     }
     let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
     assert_eq!(batch(&lines), expected);
+}
+
+/// The component object of a URL, from its getters in contract order, and a newline.
+#[allow(clippy::too_many_arguments)]
+fn components(
+    href: &str,
+    origin: &str,
+    protocol: &str,
+    username: &str,
+    password: &str,
+    host: &str,
+    hostname: &str,
+    port: &str,
+    pathname: &str,
+    search: &str,
+    hash: &str,
+) -> String {
+    format!(
+        concat!(
+            r##"{{"href":"{}","origin":"{}","protocol":"{}","username":"{}","password":"{}","##,
+            r##""host":"{}","hostname":"{}","port":"{}","pathname":"{}","search":"{}","hash":"{}"}}"##,
+            "\n"
+        ),
+        href, origin, protocol, username, password, host, hostname, port, pathname, search, hash
+    )
+}
+
+/// The component object of `https://h/`.
+fn https_h() -> String {
+    components(
+        "https://h/",
+        "https://h",
+        "https:",
+        "",
+        "",
+        "h",
+        "h",
+        "",
+        "/",
+        "",
+        "",
+    )
+}
+
+/// The component object of `mailto:x@y`.
+fn mailto() -> String {
+    components(
+        "mailto:x@y",
+        "null",
+        "mailto:",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "x@y",
+        "",
+        "",
+    )
+}
+
+const SETTER_NAMES: &str = "(expected one of href, protocol, username, password, host, hostname, port, pathname, search, hash)";
+
+#[test]
+fn batch_set_every_setter() {
+    let out = batch(&[
+        r##"{"op":"set","href":"https://example.com/a","setter":"host","value":"example.org:8080"}"##,
+        r##"{"op":"set","href":"https://example.com/a","setter":"protocol","value":"http"}"##,
+        r##"{"op":"set","href":"https://example.com/a","setter":"pathname","value":"/x y"}"##,
+        r##"{"op":"set","href":"https://example.com/a","setter":"search","value":"a=1"}"##,
+        r##"{"op":"set","href":"https://example.com/a","setter":"hash","value":"frag"}"##,
+        r##"{"op":"set","href":"https://h/","setter":"username","value":"me"}"##,
+        r##"{"op":"set","href":"https://me@h/","setter":"password","value":"p@ss"}"##,
+        r##"{"op":"set","href":"https://h:81/p","setter":"hostname","value":"EXAMPLE.net"}"##,
+        r##"{"op":"set","href":"https://h/","setter":"port","value":"8443"}"##,
+        r##"{"setter":"href","value":"HTTP://Other.example/x/../y","href":"https://h/","op":"set"}"##,
+    ]);
+    let expected = [
+        components(
+            "https://example.org:8080/a",
+            "https://example.org:8080",
+            "https:",
+            "",
+            "",
+            "example.org:8080",
+            "example.org",
+            "8080",
+            "/a",
+            "",
+            "",
+        ),
+        components(
+            "http://example.com/a",
+            "http://example.com",
+            "http:",
+            "",
+            "",
+            "example.com",
+            "example.com",
+            "",
+            "/a",
+            "",
+            "",
+        ),
+        components(
+            "https://example.com/x%20y",
+            "https://example.com",
+            "https:",
+            "",
+            "",
+            "example.com",
+            "example.com",
+            "",
+            "/x%20y",
+            "",
+            "",
+        ),
+        components(
+            "https://example.com/a?a=1",
+            "https://example.com",
+            "https:",
+            "",
+            "",
+            "example.com",
+            "example.com",
+            "",
+            "/a",
+            "?a=1",
+            "",
+        ),
+        components(
+            "https://example.com/a#frag",
+            "https://example.com",
+            "https:",
+            "",
+            "",
+            "example.com",
+            "example.com",
+            "",
+            "/a",
+            "",
+            "#frag",
+        ),
+        components(
+            "https://me@h/",
+            "https://h",
+            "https:",
+            "me",
+            "",
+            "h",
+            "h",
+            "",
+            "/",
+            "",
+            "",
+        ),
+        components(
+            "https://me:p%40ss@h/",
+            "https://h",
+            "https:",
+            "me",
+            "p%40ss",
+            "h",
+            "h",
+            "",
+            "/",
+            "",
+            "",
+        ),
+        components(
+            "https://example.net:81/p",
+            "https://example.net:81",
+            "https:",
+            "",
+            "",
+            "example.net:81",
+            "example.net",
+            "81",
+            "/p",
+            "",
+            "",
+        ),
+        components(
+            "https://h:8443/",
+            "https://h:8443",
+            "https:",
+            "",
+            "",
+            "h:8443",
+            "h",
+            "8443",
+            "/",
+            "",
+            "",
+        ),
+        components(
+            "http://other.example/y",
+            "http://other.example",
+            "http:",
+            "",
+            "",
+            "other.example",
+            "other.example",
+            "",
+            "/y",
+            "",
+            "",
+        ),
+    ]
+    .concat();
+    assert_eq!(out, expected);
+}
+
+#[test]
+fn batch_set_ignored_values_leave_the_url_unchanged() {
+    assert_eq!(
+        batch(&[
+            r##"{"op":"set","href":"mailto:x@y","setter":"host","value":"example.com"}"##,
+            r##"{"op":"set","href":"mailto:x@y","setter":"pathname","value":"/p"}"##,
+            r##"{"op":"set","href":"mailto:x@y","setter":"username","value":"me"}"##,
+            r##"{"op":"set","href":"https://h/","setter":"port","value":"99999"}"##,
+            r##"{"op":"set","href":"https://h/","setter":"port","value":"x1"}"##,
+            r##"{"op":"set","href":"https://h/","setter":"protocol","value":"git"}"##,
+            r##"{"op":"set","href":"https://h/","setter":"protocol","value":"1http"}"##,
+            r##"{"op":"set","href":"https://h/","setter":"hostname","value":"a:1"}"##,
+            r##"{"op":"set","href":"https://h/","setter":"host","value":""}"##,
+            r##"{"op":"set","href":"https://h/","setter":"host","value":"a b"}"##,
+        ]),
+        [
+            mailto(),
+            mailto(),
+            mailto(),
+            https_h(),
+            https_h(),
+            https_h(),
+            https_h(),
+            https_h(),
+            https_h(),
+            https_h(),
+        ]
+        .concat()
+    );
+}
+
+#[test]
+fn batch_set_host_with_a_bad_port_keeps_the_new_host() {
+    // As in the spec (and WPT's setters_tests.json): the host is set, then the port is ignored.
+    assert_eq!(
+        batch(&[r##"{"op":"set","href":"https://h:1/","setter":"host","value":"a:99999"}"##]),
+        components(
+            "https://a:1/",
+            "https://a:1",
+            "https:",
+            "",
+            "",
+            "a:1",
+            "a",
+            "1",
+            "/",
+            "",
+            ""
+        )
+    );
+}
+
+#[test]
+fn batch_set_empty_search_and_hash_remove_them() {
+    assert_eq!(
+        batch(&[
+            r##"{"op":"set","href":"https://h/?q#f","setter":"search","value":""}"##,
+            r##"{"op":"set","href":"https://h/?q#f","setter":"hash","value":""}"##,
+        ]),
+        [
+            components(
+                "https://h/#f",
+                "https://h",
+                "https:",
+                "",
+                "",
+                "h",
+                "h",
+                "",
+                "/",
+                "",
+                "#f",
+            ),
+            components(
+                "https://h/?q",
+                "https://h",
+                "https:",
+                "",
+                "",
+                "h",
+                "h",
+                "",
+                "/",
+                "?q",
+                "",
+            ),
+        ]
+        .concat()
+    );
+}
+
+#[test]
+fn batch_set_failures() {
+    assert_eq!(
+        batch(&[
+            r##"{"op":"set","href":"not a url","setter":"hash","value":"x"}"##,
+            r##"{"op":"set","href":"http://h:99999/","setter":"port","value":"1"}"##,
+            r##"{"op":"set","href":"https://h/","setter":"href","value":"not a url"}"##,
+            r##"{"op":"set","href":"https://h/","setter":"href","value":"http://h:65536/"}"##,
+        ]),
+        concat!(
+            r##"{"failure":true,"error":"invalid href: relative URL without a base (no scheme, and no usable base URL)"}"##,
+            "\n",
+            r##"{"failure":true,"error":"invalid href: the port is greater than 65535"}"##,
+            "\n",
+            r##"{"failure":true,"error":"relative URL without a base (no scheme, and no usable base URL)"}"##,
+            "\n",
+            r##"{"failure":true,"error":"the port is greater than 65535"}"##,
+            "\n",
+        )
+    );
+}
+
+#[test]
+fn batch_set_request_errors() {
+    assert_eq!(
+        batch(&[
+            r##"{"op":"set","href":"https://h/","setter":"origin","value":"x"}"##,
+            r##"{"op":"set","href":"https://h/","setter":"Host","value":"x"}"##,
+            r##"{"op":"set","href":"not a url","setter":"searchParams","value":"x"}"##,
+            r##"{"op":"set","setter":"host","value":"x"}"##,
+            r##"{"op":"set","href":"https://h/","value":"x"}"##,
+            r##"{"op":"set","href":"https://h/","setter":"host"}"##,
+            r##"{"op":"set","href":1,"setter":"host","value":"x"}"##,
+            r##"{"op":"set","href":"https://h/","setter":null,"value":"x"}"##,
+            r##"{"op":"set","href":"https://h/","setter":"host","value":["x"]}"##,
+            r##"{"op":"set","href":"https://h/","setter":"port","value":8443}"##,
+        ]),
+        format!(
+            concat!(
+                r##"{{"error":"unknown setter: origin {names}"}}"##,
+                "\n",
+                r##"{{"error":"unknown setter: Host {names}"}}"##,
+                "\n",
+                r##"{{"error":"unknown setter: searchParams {names}"}}"##,
+                "\n",
+                r##"{{"error":"missing field: href"}}"##,
+                "\n",
+                r##"{{"error":"missing field: setter"}}"##,
+                "\n",
+                r##"{{"error":"missing field: value"}}"##,
+                "\n",
+                r##"{{"error":"field href must be a string, not a number"}}"##,
+                "\n",
+                r##"{{"error":"field setter must be a string, not null"}}"##,
+                "\n",
+                r##"{{"error":"field value must be a string, not an array"}}"##,
+                "\n",
+                r##"{{"error":"field value must be a string, not a number"}}"##,
+                "\n",
+            ),
+            names = SETTER_NAMES
+        )
+    );
+}
+
+#[test]
+fn batch_set_lone_surrogates() {
+    assert_eq!(
+        batch(&[
+            r##"{"op":"set","href":"https://h/","setter":"hash","value":"\ud800x"}"##,
+            r##"{"op":"set","href":"https://h/\udfff","setter":"search","value":"q"}"##,
+        ]),
+        [
+            components(
+                "https://h/#%EF%BF%BDx",
+                "https://h",
+                "https:",
+                "",
+                "",
+                "h",
+                "h",
+                "",
+                "/",
+                "",
+                "#%EF%BF%BDx",
+            ),
+            components(
+                "https://h/%EF%BF%BD?q",
+                "https://h",
+                "https:",
+                "",
+                "",
+                "h",
+                "h",
+                "",
+                "/%EF%BF%BD",
+                "?q",
+                "",
+            ),
+        ]
+        .concat()
+    );
+}
+
+#[test]
+fn batch_search_params_contract_example() {
+    assert_eq!(
+        batch(&[
+            r##"{"op":"search_params","query":"?b=2&a=1&b=3","actions":[["sort"],["append","c","x y"],["delete","b","3"]]}"##
+        ]),
+        concat!(
+            r##"{"pairs":[["a","1"],["b","2"],["c","x y"]],"serialized":"a=1&b=2&c=x+y"}"##,
+            "\n"
+        )
+    );
+}
+
+#[test]
+fn batch_search_params() {
+    assert_eq!(
+        batch(&[
+            r##"{"op":"search_params","query":"??a=%20+b&&c&=d"}"##,
+            r##"{"op":"search_params","query":""}"##,
+            r##"{"op":"search_params","query":"a=1","actions":[]}"##,
+            r##"{"op":"search_params","query":"a=1","actions":null}"##,
+            r##"{"op":"search_params","query":"a=1&b=2&a=3","actions":[["set","a","x"],["set","new","é&="]]}"##,
+            r##"{"op":"search_params","query":"a=1&b=2&a=3","actions":[["delete","a"]]}"##,
+            r##"{"op":"search_params","query":"a=1&b=2&a=3","actions":[["delete","a","3"],["delete","zz"]]}"##,
+            r##"{"op":"search_params","query":"z=1&%F0%9F%8C%88=b&%EF%AC%83=a&a=2&z=0","actions":[["sort"]]}"##,
+        ]),
+        concat!(
+            r##"{"pairs":[["?a","  b"],["c",""],["","d"]],"serialized":"%3Fa=++b&c=&=d"}"##,
+            "\n",
+            r##"{"pairs":[],"serialized":""}"##,
+            "\n",
+            r##"{"pairs":[["a","1"]],"serialized":"a=1"}"##,
+            "\n",
+            r##"{"pairs":[["a","1"]],"serialized":"a=1"}"##,
+            "\n",
+            r##"{"pairs":[["a","x"],["b","2"],["new","é&="]],"serialized":"a=x&b=2&new=%C3%A9%26%3D"}"##,
+            "\n",
+            r##"{"pairs":[["b","2"]],"serialized":"b=2"}"##,
+            "\n",
+            r##"{"pairs":[["a","1"],["b","2"]],"serialized":"a=1&b=2"}"##,
+            "\n",
+            // Sorted by UTF-16 code units: U+1F308 (a surrogate pair) before U+FB03.
+            r##"{"pairs":[["a","2"],["z","1"],["z","0"],["🌈","b"],["ﬃ","a"]],"serialized":"a=2&z=1&z=0&%F0%9F%8C%88=b&%EF%AC%83=a"}"##,
+            "\n",
+        )
+    );
+}
+
+#[test]
+fn batch_search_params_lone_surrogates() {
+    assert_eq!(
+        batch(&[
+            r##"{"op":"search_params","query":"a=1","actions":[["append","\ud800k","v\udc00"]]}"##,
+            r##"{"op":"search_params","query":"\uDBFF=x","actions":[["delete","\udbff"]]}"##,
+            r##"{"op":"search_params","query":"\uDBFF=x"}"##,
+        ]),
+        concat!(
+            "{\"pairs\":[[\"a\",\"1\"],[\"\u{FFFD}k\",\"v\u{FFFD}\"]],",
+            "\"serialized\":\"a=1&%EF%BF%BDk=v%EF%BF%BD\"}\n",
+            "{\"pairs\":[],\"serialized\":\"\"}\n",
+            "{\"pairs\":[[\"\u{FFFD}\",\"x\"]],\"serialized\":\"%EF%BF%BD=x\"}\n",
+        )
+    );
+}
+
+#[test]
+fn batch_search_params_malformed_actions() {
+    assert_eq!(
+        batch(&[
+            r##"{"op":"search_params","query":"a=1","actions":[["pop"]]}"##,
+            r##"{"op":"search_params","query":"a=1","actions":[["pop",1]]}"##,
+            r##"{"op":"search_params","query":"a=1","actions":[["sort"],["append","k"]]}"##,
+            r##"{"op":"search_params","query":"a=1","actions":[["append","k","v","w"]]}"##,
+            r##"{"op":"search_params","query":"a=1","actions":[["delete"]]}"##,
+            r##"{"op":"search_params","query":"a=1","actions":[["delete","a","b","c"]]}"##,
+            r##"{"op":"search_params","query":"a=1","actions":[["set","a"]]}"##,
+            r##"{"op":"search_params","query":"a=1","actions":[["sort","a"]]}"##,
+            r##"{"op":"search_params","query":"a=1","actions":[["append","k",1]]}"##,
+            r##"{"op":"search_params","query":"a=1","actions":[["sort"],["sort"],["set",null,"v"]]}"##,
+            r##"{"op":"search_params","query":"a=1","actions":[["delete",["a"]]]}"##,
+            r##"{"op":"search_params","query":"a=1","actions":[[]]}"##,
+            r##"{"op":"search_params","query":"a=1","actions":[[1,"a"]]}"##,
+            r##"{"op":"search_params","query":"a=1","actions":["sort"]}"##,
+            r##"{"op":"search_params","query":"a=1","actions":[{"op":"sort"}]}"##,
+            r##"{"op":"search_params","query":"a=1","actions":[["sort"],["pop"],["nope"]]}"##,
+        ]),
+        concat!(
+            r##"{"error":"actions[0]: unknown action: pop (expected one of append, delete, set, sort)"}"##,
+            "\n",
+            r##"{"error":"actions[0]: unknown action: pop (expected one of append, delete, set, sort)"}"##,
+            "\n",
+            r##"{"error":"actions[1]: append takes 2 arguments (name, value), not 1 argument"}"##,
+            "\n",
+            r##"{"error":"actions[0]: append takes 2 arguments (name, value), not 3 arguments"}"##,
+            "\n",
+            r##"{"error":"actions[0]: delete takes 1 or 2 arguments (name, optional value), not 0 arguments"}"##,
+            "\n",
+            r##"{"error":"actions[0]: delete takes 1 or 2 arguments (name, optional value), not 3 arguments"}"##,
+            "\n",
+            r##"{"error":"actions[0]: set takes 2 arguments (name, value), not 1 argument"}"##,
+            "\n",
+            r##"{"error":"actions[0]: sort takes no arguments, not 1 argument"}"##,
+            "\n",
+            r##"{"error":"actions[0]: argument 2 of append must be a string, not a number"}"##,
+            "\n",
+            r##"{"error":"actions[2]: argument 1 of set must be a string, not null"}"##,
+            "\n",
+            r##"{"error":"actions[0]: argument 1 of delete must be a string, not an array"}"##,
+            "\n",
+            r##"{"error":"actions[0]: an action must not be empty: it starts with its name"}"##,
+            "\n",
+            r##"{"error":"actions[0]: the action name must be a string, not a number"}"##,
+            "\n",
+            r##"{"error":"actions[0]: an action must be an array, not a string"}"##,
+            "\n",
+            r##"{"error":"actions[0]: an action must be an array, not an object"}"##,
+            "\n",
+            r##"{"error":"actions[1]: unknown action: pop (expected one of append, delete, set, sort)"}"##,
+            "\n",
+        )
+    );
+}
+
+#[test]
+fn batch_search_params_request_errors() {
+    assert_eq!(
+        batch(&[
+            r##"{"op":"search_params"}"##,
+            r##"{"op":"search_params","actions":[["sort"]]}"##,
+            r##"{"op":"search_params","query":null}"##,
+            r##"{"op":"search_params","query":["a=1"],"actions":[["bogus"]]}"##,
+            r##"{"op":"search_params","query":"a=1","actions":"sort"}"##,
+            r##"{"op":"search_params","query":"a=1","actions":{}}"##,
+            r##"{"op":"search_params","query":"a=1","actions":true}"##,
+        ]),
+        concat!(
+            r##"{"error":"missing field: query"}"##,
+            "\n",
+            r##"{"error":"missing field: query"}"##,
+            "\n",
+            r##"{"error":"field query must be a string, not null"}"##,
+            "\n",
+            r##"{"error":"field query must be a string, not an array"}"##,
+            "\n",
+            r##"{"error":"field actions must be an array or null, not a string"}"##,
+            "\n",
+            r##"{"error":"field actions must be an array or null, not an object"}"##,
+            "\n",
+            r##"{"error":"field actions must be an array or null, not a boolean"}"##,
+            "\n",
+        )
+    );
+}
+
+#[test]
+fn batch_help_lists_the_operations() {
+    let run = weburl(&["batch", "--help"], b"");
+    assert_eq!(run.code, 0);
+    assert!(
+        run.stdout
+            .contains("Operations in this version: parse, set, toascii, search_params"),
+        "{}",
+        run.stdout
+    );
 }
 
 #[test]
