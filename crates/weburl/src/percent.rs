@@ -120,43 +120,106 @@ pub(crate) const fn build_table() -> [u8; 256] {
 
 static TABLE: [u8; 256] = build_table();
 
-const UPPER_HEX: &[u8; 16] = b"0123456789ABCDEF";
+/// "%00%01…%FF": the percent-encoding of every byte, three bytes each.
+const PERCENT_TABLE_BYTES: [u8; 768] = {
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    let mut t = [0u8; 768];
+    let mut b = 0;
+    while b < 256 {
+        t[3 * b] = b'%';
+        t[3 * b + 1] = HEX[b >> 4];
+        t[3 * b + 2] = HEX[b & 15];
+        b += 1;
+    }
+    t
+};
+const PERCENT_TABLE: &str = match std::str::from_utf8(&PERCENT_TABLE_BYTES) {
+    Ok(s) => s,
+    Err(_) => panic!("the percent table is ASCII"),
+};
 
 /// Appends the percent-encoding of `byte` ("%" and two upper hex digits) to `out`.
 ///
 /// <https://url.spec.whatwg.org/#percent-encode>
 #[inline]
 pub(crate) fn push_percent_encoded(out: &mut String, byte: u8) {
-    out.push('%');
-    out.push(UPPER_HEX[(byte >> 4) as usize] as char);
-    out.push(UPPER_HEX[(byte & 15) as usize] as char);
+    let i = 3 * byte as usize;
+    out.push_str(&PERCENT_TABLE[i..i + 3]);
 }
 
-/// Appends `input`, UTF-8 percent-encoded with `set`, to `out`. Runs of bytes that need no
-/// encoding are copied in one piece.
+/// Bytes that end a component, for [`encode_until`]: each constant is a set of delimiters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Stop(u8);
+
+impl Stop {
+    /// Nothing stops the run (the fragment runs to the end).
+    pub(crate) const NONE: Stop = Stop(0);
+    /// A path segment of a non-special URL: '/', '?', '#'.
+    pub(crate) const PATH: Stop = Stop(1);
+    /// A path segment of a special URL: '/', '\', '?', '#'.
+    pub(crate) const SPECIAL_PATH: Stop = Stop(1 << 1);
+    /// A query: '#'.
+    pub(crate) const QUERY: Stop = Stop(1 << 2);
+    /// An opaque path: '?', '#'.
+    pub(crate) const OPAQUE_PATH: Stop = Stop(1 << 3);
+    /// A path segment under a state override: '/'.
+    pub(crate) const PATH_OVERRIDE: Stop = Stop(1 << 4);
+    /// A path segment of a special URL under a state override: '/', '\'.
+    pub(crate) const SPECIAL_PATH_OVERRIDE: Stop = Stop(1 << 5);
+}
+
+static STOPS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    t[b'/' as usize] =
+        Stop::PATH.0 | Stop::SPECIAL_PATH.0 | Stop::PATH_OVERRIDE.0 | Stop::SPECIAL_PATH_OVERRIDE.0;
+    t[b'\\' as usize] = Stop::SPECIAL_PATH.0 | Stop::SPECIAL_PATH_OVERRIDE.0;
+    t[b'?' as usize] = Stop::PATH.0 | Stop::SPECIAL_PATH.0 | Stop::OPAQUE_PATH.0;
+    t[b'#' as usize] = Stop::PATH.0 | Stop::SPECIAL_PATH.0 | Stop::QUERY.0 | Stop::OPAQUE_PATH.0;
+    t
+};
+
+/// Appends `input[from..]`, UTF-8 percent-encoded with `set`, to `out`, up to the first byte in
+/// `stop`; returns that byte's index (or the input's length). One pass: runs of bytes that need
+/// nothing are copied in one piece.
+#[inline]
+pub(crate) fn encode_until(
+    out: &mut String,
+    input: &str,
+    from: usize,
+    set: EncodeSet,
+    stop: Stop,
+) -> usize {
+    let bytes = input.as_bytes();
+    let mut run = from;
+    let mut i = from;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if TABLE[b as usize] & set.0 == 0 && STOPS[b as usize] & stop.0 == 0 {
+            i += 1;
+            continue;
+        }
+        if STOPS[b as usize] & stop.0 != 0 {
+            break;
+        }
+        out.push_str(&input[run..i]);
+        // A multi-byte UTF-8 sequence is encoded byte by byte; all its bytes are >= 0x80.
+        let len = utf8_len(b);
+        for &byte in &bytes[i..i + len] {
+            push_percent_encoded(out, byte);
+        }
+        i += len;
+        run = i;
+    }
+    out.push_str(&input[run..i]);
+    i
+}
+
+/// Appends `input`, UTF-8 percent-encoded with `set`, to `out`.
 ///
 /// <https://url.spec.whatwg.org/#string-utf-8-percent-encode>
 #[inline]
 pub(crate) fn encode_into(out: &mut String, input: &str, set: EncodeSet) {
-    let bytes = input.as_bytes();
-    let mut start = 0;
-    let mut i = 0;
-    while i < bytes.len() {
-        let b = bytes[i];
-        if set.contains(b) {
-            out.push_str(&input[start..i]);
-            // A multi-byte UTF-8 sequence is encoded byte by byte; all its bytes are >= 0x80.
-            let len = utf8_len(b);
-            for &byte in &bytes[i..i + len] {
-                push_percent_encoded(out, byte);
-            }
-            i += len;
-            start = i;
-        } else {
-            i += 1;
-        }
-    }
-    out.push_str(&input[start..]);
+    encode_until(out, input, 0, set, Stop::NONE);
 }
 
 /// The length of the UTF-8 sequence that starts with `lead` (1 for ASCII).

@@ -19,6 +19,11 @@ use super::HostError;
 pub fn ends_in_a_number(input: &str) -> bool {
     // 2.-4. The last part, ignoring one trailing empty part.
     let trimmed = input.strip_suffix('.').unwrap_or(input);
+    // Quick answer: a number's last byte is a hex digit, or 'x' ("0x").
+    match trimmed.as_bytes().last() {
+        Some(b) if b.is_ascii_hexdigit() || *b == b'x' || *b == b'X' => {}
+        _ => return false,
+    }
     let last = match trimmed.rfind('.') {
         Some(i) => &trimmed[i + 1..],
         None => trimmed,

@@ -20,7 +20,7 @@ use std::fmt;
 pub mod fast_path;
 
 use crate::host::{self, HostError, HostKind};
-use crate::percent::{EncodeSet, encode_into};
+use crate::percent::{EncodeSet, Stop, encode_into, encode_until};
 use crate::url::{SchemeType, Url};
 
 /// Why the URL parser returned failure. Each variant names the spec's validation error that
@@ -327,8 +327,8 @@ impl<'a, 'b> Run<'a, 'b> {
             return State::NoScheme;
         }
         let scheme = &self.input[..len];
-        self.out
-            .extend(scheme.bytes().map(|b| b.to_ascii_lowercase() as char));
+        self.out.push_str(scheme);
+        self.out.make_ascii_lowercase();
         self.scheme_end = len;
         self.scheme_type = SchemeType::from_scheme(&self.out);
         self.out.push(':');
@@ -767,25 +767,16 @@ impl<'a, 'b> Run<'a, 'b> {
     fn path_state(&mut self) -> State {
         let special = self.is_special();
         loop {
-            // The segment runs to the next '/' (or '\' for special URLs), '?', '#' or the end.
-            let rest = &self.bytes[self.pos..];
-            let len = match (special, self.state_override) {
-                (true, false) => rest
-                    .iter()
-                    .position(|&b| matches!(b, b'/' | b'\\' | b'?' | b'#')),
-                (false, false) => memchr::memchr3(b'/', b'?', b'#', rest),
-                (true, true) => memchr::memchr2(b'/', b'\\', rest),
-                (false, true) => memchr::memchr(b'/', rest),
-            }
-            .unwrap_or(rest.len());
-            let seg_end = self.pos + len;
+            // The segment runs to the next '/' (or '\\' for special URLs), '?', '#' or the end.
+            let stop = match (special, self.state_override) {
+                (true, false) => Stop::SPECIAL_PATH,
+                (false, false) => Stop::PATH,
+                (true, true) => Stop::SPECIAL_PATH_OVERRIDE,
+                (false, true) => Stop::PATH_OVERRIDE,
+            };
             let slash = self.out.len();
             self.out.push('/');
-            encode_into(
-                &mut self.out,
-                &self.input[self.pos..seg_end],
-                EncodeSet::PATH,
-            );
+            let seg_end = encode_until(&mut self.out, self.input, self.pos, EncodeSet::PATH, stop);
             let terminator = self.bytes.get(seg_end).copied();
             let ends_with_slash =
                 terminator == Some(b'/') || (special && terminator == Some(b'\\'));
@@ -828,13 +819,12 @@ impl<'a, 'b> Run<'a, 'b> {
         self.host_start = self.out.len();
         self.host_end = self.out.len();
         self.path_start = self.out.len();
-        let end = self.pos
-            + memchr::memchr2(b'?', b'#', &self.bytes[self.pos..])
-                .unwrap_or(self.bytes.len() - self.pos);
-        encode_into(
+        let end = encode_until(
             &mut self.out,
-            &self.input[self.pos..end],
+            self.input,
+            self.pos,
             EncodeSet::C0_CONTROL,
+            Stop::OPAQUE_PATH,
         );
         self.pos = end;
         match self.c() {
@@ -871,14 +861,12 @@ impl<'a, 'b> Run<'a, 'b> {
 
     // https://url.spec.whatwg.org/#query-state
     fn query_state(&mut self) -> State {
-        let end = self.pos
-            + memchr::memchr(b'#', &self.bytes[self.pos..]).unwrap_or(self.bytes.len() - self.pos);
         let set = if self.is_special() {
             EncodeSet::SPECIAL_QUERY
         } else {
             EncodeSet::QUERY
         };
-        encode_into(&mut self.out, &self.input[self.pos..end], set);
+        let end = encode_until(&mut self.out, self.input, self.pos, set, Stop::QUERY);
         self.pos = end;
         if self.c() == Some(b'#') {
             self.pos += 1;
