@@ -62,6 +62,10 @@ fn all_data_files_load() {
         "toascii.json",
         "IdnaTestV2.json",
         "url-statics.json",
+        "setters_tests.json",
+        "url-setters-stripping.json",
+        "urlsearchparams.json",
+        "urlencoded-parser-data.json",
     ] {
         let data = load_wpt_json(file);
         assert!(matches!(data, Value::Array(_) | Value::Object(_)), "{file}");
@@ -69,4 +73,40 @@ fn all_data_files_load() {
     assert_eq!(object_cases(&load_wpt_json("urltestdata.json")).len(), 891);
     assert_eq!(object_cases(&load_wpt_json("toascii.json")).len(), 87);
     assert_eq!(object_cases(&load_wpt_json("IdnaTestV2.json")).len(), 2671);
+    assert_eq!(
+        object_cases(&load_wpt_json("urlencoded-parser-data.json")).len(),
+        35
+    );
+    let setter_cases = |file: &str| -> usize {
+        let data = load_wpt_json(file);
+        let data = data.as_object().unwrap();
+        data.iter()
+            .filter(|(key, _)| *key != "comment")
+            .map(|(_, cases)| cases.as_array().unwrap().len())
+            .sum()
+    };
+    assert_eq!(setter_cases("setters_tests.json"), 278);
+    assert_eq!(setter_cases("url-setters-stripping.json"), 260);
+    let usp = load_wpt_json("urlsearchparams.json");
+    assert_eq!(usp["tests"].as_array().unwrap().len(), 118);
+}
+
+/// The `record` inits of `urlsearchparams.json` hold lone surrogates in keys; they must arrive
+/// as U+FFFD (a JavaScript `USVString` conversion), next to valid pairs that stay intact.
+#[test]
+fn urlsearchparams_record_keys_decode_as_usvstring() {
+    let data = load_wpt_json("urlsearchparams.json");
+    let test = data["tests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["name"] == "Construct with 2 unpaired surrogates (no trailing)")
+        .expect("the test is in the file");
+    let keys: Vec<&str> = test["init"]["record"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|pair| pair[0].as_str().unwrap())
+        .collect();
+    assert_eq!(keys, ["\u{FFFD}x", "xx", "\u{FFFD}x"]);
 }

@@ -4,49 +4,30 @@
 //! For every object case (string entries are comments):
 //! * A non-null `base` is parsed first; if it fails to parse, the expected result is failure.
 //! * `"failure": true`: parsing must fail, and `Url::can_parse(input, base)` must be false.
-//!   When `base` is null WPT also expects that `input` fails when used as a *base* URL (for this
-//!   library that is the same call, `Url::parse(input)`) and that setting `href` to `input`
-//!   fails. TODO: the `href` setter part (`Url::set_href(input)` must fail) is not checked
-//!   by this suite yet.
+//!   When `base` is null WPT (`failure.html`) also expects that `input` fails when used as a
+//!   *base* URL (for this library that is the same call, `Url::parse(input)`) and that setting
+//!   `href` to `input` fails: `set_href(input)` on a valid URL (`https://example.com/`) must
+//!   return `Err` and leave that URL unchanged (same href and state).
 //!   `relativeTo` only tells browser tests which inputs would resolve against the document
 //!   URL; with no base they must simply fail, which is what is checked.
 //! * Otherwise every getter present in the case is compared: `href`, `origin` (only when the
 //!   case has it), `protocol`, `username`, `password`, `host`, `hostname`, `port`, `pathname`,
 //!   `search`, `hash`. In addition: `Display` equals `href`; `Url::parse(href)` succeeds and
 //!   gives the same `href` (idempotence); `Url::can_parse(input, base)` is true.
-//! * `searchParams` (9 cases; expected `url.searchParams.toString()`) is not checked and not
-//!   counted. TODO(issue 3, URLSearchParams): add the check
-//!   (`url.search_params().to_string()`) when issue 3 is closed.
+//! * `searchParams` (9 cases): expected `url.searchParams.toString()`, compared with
+//!   `url.search_params().to_string()`.
 
 mod common;
 
-use common::{CaseCheck, Report, catch, load_wpt_json, object_cases, opt_str, req_str};
+use common::{
+    CaseCheck, GETTERS, Report, catch, getter, load_wpt_json, object_cases, opt_str, req_str,
+    url_state,
+};
 use serde_json::{Map, Value};
 use weburl::Url;
 
-/// The getters a case may list, in the order they are compared. `origin` is compared only
-/// when present (some cases leave it out).
-const GETTERS: [&str; 11] = [
-    "href", "origin", "protocol", "username", "password", "host", "hostname", "port", "pathname",
-    "search", "hash",
-];
-
-fn getter(url: &Url, name: &str) -> String {
-    match name {
-        "href" => url.href().to_owned(),
-        "origin" => url.origin().ascii_serialization(),
-        "protocol" => url.protocol().to_owned(),
-        "username" => url.username().to_owned(),
-        "password" => url.password().to_owned(),
-        "host" => url.host().to_owned(),
-        "hostname" => url.hostname().to_owned(),
-        "port" => url.port().to_owned(),
-        "pathname" => url.pathname().to_owned(),
-        "search" => url.search().to_owned(),
-        "hash" => url.hash().to_owned(),
-        _ => unreachable!("unknown getter {name}"),
-    }
-}
+/// The valid URL whose `href` setter `failure.html` feeds the failing inputs.
+const HREF_SETTER_TARGET: &str = "https://example.com/";
 
 /// `new URL(input, base)`: the base (when given) is parsed first; a failing base is a failure.
 fn parse(input: &str, base: Option<&str>) -> Result<Url, String> {
@@ -77,6 +58,9 @@ fn check_case(case: &Map<String, Value>, c: &mut CaseCheck) {
         });
         // failure.html: with no base, `input` used as a base URL must fail as well. In this
         // API that is `Url::parse(input)` again, already covered above when base is null.
+        if base.is_none() {
+            check_href_setter_fails(input, c);
+        }
         return;
     }
 
@@ -95,7 +79,9 @@ fn check_case(case: &Map<String, Value>, c: &mut CaseCheck) {
             c.field(name, expected, &getter(&url, name));
         }
     }
-    // The `searchParams` key is deliberately not checked yet: see issue 3 (module docs).
+    if let Some(expected) = opt_str(case, "searchParams") {
+        c.field("searchParams", expected, &url.search_params().to_string());
+    }
 
     c.check(url.to_string() == url.href(), || {
         format!(
@@ -113,6 +99,25 @@ fn check_case(case: &Map<String, Value>, c: &mut CaseCheck) {
     }
     c.check(Url::can_parse(input, base), || {
         format!("can_parse({input:?}, {base:?}): expected true, actual false")
+    });
+}
+
+/// failure.html's `url.href = input` (which throws): `set_href(input)` must fail and leave the
+/// URL as it was.
+fn check_href_setter_fails(input: &str, c: &mut CaseCheck) {
+    let mut url = Url::parse(HREF_SETTER_TARGET).expect("the href setter target parses");
+    let before = url_state(&url);
+    if url.set_href(input).is_ok() {
+        c.fail(format!(
+            "set_href({input:?}) on {HREF_SETTER_TARGET:?}: expected Err, actual Ok with href {:?}",
+            url.href()
+        ));
+    }
+    c.check(url_state(&url) == before, || {
+        format!(
+            "set_href({input:?}) on {HREF_SETTER_TARGET:?} changed the URL: href now {:?}",
+            url.href()
+        )
     });
 }
 

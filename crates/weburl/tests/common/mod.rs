@@ -13,6 +13,7 @@ use std::panic::{self, AssertUnwindSafe};
 use std::sync::Once;
 
 use serde_json::Value;
+use weburl::Url;
 
 /// How many failures a report lists in full (the counts always cover every case).
 pub const MAX_LISTED_FAILURES: usize = 30;
@@ -116,6 +117,85 @@ pub fn opt_str<'a>(obj: &'a serde_json::Map<String, Value>, key: &str) -> Option
 /// `obj[key]` as a string; panics if absent or not a string.
 pub fn req_str<'a>(obj: &'a serde_json::Map<String, Value>, key: &str) -> &'a str {
     opt_str(obj, key).unwrap_or_else(|| panic!("missing string {key:?} in {obj:?}"))
+}
+
+/// The getters of the URL API that the WPT data lists, in the order they are compared. Cases
+/// may leave some out (urltestdata leaves out `origin` for some URLs).
+pub const GETTERS: [&str; 11] = [
+    "href", "origin", "protocol", "username", "password", "host", "hostname", "port", "pathname",
+    "search", "hash",
+];
+
+/// The URL API getter `name` of `url` (`origin` is the ASCII serialization of the origin, so an
+/// opaque origin reads `"null"`). Panics on a name that is not in [`GETTERS`].
+pub fn getter(url: &Url, name: &str) -> String {
+    match name {
+        "href" => url.href().to_owned(),
+        "origin" => url.origin().ascii_serialization(),
+        "protocol" => url.protocol().to_owned(),
+        "username" => url.username().to_owned(),
+        "password" => url.password().to_owned(),
+        "host" => url.host().to_owned(),
+        "hostname" => url.hostname().to_owned(),
+        "port" => url.port().to_owned(),
+        "pathname" => url.pathname().to_owned(),
+        "search" => url.search().to_owned(),
+        "hash" => url.hash().to_owned(),
+        _ => panic!("unknown getter {name:?}"),
+    }
+}
+
+/// The getters plus the record-level accessors that depend on the URL's stored offsets and
+/// kinds rather than on the text alone (null vs. empty query and fragment, the host's kind,
+/// the port number, opaque paths, path segments), as `(name, Debug text)` pairs.
+pub fn url_state(url: &Url) -> Vec<(&'static str, String)> {
+    let mut state: Vec<(&'static str, String)> = GETTERS
+        .iter()
+        .map(|&g| (g, format!("{:?}", getter(url, g))))
+        .collect();
+    state.extend([
+        ("query()", format!("{:?}", url.query())),
+        ("fragment()", format!("{:?}", url.fragment())),
+        ("port_number()", format!("{:?}", url.port_number())),
+        ("host_parsed()", format!("{:?}", url.host_parsed())),
+        ("has_host()", format!("{:?}", url.has_host())),
+        ("has_opaque_path()", format!("{:?}", url.has_opaque_path())),
+        ("is_special()", format!("{:?}", url.is_special())),
+        (
+            "includes_credentials()",
+            format!("{:?}", url.includes_credentials()),
+        ),
+        (
+            "path_segments()",
+            format!("{:?}", url.path_segments().map(Iterator::collect::<Vec<_>>)),
+        ),
+    ]);
+    state
+}
+
+/// Checks that `url` (typically changed by a setter or through `search_params_mut`, which
+/// rewrite the serialization and its offsets in place) is what parsing its own href gives:
+/// `Url::parse(href)` must succeed with the same href, and every entry of [`url_state`] must be
+/// equal. `what` names the step in the failure message.
+pub fn check_reparse(c: &mut CaseCheck, what: &str, url: &Url) {
+    match Url::parse(url.href()) {
+        Err(e) => c.fail(format!(
+            "{what}: re-parsing href {:?}: expected success, actual failure {e:?}",
+            url.href()
+        )),
+        Ok(again) => {
+            for ((name, actual), (_, reparsed)) in url_state(url).into_iter().zip(url_state(&again))
+            {
+                c.check(actual == reparsed, || {
+                    format!(
+                        "{what}: {name} differs from the re-parsed href {:?}: {actual} here, \
+                         {reparsed} after re-parsing",
+                        url.href()
+                    )
+                });
+            }
+        }
+    }
 }
 
 thread_local! {
