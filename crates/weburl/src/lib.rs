@@ -78,13 +78,18 @@ pub mod search_params;
 mod serde_impl;
 mod setters;
 mod url;
+pub mod validation;
 
 pub use host::{Host, HostError};
 pub use origin::Origin;
-pub use parser::ParseError;
+pub use parser::{ParseError, ParseOptions};
 pub use search_params::{SearchParams, SearchParamsMut};
 pub use setters::SetterError;
 pub use url::{Url, default_port};
+pub use validation::{ValidationError, ValidationErrorKind, is_valid_url_string};
+
+/// The `encoding_rs` crate, whose `Encoding`s [`ParseOptions::encoding`] takes.
+pub use encoding_rs;
 
 /// The README's Rust example, compiled and run as a doc test.
 #[cfg(doctest)]

@@ -222,6 +222,54 @@ pub(crate) fn encode_into(out: &mut String, input: &str, set: EncodeSet) {
     encode_until(out, input, 0, set, Stop::NONE);
 }
 
+/// [Percent-encode after encoding](https://url.spec.whatwg.org/#string-percent-encode-after-encoding):
+/// encodes `input` in `encoding` and appends the bytes, percent-encoded with `set` (a space as
+/// '+' when `space_as_plus`); a character the encoding cannot represent becomes `%26%23N%3B`.
+///
+/// ```
+/// use weburl::percent::{percent_encode_after_encoding, EncodeSet};
+/// let mut out = String::new();
+/// percent_encode_after_encoding(&mut out, "1+1 ≡ 2%20‽", encoding_rs::SHIFT_JIS, EncodeSet::FORM_URLENCODED, true);
+/// assert_eq!(out, "1%2B1+%81%DF+2%2520%26%238253%3B");
+/// let mut out = String::new();
+/// percent_encode_after_encoding(&mut out, "¥", encoding_rs::ISO_2022_JP, EncodeSet::SPECIAL_QUERY, false);
+/// assert_eq!(out, "%1B(J\\%1B(B");
+/// ```
+pub fn percent_encode_after_encoding(
+    out: &mut String,
+    input: &str,
+    encoding: &'static encoding_rs::Encoding,
+    set: EncodeSet,
+    space_as_plus: bool,
+) {
+    let mut encoder = encoding.new_encoder();
+    let mut buffer = [0u8; 512];
+    let mut src = input;
+    loop {
+        let (result, read, written) =
+            encoder.encode_from_utf8_without_replacement(src, &mut buffer, true);
+        for &byte in &buffer[..written] {
+            if space_as_plus && byte == b' ' {
+                out.push('+');
+            } else if set.contains(byte) {
+                push_percent_encoded(out, byte);
+            } else {
+                out.push(byte as char);
+            }
+        }
+        src = &src[read..];
+        match result {
+            encoding_rs::EncoderResult::InputEmpty => break,
+            encoding_rs::EncoderResult::OutputFull => {}
+            encoding_rs::EncoderResult::Unmappable(c) => {
+                out.push_str("%26%23");
+                out.push_str(&(c as u32).to_string());
+                out.push_str("%3B");
+            }
+        }
+    }
+}
+
 /// The length of the UTF-8 sequence that starts with `lead` (1 for ASCII).
 #[inline]
 pub(crate) const fn utf8_len(lead: u8) -> usize {
@@ -269,7 +317,6 @@ pub(crate) const fn hex_value(b: u8) -> Option<u8> {
 
 /// Whether `bytes[i..]` starts with "%" followed by two ASCII hex digits (a percent-encoded byte).
 #[inline]
-#[allow(dead_code)] // used by validation (next)
 pub(crate) fn is_percent_encoded_byte_at(bytes: &[u8], i: usize) -> bool {
     i + 2 < bytes.len()
         && bytes[i] == b'%'

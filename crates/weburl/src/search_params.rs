@@ -5,7 +5,9 @@
 
 use std::fmt;
 
-use crate::percent::{EncodeSet, percent_decode, push_percent_encoded};
+use crate::percent::{
+    EncodeSet, percent_decode, percent_encode_after_encoding, push_percent_encoded,
+};
 use crate::setters::Offset;
 use crate::url::Url;
 
@@ -93,6 +95,53 @@ where
         encode_form_component(&mut out, name.as_ref());
         out.push('=');
         encode_form_component(&mut out, value.as_ref());
+    }
+    out
+}
+
+/// The `application/x-www-form-urlencoded` serializer with a legacy `encoding` (as an HTML
+/// form in a document of that encoding submits): names and values are encoded in it, and a
+/// character it cannot represent becomes `%26%23N%3B`. UTF-16 and replacement mean UTF-8.
+///
+/// ```
+/// use weburl::{encoding_rs, search_params::serialize_urlencoded_with_encoding};
+/// let s = serialize_urlencoded_with_encoding([("q", "日本 ≡‽")], encoding_rs::SHIFT_JIS);
+/// assert_eq!(s, "q=%93%FA%96%7B+%81%DF%26%238253%3B");
+/// ```
+#[must_use]
+pub fn serialize_urlencoded_with_encoding<I, N, V>(
+    pairs: I,
+    encoding: &'static encoding_rs::Encoding,
+) -> String
+where
+    I: IntoIterator<Item = (N, V)>,
+    N: AsRef<str>,
+    V: AsRef<str>,
+{
+    let encoding = encoding.output_encoding();
+    if encoding == encoding_rs::UTF_8 {
+        return serialize_urlencoded(pairs);
+    }
+    let mut out = String::new();
+    for (name, value) in pairs {
+        if !out.is_empty() {
+            out.push('&');
+        }
+        percent_encode_after_encoding(
+            &mut out,
+            name.as_ref(),
+            encoding,
+            EncodeSet::FORM_URLENCODED,
+            true,
+        );
+        out.push('=');
+        percent_encode_after_encoding(
+            &mut out,
+            value.as_ref(),
+            encoding,
+            EncodeSet::FORM_URLENCODED,
+            true,
+        );
     }
     out
 }

@@ -132,7 +132,7 @@ impl Url {
     /// assert_eq!(Url::parse("/relative").unwrap_err(), ParseError::MissingSchemeNonRelativeUrl);
     /// ```
     pub fn parse(input: &str) -> Result<Url, ParseError> {
-        parser::Parser::new(None).parse(input)
+        parser::ParseOptions::default().parse(input)
     }
 
     /// Parses `input` against `base`.
@@ -144,7 +144,23 @@ impl Url {
     /// assert_eq!(url.href(), "https://example.org/c#d");
     /// ```
     pub fn parse_with_base(input: &str, base: &Url) -> Result<Url, ParseError> {
-        parser::Parser::new(Some(base)).parse(input)
+        parser::ParseOptions::default()
+            .base(Some(base))
+            .parse(input)
+    }
+
+    /// Options for the parser: base URL, document encoding, validation error callback.
+    ///
+    /// ```
+    /// use weburl::Url;
+    /// let mut count = 0;
+    /// let url = Url::options().on_validation_error(&mut |_| count += 1).parse("HTTP://a\\b").unwrap();
+    /// assert_eq!(url.href(), "http://a/b");
+    /// assert_eq!(count, 1); // invalid-reverse-solidus
+    /// ```
+    #[must_use]
+    pub fn options<'a>() -> parser::ParseOptions<'a> {
+        parser::ParseOptions::default()
     }
 
     /// Resolves `input` against this URL: `Url::parse_with_base(input, self)`.

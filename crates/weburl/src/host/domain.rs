@@ -7,6 +7,7 @@ use std::borrow::Cow;
 
 use super::{HostError, is_forbidden_domain_code_point};
 use crate::percent::percent_decode;
+use crate::validation::{Reporter, ValidationErrorKind};
 
 /// Bytes that an already-normal ASCII domain label may hold without any processing:
 /// lowercase letters, digits, `-` and `.`.
@@ -25,11 +26,22 @@ static PLAIN: [bool; 256] = build_plain_table();
 /// Host parser steps 4–7 for a non-opaque host: percent-decode `input`, run the
 /// [domain parser](https://url.spec.whatwg.org/#concept-domain-to-ascii) with `beStrict` false,
 /// and append the ASCII domain to `out`.
-pub(crate) fn domain_to_ascii_into(out: &mut String, input: &str) -> Result<(), HostError> {
+pub(crate) fn domain_to_ascii_into(
+    out: &mut String,
+    input: &str,
+    report: &mut Reporter<'_>,
+    offset: usize,
+) -> Result<(), HostError> {
     // Fast path: already lowercase ASCII without '%': the domain parser returns it unchanged.
-    if input.bytes().all(|b| PLAIN[b as usize]) {
+    if !report.enabled() && input.bytes().all(|b| PLAIN[b as usize]) {
         out.push_str(input);
         return Ok(());
+    }
+    // 3. A percent-encoded byte is a validation error.
+    if report.enabled()
+        && (0..input.len()).any(|i| crate::percent::is_percent_encoded_byte_at(input.as_bytes(), i))
+    {
+        report.report(ValidationErrorKind::DomainPercentEncoded, offset);
     }
     // 4.-5. Let domain be the UTF-8 decode without BOM of the percent-decoding of input.
     let decoded = percent_decode(input.as_bytes());
@@ -40,7 +52,26 @@ pub(crate) fn domain_to_ascii_into(out: &mut String, input: &str) -> Result<(), 
             Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
         }),
     };
+    // Domain parser 1.-2.: strict ToASCII failing is a validation error.
+    if report.enabled() && domain_to_ascii_strict(&domain).is_none() {
+        report.report(ValidationErrorKind::DomainToAscii, offset);
+    }
     domain_parser_into(out, &domain)
+}
+
+/// [Domain parser ToASCII](https://url.spec.whatwg.org/#concept-domain-to-ascii) with `beStrict`
+/// true: CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength on (the root label's dot allowed).
+pub(crate) fn domain_to_ascii_strict(domain: &str) -> Option<String> {
+    idna::uts46::Uts46::new()
+        .to_ascii(
+            domain.as_bytes(),
+            idna::uts46::AsciiDenyList::STD3,
+            idna::uts46::Hyphens::Check,
+            idna::uts46::DnsLength::VerifyAllowRootDot,
+        )
+        .ok()
+        .map(|c| c.into_owned())
+        .filter(|s| !s.is_empty())
 }
 
 /// The domain parser with `beStrict` false: <https://url.spec.whatwg.org/#concept-domain-to-ascii>.
@@ -109,7 +140,7 @@ mod tests {
 
     fn run(input: &str) -> Result<String, HostError> {
         let mut out = String::new();
-        domain_to_ascii_into(&mut out, input).map(|()| out)
+        domain_to_ascii_into(&mut out, input, &mut Reporter::disabled(), 0).map(|()| out)
     }
 
     #[test]

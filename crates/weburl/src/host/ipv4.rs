@@ -4,6 +4,7 @@
 //! <https://url.spec.whatwg.org/#concept-ipv4-parser>
 
 use super::HostError;
+use crate::validation::{Reporter, ValidationErrorKind};
 
 /// The [ends in a number checker](https://url.spec.whatwg.org/#ends-in-a-number-checker).
 ///
@@ -88,11 +89,27 @@ fn parse_number(input: &str) -> Option<(u64, bool)> {
 /// assert!(parse("1.2.3.4.5").is_err());
 /// ```
 pub fn parse(input: &str) -> Result<u32, HostError> {
+    parse_reporting(input, &mut Reporter::disabled(), 0)
+}
+
+/// The IPv4 parser, reporting its validation errors at `offset`.
+pub(crate) fn parse_reporting(
+    input: &str,
+    report: &mut Reporter<'_>,
+    offset: usize,
+) -> Result<u32, HostError> {
     // 1.-2. Split on "."; a trailing empty part is dropped (if it is not the only one).
     let trimmed = match input.strip_suffix('.') {
         Some(t) if !t.is_empty() => t,
         _ => input,
     };
+    if input.ends_with('.') {
+        report.report(ValidationErrorKind::Ipv4EmptyPart, offset);
+    }
+    // 3. Fewer than four parts.
+    if report.enabled() && memchr::memchr_iter(b'.', trimmed.as_bytes()).count() < 3 {
+        report.report(ValidationErrorKind::Ipv4TooFewParts, offset);
+    }
     // 4. More than four parts is failure.
     if memchr::memchr_iter(b'.', trimmed.as_bytes()).count() > 3 {
         return Err(HostError::Ipv4TooManyParts);
@@ -101,11 +118,18 @@ pub fn parse(input: &str) -> Result<u32, HostError> {
     let mut count = 0;
     for part in trimmed.split('.') {
         // 6. Each part must be an IPv4 number.
-        let (n, _non_decimal) = parse_number(part).ok_or(HostError::Ipv4NonNumericPart)?;
+        let (n, non_decimal) = parse_number(part).ok_or(HostError::Ipv4NonNumericPart)?;
+        if non_decimal {
+            report.report(ValidationErrorKind::Ipv4NonDecimalPart, offset);
+        }
         numbers[count] = n;
         count += 1;
     }
     let numbers = &numbers[..count];
+    // 7. Any number greater than 255 is a validation error.
+    if numbers.iter().any(|&n| n > 255) {
+        report.report(ValidationErrorKind::Ipv4OutOfRangePart, offset);
+    }
     // 8. Any but the last number greater than 255 is failure.
     if numbers[..count - 1].iter().any(|&n| n > 255) {
         return Err(HostError::Ipv4OutOfRangePart);

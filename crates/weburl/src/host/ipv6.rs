@@ -3,6 +3,7 @@
 //! <https://url.spec.whatwg.org/#concept-ipv6-parser>
 
 use super::HostError;
+use crate::validation::{Reporter, ValidationErrorKind};
 
 /// The [IPv6 parser](https://url.spec.whatwg.org/#concept-ipv6-parser), given the text between
 /// the brackets. Returns the eight pieces.
@@ -14,6 +15,16 @@ use super::HostError;
 /// assert!(parse(":1").is_err());
 /// ```
 pub fn parse(input: &str) -> Result<[u16; 8], HostError> {
+    parse_reporting(input, &mut Reporter::disabled(), 0)
+}
+
+/// The IPv6 parser, reporting its validation errors (a piece's leading zero) at `offset` plus
+/// the piece's position; failures are reported by the caller.
+pub(crate) fn parse_reporting(
+    input: &str,
+    report: &mut Reporter<'_>,
+    offset: usize,
+) -> Result<[u16; 8], HostError> {
     let input = input.as_bytes();
     // 1.-4.
     let mut address = [0u16; 8];
@@ -59,6 +70,7 @@ pub fn parse(input: &str) -> Result<[u16; 8], HostError> {
             pointer += 1;
             length += 1;
         }
+        let piece_start = pointer - length;
         match c(pointer) {
             // 6.5 An embedded IPv4 address.
             Some(b'.') => {
@@ -116,6 +128,13 @@ pub fn parse(input: &str) -> Result<[u16; 8], HostError> {
             // 6.7
             Some(_) => return Err(HostError::Ipv6InvalidCodePoint),
             None => {}
+        }
+        // 6.8 A piece with a leading zero.
+        if length > 1 && value < 1 << (4 * (length - 1)) {
+            report.report(
+                ValidationErrorKind::Ipv6PieceLeadingZero,
+                offset + piece_start,
+            );
         }
         // 6.9-6.10
         address[piece_index] = value;

@@ -10,6 +10,8 @@
 use std::fmt;
 use std::net::{Ipv4Addr, Ipv6Addr};
 
+use crate::validation::{Reporter, ValidationErrorKind};
+
 pub mod domain;
 pub mod ipv4;
 pub mod ipv6;
@@ -122,7 +124,8 @@ impl HostError {
             HostError::Ipv4InIpv6TooFewParts => "IPv4-in-IPv6-too-few-parts",
             HostError::ForbiddenHostCodePoint(_) => "host-invalid-code-point",
             HostError::DomainToAscii => "domain-to-ASCII",
-            HostError::ForbiddenDomainCodePoint(_) => "domain-invalid-code-point",
+            // The current spec reports this failure as domain-to-ASCII (strict ToASCII fails first).
+            HostError::ForbiddenDomainCodePoint(_) => "domain-to-ASCII",
             HostError::Ipv4TooManyParts => "IPv4-too-many-parts",
             HostError::Ipv4NonNumericPart => "IPv4-non-numeric-part",
             HostError::Ipv4OutOfRangePart => "IPv4-out-of-range-part",
@@ -209,12 +212,47 @@ pub(crate) fn parse_host_into(
     input: &str,
     is_opaque: bool,
 ) -> Result<HostKind, HostError> {
+    parse_host_reporting(out, input, is_opaque, &mut Reporter::disabled(), 0)
+}
+
+/// The host parser, reporting its validation errors at `offset` (where the host starts in the
+/// parser's cleaned input; opaque hosts report each bad code point at its own place).
+pub(crate) fn parse_host_reporting(
+    out: &mut String,
+    input: &str,
+    is_opaque: bool,
+    report: &mut Reporter<'_>,
+    offset: usize,
+) -> Result<HostKind, HostError> {
+    let result = parse_host_steps(out, input, is_opaque, report, offset);
+    if let Err(e) = result {
+        // The domain parser and the IPv4 parser report these themselves.
+        if !matches!(
+            e,
+            HostError::DomainToAscii
+                | HostError::ForbiddenDomainCodePoint(_)
+                | HostError::EmptyHost
+                | HostError::Ipv4OutOfRangePart
+        ) {
+            report.report(ValidationErrorKind::from_host_error(e), offset);
+        }
+    }
+    result
+}
+
+fn parse_host_steps(
+    out: &mut String,
+    input: &str,
+    is_opaque: bool,
+    report: &mut Reporter<'_>,
+    offset: usize,
+) -> Result<HostKind, HostError> {
     // 1. If input starts with "[": it must end with "]", and the inside is an IPv6 address.
     if let Some(rest) = input.strip_prefix('[') {
         let Some(inner) = rest.strip_suffix(']') else {
             return Err(HostError::Ipv6Unclosed);
         };
-        let address = ipv6::parse(inner)?;
+        let address = ipv6::parse_reporting(inner, report, offset + 1)?;
         out.push('[');
         ipv6::serialize_into(out, address);
         out.push(']');
@@ -225,7 +263,7 @@ pub(crate) fn parse_host_into(
         if input.is_empty() {
             return Ok(HostKind::Empty);
         }
-        opaque::parse_into(out, input)?;
+        opaque::parse_into(out, input, report, offset)?;
         return Ok(HostKind::Opaque);
     }
     if input.is_empty() {
@@ -233,9 +271,9 @@ pub(crate) fn parse_host_into(
     }
     // 4.-8. Percent-decode, domain to ASCII, then IPv4 if it ends in a number.
     let start = out.len();
-    domain::domain_to_ascii_into(out, input)?;
+    domain::domain_to_ascii_into(out, input, report, offset)?;
     if ipv4::ends_in_a_number(&out[start..]) {
-        let address = ipv4::parse(&out[start..]);
+        let address = ipv4::parse_reporting(&out[start..], report, offset);
         out.truncate(start);
         let address = address?;
         ipv4::serialize_into(out, address);

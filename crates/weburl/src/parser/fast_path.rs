@@ -236,7 +236,7 @@ fn scan(input: &str) -> Option<Scan> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parser::Parser;
+    use crate::parser::parse_general_for_tests;
 
     /// Every field of the URL, for comparing the two paths exactly.
     fn fields(u: &Url) -> String {
@@ -258,7 +258,7 @@ mod tests {
 
     /// Asserts that the fast path either declines or agrees exactly with the general parser.
     pub(crate) fn check(input: &str) -> bool {
-        let general = Parser::new(None).parse_general(input);
+        let general = parse_general_for_tests(input, None);
         match parse_normal(input) {
             None => false,
             Some(fast) => {

@@ -19,9 +19,12 @@ use std::fmt;
 #[doc(hidden)]
 pub mod fast_path;
 
+use encoding_rs::{Encoding, UTF_8};
+
 use crate::host::{self, HostError, HostKind};
-use crate::percent::{EncodeSet, Stop, encode_into, encode_until};
+use crate::percent::{EncodeSet, Stop, encode_into, encode_until, percent_encode_after_encoding};
 use crate::url::{SchemeType, Url};
+use crate::validation::{Reporter, ValidationError, ValidationErrorKind};
 
 /// Why the URL parser returned failure. Each variant names the spec's validation error that
 /// made the parser return failure.
@@ -104,9 +107,151 @@ impl From<HostError> for ParseError {
     }
 }
 
-/// The parser's configuration: the base URL (more options come with the builder).
-pub(crate) struct Parser<'b> {
-    base: Option<&'b Url>,
+/// Options for the URL parser: a base URL, the document's encoding (for queries), and a
+/// callback that hears every validation error. Made by [`Url::options`].
+///
+/// ```
+/// use weburl::Url;
+/// let base = Url::parse("https://example.jp/search").unwrap();
+/// let url = Url::options()
+///     .base(Some(&base))
+///     .encoding(encoding_rs::SHIFT_JIS)
+///     .parse("?q=日本")
+///     .unwrap();
+/// // 本 is 0x96 0x7B in Shift_JIS, and 0x7B ("{") is left alone in a query.
+/// assert_eq!(url.href(), "https://example.jp/search?q=%93%FA%96{");
+/// ```
+pub struct ParseOptions<'a> {
+    base: Option<&'a Url>,
+    encoding: &'static Encoding,
+    on_error: Option<&'a mut dyn FnMut(ValidationError)>,
+}
+
+impl Default for ParseOptions<'_> {
+    fn default() -> Self {
+        ParseOptions {
+            base: None,
+            encoding: UTF_8,
+            on_error: None,
+        }
+    }
+}
+
+impl fmt::Debug for ParseOptions<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ParseOptions")
+            .field("base", &self.base.map(Url::href))
+            .field("encoding", &self.encoding.name())
+            .field("on_error", &self.on_error.is_some())
+            .finish()
+    }
+}
+
+impl<'a> ParseOptions<'a> {
+    /// The base URL to resolve relative input against (`None`: no base).
+    ///
+    /// ```
+    /// let base = weburl::Url::parse("http://a/b/c").unwrap();
+    /// let url = weburl::Url::options().base(Some(&base)).parse("d").unwrap();
+    /// assert_eq!(url.href(), "http://a/b/d");
+    /// ```
+    #[must_use]
+    pub fn base(mut self, base: Option<&'a Url>) -> Self {
+        self.base = base;
+        self
+    }
+
+    /// The encoding of the document the URL comes from: the query of a special URL (other than
+    /// `ws:` and `wss:`) is percent-encoded in it, and a character it cannot encode becomes
+    /// `%26%23N%3B` (`&#N;`). UTF-16 and the replacement encoding mean UTF-8, as the spec's
+    /// "get an output encoding" says. The default is UTF-8.
+    ///
+    /// ```
+    /// let url = weburl::Url::options()
+    ///     .encoding(encoding_rs::WINDOWS_1252)
+    ///     .parse("http://example.com/smörg?smörg€✓")
+    ///     .unwrap();
+    /// assert_eq!(url.href(), "http://example.com/sm%C3%B6rg?sm%F6rg%80%26%2310003%3B");
+    /// ```
+    #[must_use]
+    pub fn encoding(mut self, encoding: &'static Encoding) -> Self {
+        self.encoding = encoding.output_encoding();
+        self
+    }
+
+    /// A callback for every [validation error](crate::validation), with its offset in the
+    /// input, in the order the parser meets them (a failure's own error last). Without one,
+    /// the parser does not look for validation errors.
+    ///
+    /// ```
+    /// use weburl::Url;
+    /// let mut names = Vec::new();
+    /// let result = Url::options()
+    ///     .on_validation_error(&mut |e| names.push(e.kind.spec_name()))
+    ///     .parse("https://0x7f.1:99999/");
+    /// assert!(result.is_err());
+    /// assert_eq!(names, ["IPv4-too-few-parts", "IPv4-non-decimal-part", "port-out-of-range"]);
+    /// ```
+    #[must_use]
+    pub fn on_validation_error(mut self, callback: &'a mut dyn FnMut(ValidationError)) -> Self {
+        self.on_error = Some(callback);
+        self
+    }
+
+    /// Runs the basic URL parser on `input` with these options.
+    pub fn parse(self, input: &str) -> Result<Url, ParseError> {
+        if self.on_error.is_none()
+            && let Some(url) = fast_path::parse_normal(input)
+        {
+            return Ok(url);
+        }
+        parse_general(
+            input,
+            self.base,
+            self.encoding,
+            Reporter::new(self.on_error),
+        )
+    }
+}
+
+/// The spec's state machine, for any input (no fast path).
+#[doc(hidden)]
+pub fn parse_general_for_tests(input: &str, base: Option<&Url>) -> Result<Url, ParseError> {
+    parse_general(input, base, UTF_8, Reporter::disabled())
+}
+
+/// The basic URL parser's steps 1-3 (trimming, tab and newline removal), then the state
+/// machine.
+fn parse_general(
+    input: &str,
+    base: Option<&Url>,
+    encoding: &'static Encoding,
+    mut report: Reporter<'_>,
+) -> Result<Url, ParseError> {
+    // 1.2-1.3 Remove leading and trailing C0 control or space.
+    let trimmed = input.trim_matches(|c: char| c.is_ascii() && is_c0_control_or_space(c as u8));
+    if trimmed.len() > u32::MAX as usize {
+        return Err(ParseError::TooLong);
+    }
+    let lead = trimmed.as_ptr() as usize - input.as_ptr() as usize;
+    if report.enabled() {
+        if lead > 0 {
+            report.report_original(ValidationErrorKind::InvalidUrlUnit, 0);
+        } else if trimmed.len() < input.len() {
+            report.report_original(ValidationErrorKind::InvalidUrlUnit, trimmed.len());
+        }
+        if let Some(i) = memchr::memchr3(b'\t', b'\n', b'\r', trimmed.as_bytes()) {
+            report.report_original(ValidationErrorKind::InvalidUrlUnit, lead + i);
+        }
+        report.set_cleaning(lead, trimmed);
+    }
+    // 2.-3. Remove all ASCII tab or newline.
+    let cleaned = remove_tab_and_newline(trimmed);
+    let capacity = cleaned.len() + base.map_or(0, |b| b.serialization.len()) + 2;
+    let mut run = Run::new(&cleaned, base, String::with_capacity(capacity), report);
+    run.encoding = encoding;
+    run.run()?;
+    run.finish()
 }
 
 /// The states of the basic URL parser that are entered from more than one place.
@@ -191,7 +336,7 @@ fn find_authority_end(bytes: &[u8], from: usize, special: bool) -> usize {
 
 /// One run of the parser over one input: the input, the position in it (the spec's pointer),
 /// and the URL being built (its serialization and offsets).
-struct Run<'a, 'b> {
+struct Run<'a, 'b, 'r> {
     input: &'a str,
     bytes: &'a [u8],
     /// The spec's pointer.
@@ -211,40 +356,14 @@ struct Run<'a, 'b> {
     /// Whether a setter runs the parser with a state override (only the path states need to
     /// know: '?' and '#' do not end the path then).
     state_override: bool,
+    /// The encoding for queries of special URLs.
+    encoding: &'static Encoding,
+    /// Where validation errors go.
+    report: Reporter<'r>,
 }
 
-impl<'b> Parser<'b> {
-    pub(crate) fn new(base: Option<&'b Url>) -> Parser<'b> {
-        Parser { base }
-    }
-
-    /// Runs the basic URL parser on `input` (no URL and no state override given): the fast
-    /// path for input that is already normal, else the general parser.
-    pub(crate) fn parse(&self, input: &str) -> Result<Url, ParseError> {
-        if let Some(url) = fast_path::parse_normal(input) {
-            return Ok(url);
-        }
-        self.parse_general(input)
-    }
-
-    /// The spec's state machine, for any input.
-    pub(crate) fn parse_general(&self, input: &str) -> Result<Url, ParseError> {
-        // 1.2-1.3 Remove leading and trailing C0 control or space.
-        let trimmed = input.trim_matches(|c: char| c.is_ascii() && is_c0_control_or_space(c as u8));
-        if trimmed.len() > u32::MAX as usize {
-            return Err(ParseError::TooLong);
-        }
-        // 2.-3. Remove all ASCII tab or newline.
-        let cleaned = remove_tab_and_newline(trimmed);
-        let capacity = cleaned.len() + self.base.map_or(0, |b| b.serialization.len()) + 2;
-        let mut run = Run::new(&cleaned, self.base, String::with_capacity(capacity));
-        run.run()?;
-        run.finish()
-    }
-}
-
-impl<'a, 'b> Run<'a, 'b> {
-    fn new(input: &'a str, base: Option<&'b Url>, out: String) -> Run<'a, 'b> {
+impl<'a, 'b, 'r> Run<'a, 'b, 'r> {
+    fn new(input: &'a str, base: Option<&'b Url>, out: String, report: Reporter<'r>) -> Self {
         Run {
             input,
             bytes: input.as_bytes(),
@@ -262,7 +381,53 @@ impl<'a, 'b> Run<'a, 'b> {
             host_kind: HostKind::None,
             scheme_type: SchemeType::NotSpecial,
             state_override: false,
+            encoding: UTF_8,
+            report,
         }
+    }
+
+    /// Reports a validation error at `offset` (in the cleaned input) if anyone listens.
+    #[inline(always)]
+    fn error(&mut self, kind: ValidationErrorKind, offset: usize) {
+        if self.report.enabled() {
+            self.report.report(kind, offset);
+        }
+    }
+
+    /// Reports the validation error of a failure and returns the failure.
+    fn fail(&mut self, error: ParseError, offset: usize) -> ParseError {
+        let kind = match error {
+            ParseError::MissingSchemeNonRelativeUrl => {
+                Some(ValidationErrorKind::MissingSchemeNonRelativeUrl)
+            }
+            ParseError::HostMissing => Some(ValidationErrorKind::HostMissing),
+            ParseError::InvalidPort => Some(ValidationErrorKind::PortInvalid),
+            ParseError::PortOutOfRange => Some(ValidationErrorKind::PortOutOfRange),
+            // The host parser reports its own errors.
+            ParseError::InvalidHost(_) | ParseError::TooLong => None,
+        };
+        if let Some(kind) = kind {
+            self.error(kind, offset);
+        }
+        error
+    }
+
+    /// The host parser on `input[start..end]`, writing to the output, with its validation
+    /// errors reported at `start`.
+    fn parse_host(
+        &mut self,
+        start: usize,
+        end: usize,
+        is_opaque: bool,
+    ) -> Result<HostKind, ParseError> {
+        host::parse_host_reporting(
+            &mut self.out,
+            &self.input[start..end],
+            is_opaque,
+            &mut self.report,
+            start,
+        )
+        .map_err(ParseError::InvalidHost)
     }
 
     /// The spec's c: the byte at the pointer, or `None` for the EOF code point.
@@ -335,6 +500,12 @@ impl<'a, 'b> Run<'a, 'b> {
         self.pos = len + 1;
         // The rest of the ':' branch of the scheme state.
         if self.scheme_type == SchemeType::File {
+            if !self.bytes[self.pos..].starts_with(b"//") {
+                self.error(
+                    ValidationErrorKind::SpecialSchemeMissingFollowingSolidus,
+                    self.pos,
+                );
+            }
             return State::File;
         }
         if self.is_special() {
@@ -356,12 +527,12 @@ impl<'a, 'b> Run<'a, 'b> {
     // https://url.spec.whatwg.org/#no-scheme-state
     fn no_scheme_state(&mut self) -> Result<State, ParseError> {
         let Some(base) = self.base else {
-            return Err(ParseError::MissingSchemeNonRelativeUrl);
+            return Err(self.fail(ParseError::MissingSchemeNonRelativeUrl, self.pos));
         };
         let c = self.c();
         if base.has_opaque_path() {
             if c != Some(b'#') {
-                return Err(ParseError::MissingSchemeNonRelativeUrl);
+                return Err(self.fail(ParseError::MissingSchemeNonRelativeUrl, self.pos));
             }
             // Scheme, path and query of the base; an empty fragment.
             self.copy_base_through_query(base);
@@ -380,6 +551,10 @@ impl<'a, 'b> Run<'a, 'b> {
             self.pos += 2;
             State::SpecialAuthorityIgnoreSlashes
         } else {
+            self.error(
+                ValidationErrorKind::SpecialSchemeMissingFollowingSolidus,
+                self.pos,
+            );
             State::Relative
         }
     }
@@ -457,6 +632,7 @@ impl<'a, 'b> Run<'a, 'b> {
                 State::RelativeSlash
             }
             Some(b'\\') if self.is_special() => {
+                self.error(ValidationErrorKind::InvalidReverseSolidus, self.pos);
                 self.pos += 1;
                 State::RelativeSlash
             }
@@ -490,6 +666,9 @@ impl<'a, 'b> Run<'a, 'b> {
     fn relative_slash_state(&mut self) -> State {
         let c = self.c();
         if self.is_special() && matches!(c, Some(b'/' | b'\\')) {
+            if c == Some(b'\\') {
+                self.error(ValidationErrorKind::InvalidReverseSolidus, self.pos);
+            }
             self.pos += 1;
             State::SpecialAuthorityIgnoreSlashes
         } else if c == Some(b'/') {
@@ -506,6 +685,11 @@ impl<'a, 'b> Run<'a, 'b> {
     fn special_authority_slashes_state(&mut self) -> State {
         if self.c() == Some(b'/') && self.remaining().first() == Some(&b'/') {
             self.pos += 2;
+        } else {
+            self.error(
+                ValidationErrorKind::SpecialSchemeMissingFollowingSolidus,
+                self.pos,
+            );
         }
         State::SpecialAuthorityIgnoreSlashes
     }
@@ -513,6 +697,10 @@ impl<'a, 'b> Run<'a, 'b> {
     // https://url.spec.whatwg.org/#special-authority-ignore-slashes-state
     fn special_authority_ignore_slashes_state(&mut self) -> State {
         while matches!(self.c(), Some(b'/' | b'\\')) {
+            self.error(
+                ValidationErrorKind::SpecialSchemeMissingFollowingSolidus,
+                self.pos,
+            );
             self.pos += 1;
         }
         State::Authority
@@ -531,6 +719,11 @@ impl<'a, 'b> Run<'a, 'b> {
         // username from the password. (Every earlier '@' is percent-encoded, as the spec's
         // "prepend %40 to buffer" does.)
         if let Some(at) = memchr::memrchr(b'@', &self.bytes[self.pos..end]).map(|i| self.pos + i) {
+            if self.report.enabled() {
+                for i in memchr::memchr_iter(b'@', &self.bytes[self.pos..end]) {
+                    self.error(ValidationErrorKind::InvalidCredentials, self.pos + i);
+                }
+            }
             let userinfo = &self.input[self.pos..at];
             let (username, password) = match userinfo.find(':') {
                 Some(i) => (&userinfo[..i], &userinfo[i + 1..]),
@@ -548,7 +741,7 @@ impl<'a, 'b> Run<'a, 'b> {
             self.pos = at + 1;
             // An '@' followed by an empty host.
             if self.pos == end {
-                return Err(ParseError::HostMissing);
+                return Err(self.fail(ParseError::HostMissing, end));
             }
         } else {
             self.username_end = userinfo_start;
@@ -568,15 +761,15 @@ impl<'a, 'b> Run<'a, 'b> {
                 _ => {}
             }
         }
-        let host_input = &self.input[self.pos..colon.unwrap_or(end)];
-        if host_input.is_empty() && (colon.is_some() || special) {
-            return Err(ParseError::HostMissing);
+        let host_end = colon.unwrap_or(end);
+        if host_end == self.pos && (colon.is_some() || special) {
+            return Err(self.fail(ParseError::HostMissing, self.pos));
         }
-        self.host_kind = host::parse_host_into(&mut self.out, host_input, !special)?;
+        self.host_kind = self.parse_host(self.pos, host_end, !special)?;
         self.host_end = self.out.len();
         // Port state.
         if let Some(colon) = colon {
-            self.port_state(&self.input[colon + 1..end])?;
+            self.port_state(colon + 1, end)?;
         }
         self.pos = end;
         self.path_start = self.out.len();
@@ -585,14 +778,15 @@ impl<'a, 'b> Run<'a, 'b> {
 
     /// The port state over the whole port text: ASCII digits only; the default port becomes
     /// null.
-    fn port_state(&mut self, digits: &str) -> Result<(), ParseError> {
+    fn port_state(&mut self, start: usize, end: usize) -> Result<(), ParseError> {
+        let digits = &self.bytes[start..end];
         if digits.is_empty() {
             return Ok(());
         }
-        if !digits.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(ParseError::InvalidPort);
+        if let Some(i) = digits.iter().position(|b| !b.is_ascii_digit()) {
+            return Err(self.fail(ParseError::InvalidPort, start + i));
         }
-        let port = port_value(digits.as_bytes())?;
+        let port = port_value(digits).map_err(|e| self.fail(e, start))?;
         if Some(port) != self.scheme_type.default_port() {
             self.port = Some(port);
             self.out.push(':');
@@ -622,6 +816,9 @@ impl<'a, 'b> Run<'a, 'b> {
         self.set_file_scheme_and_empty_host();
         let c = self.c();
         if matches!(c, Some(b'/' | b'\\')) {
+            if c == Some(b'\\') {
+                self.error(ValidationErrorKind::InvalidReverseSolidus, self.pos);
+            }
             self.pos += 1;
             return State::FileSlash;
         }
@@ -647,6 +844,11 @@ impl<'a, 'b> Run<'a, 'b> {
                         if !starts_with_windows_drive_letter(&self.bytes[self.pos..]) {
                             self.copy_base_path(base);
                             self.shorten_path();
+                        } else {
+                            self.error(
+                                ValidationErrorKind::FileInvalidWindowsDriveLetter,
+                                self.pos,
+                            );
                         }
                         State::Path
                     }
@@ -664,6 +866,9 @@ impl<'a, 'b> Run<'a, 'b> {
     // https://url.spec.whatwg.org/#file-slash-state
     fn file_slash_state(&mut self) -> State {
         if matches!(self.c(), Some(b'/' | b'\\')) {
+            if self.c() == Some(b'\\') {
+                self.error(ValidationErrorKind::InvalidReverseSolidus, self.pos);
+            }
             self.pos += 1;
             return State::FileHost;
         }
@@ -696,11 +901,15 @@ impl<'a, 'b> Run<'a, 'b> {
         let buffer = &self.input[self.pos..end];
         if is_windows_drive_letter(buffer.as_bytes()) {
             // The buffer is the start of the path: the path state reads it again.
+            self.error(
+                ValidationErrorKind::FileInvalidWindowsDriveLetterHost,
+                self.pos,
+            );
             return Ok(State::Path);
         }
         if !buffer.is_empty() {
             self.out.truncate(self.host_start);
-            let kind = host::parse_host_into(&mut self.out, buffer, false)?;
+            let kind = self.parse_host(self.pos, end, false)?;
             if &self.out[self.host_start..] == "localhost" {
                 self.out.truncate(self.host_start);
                 self.host_kind = HostKind::Empty;
@@ -720,6 +929,9 @@ impl<'a, 'b> Run<'a, 'b> {
         let c = self.c();
         if self.is_special() {
             if matches!(c, Some(b'/' | b'\\')) {
+                if c == Some(b'\\') {
+                    self.error(ValidationErrorKind::InvalidReverseSolidus, self.pos);
+                }
                 self.pos += 1;
             }
             return State::Path;
@@ -777,6 +989,13 @@ impl<'a, 'b> Run<'a, 'b> {
             let slash = self.out.len();
             self.out.push('/');
             let seg_end = encode_until(&mut self.out, self.input, self.pos, EncodeSet::PATH, stop);
+            if self.report.enabled() {
+                self.report
+                    .check_url_units(&self.input[self.pos..seg_end], self.pos);
+                if special && self.bytes.get(seg_end) == Some(&b'\\') {
+                    self.error(ValidationErrorKind::InvalidReverseSolidus, seg_end);
+                }
+            }
             let terminator = self.bytes.get(seg_end).copied();
             let ends_with_slash =
                 terminator == Some(b'/') || (special && terminator == Some(b'\\'));
@@ -826,6 +1045,8 @@ impl<'a, 'b> Run<'a, 'b> {
             EncodeSet::C0_CONTROL,
             Stop::OPAQUE_PATH,
         );
+        self.report
+            .check_url_units(&self.input[self.pos..end], self.pos);
         self.pos = end;
         match self.c() {
             None => State::Done,
@@ -866,7 +1087,21 @@ impl<'a, 'b> Run<'a, 'b> {
         } else {
             EncodeSet::QUERY
         };
-        let end = encode_until(&mut self.out, self.input, self.pos, set, Stop::QUERY);
+        let end = if self.encoding != UTF_8
+            && self.is_special()
+            && !matches!(self.scheme_type, SchemeType::Ws | SchemeType::Wss)
+        {
+            let end = self.pos
+                + memchr::memchr(b'#', &self.bytes[self.pos..])
+                    .unwrap_or(self.bytes.len() - self.pos);
+            let query = &self.input[self.pos..end];
+            percent_encode_after_encoding(&mut self.out, query, self.encoding, set, false);
+            end
+        } else {
+            encode_until(&mut self.out, self.input, self.pos, set, Stop::QUERY)
+        };
+        self.report
+            .check_url_units(&self.input[self.pos..end], self.pos);
         self.pos = end;
         if self.c() == Some(b'#') {
             self.pos += 1;
@@ -878,6 +1113,8 @@ impl<'a, 'b> Run<'a, 'b> {
     // https://url.spec.whatwg.org/#fragment-state
     fn fragment_state(&mut self) -> State {
         encode_into(&mut self.out, &self.input[self.pos..], EncodeSet::FRAGMENT);
+        self.report
+            .check_url_units(&self.input[self.pos..], self.pos);
         self.pos = self.bytes.len();
         State::Done
     }
@@ -934,7 +1171,12 @@ pub(crate) fn parse_path_for_setter(
     scheme_type: SchemeType,
     has_host: bool,
 ) -> String {
-    let mut run = Run::new(input, None, String::with_capacity(input.len() + 1));
+    let mut run = Run::new(
+        input,
+        None,
+        String::with_capacity(input.len() + 1),
+        Reporter::disabled(),
+    );
     run.scheme_type = scheme_type;
     run.host_kind = if has_host {
         HostKind::Empty

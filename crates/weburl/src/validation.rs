@@ -1,0 +1,740 @@
+//! Validation errors and the "valid URL string" grammar.
+//!
+//! <https://url.spec.whatwg.org/#validation-error> and <https://url.spec.whatwg.org/#url-writing>.
+//!
+//! A validation error does not stop the parser (only the errors that the spec pairs with
+//! "return failure" do). Pass a callback to [`ParseOptions::on_validation_error`](crate::ParseOptions::on_validation_error)
+//! to hear about every one, with its place in the input. Without a callback the parser does not
+//! look for them at all.
+//!
+//! ```
+//! use weburl::{Url, ValidationErrorKind};
+//! let mut errors = Vec::new();
+//! let url = Url::options()
+//!     .on_validation_error(&mut |e| errors.push(e))
+//!     .parse(" https:\\\\example.com/a b")
+//!     .unwrap();
+//! assert_eq!(url.href(), "https://example.com/a%20b");
+//! let found: Vec<_> = errors.iter().map(|e| (e.kind.spec_name(), e.offset)).collect();
+//! assert_eq!(
+//!     found,
+//!     [
+//!         ("invalid-URL-unit", 0),
+//!         // Reported by the special authority slashes state, then by the ignore slashes
+//!         // state for the same code point, as the spec's steps do.
+//!         ("special-scheme-missing-following-solidus", 7),
+//!         ("special-scheme-missing-following-solidus", 7),
+//!         ("special-scheme-missing-following-solidus", 8),
+//!         ("invalid-URL-unit", 22),
+//!     ]
+//! );
+//! ```
+
+use std::fmt;
+
+use crate::host::{HostError, ipv4::ends_in_a_number};
+use crate::parser::{is_double_dot, is_single_dot};
+use crate::url::{SchemeType, Url};
+
+/// The kinds of validation error, named as the URL Standard's table names them (see
+/// [`ValidationErrorKind::spec_name`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ValidationErrorKind {
+    /// `domain-to-ASCII`: Unicode ToASCII with the strict flags records an error.
+    DomainToAscii,
+    /// `domain-percent-encoded`: a domain holds a percent-encoded byte.
+    DomainPercentEncoded,
+    /// `host-invalid-code-point`: an opaque host holds a forbidden host code point.
+    HostInvalidCodePoint,
+    /// `IPv4-empty-part`: an IPv4 address ends with '.'.
+    Ipv4EmptyPart,
+    /// `IPv4-too-few-parts`: an IPv4 address has fewer than 4 parts.
+    Ipv4TooFewParts,
+    /// `IPv4-too-many-parts`.
+    Ipv4TooManyParts,
+    /// `IPv4-non-numeric-part`.
+    Ipv4NonNumericPart,
+    /// `IPv4-non-decimal-part`: a part written in hexadecimal or octal.
+    Ipv4NonDecimalPart,
+    /// `IPv4-out-of-range-part`: a part greater than 255.
+    Ipv4OutOfRangePart,
+    /// `IPv6-unclosed`.
+    Ipv6Unclosed,
+    /// `IPv6-invalid-compression`.
+    Ipv6InvalidCompression,
+    /// `IPv6-too-many-pieces`.
+    Ipv6TooManyPieces,
+    /// `IPv6-multiple-compression`.
+    Ipv6MultipleCompression,
+    /// `IPv6-invalid-code-point`.
+    Ipv6InvalidCodePoint,
+    /// `IPv6-too-few-pieces`.
+    Ipv6TooFewPieces,
+    /// `IPv6-piece-leading-zero`.
+    Ipv6PieceLeadingZero,
+    /// `IPv4-in-IPv6-too-many-pieces`.
+    Ipv4InIpv6TooManyPieces,
+    /// `IPv4-in-IPv6-invalid-code-point`.
+    Ipv4InIpv6InvalidCodePoint,
+    /// `IPv4-in-IPv6-out-of-range-part`.
+    Ipv4InIpv6OutOfRangePart,
+    /// `IPv4-in-IPv6-too-few-parts`.
+    Ipv4InIpv6TooFewParts,
+    /// `invalid-URL-unit`: a code point that is not a URL code point, or a '%' not followed by
+    /// two hex digits.
+    InvalidUrlUnit,
+    /// `special-scheme-missing-following-solidus`.
+    SpecialSchemeMissingFollowingSolidus,
+    /// `missing-scheme-non-relative-URL`.
+    MissingSchemeNonRelativeUrl,
+    /// `invalid-reverse-solidus`: a '\' where a special URL expects '/'.
+    InvalidReverseSolidus,
+    /// `invalid-credentials`: the input has credentials ('@' in the authority).
+    InvalidCredentials,
+    /// `host-missing`.
+    HostMissing,
+    /// `port-out-of-range`.
+    PortOutOfRange,
+    /// `port-invalid`.
+    PortInvalid,
+    /// `file-invalid-Windows-drive-letter`.
+    FileInvalidWindowsDriveLetter,
+    /// `file-invalid-Windows-drive-letter-host`.
+    FileInvalidWindowsDriveLetterHost,
+}
+
+impl ValidationErrorKind {
+    /// The error's name in the URL Standard.
+    ///
+    /// ```
+    /// use weburl::ValidationErrorKind;
+    /// assert_eq!(ValidationErrorKind::InvalidUrlUnit.spec_name(), "invalid-URL-unit");
+    /// assert_eq!(ValidationErrorKind::Ipv4NonDecimalPart.spec_name(), "IPv4-non-decimal-part");
+    /// ```
+    #[must_use]
+    pub fn spec_name(self) -> &'static str {
+        use ValidationErrorKind as K;
+        match self {
+            K::DomainToAscii => "domain-to-ASCII",
+            K::DomainPercentEncoded => "domain-percent-encoded",
+            K::HostInvalidCodePoint => "host-invalid-code-point",
+            K::Ipv4EmptyPart => "IPv4-empty-part",
+            K::Ipv4TooFewParts => "IPv4-too-few-parts",
+            K::Ipv4TooManyParts => "IPv4-too-many-parts",
+            K::Ipv4NonNumericPart => "IPv4-non-numeric-part",
+            K::Ipv4NonDecimalPart => "IPv4-non-decimal-part",
+            K::Ipv4OutOfRangePart => "IPv4-out-of-range-part",
+            K::Ipv6Unclosed => "IPv6-unclosed",
+            K::Ipv6InvalidCompression => "IPv6-invalid-compression",
+            K::Ipv6TooManyPieces => "IPv6-too-many-pieces",
+            K::Ipv6MultipleCompression => "IPv6-multiple-compression",
+            K::Ipv6InvalidCodePoint => "IPv6-invalid-code-point",
+            K::Ipv6TooFewPieces => "IPv6-too-few-pieces",
+            K::Ipv6PieceLeadingZero => "IPv6-piece-leading-zero",
+            K::Ipv4InIpv6TooManyPieces => "IPv4-in-IPv6-too-many-pieces",
+            K::Ipv4InIpv6InvalidCodePoint => "IPv4-in-IPv6-invalid-code-point",
+            K::Ipv4InIpv6OutOfRangePart => "IPv4-in-IPv6-out-of-range-part",
+            K::Ipv4InIpv6TooFewParts => "IPv4-in-IPv6-too-few-parts",
+            K::InvalidUrlUnit => "invalid-URL-unit",
+            K::SpecialSchemeMissingFollowingSolidus => "special-scheme-missing-following-solidus",
+            K::MissingSchemeNonRelativeUrl => "missing-scheme-non-relative-URL",
+            K::InvalidReverseSolidus => "invalid-reverse-solidus",
+            K::InvalidCredentials => "invalid-credentials",
+            K::HostMissing => "host-missing",
+            K::PortOutOfRange => "port-out-of-range",
+            K::PortInvalid => "port-invalid",
+            K::FileInvalidWindowsDriveLetter => "file-invalid-Windows-drive-letter",
+            K::FileInvalidWindowsDriveLetterHost => "file-invalid-Windows-drive-letter-host",
+        }
+    }
+
+    /// A one-line description of the error, for people.
+    ///
+    /// ```
+    /// use weburl::ValidationErrorKind;
+    /// assert_eq!(ValidationErrorKind::InvalidCredentials.message(), "the URL contains credentials");
+    /// ```
+    #[must_use]
+    pub fn message(self) -> &'static str {
+        use ValidationErrorKind as K;
+        match self {
+            K::DomainToAscii => "the domain is not valid under strict IDNA (UTS 46 ToASCII)",
+            K::DomainPercentEncoded => "the domain contains a percent-encoded byte",
+            K::HostInvalidCodePoint => "the host contains a forbidden code point",
+            K::Ipv4EmptyPart => "the IPv4 address ends with a '.'",
+            K::Ipv4TooFewParts => "the IPv4 address has fewer than 4 parts",
+            K::Ipv4TooManyParts => "the IPv4 address has more than 4 parts",
+            K::Ipv4NonNumericPart => "a part of the IPv4 address is not a number",
+            K::Ipv4NonDecimalPart => "the IPv4 address has a hexadecimal or octal part",
+            K::Ipv4OutOfRangePart => "a part of the IPv4 address is greater than 255",
+            K::Ipv6Unclosed => "the IPv6 address has no closing ']'",
+            K::Ipv6InvalidCompression => "the IPv6 address begins with a single ':'",
+            K::Ipv6TooManyPieces => "the IPv6 address has more than 8 pieces",
+            K::Ipv6MultipleCompression => "the IPv6 address has more than one '::'",
+            K::Ipv6InvalidCodePoint => "the IPv6 address has an invalid code point or ends early",
+            K::Ipv6TooFewPieces => "the IPv6 address has fewer than 8 pieces",
+            K::Ipv6PieceLeadingZero => "a piece of the IPv6 address has a leading zero",
+            K::Ipv4InIpv6TooManyPieces => "too many IPv6 pieces before the embedded IPv4 address",
+            K::Ipv4InIpv6InvalidCodePoint => "the embedded IPv4 address has an invalid code point",
+            K::Ipv4InIpv6OutOfRangePart => {
+                "a part of the embedded IPv4 address is greater than 255"
+            }
+            K::Ipv4InIpv6TooFewParts => "the embedded IPv4 address has fewer than 4 parts",
+            K::InvalidUrlUnit => {
+                "a code point that is not allowed in URLs, or a '%' not followed by two hex digits"
+            }
+            K::SpecialSchemeMissingFollowingSolidus => {
+                "the special scheme is not followed by exactly \"//\""
+            }
+            K::MissingSchemeNonRelativeUrl => "no scheme, and no base URL to resolve against",
+            K::InvalidReverseSolidus => "a '\\' is used where '/' is expected",
+            K::InvalidCredentials => "the URL contains credentials",
+            K::HostMissing => "the URL needs a host and has none",
+            K::PortOutOfRange => "the port is greater than 65535",
+            K::PortInvalid => "the port is not a number",
+            K::FileInvalidWindowsDriveLetter => {
+                "a Windows drive letter in a relative file URL replaces the base's path"
+            }
+            K::FileInvalidWindowsDriveLetterHost => "a Windows drive letter is used as a file host",
+        }
+    }
+
+    /// The validation error that goes with a host parser failure.
+    pub(crate) fn from_host_error(e: HostError) -> ValidationErrorKind {
+        use ValidationErrorKind as K;
+        match e {
+            HostError::EmptyHost => K::HostMissing,
+            HostError::Ipv6Unclosed => K::Ipv6Unclosed,
+            HostError::Ipv6InvalidCompression => K::Ipv6InvalidCompression,
+            HostError::Ipv6TooManyPieces => K::Ipv6TooManyPieces,
+            HostError::Ipv6MultipleCompression => K::Ipv6MultipleCompression,
+            HostError::Ipv6InvalidCodePoint => K::Ipv6InvalidCodePoint,
+            HostError::Ipv6TooFewPieces => K::Ipv6TooFewPieces,
+            HostError::Ipv4InIpv6TooManyPieces => K::Ipv4InIpv6TooManyPieces,
+            HostError::Ipv4InIpv6InvalidCodePoint => K::Ipv4InIpv6InvalidCodePoint,
+            HostError::Ipv4InIpv6OutOfRangePart => K::Ipv4InIpv6OutOfRangePart,
+            HostError::Ipv4InIpv6TooFewParts => K::Ipv4InIpv6TooFewParts,
+            HostError::ForbiddenHostCodePoint(_) => K::HostInvalidCodePoint,
+            HostError::DomainToAscii => K::DomainToAscii,
+            HostError::ForbiddenDomainCodePoint(_) => K::DomainToAscii,
+            HostError::Ipv4TooManyParts => K::Ipv4TooManyParts,
+            HostError::Ipv4NonNumericPart => K::Ipv4NonNumericPart,
+            HostError::Ipv4OutOfRangePart => K::Ipv4OutOfRangePart,
+        }
+    }
+}
+
+impl fmt::Display for ValidationErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.spec_name())
+    }
+}
+
+/// A validation error and where it is: the byte offset in the input as given (before the
+/// parser trims it and removes tabs and newlines).
+///
+/// ```
+/// use weburl::{Url, ValidationError, ValidationErrorKind};
+/// let mut errors = Vec::new();
+/// Url::options().on_validation_error(&mut |e| errors.push(e)).parse("http://u@h/").unwrap();
+/// assert_eq!(errors, [ValidationError { kind: ValidationErrorKind::InvalidCredentials, offset: 8 }]);
+/// assert_eq!(errors[0].to_string(), "8: invalid-credentials: the URL contains credentials");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ValidationError {
+    /// Which error.
+    pub kind: ValidationErrorKind,
+    /// The byte offset in the original input.
+    pub offset: usize,
+}
+
+impl fmt::Display for ValidationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}: {}: {}",
+            self.offset,
+            self.kind.spec_name(),
+            self.kind.message()
+        )
+    }
+}
+
+impl std::error::Error for ValidationError {}
+
+/// Reports validation errors to the caller's callback, mapping offsets in the cleaned input
+/// (trimmed, tabs and newlines removed) back to the original input. Disabled when there is no
+/// callback, so that the parser skips every check.
+pub(crate) struct Reporter<'a> {
+    callback: Option<&'a mut dyn FnMut(ValidationError)>,
+    /// Bytes trimmed from the start of the input.
+    lead: usize,
+    /// Positions (in the trimmed input) of the tabs and newlines that were removed, in order.
+    removed: Vec<usize>,
+}
+
+impl<'a> Reporter<'a> {
+    /// A reporter that reports nothing.
+    pub(crate) fn disabled() -> Reporter<'static> {
+        Reporter {
+            callback: None,
+            lead: 0,
+            removed: Vec::new(),
+        }
+    }
+
+    pub(crate) fn new(callback: Option<&'a mut dyn FnMut(ValidationError)>) -> Reporter<'a> {
+        Reporter {
+            callback,
+            lead: 0,
+            removed: Vec::new(),
+        }
+    }
+
+    /// Whether anyone listens.
+    #[inline(always)]
+    pub(crate) fn enabled(&self) -> bool {
+        self.callback.is_some()
+    }
+
+    /// Records how the parser cleaned the input, for mapping offsets back.
+    pub(crate) fn set_cleaning(&mut self, lead: usize, trimmed: &str) {
+        self.lead = lead;
+        self.removed = trimmed
+            .bytes()
+            .enumerate()
+            .filter(|&(_, b)| matches!(b, b'\t' | b'\n' | b'\r'))
+            .map(|(i, _)| i)
+            .collect();
+    }
+
+    /// The offset in the original input of `offset` in the cleaned input.
+    pub(crate) fn original_offset(&self, offset: usize) -> usize {
+        let mut original = offset;
+        for &r in &self.removed {
+            if r <= original {
+                original += 1;
+            } else {
+                break;
+            }
+        }
+        self.lead + original
+    }
+
+    /// Reports `kind` at `offset`, an offset in the cleaned input.
+    pub(crate) fn report(&mut self, kind: ValidationErrorKind, offset: usize) {
+        if self.callback.is_some() {
+            let offset = self.original_offset(offset);
+            self.report_original(kind, offset);
+        }
+    }
+
+    /// Reports `kind` at an offset already in the original input.
+    pub(crate) fn report_original(&mut self, kind: ValidationErrorKind, offset: usize) {
+        if let Some(callback) = self.callback.as_mut() {
+            callback(ValidationError { kind, offset });
+        }
+    }
+
+    /// Reports an invalid-URL-unit error for each code point of `text` (which starts at
+    /// `offset` in the cleaned input) that is not a URL code point and not '%', and for each
+    /// '%' not followed by two ASCII hex digits.
+    pub(crate) fn check_url_units(&mut self, text: &str, offset: usize) {
+        if !self.enabled() {
+            return;
+        }
+        let bytes = text.as_bytes();
+        for (i, c) in text.char_indices() {
+            let bad = if c == '%' {
+                !(bytes.get(i + 1).is_some_and(u8::is_ascii_hexdigit)
+                    && bytes.get(i + 2).is_some_and(u8::is_ascii_hexdigit))
+            } else {
+                !is_url_code_point(c)
+            };
+            if bad {
+                self.report(ValidationErrorKind::InvalidUrlUnit, offset + i);
+            }
+        }
+    }
+}
+
+/// A [URL code point](https://url.spec.whatwg.org/#url-code-points).
+///
+/// ```
+/// use weburl::validation::is_url_code_point;
+/// assert!(is_url_code_point('a') && is_url_code_point('~') && is_url_code_point('é'));
+/// assert!(!is_url_code_point(' ') && !is_url_code_point('%') && !is_url_code_point('\u{FFFF}'));
+/// ```
+#[must_use]
+pub fn is_url_code_point(c: char) -> bool {
+    match c {
+        'a'..='z' | 'A'..='Z' | '0'..='9' => true,
+        '!' | '$' | '&' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '/' | ':' | ';'
+        | '=' | '?' | '@' | '_' | '~' => true,
+        '\u{A0}'..='\u{10FFFD}' => !is_noncharacter(c),
+        _ => false,
+    }
+}
+
+/// A [noncharacter](https://infra.spec.whatwg.org/#noncharacter).
+fn is_noncharacter(c: char) -> bool {
+    let n = c as u32;
+    (0xFDD0..=0xFDEF).contains(&n) || (n & 0xFFFE) == 0xFFFE
+}
+
+/// Whether `s` is [URL units](https://url.spec.whatwg.org/#url-units) excluding `excluded`.
+fn is_url_units(s: &str, excluded: &[char]) -> bool {
+    let bytes = s.as_bytes();
+    s.char_indices().all(|(i, c)| {
+        if excluded.contains(&c) {
+            false
+        } else if c == '%' {
+            bytes.get(i + 1).is_some_and(u8::is_ascii_hexdigit)
+                && bytes.get(i + 2).is_some_and(u8::is_ascii_hexdigit)
+        } else {
+            is_url_code_point(c)
+        }
+    })
+}
+
+/// A [URL-scheme string](https://url.spec.whatwg.org/#url-scheme-string).
+fn is_scheme(s: &str) -> bool {
+    let mut bytes = s.bytes();
+    bytes.next().is_some_and(|b| b.is_ascii_alphabetic())
+        && bytes.all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
+}
+
+/// A [URL-port string](https://url.spec.whatwg.org/#url-port-string).
+fn is_port(s: &str) -> bool {
+    s.is_empty()
+        || (s.bytes().all(|b| b.is_ascii_digit())
+            && crate::parser::port_value(s.as_bytes()).is_ok())
+}
+
+/// A [URL-path-segment string](https://url.spec.whatwg.org/#url-path-segment-string).
+fn is_path_segment(s: &str) -> bool {
+    is_single_dot(s.as_bytes()) || is_double_dot(s.as_bytes()) || is_url_units(s, &['/', '?'])
+}
+
+/// A [path-absolute-URL string](https://url.spec.whatwg.org/#path-absolute-url-string).
+fn is_path_absolute(s: &str) -> bool {
+    s.strip_prefix('/')
+        .is_some_and(|rest| rest.split('/').all(is_path_segment))
+}
+
+/// A [path-relative-URL string](https://url.spec.whatwg.org/#path-relative-url-string).
+fn is_path_relative(s: &str) -> bool {
+    !s.starts_with('/') && s.split('/').all(is_path_segment)
+}
+
+/// A [valid IPv4-address string](https://url.spec.whatwg.org/#valid-ipv4-address-string).
+fn is_valid_ipv4(s: &str) -> bool {
+    let parts: Vec<&str> = s.split('.').collect();
+    parts.len() == 4
+        && parts.iter().all(|p| {
+            !p.is_empty()
+                && p.len() <= 3
+                && p.bytes().all(|b| b.is_ascii_digit())
+                && (p.len() == 1 || !p.starts_with('0'))
+                && p.parse::<u16>().is_ok_and(|n| n <= 255)
+        })
+}
+
+/// A [valid IPv6-pieces string](https://url.spec.whatwg.org/#valid-ipv6-pieces-string), its
+/// effective piece length.
+fn ipv6_pieces(s: &str) -> Option<usize> {
+    let mut n = 0;
+    for piece in s.split(':') {
+        let ok = !piece.is_empty()
+            && piece.len() <= 4
+            && piece.bytes().all(|b| b.is_ascii_hexdigit())
+            && (piece.len() == 1 || !piece.starts_with('0'));
+        if !ok {
+            return None;
+        }
+        n += 1;
+    }
+    Some(n)
+}
+
+/// A valid IPv6-pieces string or a valid IPv6-pieces-and-IPv4 string (or "" when `allow_empty`),
+/// with its effective piece length.
+fn ipv6_part(s: &str, allow_empty: bool) -> Option<usize> {
+    if s.is_empty() {
+        return allow_empty.then_some(0);
+    }
+    match s.rfind(':') {
+        _ if s.contains('.') => {
+            let (pieces, ipv4) = match s.rfind(':') {
+                Some(i) => (Some(&s[..i]), &s[i + 1..]),
+                None => (None, s),
+            };
+            if !is_valid_ipv4(ipv4) {
+                return None;
+            }
+            match pieces {
+                Some(p) => ipv6_pieces(p).map(|n| n + 2),
+                None => Some(2),
+            }
+        }
+        _ => ipv6_pieces(s),
+    }
+}
+
+/// A [valid IPv6-address string](https://url.spec.whatwg.org/#valid-ipv6-address-string).
+fn is_valid_ipv6(s: &str) -> bool {
+    match s.find("::") {
+        Some(i) => {
+            let (before, after) = (&s[..i], &s[i + 2..]);
+            if before.contains('.') {
+                return false;
+            }
+            match (ipv6_part(before, true), ipv6_part(after, true)) {
+                (Some(a), Some(b)) => a + b <= 7,
+                _ => false,
+            }
+        }
+        None => ipv6_part(s, false) == Some(8),
+    }
+}
+
+/// A [valid domain](https://url.spec.whatwg.org/#valid-domain): the domain parser with
+/// `beStrict` true succeeds and the result does not end in a number.
+fn is_valid_domain(s: &str) -> bool {
+    match crate::host::domain::domain_to_ascii_strict(s) {
+        Some(ascii) => !ends_in_a_number(&ascii),
+        None => false,
+    }
+}
+
+/// A [valid host string](https://url.spec.whatwg.org/#valid-host-string).
+fn is_valid_host(s: &str) -> bool {
+    if let Some(inner) = s.strip_prefix('[').and_then(|r| r.strip_suffix(']')) {
+        return is_valid_ipv6(inner);
+    }
+    is_valid_ipv4(s) || is_valid_domain(s)
+}
+
+/// A [valid opaque-host string](https://url.spec.whatwg.org/#valid-opaque-host-string).
+fn is_valid_opaque_host(s: &str) -> bool {
+    if let Some(inner) = s.strip_prefix('[').and_then(|r| r.strip_suffix(']')) {
+        return is_valid_ipv6(inner);
+    }
+    !s.is_empty()
+        && !s.bytes().any(crate::host::is_forbidden_host_code_point)
+        && is_url_units(s, &[])
+}
+
+/// Splits "host[:port]" at the last ':' that is not inside brackets.
+fn split_port(s: &str) -> (&str, Option<&str>) {
+    let bracket_end = s.rfind(']').unwrap_or(0);
+    match s[bracket_end..].rfind(':') {
+        Some(i) => (&s[..bracket_end + i], Some(&s[bracket_end + i + 1..])),
+        None => (s, None),
+    }
+}
+
+/// Splits an authority-and-path string ("//…") into the authority and the path.
+fn split_authority(s: &str) -> Option<(&str, &str)> {
+    let rest = s.strip_prefix("//")?;
+    let end = rest.find('/').unwrap_or(rest.len());
+    Some((&rest[..end], &rest[end..]))
+}
+
+/// A [scheme-relative-special-URL string](https://url.spec.whatwg.org/#scheme-relative-special-url-string).
+fn is_scheme_relative_special(s: &str) -> bool {
+    let Some((authority, path)) = split_authority(s) else {
+        return false;
+    };
+    let (host, port) = split_port(authority);
+    is_valid_host(host) && port.is_none_or(is_port) && (path.is_empty() || is_path_absolute(path))
+}
+
+/// A [scheme-relative-URL string](https://url.spec.whatwg.org/#scheme-relative-url-string).
+fn is_scheme_relative(s: &str) -> bool {
+    let Some((authority, path)) = split_authority(s) else {
+        return false;
+    };
+    let host_and_port_ok = authority.is_empty() || {
+        let (host, port) = split_port(authority);
+        is_valid_opaque_host(host) && port.is_none_or(is_port)
+    };
+    host_and_port_ok && (path.is_empty() || is_path_absolute(path))
+}
+
+/// A [scheme-relative-file-URL string](https://url.spec.whatwg.org/#scheme-relative-file-url-string).
+fn is_scheme_relative_file(s: &str) -> bool {
+    let Some((host, path)) = split_authority(s) else {
+        return false;
+    };
+    (host.is_empty() || is_valid_host(host)) && (path.is_empty() || is_path_absolute(path))
+}
+
+/// A [path-absolute-non-authority-URL string](https://url.spec.whatwg.org/#path-absolute-non-authority-url-string).
+fn is_path_absolute_non_authority(s: &str) -> bool {
+    !s.starts_with("//") && is_path_absolute(s)
+}
+
+/// An [opaque-path-URL string](https://url.spec.whatwg.org/#opaque-path-url-string).
+fn is_opaque_path(s: &str) -> bool {
+    !s.starts_with('/') && is_url_units(s, &['?'])
+}
+
+/// Splits off "?query", checking the query.
+fn split_query(s: &str) -> Option<&str> {
+    match s.find('?') {
+        Some(i) => is_url_units(&s[i + 1..], &[]).then_some(&s[..i]),
+        None => Some(s),
+    }
+}
+
+/// An [absolute-URL string](https://url.spec.whatwg.org/#absolute-url-string).
+fn is_absolute_url(s: &str) -> bool {
+    let Some(colon) = s.find(':') else {
+        return false;
+    };
+    let (scheme, rest) = (&s[..colon], &s[colon + 1..]);
+    if !is_scheme(scheme) {
+        return false;
+    }
+    let Some(rest) = split_query(rest) else {
+        return false;
+    };
+    match SchemeType::from_scheme(&scheme.to_ascii_lowercase()) {
+        SchemeType::File => is_scheme_relative_file(rest),
+        SchemeType::NotSpecial => {
+            is_scheme_relative(rest) || is_path_absolute_non_authority(rest) || is_opaque_path(rest)
+        }
+        _ => is_scheme_relative_special(rest),
+    }
+}
+
+/// A [relative-URL string](https://url.spec.whatwg.org/#relative-url-string) against `base`.
+fn is_relative_url(s: &str, base: &Url) -> bool {
+    let Some(s) = split_query(s) else {
+        return false;
+    };
+    let scheme_less = || {
+        is_path_relative(s)
+            && !s.find(':').is_some_and(|i| {
+                let before = &s[..i];
+                !before.contains('/') && is_scheme(before)
+            })
+    };
+    is_path_absolute_non_authority(s)
+        || scheme_less()
+        || match base.scheme_type {
+            SchemeType::File => is_scheme_relative_file(s),
+            SchemeType::NotSpecial => is_scheme_relative(s),
+            _ => is_scheme_relative_special(s),
+        }
+}
+
+/// Whether `input` is a [valid URL string](https://url.spec.whatwg.org/#valid-url-string)
+/// (relative to `base` when given): the URL writing grammar, which is stricter than "the parser
+/// reports no validation error".
+///
+/// ```
+/// use weburl::{is_valid_url_string, Url};
+/// assert!(is_valid_url_string("https://example.com/a?b#c", None));
+/// assert!(!is_valid_url_string("https://example.com/a b", None));
+/// assert!(!is_valid_url_string("https://user@example.com/", None)); // no credentials
+/// let base = Url::parse("https://example.com/dir/").unwrap();
+/// assert!(is_valid_url_string("../x?y#z", Some(&base)));
+/// assert!(!is_valid_url_string("../x", None));
+/// ```
+#[must_use]
+pub fn is_valid_url_string(input: &str, base: Option<&Url>) -> bool {
+    let (url, fragment) = match input.find('#') {
+        Some(i) => (&input[..i], Some(&input[i + 1..])),
+        None => (input, None),
+    };
+    if fragment.is_some_and(|f| !is_url_units(f, &[])) {
+        return false;
+    }
+    if is_absolute_url(url) {
+        return true;
+    }
+    match base {
+        None => false,
+        Some(base) if base.has_opaque_path() => url.is_empty() && fragment.is_some(),
+        Some(base) => is_relative_url(url, base),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ipv6_grammar() {
+        for ok in [
+            "::",
+            "::1",
+            "1::",
+            "1:2:3:4:5:6:7:8",
+            "1::8",
+            "::ffff:1.2.3.4",
+            "1:2:3:4:5:6:1.2.3.4",
+            "a::b:1.2.3.4",
+        ] {
+            assert!(is_valid_ipv6(ok), "{ok}");
+        }
+        for bad in [
+            "",
+            "1",
+            ":::",
+            "1:2:3:4:5:6:7",
+            "1:2:3:4:5:6:7:8:9",
+            "01::",
+            "1::2::3",
+            "::1.2.3",
+            "::1.2.3.04",
+            "1.2.3.4::",
+            "1:2:3:4:5:6:7::8",
+        ] {
+            assert!(!is_valid_ipv6(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn ipv4_grammar() {
+        assert!(is_valid_ipv4("0.0.0.0"));
+        assert!(is_valid_ipv4("255.255.255.255"));
+        assert!(!is_valid_ipv4("256.0.0.0"));
+        assert!(!is_valid_ipv4("01.0.0.0"));
+        assert!(!is_valid_ipv4("1.2.3"));
+    }
+
+    #[test]
+    fn url_strings() {
+        let base = Url::parse("https://example.com/a/b").unwrap();
+        let opaque = Url::parse("mailto:x").unwrap();
+        for (input, base, valid) in [
+            ("http://example.com:8080/", None, true),
+            ("http://example.com:99999/", None, false),
+            ("http://[::1]/", None, true),
+            ("http://1.2.3.4/", None, true),
+            ("http://1.2.3/", None, false),
+            ("file:///C:/x", None, true),
+            ("file:x", None, false),
+            ("sc:opaque path?q", None, false),
+            ("sc:opaque-path?q", None, true),
+            ("sc://h:1/p", None, true),
+            ("sc://", None, true),
+            ("a:b/c", Some(&base), true),
+            ("//other.example/x", Some(&base), true),
+            ("x", Some(&base), true),
+            ("x:y", Some(&base), true),
+            ("#frag", Some(&opaque), true),
+            ("x", Some(&opaque), false),
+            ("%zz", Some(&base), false),
+            ("http://example.com/#a b", None, false),
+            ("http://ex ample.com/", None, false),
+            ("https://xn--a.example/", None, false),
+        ] {
+            assert_eq!(is_valid_url_string(input, base), valid, "{input}");
+        }
+    }
+}
