@@ -48,6 +48,10 @@ impl EncodeSet {
     /// <https://url.spec.whatwg.org/#application-x-www-form-urlencoded-percent-encode-set>
     pub const FORM_URLENCODED: EncodeSet = EncodeSet(FORM);
 
+    /// The bytes that the path, query or fragment states may percent-encode (the union of
+    /// their sets), for sizing the output.
+    pub(crate) const ANY_COMPONENT: EncodeSet = EncodeSet(FRAGMENT | SPECIAL_QUERY | PATH);
+
     /// This set's bit in the table that [`build_table`] builds.
     pub(crate) const fn bits(self) -> u8 {
         self.0
@@ -168,7 +172,7 @@ impl Stop {
     pub(crate) const SPECIAL_PATH_OVERRIDE: Stop = Stop(1 << 5);
 }
 
-static STOPS: [u8; 256] = {
+const STOPS: [u8; 256] = {
     let mut t = [0u8; 256];
     t[b'/' as usize] =
         Stop::PATH.0 | Stop::SPECIAL_PATH.0 | Stop::PATH_OVERRIDE.0 | Stop::SPECIAL_PATH_OVERRIDE.0;
@@ -178,9 +182,22 @@ static STOPS: [u8; 256] = {
     t
 };
 
+/// The encode sets in the low byte and the stops in the high byte: one load and one mask tell
+/// whether a byte can be copied as it is.
+static SETS_AND_STOPS: [u16; 256] = {
+    let sets = build_table();
+    let mut t = [0u16; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = sets[i] as u16 | (STOPS[i] as u16) << 8;
+        i += 1;
+    }
+    t
+};
+
 /// Appends `input[from..]`, UTF-8 percent-encoded with `set`, to `out`, up to the first byte in
 /// `stop`; returns that byte's index (or the input's length). One pass: runs of bytes that need
-/// nothing are copied in one piece.
+/// nothing are skipped eight at a time and copied in one piece.
 #[inline]
 pub(crate) fn encode_until(
     out: &mut String,
@@ -190,15 +207,27 @@ pub(crate) fn encode_until(
     stop: Stop,
 ) -> usize {
     let bytes = input.as_bytes();
+    let mask = u16::from(set.0) | u16::from(stop.0) << 8;
     let mut run = from;
     let mut i = from;
-    while i < bytes.len() {
-        let b = bytes[i];
-        if TABLE[b as usize] & set.0 == 0 && STOPS[b as usize] & stop.0 == 0 {
+    loop {
+        // Skip eight bytes at a time while none of them needs attention.
+        while let Some(chunk) = bytes.get(i..i + 8) {
+            let any = chunk
+                .iter()
+                .fold(0u16, |acc, &b| acc | SETS_AND_STOPS[b as usize]);
+            if any & mask != 0 {
+                break;
+            }
+            i += 8;
+        }
+        let Some(&b) = bytes.get(i) else { break };
+        let class = SETS_AND_STOPS[b as usize] & mask;
+        if class == 0 {
             i += 1;
             continue;
         }
-        if STOPS[b as usize] & stop.0 != 0 {
+        if class >> 8 != 0 {
             break;
         }
         out.push_str(&input[run..i]);

@@ -188,9 +188,9 @@ impl Url {
     #[must_use]
     pub fn can_parse(input: &str, base: Option<&str>) -> bool {
         match base {
-            None => parser::fast_path::is_normal(input) || Url::parse(input).is_ok(),
+            None => parser::can_parse(input, None),
             Some(base) => match Url::parse(base) {
-                Ok(base) => Url::parse_with_base(input, &base).is_ok(),
+                Ok(base) => parser::can_parse(input, Some(&base)),
                 Err(_) => false,
             },
         }

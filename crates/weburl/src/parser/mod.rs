@@ -214,6 +214,35 @@ impl<'a> ParseOptions<'a> {
     }
 }
 
+thread_local! {
+    /// The output buffer `can_parse` reuses, so that it does not allocate.
+    static SCRATCH: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
+}
+
+/// Whether `input` parses against `base`, without building the URL: the fast path's scan, or
+/// the state machine up to the path start (nothing after it can fail) writing into a reused
+/// thread-local buffer.
+pub(crate) fn can_parse(input: &str, base: Option<&Url>) -> bool {
+    if fast_path::is_normal(input) {
+        return true;
+    }
+    // An output this long could overflow the u32 offsets: let the full parser decide.
+    if input.len() > (u32::MAX / 4) as usize {
+        return parse_general(input, base, UTF_8, Reporter::disabled()).is_ok();
+    }
+    let trimmed = input.trim_matches(|c: char| c.is_ascii() && is_c0_control_or_space(c as u8));
+    let cleaned = remove_tab_and_newline(trimmed);
+    SCRATCH.with(|scratch| {
+        let mut out = scratch.take();
+        out.clear();
+        let mut run = Run::new(&cleaned, base, out, Reporter::disabled());
+        run.validate_only = true;
+        let ok = run.run().is_ok();
+        scratch.replace(run.out);
+        ok
+    })
+}
+
 /// The spec's state machine, for any input (no fast path).
 #[doc(hidden)]
 pub fn parse_general_for_tests(input: &str, base: Option<&Url>) -> Result<Url, ParseError> {
@@ -247,7 +276,13 @@ fn parse_general(
     }
     // 2.-3. Remove all ASCII tab or newline.
     let cleaned = remove_tab_and_newline(trimmed);
-    let capacity = cleaned.len() + base.map_or(0, |b| b.serialization.len()) + 2;
+    // Room for the whole output, so that it is allocated once: each byte that a component may
+    // percent-encode can grow by two; an IPv4 address, a "/." or a missing "/" by up to 18.
+    let encodable = cleaned
+        .bytes()
+        .filter(|&b| EncodeSet::ANY_COMPONENT.contains(b))
+        .count();
+    let capacity = cleaned.len() + 2 * encodable + base.map_or(0, |b| b.serialization.len()) + 18;
     let mut run = Run::new(&cleaned, base, String::with_capacity(capacity), report);
     run.encoding = encoding;
     run.run()?;
@@ -358,6 +393,8 @@ struct Run<'a, 'b, 'r> {
     state_override: bool,
     /// The encoding for queries of special URLs.
     encoding: &'static Encoding,
+    /// Only find out whether the input parses (`URL.canParse()`).
+    validate_only: bool,
     /// Where validation errors go.
     report: Reporter<'r>,
 }
@@ -382,6 +419,7 @@ impl<'a, 'b, 'r> Run<'a, 'b, 'r> {
             scheme_type: SchemeType::NotSpecial,
             state_override: false,
             encoding: UTF_8,
+            validate_only: false,
             report,
         }
     }
@@ -450,6 +488,19 @@ impl<'a, 'b, 'r> Run<'a, 'b, 'r> {
     fn run(&mut self) -> Result<(), ParseError> {
         let mut state = State::SchemeStart;
         loop {
+            // Nothing after the path start can fail: a validity check can stop there.
+            if self.validate_only
+                && matches!(
+                    state,
+                    State::PathStart
+                        | State::Path
+                        | State::OpaquePath
+                        | State::Query
+                        | State::Fragment
+                )
+            {
+                return Ok(());
+            }
             state = match state {
                 State::SchemeStart => self.scheme_start_state(),
                 State::NoScheme => self.no_scheme_state()?,

@@ -1,0 +1,96 @@
+//! Heap allocations: one per successful parse of ASCII input, none for `can_parse` (once its
+//! reused buffer has grown), counted with a counting global allocator.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+
+use weburl::Url;
+
+struct Counting;
+
+thread_local! {
+    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
+}
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.with(|a| a.set(a.get() + 1));
+        // SAFETY: forwards the caller's layout to the system allocator unchanged.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: `ptr` was allocated by `System` with this layout (see `alloc`/`realloc`).
+        unsafe { System.dealloc(ptr, layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCATIONS.with(|a| a.set(a.get() + 1));
+        // SAFETY: `ptr` was allocated by `System` with `layout`; the caller upholds the rest.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+/// Allocations made by `f` on this thread.
+fn allocations<T>(f: impl FnOnce() -> T) -> (T, usize) {
+    let before = ALLOCATIONS.with(Cell::get);
+    let value = f();
+    (value, ALLOCATIONS.with(Cell::get) - before)
+}
+
+const ASCII_INPUTS: &[&str] = &[
+    // Already normal (the fast path).
+    "https://example.com/a/b?c=d#e",
+    "file:///home/user/file.txt",
+    "http://example.com",
+    // Not normal (the general parser).
+    "HTTPS://EXAMPLE.COM:443/a/./b/../c?q=a b#f g",
+    "http://user:pass@example.com:8080/x",
+    "http://0x7f.1/",
+    "http://[::1]/",
+    "sc://host/path?query",
+    "mailto:someone@example.com",
+    "file:///C|/x/../y",
+    "http://example.com/%7Efoo/bar%2Fbaz",
+];
+
+#[test]
+fn one_allocation_per_successful_parse_of_ascii_input() {
+    for input in ASCII_INPUTS {
+        let (url, count) = allocations(|| Url::parse(input));
+        let url = url.unwrap();
+        assert_eq!(count, 1, "{input} -> {}", url.href());
+    }
+    let base = Url::parse("https://example.com/a/b/c?q#frag").unwrap();
+    for input in [
+        "../d?e",
+        "/x",
+        "?y",
+        "#z",
+        "//other.example/p",
+        "g;x=1/../y",
+    ] {
+        let (url, count) = allocations(|| Url::parse_with_base(input, &base));
+        let url = url.unwrap();
+        assert_eq!(count, 1, "{input} -> {}", url.href());
+    }
+}
+
+#[test]
+fn can_parse_does_not_allocate() {
+    // The first calls may grow the thread's reused buffer.
+    for input in ASCII_INPUTS {
+        assert!(Url::can_parse(input, None));
+    }
+    for input in ASCII_INPUTS
+        .iter()
+        .chain(&["http://a:99999/", "relative", "http://[::1/"])
+    {
+        let (ok, count) = allocations(|| Url::can_parse(input, None));
+        assert_eq!(ok, Url::parse(input).is_ok(), "{input}");
+        assert_eq!(count, 0, "{input}");
+    }
+}
