@@ -125,6 +125,7 @@ pub struct ParseOptions<'a> {
     base: Option<&'a Url>,
     encoding: &'static Encoding,
     on_error: Option<&'a mut dyn FnMut(ValidationError)>,
+    max_input_length: usize,
 }
 
 impl Default for ParseOptions<'_> {
@@ -133,6 +134,7 @@ impl Default for ParseOptions<'_> {
             base: None,
             encoding: UTF_8,
             on_error: None,
+            max_input_length: MAX_INPUT_LENGTH,
         }
     }
 }
@@ -143,6 +145,7 @@ impl fmt::Debug for ParseOptions<'_> {
             .field("base", &self.base.map(Url::href))
             .field("encoding", &self.encoding.name())
             .field("on_error", &self.on_error.is_some())
+            .field("max_input_length", &self.max_input_length)
             .finish()
     }
 }
@@ -198,8 +201,27 @@ impl<'a> ParseOptions<'a> {
         self
     }
 
+    /// The longest input to accept, in bytes; a longer one is [`ParseError::TooLong`] before any
+    /// work is done. The default and the largest value is 4 GiB - 1 ([`MAX_INPUT_LENGTH`]):
+    /// offsets in a [`Url`] are 32-bit.
+    ///
+    /// ```
+    /// use weburl::{ParseError, Url};
+    /// let long = format!("https://example.com/{}", "a".repeat(5000));
+    /// assert_eq!(Url::options().max_input_length(4096).parse(&long), Err(ParseError::TooLong));
+    /// assert!(Url::options().parse(&long).is_ok());
+    /// ```
+    #[must_use]
+    pub fn max_input_length(mut self, max: usize) -> Self {
+        self.max_input_length = max.min(MAX_INPUT_LENGTH);
+        self
+    }
+
     /// Runs the basic URL parser on `input` with these options.
     pub fn parse(self, input: &str) -> Result<Url, ParseError> {
+        if input.len() > self.max_input_length {
+            return Err(ParseError::TooLong);
+        }
         if self.on_error.is_none()
             && let Some(url) = fast_path::parse_normal(input)
         {
@@ -242,6 +264,9 @@ pub(crate) fn can_parse(input: &str, base: Option<&Url>) -> bool {
         ok
     })
 }
+
+/// The longest input any parse accepts: 4 GiB - 1 bytes, since a [`Url`]'s offsets are `u32`.
+pub const MAX_INPUT_LENGTH: usize = u32::MAX as usize;
 
 /// The spec's state machine, for any input (no fast path).
 #[doc(hidden)]
