@@ -1,0 +1,274 @@
+//! `weburl-bench`: weburl against ada (the `ada-url` crate, ada's C++ compiled by `cc`) and the
+//! `url` crate, measured interleaved in one process. See docs/PERFORMANCE.md.
+
+mod alloc;
+mod data;
+mod libs;
+mod report;
+mod run;
+mod stats;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[global_allocator]
+static GLOBAL: alloc::Counting = alloc::Counting;
+
+const USAGE: &str = "\
+usage: weburl-bench [--rounds N] [--filter SUBSTRING] [--quick] [--json] [--data-dir DIR]
+       weburl-bench one --lib weburl|ada|url|none --bench BENCH --dataset NAME [--passes N]
+       weburl-bench list
+
+The first form runs every benchmark (parse_href, parse_base, can_parse, setters, hostile) on
+every dataset, interleaving the three libraries, and prints a table (or JSON with --json).
+--filter keeps the cells whose \"BENCH/DATASET\" (or \"allocs/DATASET\") contains SUBSTRING.
+--quick: 3 rounds, the first 2000 inputs of each dataset, hostile inputs up to 100 KB.
+
+`one` runs exactly the given number of passes (default 1) of one library, for instruction
+counting under valgrind (BENCH: parse_href, parse_base, can_parse, hostile; `--lib none`
+only reads the dataset, as a baseline). `list` prints the dataset names.";
+
+/// Options of the main (table) mode.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Options {
+    pub rounds: usize,
+    pub filter: Option<String>,
+    pub quick: bool,
+    pub json: bool,
+    pub data_dir: PathBuf,
+}
+
+/// Options of `one`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OneOptions {
+    /// `None` = the baseline that only reads the inputs.
+    pub lib: Option<libs::Lib>,
+    pub bench: libs::Bench,
+    pub dataset: String,
+    pub passes: usize,
+    pub data_dir: PathBuf,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Command {
+    Run(Options),
+    One(OneOptions),
+    List(PathBuf),
+    Help,
+}
+
+fn value<'a>(args: &mut impl Iterator<Item = &'a str>, flag: &str) -> Result<&'a str, String> {
+    args.next().ok_or_else(|| format!("{flag} needs a value"))
+}
+
+fn number(s: &str, flag: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(n) if n > 0 => Ok(n),
+        _ => Err(format!("{flag}: expected a positive integer, got {s:?}")),
+    }
+}
+
+/// Parses the command line (without the program name).
+pub fn parse_args(args: &[String]) -> Result<Command, String> {
+    let mut it = args.iter().map(String::as_str).peekable();
+    let mut data_dir = data::default_data_dir();
+    match it.peek().copied() {
+        Some("one") => {
+            it.next();
+            let (mut lib, mut bench, mut dataset, mut passes) = (None, None, None, 1);
+            while let Some(arg) = it.next() {
+                match arg {
+                    "--lib" => {
+                        let v = value(&mut it, arg)?;
+                        lib = Some(if v == "none" {
+                            None
+                        } else {
+                            Some(libs::Lib::from_name(v).ok_or(format!("unknown --lib {v:?}"))?)
+                        });
+                    }
+                    "--bench" => {
+                        let v = value(&mut it, arg)?;
+                        let b =
+                            libs::Bench::from_name(v).ok_or(format!("unknown --bench {v:?}"))?;
+                        if b == libs::Bench::Setters {
+                            return Err(
+                                "`one` does not run setters (it needs pre-parsed URLs)".into()
+                            );
+                        }
+                        bench = Some(b);
+                    }
+                    "--dataset" => dataset = Some(value(&mut it, arg)?.to_owned()),
+                    "--passes" => passes = number(value(&mut it, arg)?, arg)?,
+                    "--data-dir" => data_dir = PathBuf::from(value(&mut it, arg)?),
+                    _ => return Err(format!("unknown argument {arg:?}")),
+                }
+            }
+            Ok(Command::One(OneOptions {
+                lib: lib.ok_or("one: --lib is required")?,
+                bench: bench.unwrap_or(libs::Bench::ParseHref),
+                dataset: dataset.ok_or("one: --dataset is required")?,
+                passes,
+                data_dir,
+            }))
+        }
+        Some("list") => {
+            it.next();
+            if let Some(arg) = it.next() {
+                if arg != "--data-dir" {
+                    return Err(format!("unknown argument {arg:?}"));
+                }
+                data_dir = PathBuf::from(value(&mut it, arg)?);
+            }
+            Ok(Command::List(data_dir))
+        }
+        _ => {
+            let (mut rounds, mut filter, mut quick, mut json) = (None, None, false, false);
+            while let Some(arg) = it.next() {
+                match arg {
+                    "--rounds" => rounds = Some(number(value(&mut it, arg)?, arg)?),
+                    "--filter" => filter = Some(value(&mut it, arg)?.to_owned()),
+                    "--quick" => quick = true,
+                    "--json" => json = true,
+                    "--data-dir" => data_dir = PathBuf::from(value(&mut it, arg)?),
+                    "-h" | "--help" | "help" => return Ok(Command::Help),
+                    _ => return Err(format!("unknown argument {arg:?}")),
+                }
+            }
+            Ok(Command::Run(Options {
+                rounds: rounds.unwrap_or(if quick { 3 } else { 7 }),
+                filter,
+                quick,
+                json,
+                data_dir,
+            }))
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match parse_args(&args) {
+        Ok(Command::Help) => {
+            println!("{USAGE}");
+            Ok(())
+        }
+        Ok(Command::Run(opts)) => run::main(&opts),
+        Ok(Command::One(opts)) => run::one(&opts),
+        Ok(Command::List(dir)) => run::list(&dir),
+        Err(e) => Err(format!("{e}\n\n{USAGE}")),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("weburl-bench: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use libs::{Bench, Lib};
+
+    fn args(s: &str) -> Vec<String> {
+        s.split_whitespace().map(str::to_owned).collect()
+    }
+
+    #[test]
+    fn parses_run_options() {
+        let Command::Run(o) = parse_args(&args("")).unwrap() else {
+            panic!()
+        };
+        assert_eq!(
+            (o.rounds, o.quick, o.json, o.filter),
+            (7, false, false, None)
+        );
+        let Command::Run(o) = parse_args(&args("--quick --json --filter node")).unwrap() else {
+            panic!()
+        };
+        assert_eq!((o.rounds, o.quick, o.json), (3, true, true));
+        assert_eq!(o.filter.as_deref(), Some("node"));
+        let Command::Run(o) = parse_args(&args("--quick --rounds 5")).unwrap() else {
+            panic!()
+        };
+        assert_eq!(o.rounds, 5);
+        assert!(parse_args(&args("--rounds 0")).is_err());
+        assert!(parse_args(&args("--rounds")).is_err());
+        assert!(parse_args(&args("--bogus")).is_err());
+        assert_eq!(parse_args(&args("--help")).unwrap(), Command::Help);
+    }
+
+    #[test]
+    fn parses_one() {
+        let Command::One(o) = parse_args(&args(
+            "one --lib ada --bench can_parse --dataset wpt --passes 3",
+        ))
+        .unwrap() else {
+            panic!()
+        };
+        assert_eq!(o.lib, Some(Lib::Ada));
+        assert_eq!(
+            (o.bench, o.dataset.as_str(), o.passes),
+            (Bench::CanParse, "wpt", 3)
+        );
+        let Command::One(o) = parse_args(&args("one --lib none --dataset kasztp")).unwrap() else {
+            panic!()
+        };
+        assert_eq!((o.lib, o.bench), (None, Bench::ParseHref));
+        assert!(parse_args(&args("one --lib rust --dataset kasztp")).is_err());
+        assert!(parse_args(&args("one --lib url")).is_err());
+        assert!(parse_args(&args("one --lib url --dataset x --bench setters")).is_err());
+    }
+
+    #[test]
+    fn lib_order_rotates() {
+        assert_eq!(Lib::order(0), [Lib::Weburl, Lib::Ada, Lib::Url]);
+        assert_eq!(Lib::order(1), [Lib::Ada, Lib::Url, Lib::Weburl]);
+        assert_eq!(Lib::order(2), [Lib::Url, Lib::Weburl, Lib::Ada]);
+        assert_eq!(Lib::order(3), Lib::order(0));
+        for l in Lib::ALL {
+            assert_eq!(Lib::from_name(l.name()), Some(l));
+            assert_eq!(Lib::ALL[l.index()], l);
+        }
+        for b in Bench::ALL {
+            assert_eq!(Bench::from_name(b.name()), Some(b));
+        }
+    }
+
+    #[test]
+    fn libraries_agree_on_a_few_inputs() {
+        // A smoke test of the loops (tiny inputs; no timing).
+        let lines = [
+            "https://example.com/x",
+            "http://[::1]/",
+            "not a url",
+            "file:///a/b",
+        ];
+        let bases = libs::Bases::new();
+        for lib in Lib::ALL {
+            assert_eq!(
+                libs::run_lines(lib, Bench::ParseHref, &lines, &bases),
+                3,
+                "{lib:?}"
+            );
+            assert_eq!(
+                libs::run_lines(lib, Bench::CanParse, &lines, &bases),
+                3,
+                "{lib:?}"
+            );
+            assert_eq!(
+                libs::run_lines(lib, Bench::ParseBase, &lines, &bases),
+                4,
+                "{lib:?}"
+            );
+        }
+        let parsed = libs::Parsed::new(&lines);
+        assert_eq!(parsed.len(), 3);
+        // file:///a/b takes a host too.
+        for lib in Lib::ALL {
+            assert_eq!(libs::run_setters(lib, &parsed, false), 3, "{lib:?}");
+            assert_eq!(libs::run_setters(lib, &parsed, true), 3, "{lib:?}");
+        }
+    }
+}
