@@ -89,9 +89,62 @@ struct Scan {
     insert_slash: bool,
 }
 
-/// Whether `input` is a normal special URL (so it parses, without allocating).
-pub(crate) fn is_normal(input: &str) -> bool {
-    scan(input).is_some()
+/// `Some(true)` when `input` certainly parses (whatever the base), `None` when the general
+/// parser has to decide. Only the part of the input that can make parsing fail is looked at:
+/// the scheme and, for a special URL, a clean authority (`scheme://host[:port]` followed by
+/// the end, '/', '?' or '#'); for a non-special scheme without "//", nothing after the ':'
+/// can fail (a path or an opaque path).
+pub(crate) fn certainly_parses(input: &str) -> Option<bool> {
+    let bytes = input.as_bytes();
+    if !bytes.first()?.is_ascii_alphabetic() {
+        return None;
+    }
+    let scheme_end = bytes
+        .iter()
+        .position(|&b| !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')))?;
+    if bytes[scheme_end] != b':' {
+        return None;
+    }
+    let after = &bytes[scheme_end + 1..];
+    let scheme = &input[..scheme_end];
+    let special = scheme_end <= 5 && SchemeType::from_scheme(scheme).is_special();
+    if !special {
+        // Uppercase could spell a special scheme: leave those to the general parser.
+        if scheme_end <= 5 && scheme.bytes().any(|b| b.is_ascii_uppercase()) {
+            return None;
+        }
+        return (!after.starts_with(b"//")).then_some(true);
+    }
+    let rest = after.strip_prefix(b"//")?;
+    let host_len = run_of(rest, 0, HOST_OK);
+    let host = &input[scheme_end + 3..scheme_end + 3 + host_len];
+    let file = scheme == "file";
+    if (host.is_empty() && !file) || (!host.is_empty() && ends_in_a_number(host)) {
+        return None;
+    }
+    let mut i = host_len;
+    if rest.get(i) == Some(&b':') {
+        if file {
+            return None;
+        }
+        let digits = rest[i + 1..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        if digits > 5
+            || input[scheme_end + 4 + i..scheme_end + 4 + i + digits]
+                .parse::<u32>()
+                .is_ok_and(|p| p > 65535)
+        {
+            return None;
+        }
+        i += 1 + digits;
+    }
+    match rest.get(i) {
+        None | Some(b'/' | b'?' | b'#') => Some(true),
+        Some(b'\\') if !file => Some(true),
+        _ => None,
+    }
 }
 
 /// Parses `input` if it is already a normal special URL; `None` means "use the general parser".
@@ -363,5 +416,35 @@ mod tests {
             }
         }
         assert!(accepted > 200, "the fast path took only {accepted} inputs");
+    }
+
+    #[test]
+    fn certainly_parses_only_what_parses() {
+        for input in [
+            "https://example.com",
+            "https://example.com:8080/x y",
+            "http://a?\t",
+            "file:///x",
+            "file://host/%zz",
+            "sc:anything at all",
+            "mailto:x",
+            "ws://a\\b",
+        ] {
+            assert_eq!(certainly_parses(input), Some(true), "{input}");
+            assert!(Url::parse(input).is_ok(), "{input}");
+        }
+        for input in [
+            "http://1.2.3.4.5/",
+            "http://a:99999/",
+            "http:///x",
+            "HTTP:x",
+            "sc://a b/",
+            "http://u@h/",
+            "relative",
+            "http://a\t/",
+            "file://h:1/",
+        ] {
+            assert_eq!(certainly_parses(input), None, "{input}");
+        }
     }
 }

@@ -241,11 +241,11 @@ thread_local! {
     static SCRATCH: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
 }
 
-/// Whether `input` parses against `base`, without building the URL: the fast path's scan, or
-/// the state machine up to the path start (nothing after it can fail) writing into a reused
-/// thread-local buffer.
+/// Whether `input` parses against `base`, without building the URL: a look at its scheme and
+/// authority when they are plain, else the state machine up to the path start (nothing after
+/// it can fail), writing scheme and host into a reused thread-local buffer.
 pub(crate) fn can_parse(input: &str, base: Option<&Url>) -> bool {
-    if fast_path::is_normal(input) {
+    if fast_path::certainly_parses(input) == Some(true) {
         return true;
     }
     // An output this long could overflow the u32 offsets: let the full parser decide.
