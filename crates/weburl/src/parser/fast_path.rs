@@ -24,6 +24,8 @@ const HOST_OK: u8 = 1;
 const PATH_OK: u8 = 1 << 1;
 const QUERY_OK: u8 = 1 << 2;
 const FRAGMENT_OK: u8 = 1 << 3;
+/// Path bytes that need no second look: path-safe bytes and '/', but not '.' and '%'.
+const PATH_PLAIN: u8 = 1 << 4;
 
 /// Byte classes: which components may hold a byte unchanged.
 const fn build_classes() -> [u8; 256] {
@@ -45,6 +47,9 @@ const fn build_classes() -> [u8; 256] {
         }
         if sets[i] & EncodeSet::FRAGMENT.bits() == 0 {
             bits |= FRAGMENT_OK;
+        }
+        if (bits & PATH_OK != 0 && c != b'.' && c != b'%') || c == b'/' {
+            bits |= PATH_PLAIN;
         }
         t[i] = bits;
         i += 1;
@@ -164,12 +169,15 @@ pub fn parse_normal(input: &str) -> Option<Url> {
     } = scan(input)?;
     // Copy, inserting the "/" of a missing path.
     let shift = usize::from(insert_slash);
-    let mut serialization = String::with_capacity(input.len() + shift);
-    serialization.push_str(&input[..path_start]);
-    if insert_slash {
-        serialization.push('/');
-    }
-    serialization.push_str(&input[path_start..]);
+    let serialization = if insert_slash {
+        let mut s = String::with_capacity(input.len() + 1);
+        s.push_str(&input[..path_start]);
+        s.push('/');
+        s.push_str(&input[path_start..]);
+        s
+    } else {
+        input.to_owned()
+    };
     let shifted = |offset: usize| {
         if offset == 0 {
             0
@@ -192,19 +200,29 @@ pub fn parse_normal(input: &str) -> Option<Url> {
     })
 }
 
+/// The special scheme `bytes` starts with, in lowercase and followed by ':', and its length.
+#[inline(always)]
+fn special_scheme_prefix(bytes: &[u8]) -> Option<(SchemeType, usize)> {
+    Some(match bytes {
+        [b'h', b't', b't', b'p', b's', b':', ..] => (SchemeType::Https, 5),
+        [b'h', b't', b't', b'p', b':', ..] => (SchemeType::Http, 4),
+        [b'f', b'i', b'l', b'e', b':', ..] => (SchemeType::File, 4),
+        [b'w', b's', b's', b':', ..] => (SchemeType::Wss, 3),
+        [b'w', b's', b':', ..] => (SchemeType::Ws, 2),
+        [b'f', b't', b'p', b':', ..] => (SchemeType::Ftp, 3),
+        _ => return None,
+    })
+}
+
 /// The single forward scan that recognizes a normal special URL.
 fn scan(input: &str) -> Option<Scan> {
     if input.len() >= u32::MAX as usize {
         return None;
     }
     let bytes = input.as_bytes();
-    // Scheme: lowercase letters, then "://".
-    let scheme_end = bytes.iter().position(|b| !b.is_ascii_lowercase())?;
-    if !(2..=5).contains(&scheme_end) || bytes.get(scheme_end..scheme_end + 3) != Some(b"://") {
-        return None;
-    }
-    let scheme_type = SchemeType::from_scheme(&input[..scheme_end]);
-    if !scheme_type.is_special() {
+    // Scheme: a special scheme in lowercase, then "://".
+    let (scheme_type, scheme_end) = special_scheme_prefix(bytes)?;
+    if bytes.get(scheme_end..scheme_end + 3) != Some(b"://") {
         return None;
     }
     let file = scheme_type == SchemeType::File;
@@ -252,26 +270,31 @@ fn scan(input: &str) -> Option<Scan> {
         Some(b'/') => false,
         Some(_) => return None,
     };
-    while bytes.get(i) == Some(&b'/') {
-        let seg_start = i + 1;
-        let seg_len = run_of(bytes, seg_start, PATH_OK);
-        let segment = &bytes[seg_start..seg_start + seg_len];
-        // A dot segment starts with '.' or '%'; a Windows drive letter quirk needs '|'.
-        if matches!(segment.first(), Some(b'.' | b'%'))
-            && seg_len <= 6
-            && (is_single_dot(segment) || is_double_dot(segment))
-        {
-            return None;
-        }
+    if !insert_slash {
+        // A file URL's first segment must not be a Windows drive letter with '|'.
         if file
-            && i == path_start
-            && seg_len == 2
-            && segment[1] == b'|'
-            && segment[0].is_ascii_alphabetic()
+            && bytes.get(i + 2) == Some(&b'|')
+            && bytes[i + 1].is_ascii_alphabetic()
+            && matches!(bytes.get(i + 3), None | Some(b'/' | b'?' | b'#'))
         {
             return None;
         }
-        i = seg_start + seg_len;
+        // The path runs over path-safe bytes and '/'; the run pauses at each '.' and '%' to
+        // see whether it starts a segment that is a dot segment.
+        loop {
+            i += run_of(bytes, i, PATH_PLAIN);
+            if !matches!(bytes.get(i), Some(b'.' | b'%')) {
+                break;
+            }
+            if bytes[i - 1] == b'/' {
+                let len = run_of(bytes, i, PATH_OK);
+                let segment = &bytes[i..i + len];
+                if len <= 6 && (is_single_dot(segment) || is_double_dot(segment)) {
+                    return None;
+                }
+            }
+            i += 1;
+        }
     }
 
     // Query and fragment.
@@ -382,6 +405,8 @@ mod tests {
             "http:///a",
             "file://localhost/x",
             "file:///C|/x",
+            "file:///A|#",
+            "file://h/c|?q",
             "file://h:1/",
             "git://a/",
             "http://a/\u{e9}",
