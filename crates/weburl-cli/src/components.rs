@@ -1,7 +1,8 @@
 //! The component object: a parsed URL as the URL API's getters show it.
 //!
-//! Written by `weburl parse --json` and by every `weburl batch` answer that returns a URL, so both
-//! interfaces agree on the keys and their order.
+//! Written by `--json` (every subcommand that prints URLs) and by every `weburl batch` answer
+//! that returns a URL, so both interfaces agree on the keys and their order. `--json` adds
+//! `params` after `hash`; the batch contract fixes its object, which has no `params`.
 
 use serde::Serialize;
 use weburl::Url;
@@ -33,6 +34,19 @@ pub struct Components<'a> {
     pub search: &'a str,
     /// `#` and the fragment, or empty when the fragment is null or empty.
     pub hash: &'a str,
+    /// The query's name-value pairs, as `searchParams` lists them (`--json` only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub params: Option<Vec<(String, String)>>,
+}
+
+impl<'a> Components<'a> {
+    /// The component object with `params`.
+    pub fn with_params(url: &'a Url) -> Components<'a> {
+        Components {
+            params: Some(url.search_params().into_iter().collect()),
+            ..Components::from(url)
+        }
+    }
 }
 
 impl<'a> From<&'a Url> for Components<'a> {
@@ -49,6 +63,7 @@ impl<'a> From<&'a Url> for Components<'a> {
             pathname: url.pathname(),
             search: url.search(),
             hash: url.hash(),
+            params: None,
         }
     }
 }
@@ -57,6 +72,16 @@ impl<'a> From<&'a Url> for Components<'a> {
 mod tests {
     use super::Components;
     use weburl::Url;
+
+    #[test]
+    fn params_come_last() {
+        let url = Url::parse("http://h/?a=1&b=x+y&a").unwrap();
+        let json = serde_json::to_string(&Components::with_params(&url)).unwrap();
+        assert!(
+            json.ends_with(r#""hash":"","params":[["a","1"],["b","x y"],["a",""]]}"#),
+            "{json}"
+        );
+    }
 
     #[test]
     fn keys_are_in_contract_order() {

@@ -2,8 +2,13 @@
 
 use std::io::{self, BufRead, BufReader, Read};
 
+use crate::report;
+
 /// Size of the input buffer.
 const BUFFER_SIZE: usize = 64 * 1024;
+
+/// Size of the input buffer of a file.
+const FILE_BUFFER_SIZE: usize = 256 * 1024;
 
 /// A line buffer that grew past this (one huge line) is shrunk back after use, so that memory
 /// stays flat however long the input runs.
@@ -11,6 +16,7 @@ const MAX_KEPT_CAPACITY: usize = 1024 * 1024;
 
 /// Lines of a byte stream, without their `\n` or `\r\n` terminators, and with no UTF-8
 /// requirement: callers decide what to do with a line that is not UTF-8.
+#[derive(Debug)]
 pub struct LineReader<R> {
     inner: BufReader<R>,
     number: u64,
@@ -25,6 +31,15 @@ impl<R: Read> LineReader<R> {
         }
     }
 
+    /// Reads lines from the file `inner`, with a larger buffer than a stream gets: reading a
+    /// file does not wait for a writer, so fewer, larger reads cost no latency.
+    pub fn for_file(inner: R) -> LineReader<R> {
+        LineReader {
+            inner: BufReader::with_capacity(FILE_BUFFER_SIZE, inner),
+            number: 0,
+        }
+    }
+
     /// Replaces the contents of `line` with the next line, without its terminator; returns
     /// `false` (and leaves `line` empty) at end of input.
     pub fn read_line(&mut self, line: &mut Vec<u8>) -> io::Result<bool> {
@@ -32,13 +47,20 @@ impl<R: Read> LineReader<R> {
         if line.capacity() > MAX_KEPT_CAPACITY {
             line.shrink_to(BUFFER_SIZE);
         }
-        if self.inner.read_until(b'\n', line)? == 0 {
+        self.append_line(line)
+    }
+
+    /// Appends the next line, without its terminator, to `buf`; returns `false` (and leaves
+    /// `buf` as it was) at end of input.
+    pub fn append_line(&mut self, buf: &mut Vec<u8>) -> io::Result<bool> {
+        let start = buf.len();
+        if self.inner.read_until(b'\n', buf)? == 0 {
             return Ok(false);
         }
-        if line.last() == Some(&b'\n') {
-            line.pop();
-            if line.last() == Some(&b'\r') {
-                line.pop();
+        if buf.len() > start && buf.last() == Some(&b'\n') {
+            buf.pop();
+            if buf.len() > start && buf.last() == Some(&b'\r') {
+                buf.pop();
             }
         }
         self.number += 1;
@@ -61,8 +83,10 @@ impl<R: Read> LineReader<R> {
 /// An I/O error, and on which side it happened.
 #[derive(Debug)]
 pub enum IoFailure {
-    /// Reading the input failed.
+    /// Reading standard input failed.
     Read(io::Error),
+    /// Reading the named file failed.
+    ReadFile(String, io::Error),
     /// Writing the output failed.
     Write(io::Error),
 }
@@ -77,8 +101,9 @@ impl IoFailure {
     /// Writes the error message for this failure to standard error.
     pub fn report(&self) {
         match self {
-            IoFailure::Read(e) => eprintln!("error: reading standard input: {e}"),
-            IoFailure::Write(e) => eprintln!("error: writing standard output: {e}"),
+            IoFailure::Read(e) => report::error(format_args!("reading standard input: {e}")),
+            IoFailure::ReadFile(name, e) => report::error(format_args!("reading {name}: {e}")),
+            IoFailure::Write(e) => report::error(format_args!("writing standard output: {e}")),
         }
     }
 }
@@ -107,6 +132,23 @@ mod tests {
         // Only a `\r` right before the `\n` belongs to the terminator.
         assert_eq!(all_lines(b"a\r\r\nb\r"), [&b"a\r"[..], b"b\r"]);
         assert!(all_lines(b"").is_empty());
+    }
+
+    #[test]
+    fn lines_can_be_appended() {
+        let mut reader = LineReader::new(&b"a\r\n\nb"[..]);
+        let mut buf = b"x".to_vec();
+        assert!(reader.append_line(&mut buf).unwrap());
+        assert!(reader.append_line(&mut buf).unwrap());
+        assert!(reader.append_line(&mut buf).unwrap());
+        assert!(!reader.append_line(&mut buf).unwrap());
+        assert_eq!(buf, b"xab");
+        assert_eq!(reader.line_number(), 3);
+        // Only the new line's own terminator is stripped.
+        let mut reader = LineReader::new(&b"\n"[..]);
+        let mut buf = b"\r".to_vec();
+        assert!(reader.append_line(&mut buf).unwrap());
+        assert_eq!(buf, b"\r");
     }
 
     #[test]

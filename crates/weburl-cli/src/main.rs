@@ -1,32 +1,66 @@
-//! `weburl`: parse and resolve URLs as web browsers do (the WHATWG URL Standard), from the
-//! command line or, through `weburl batch`, from other programs.
+//! `weburl`: parse, resolve, edit and normalize URLs as web browsers do (the WHATWG URL
+//! Standard), from the command line or, through `weburl batch`, from other programs.
 
 mod batch;
 mod components;
+mod diagram;
+mod driver;
+mod edit;
+mod glob;
+mod input;
 mod json_lossy;
 mod lines;
+mod normalize;
+mod output;
 mod parse_cmd;
+mod report;
+mod resolve;
+mod setter;
+mod surt;
+mod template;
 
+use std::io::{self, Write};
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
-/// Examples shown at the end of `weburl --help`.
-const EXAMPLES: &str = r#"Examples:
+/// Examples and exit codes shown at the end of `weburl --help`.
+const AFTER_HELP: &str = r#"Examples:
   $ weburl parse 'HTTPS://EXAMPLE.com:443/a/./b/../c?q#f'
   https://example.com/a/c?q#f
 
-  $ weburl parse --base 'http://example.com/a/b' '../c?x#y'
+  $ weburl parse --get '{host} {query:id}' 'https://example.com:8443/?id=7'
+  example.com:8443 7
+
+  $ weburl set 'http://example.com/?utm_source=x&id=7' --set scheme=https --trim 'query=utm_*'
+  https://example.com/?id=7
+
+  $ weburl join 'http://example.com/a/b' '../c?x#y'
   http://example.com/c?x#y
+
+  $ weburl normalize --surt 'https://www.Example.com/Path?b=2&a=1'
+  com,example)/path?a=1&b=2
 
   $ echo '{"op":"toascii","input":"BÜcher.example"}' | weburl batch
   {"output":"xn--bcher-kva.example"}
 
-Run `weburl help <command>` for a command's options and more examples."#;
+Every command but batch takes URLs as arguments, from --url-file FILE, or one per line
+from standard input (`-`, or when none is given), and takes --json, --get, --diagram,
+--iterate, --guess-scheme, --threads and --verify. Run `weburl help <command>` for a
+command's options and more examples.
 
-/// Parse and resolve URLs as web browsers do: the WHATWG URL Standard.
+Exit status:
+  0  every input succeeded
+  1  some input failed (each failure is reported on standard error as
+     `error: <input>: <reason>`, and the run goes on unless --verify is given), or
+     reading the input or writing the output failed
+  2  usage error (unknown option, bad value, base URL that does not parse, ...)
+Colour (red `error:`, diagram labels) is used only on a terminal, and never when NO_COLOR
+is set."#;
+
+/// Parse, resolve, edit and normalize URLs as web browsers do: the WHATWG URL Standard.
 #[derive(Parser)]
-#[command(name = "weburl", version, after_help = EXAMPLES)]
+#[command(name = "weburl", version, after_help = AFTER_HELP)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -39,15 +73,102 @@ enum Command {
     #[command(after_help = parse_cmd::EXAMPLES)]
     Parse(parse_cmd::ParseArgs),
 
+    /// Change URLs: set components, append path segments or query parameters, trim, sort
+    /// or strip the query, follow a redirect
+    #[command(after_help = edit::EXAMPLES)]
+    Set(edit::SetArgs),
+
+    /// Resolve references against a base URL, as a browser resolves links
+    #[command(after_help = resolve::RESOLVE_EXAMPLES)]
+    Resolve(resolve::ResolveArgs),
+
+    /// Resolve references against BASE (the short form of `resolve --base BASE`)
+    #[command(after_help = resolve::JOIN_EXAMPLES)]
+    Join(resolve::JoinArgs),
+
+    /// Print URLs normalized: the spec's serialization, or further for deduplication, or
+    /// as SURT keys
+    #[command(after_help = normalize::EXAMPLES)]
+    Normalize(normalize::NormalizeArgs),
+
     /// Answer JSON Lines requests from standard input, one JSON line each (the machine
     /// interface; see docs/batch-contract.md)
     #[command(after_help = batch::EXAMPLES)]
     Batch,
+
+    /// Print a shell completion script (e.g. `weburl completions bash > /etc/bash_completion.d/weburl`)
+    Completions {
+        /// The shell
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+
+    /// Print the man page (roff), of weburl or of one of its commands
+    /// (e.g. `weburl man | man -l -`)
+    Man {
+        /// The command whose page to print
+        #[arg(value_name = "COMMAND")]
+        command: Option<String>,
+    },
 }
 
 fn main() -> ExitCode {
     match Cli::parse().command {
-        Command::Parse(args) => parse_cmd::run(&args),
+        Command::Parse(args) => parse_cmd::run(args),
+        Command::Set(args) => edit::run(args),
+        Command::Resolve(args) => resolve::run_resolve(args),
+        Command::Join(args) => resolve::run_join(args),
+        Command::Normalize(args) => normalize::run(args),
         Command::Batch => batch::run(),
+        Command::Completions { shell } => {
+            let mut out = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "weburl", &mut out);
+            write_stdout(&out)
+        }
+        Command::Man { command } => man(command.as_deref()),
+    }
+}
+
+/// Prints the man page of weburl, or of its subcommand `name` (as `weburl-NAME`).
+fn man(name: Option<&str>) -> ExitCode {
+    let mut cli = Cli::command();
+    cli.build();
+    let page = match name {
+        None => cli,
+        Some(name) => match cli.find_subcommand(name) {
+            // Leaked once, just before the process ends: clap takes names as `&'static str`.
+            Some(sub) => sub
+                .clone()
+                .name(&*format!("weburl-{name}").leak())
+                .version(env!("CARGO_PKG_VERSION")),
+            None => report::usage_error(format_args!(
+                "no command '{name}' (commands: {})",
+                cli.get_subcommands()
+                    .map(|sub| sub.get_name())
+                    .filter(|&name| name != "help")
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )),
+        },
+    };
+    let mut out = Vec::new();
+    if let Err(e) = clap_mangen::Man::new(page).render(&mut out) {
+        report::error(format_args!("rendering the man page: {e}"));
+        return ExitCode::FAILURE;
+    }
+    write_stdout(&out)
+}
+
+/// Writes `bytes` on standard output: exit status 1 when that fails (quietly for a broken
+/// pipe).
+fn write_stdout(bytes: &[u8]) -> ExitCode {
+    let mut stdout = io::stdout().lock();
+    match stdout.write_all(bytes).and_then(|()| stdout.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            report::error(format_args!("writing standard output: {e}"));
+            ExitCode::FAILURE
+        }
     }
 }

@@ -1,39 +1,8 @@
-//! End-to-end tests of the `weburl` binary.
+//! End-to-end tests of the `weburl` binary: `parse` basics and `batch`.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
-/// What a run of the binary produced.
-struct Run {
-    stdout: String,
-    stderr: String,
-    code: i32,
-}
-
-/// Runs `weburl args...` with `stdin` as its standard input.
-fn weburl(args: &[&str], stdin: &[u8]) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_weburl"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the weburl binary starts");
-    let mut child_stdin = child.stdin.take().unwrap();
-    let input = stdin.to_vec();
-    // Written from another thread so that a large input cannot deadlock against the output.
-    let writer = std::thread::spawn(move || {
-        // The program may exit without reading everything (a usage error): ignore broken pipes.
-        let _ = child_stdin.write_all(&input);
-    });
-    let output = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    Run {
-        stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
-        stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
-        code: output.status.code().expect("exited, not killed"),
-    }
-}
+use common::{NO_BASE, weburl};
 
 /// Runs `weburl batch` on `lines` (each followed by a newline) and checks it succeeded quietly.
 fn batch(lines: &[&str]) -> String {
@@ -47,8 +16,6 @@ fn batch(lines: &[&str]) -> String {
     assert_eq!(run.code, 0);
     run.stdout
 }
-
-const NO_BASE: &str = "relative URL without a base (no scheme, and no usable base URL)";
 
 #[test]
 fn parse_argument() {
@@ -118,7 +85,8 @@ fn parse_json() {
         concat!(
             r##"{"href":"https://example.com/a/c?q#f","origin":"https://example.com","##,
             r##""protocol":"https:","username":"","password":"","host":"example.com","##,
-            r##""hostname":"example.com","port":"","pathname":"/a/c","search":"?q","hash":"#f"}"##,
+            r##""hostname":"example.com","port":"","pathname":"/a/c","search":"?q","hash":"#f","##,
+            r##""params":[["q",""]]}"##,
             "\n"
         )
     );
@@ -137,11 +105,11 @@ fn parse_json_one_line_per_input_and_errors_on_stderr() {
         concat!(
             r##"{"href":"http://u:p@h:81/?#","origin":"http://h:81","protocol":"http:","##,
             r##""username":"u","password":"p","host":"h:81","hostname":"h","port":"81","##,
-            r##""pathname":"/","search":"","hash":""}"##,
+            r##""pathname":"/","search":"","hash":"","params":[]}"##,
             "\n",
             r##"{"href":"data:,x","origin":"null","protocol":"data:","username":"","##,
             r##""password":"","host":"","hostname":"","port":"","pathname":",x","search":"","##,
-            r##""hash":""}"##,
+            r##""hash":"","params":[]}"##,
             "\n"
         )
     );

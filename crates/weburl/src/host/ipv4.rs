@@ -107,11 +107,11 @@ pub(crate) fn parse_reporting(
         report.report(ValidationErrorKind::Ipv4EmptyPart, offset);
     }
     // 3. Fewer than four parts.
-    if report.enabled() && memchr::memchr_iter(b'.', trimmed.as_bytes()).count() < 3 {
+    if report.enabled() && trimmed.bytes().filter(|&b| b == b'.').count() < 3 {
         report.report(ValidationErrorKind::Ipv4TooFewParts, offset);
     }
     // 4. More than four parts is failure.
-    if memchr::memchr_iter(b'.', trimmed.as_bytes()).count() > 3 {
+    if trimmed.bytes().filter(|&b| b == b'.').count() > 3 {
         return Err(HostError::Ipv4TooManyParts);
     }
     let mut numbers = [0u64; 4];

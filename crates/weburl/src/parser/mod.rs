@@ -300,13 +300,23 @@ fn parse_general(
         report.set_cleaning(lead, trimmed);
     }
     // 2.-3. Remove all ASCII tab or newline.
-    let cleaned = remove_tab_and_newline(trimmed);
     // Room for the whole output, so that it is allocated once: each byte that a component may
     // percent-encode can grow by two; an IPv4 address, a "/." or a missing "/" by up to 18.
-    let encodable = cleaned
+    // Tabs and newlines are among those bytes, so without any there is nothing to remove.
+    let encodable = trimmed
         .bytes()
         .filter(|&b| EncodeSet::ANY_COMPONENT.contains(b))
         .count();
+    let cleaned = if encodable == 0 {
+        Cow::Borrowed(trimmed)
+    } else {
+        remove_tab_and_newline(trimmed)
+    };
+    // Without a base, input without a scheme fails at once: no need for an output buffer.
+    if base.is_none() && !starts_with_scheme(cleaned.as_bytes()) {
+        report.report(ValidationErrorKind::MissingSchemeNonRelativeUrl, 0);
+        return Err(ParseError::MissingSchemeNonRelativeUrl);
+    }
     let capacity = cleaned.len() + 2 * encodable + base.map_or(0, |b| b.serialization.len()) + 18;
     let mut run = Run::new(&cleaned, base, String::with_capacity(capacity), report);
     run.encoding = encoding;
@@ -341,6 +351,15 @@ enum State {
 #[inline]
 fn is_c0_control_or_space(b: u8) -> bool {
     b <= 0x20
+}
+
+/// Whether `s` starts with a scheme and ':' (what the scheme start and scheme states accept).
+#[inline]
+fn starts_with_scheme(s: &[u8]) -> bool {
+    s.first().is_some_and(u8::is_ascii_alphabetic)
+        && s.iter()
+            .position(|&b| !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')))
+            .is_some_and(|i| s[i] == b':')
 }
 
 /// Whether `s` is a Windows drive letter: an ASCII alpha then ':' or '|'.
@@ -389,7 +408,7 @@ fn find_authority_end(bytes: &[u8], from: usize, special: bool) -> usize {
         rest.iter()
             .position(|&b| matches!(b, b'/' | b'?' | b'#' | b'\\'))
     } else {
-        memchr::memchr3(b'/', b'?', b'#', rest)
+        rest.iter().position(|&b| matches!(b, b'/' | b'?' | b'#'))
     };
     from + end.unwrap_or(rest.len())
 }
@@ -794,7 +813,7 @@ impl<'a, 'b, 'r> Run<'a, 'b, 'r> {
         // Authority state: everything before the last '@' is userinfo; its first ':' splits the
         // username from the password. (Every earlier '@' is percent-encoded, as the spec's
         // "prepend %40 to buffer" does.)
-        if let Some(at) = memchr::memrchr(b'@', &self.bytes[self.pos..end]).map(|i| self.pos + i) {
+        if let Some(at) = rfind_byte(&self.bytes[self.pos..end], b'@').map(|i| self.pos + i) {
             if self.report.enabled() {
                 for i in memchr::memchr_iter(b'@', &self.bytes[self.pos..end]) {
                     self.error(ValidationErrorKind::InvalidCredentials, self.pos + i);
@@ -1046,7 +1065,7 @@ impl<'a, 'b, 'r> Run<'a, 'b, 'r> {
         {
             return;
         }
-        if let Some(i) = memchr::memrchr(b'/', path) {
+        if let Some(i) = rfind_byte(path, b'/') {
             self.out.truncate(self.path_start + i);
         }
     }
@@ -1276,9 +1295,26 @@ pub(crate) fn port_value(digits: &[u8]) -> Result<u16, ParseError> {
     u16::try_from(port).map_err(|_| ParseError::PortOutOfRange)
 }
 
+/// The last `byte` in `hay`: a plain loop for short input (where the setup of a vectorized
+/// search costs more than it saves), `memrchr` for long input.
+#[inline]
+fn rfind_byte(hay: &[u8], byte: u8) -> Option<usize> {
+    if hay.len() < 64 {
+        hay.iter().rposition(|&b| b == byte)
+    } else {
+        memchr::memrchr(byte, hay)
+    }
+}
+
 /// Removes all ASCII tab or newline from `input` (basic URL parser steps 2–3).
 pub(crate) fn remove_tab_and_newline(input: &str) -> Cow<'_, str> {
-    if memchr::memchr3(b'\t', b'\n', b'\r', input.as_bytes()).is_some() {
+    // For short input a plain loop beats the setup of a vectorized search.
+    let found = if input.len() < 64 {
+        input.bytes().any(|b| matches!(b, b'\t' | b'\n' | b'\r'))
+    } else {
+        memchr::memchr3(b'\t', b'\n', b'\r', input.as_bytes()).is_some()
+    };
+    if found {
         Cow::Owned(
             input
                 .chars()

@@ -1,0 +1,412 @@
+//! Running a subcommand over all its inputs: each input is parsed, expanded by `--iterate`,
+//! transformed by the subcommand, and printed; failures are reported on standard error, in
+//! input order with the output; `--verify` stops at the first; `--threads` spreads large
+//! inputs over threads.
+//!
+//! Inputs are processed in blocks (see [`BlockReader`]). A block's results are its output
+//! bytes and its error messages, each with the output offset it comes at, so that a block can be
+//! processed on any thread and written later, in order. Small inputs never start a thread:
+//! threads start with the first full block, and then a reader thread reads blocks, workers
+//! process them, and the main thread writes their results in input order. At most
+//! [`IN_FLIGHT_PER_THREAD`] blocks per thread are read but not yet written, so memory stays
+//! bounded however long the input.
+
+use std::collections::BTreeMap;
+use std::io::{self, BufWriter, Write};
+use std::num::NonZeroUsize;
+use std::process::ExitCode;
+use std::sync::{Mutex, mpsc};
+use std::thread;
+
+use clap::Args;
+use weburl::Url;
+
+use crate::input::{self, Block, BlockReader, InputArgs, Iterate};
+use crate::lines::IoFailure;
+use crate::output::{Output, OutputArgs};
+use crate::report;
+
+/// Size of the standard output buffer.
+const OUTPUT_BUFFER_SIZE: usize = 64 * 1024;
+
+/// Blocks read but not yet written, per thread.
+const IN_FLIGHT_PER_THREAD: usize = 4;
+
+/// How a run goes: `--threads`, `--verify`.
+#[derive(Args, Debug)]
+#[command(next_help_heading = "Processing")]
+pub struct RunArgs {
+    /// Process a large input on N threads (default: all cores); the output keeps the input's
+    /// order either way
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub threads: Option<u32>,
+
+    /// Stop at the first input that fails, with exit status 1 (the output before it is
+    /// written)
+    #[arg(long)]
+    pub verify: bool,
+}
+
+/// The options every URL-printing subcommand takes.
+#[derive(Args, Debug)]
+pub struct CommonArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+
+    #[command(flatten)]
+    pub output: OutputArgs,
+
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+/// What a subcommand does to each parsed URL before it is printed.
+pub trait Transform: Sync {
+    /// Changes `url`; `Err` is the reason it cannot be done (the input then fails).
+    fn apply(&self, url: &mut Url) -> Result<(), String>;
+}
+
+/// Everything a run does to one input.
+pub struct Job<'a> {
+    /// Inputs are resolved against this URL, when there is one.
+    pub base: Option<&'a Url>,
+    /// `--guess-scheme` (for inputs parsed on their own).
+    pub guess_scheme: bool,
+    /// `--iterate`s.
+    pub iterate: &'a [Iterate],
+    /// The subcommand's change to each URL.
+    pub transform: Option<&'a dyn Transform>,
+    /// How each URL is printed.
+    pub output: &'a Output,
+}
+
+/// The results of processing inputs: output bytes and failures.
+#[derive(Debug, Default)]
+pub struct Sink {
+    out: Vec<u8>,
+    /// Each failure's message and the length of `out` when it happened.
+    errors: Vec<(usize, String)>,
+    /// Whether processing stops at the first failure.
+    verify: bool,
+}
+
+impl Sink {
+    fn new(verify: bool) -> Sink {
+        Sink {
+            verify,
+            ..Sink::default()
+        }
+    }
+
+    /// Records a failure.
+    fn fail(&mut self, message: String) {
+        self.errors.push((self.out.len(), message));
+    }
+
+    /// Whether processing must stop (`--verify` and a failure).
+    fn stopped(&self) -> bool {
+        self.verify && !self.errors.is_empty()
+    }
+
+    fn clear(&mut self) {
+        self.out.clear();
+        self.errors.clear();
+    }
+}
+
+impl Job<'_> {
+    /// Processes every input of `block` (up to the first failure, with `--verify`).
+    fn process_block(&self, block: &Block, sink: &mut Sink) {
+        for (index, item) in block.items().enumerate() {
+            match std::str::from_utf8(item) {
+                Ok(input) => self.process(input, sink),
+                Err(_) => sink.fail(format!("{}: not valid UTF-8", block.location(index))),
+            }
+            if sink.stopped() {
+                return;
+            }
+        }
+    }
+
+    /// Processes one input.
+    fn process(&self, input: &str, sink: &mut Sink) {
+        let parsed = match self.base {
+            Some(base) => Url::parse_with_base(input, base),
+            None => input::parse_absolute(input, self.guess_scheme),
+        };
+        match parsed {
+            Ok(url) => self.expand(input, url, self.iterate, sink),
+            Err(e) => sink.fail(format!("{input}: {e}")),
+        }
+    }
+
+    /// Runs the first of `iterate` with each of its values, then the rest, then finishes.
+    fn expand(&self, input: &str, url: Url, iterate: &[Iterate], sink: &mut Sink) {
+        let Some((first, rest)) = iterate.split_first() else {
+            return self.finish(input, url, sink);
+        };
+        for value in &first.values {
+            let mut expanded = url.clone();
+            match first.apply(&mut expanded, value) {
+                Ok(()) => self.expand(input, expanded, rest, sink),
+                Err(e) => sink.fail(format!("{input}: {e}")),
+            }
+            if sink.stopped() {
+                return;
+            }
+        }
+    }
+
+    /// Transforms and prints one URL.
+    fn finish(&self, input: &str, mut url: Url, sink: &mut Sink) {
+        if let Some(transform) = self.transform
+            && let Err(e) = transform.apply(&mut url)
+        {
+            return sink.fail(format!("{input}: {e}"));
+        }
+        self.output.render(&url, &mut sink.out);
+    }
+}
+
+/// Whether to go on after writing a block's results.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Flow {
+    Continue,
+    /// `--verify` met a failure.
+    Stop,
+}
+
+/// Writes results, in order, and keeps the run's status.
+struct Writer<W: Write> {
+    out: W,
+    verify: bool,
+    /// Whether some input failed so far.
+    failed: bool,
+}
+
+impl<W: Write> Writer<W> {
+    /// Writes a block's output, and its failures on standard error where they happened.
+    fn emit(&mut self, sink: &Sink) -> Result<Flow, IoFailure> {
+        let mut written = 0;
+        for (at, message) in &sink.errors {
+            self.out
+                .write_all(&sink.out[written..*at])
+                .map_err(IoFailure::Write)?;
+            written = *at;
+            // Output written so far goes first, so that a terminal shows everything in order.
+            self.flush()?;
+            report::error(message);
+            self.failed = true;
+            if self.verify {
+                return Ok(Flow::Stop);
+            }
+        }
+        self.out
+            .write_all(&sink.out[written..])
+            .map_err(IoFailure::Write)?;
+        Ok(Flow::Continue)
+    }
+
+    fn flush(&mut self) -> Result<(), IoFailure> {
+        self.out.flush().map_err(IoFailure::Write)
+    }
+
+    /// The exit status after the run ended with `result`.
+    fn exit_code(mut self, result: Result<(), IoFailure>) -> ExitCode {
+        // Flushed here rather than on drop, where an error would go unnoticed.
+        match result.and_then(|()| self.flush()) {
+            Ok(()) => {}
+            // The reader of the output went away (`weburl ... | head`): it has all it wanted.
+            Err(e) if e.is_broken_pipe() => {}
+            Err(e) => {
+                e.report();
+                return ExitCode::FAILURE;
+            }
+        }
+        if self.failed {
+            ExitCode::FAILURE
+        } else {
+            ExitCode::SUCCESS
+        }
+    }
+}
+
+/// Runs `job` over `urls` and the other inputs the options name, and prints the results:
+/// exit status 0 when every input succeeded, 1 when one failed or reading or writing did.
+pub fn run(job: &Job<'_>, urls: Vec<String>, common: &CommonArgs) -> ExitCode {
+    if let Err(e) = input::check_iterate(job.iterate) {
+        report::usage_error(e);
+    }
+    let reader = match BlockReader::new(urls, &common.input.url_file) {
+        Ok(reader) => reader,
+        Err(e) => {
+            report::error(e);
+            return ExitCode::FAILURE;
+        }
+    };
+    let threads = match common.run.threads {
+        Some(n) => n as usize,
+        None => thread::available_parallelism().map_or(1, NonZeroUsize::get),
+    };
+    let mut writer = Writer {
+        out: BufWriter::with_capacity(OUTPUT_BUFFER_SIZE, io::stdout().lock()),
+        verify: common.run.verify,
+        failed: false,
+    };
+    let result = run_blocks(job, reader, &mut writer, threads);
+    writer.exit_code(result)
+}
+
+/// Processes and writes every block, on this thread until a full block shows a large input.
+fn run_blocks<W: Write>(
+    job: &Job<'_>,
+    mut reader: BlockReader,
+    writer: &mut Writer<W>,
+    threads: usize,
+) -> Result<(), IoFailure> {
+    let mut block = Block::default();
+    let mut sink = Sink::new(writer.verify);
+    while reader.next_block(&mut block)? {
+        if threads > 1 && block.is_full() {
+            return run_threaded(job, reader, block, writer, threads);
+        }
+        sink.clear();
+        job.process_block(&block, &mut sink);
+        if writer.emit(&sink)? == Flow::Stop {
+            return Ok(());
+        }
+        // The next read may wait: whoever reads the output sees the results so far.
+        writer.flush()?;
+    }
+    Ok(())
+}
+
+/// What the main thread hears about the block with a given sequence number.
+enum Outcome {
+    /// The block's results.
+    Done(Sink),
+    /// There is no such block: the input ended before it.
+    End,
+    /// Reading failed before that block.
+    ReadFailed(IoFailure),
+}
+
+/// Processes `first` and every later block on `threads` worker threads, and writes the results
+/// in input order.
+fn run_threaded<W: Write>(
+    job: &Job<'_>,
+    mut reader: BlockReader,
+    first: Block,
+    writer: &mut Writer<W>,
+    threads: usize,
+) -> Result<(), IoFailure> {
+    let verify = writer.verify;
+    let (block_tx, block_rx) = mpsc::sync_channel::<(u64, Block)>(threads);
+    let block_rx = Mutex::new(block_rx);
+    let (result_tx, result_rx) = mpsc::channel::<(u64, Outcome)>();
+    // A counting semaphore: the reader takes a permit for each block, the writer gives it back
+    // once the block is written.
+    let (permit_tx, permit_rx) = mpsc::sync_channel::<()>(threads * IN_FLIGHT_PER_THREAD);
+
+    thread::scope(|scope| {
+        let reader_results = result_tx.clone();
+        scope.spawn(move || {
+            let mut next = Some(first);
+            for seq in 0.. {
+                if permit_tx.send(()).is_err() {
+                    return;
+                }
+                let block = match next.take() {
+                    Some(block) => block,
+                    None => {
+                        let mut block = Block::default();
+                        match reader.next_block(&mut block) {
+                            Ok(true) => block,
+                            Ok(false) => {
+                                let _ = reader_results.send((seq, Outcome::End));
+                                return;
+                            }
+                            Err(e) => {
+                                let _ = reader_results.send((seq, Outcome::ReadFailed(e)));
+                                return;
+                            }
+                        }
+                    }
+                };
+                if block_tx.send((seq, block)).is_err() {
+                    return;
+                }
+            }
+        });
+        for _ in 0..threads {
+            let results = result_tx.clone();
+            let block_rx = &block_rx;
+            scope.spawn(move || {
+                loop {
+                    // The lock is held only while waiting for a block, not while processing it.
+                    let received = block_rx.lock().map(|rx| rx.recv());
+                    let Ok(Ok((seq, block))) = received else {
+                        return;
+                    };
+                    let mut sink = Sink::new(verify);
+                    job.process_block(&block, &mut sink);
+                    if results.send((seq, Outcome::Done(sink))).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+        drop(result_tx);
+
+        let mut pending = BTreeMap::new();
+        let mut next_seq = 0;
+        loop {
+            let (seq, outcome) = match result_rx.try_recv() {
+                Ok(message) => message,
+                Err(_) => {
+                    // Nothing ready: let whoever reads the output see the results so far.
+                    if let Err(e) = writer.flush() {
+                        stop_early(writer, Err(e));
+                    }
+                    match result_rx.recv() {
+                        Ok(message) => message,
+                        // Every thread ended without an `End`: a worker panicked.
+                        Err(_) => panic!("a worker thread ended early"),
+                    }
+                }
+            };
+            pending.insert(seq, outcome);
+            while let Some(outcome) = pending.remove(&next_seq) {
+                match outcome {
+                    Outcome::Done(sink) => match writer.emit(&sink) {
+                        Ok(Flow::Continue) => {}
+                        Ok(Flow::Stop) => stop_early(writer, Ok(())),
+                        Err(e) => stop_early(writer, Err(e)),
+                    },
+                    // Every thread ends now: the reader has, and the workers find no more
+                    // blocks.
+                    Outcome::End => return Ok(()),
+                    Outcome::ReadFailed(e) => return Err(e),
+                }
+                // The block is written: the reader may read another.
+                let _ = permit_rx.recv();
+                next_seq += 1;
+            }
+        }
+    })
+}
+
+/// Ends the process after `--verify` stopped the run or writing failed, without waiting for the
+/// reader thread, which may be waiting for input that never comes.
+fn stop_early<W: Write>(writer: &mut Writer<W>, result: Result<(), IoFailure>) -> ! {
+    let failed = writer.failed;
+    let code = match result.and_then(|()| writer.flush()) {
+        Ok(()) => i32::from(failed),
+        Err(e) if e.is_broken_pipe() => i32::from(failed),
+        Err(e) => {
+            e.report();
+            1
+        }
+    };
+    std::process::exit(code)
+}

@@ -1,0 +1,255 @@
+//! `weburl set`: change URLs through the URL API's setters and `searchParams`.
+
+use std::process::ExitCode;
+
+use clap::{Args, ValueEnum};
+use weburl::Url;
+use weburl::percent::{EncodeSet, utf8_percent_encode};
+
+use crate::driver::{self, CommonArgs, Job, Transform};
+use crate::glob::Glob;
+use crate::output::Output;
+use crate::setter::{self, Assignment};
+
+/// Examples shown at the end of `weburl set --help`.
+pub const EXAMPLES: &str = "\
+Operations run in this order, whatever the order on the command line: --redirect (in the
+order given), --set (in the order given), --append, --trim, --sort-query, --strip.
+Components for --set: href, protocol (or scheme), username, password, host, hostname,
+port, pathname (or path), search (or query), hash (or fragment). A value the URL API's
+setter ignores (a bad port, a scheme of another kind) makes the input fail.
+--append, --trim and --sort-query rewrite the query as `searchParams` does (form-urlencoded:
+a space becomes '+').
+
+Examples:
+  $ weburl set 'http://example.com/a?x=1' --set scheme=https --set port=8443 --set hash=top
+  https://example.com:8443/a?x=1#top
+
+  $ weburl set 'https://example.com/docs/' --append 'path=a b/c' --append 'query=q=x y'
+  https://example.com/docs/a%20b%2Fc?q=x+y
+
+  $ weburl set 'https://example.com/?utm_source=x&id=7&utm_medium=y' --trim 'query=utm_*'
+  https://example.com/?id=7
+
+  $ weburl set 'https://u:p@example.com/?b=2&a=1#f' --sort-query --strip credentials --strip fragment
+  https://example.com/?a=1&b=2
+
+  $ weburl set 'https://example.com/a/b' --redirect '../c?x'
+  https://example.com/c?x
+
+Exit status: 0 when every input succeeded, 1 when some failed, 2 on a usage error.";
+
+/// What `--strip` removes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Strip {
+    /// The fragment (and its '#')
+    Fragment,
+    /// The query (and its '?')
+    Query,
+    /// The username and password
+    Credentials,
+}
+
+/// One `--append`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Append {
+    /// `path=SEGMENT`: the segment, percent-encoded.
+    Path(String),
+    /// `query=NAME=VALUE`.
+    Query(String, String),
+}
+
+impl Append {
+    fn parse(arg: &str) -> Result<Append, String> {
+        if let Some(segment) = arg.strip_prefix("path=") {
+            if segment == "." || segment == ".." {
+                return Err(format!(
+                    "'{segment}' is a dot segment, not a name (use --redirect to move up)"
+                ));
+            }
+            Ok(Append::Path(
+                utf8_percent_encode(segment, EncodeSet::COMPONENT).into_owned(),
+            ))
+        } else if let Some(param) = arg.strip_prefix("query=") {
+            let (name, value) = param.split_once('=').unwrap_or((param, ""));
+            Ok(Append::Query(name.to_owned(), value.to_owned()))
+        } else {
+            Err("expected path=SEGMENT or query=NAME=VALUE".to_owned())
+        }
+    }
+}
+
+/// Parses `--trim query=PATTERN`.
+fn parse_trim(arg: &str) -> Result<Glob, String> {
+    match arg.strip_prefix("query=") {
+        Some(pattern) => Ok(Glob::new(pattern)),
+        None => Err("expected query=PATTERN".to_owned()),
+    }
+}
+
+/// Arguments of `weburl set`.
+#[derive(Args, Debug)]
+pub struct SetArgs {
+    /// Set COMPONENT to VALUE through the URL API's setter (repeatable: in the order given)
+    #[arg(long = "set", value_name = "COMPONENT=VALUE", value_parser = setter::parse_assignment)]
+    sets: Vec<Assignment>,
+
+    /// Append a path segment (percent-encoded, '/' and '?' too), replacing an empty last
+    /// segment, or a query parameter (NAME=VALUE; NAME alone appends NAME=); repeatable
+    #[arg(long, value_name = "path=SEGMENT|query=NAME=VALUE", value_parser = Append::parse)]
+    append: Vec<Append>,
+
+    /// Remove the query parameters whose name matches PATTERN (a glob: '*' is any run of
+    /// characters, '?' any one); repeatable
+    #[arg(long, value_name = "query=PATTERN", value_parser = parse_trim)]
+    trim: Vec<Glob>,
+
+    /// Sort the query parameters by name, keeping the order of equal names (as
+    /// searchParams.sort())
+    #[arg(long)]
+    sort_query: bool,
+
+    /// Remove the fragment, the query or the credentials; repeatable
+    #[arg(long, value_enum, value_name = "PART")]
+    strip: Vec<Strip>,
+
+    /// Resolve RELATIVE against each URL and go on with the result (repeatable: each against
+    /// the result of the one before)
+    #[arg(long, value_name = "RELATIVE")]
+    redirect: Vec<String>,
+
+    /// The URLs to change; `-` reads one per line from standard input, which is also what
+    /// happens when no URL (and no --url-file) is given
+    #[arg(value_name = "URL")]
+    urls: Vec<String>,
+
+    #[command(flatten)]
+    common: CommonArgs,
+}
+
+/// The operations of a `weburl set` run.
+struct Edits<'a> {
+    args: &'a SetArgs,
+}
+
+impl Transform for Edits<'_> {
+    fn apply(&self, url: &mut Url) -> Result<(), String> {
+        let args = self.args;
+        for relative in &args.redirect {
+            *url = url
+                .join(relative)
+                .map_err(|e| format!("--redirect {relative}: {e}"))?;
+        }
+        for assignment in &args.sets {
+            assignment.apply(url).map_err(|e| format!("--set {e}"))?;
+        }
+        for append in &args.append {
+            match append {
+                Append::Path(segment) => append_segment(url, segment)?,
+                Append::Query(name, value) => url.search_params_mut().append(name, value),
+            }
+        }
+        if !args.trim.is_empty() {
+            let trimmed = |name: &str| args.trim.iter().any(|glob| glob.matches(name));
+            // Only a query that loses a parameter is rewritten.
+            if url.search_params().iter().any(|(name, _)| trimmed(name)) {
+                url.search_params_mut().retain(|name, _| !trimmed(name));
+            }
+        }
+        if args.sort_query && url.query().is_some() {
+            url.search_params_mut().sort();
+        }
+        for strip in &args.strip {
+            match strip {
+                Strip::Fragment => url.set_hash(""),
+                Strip::Query => url.set_search(""),
+                Strip::Credentials => {
+                    // A URL that cannot have credentials has none to remove.
+                    let _ = url.set_username("");
+                    let _ = url.set_password("");
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Appends the percent-encoded `segment` as the new last path segment (replacing an empty
+/// one).
+///
+/// Should move to the library (like `url` crate's `path_segments_mut().push()`).
+fn append_segment(url: &mut Url, segment: &str) -> Result<(), String> {
+    if url.has_opaque_path() {
+        return Err(format!(
+            "--append path={segment}: the URL has an opaque path (no segments)"
+        ));
+    }
+    let path = url.pathname();
+    let kept = path.strip_suffix('/').unwrap_or(path);
+    let mut new_path = String::with_capacity(kept.len() + 1 + segment.len());
+    new_path.push_str(kept);
+    new_path.push('/');
+    new_path.push_str(segment);
+    url.set_pathname(&new_path)
+        .map_err(|e| format!("--append path={segment}: {e}"))
+}
+
+/// Runs `weburl set`.
+pub fn run(mut args: SetArgs) -> ExitCode {
+    let urls = std::mem::take(&mut args.urls);
+    let output = Output::from_args(&args.common.output);
+    let edits = Edits { args: &args };
+    let job = Job {
+        base: None,
+        guess_scheme: args.common.input.guess_scheme,
+        iterate: &args.common.input.iterate,
+        transform: Some(&edits),
+        output: &output,
+    };
+    driver::run(&job, urls, &args.common)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Append, append_segment};
+    use weburl::Url;
+
+    fn appended(url: &str, segment: &str) -> String {
+        let mut url = Url::parse(url).unwrap();
+        let Append::Path(segment) = Append::parse(&format!("path={segment}")).unwrap() else {
+            unreachable!()
+        };
+        append_segment(&mut url, &segment).unwrap();
+        url.href().to_owned()
+    }
+
+    #[test]
+    fn path_segments() {
+        assert_eq!(appended("http://a/b", "c"), "http://a/b/c");
+        assert_eq!(
+            appended("http://a/b/", "c d/e?f%"),
+            "http://a/b/c%20d%2Fe%3Ff%25"
+        );
+        assert_eq!(appended("http://a", "x"), "http://a/x");
+        assert_eq!(appended("http://a/b?q#f", "c"), "http://a/b/c?q#f");
+        assert_eq!(appended("sc://h", "x"), "sc://h/x");
+        assert_eq!(appended("sc:/p", "x"), "sc:/p/x");
+        assert_eq!(appended("http://a/b", ""), "http://a/b/");
+        assert_eq!(appended("http://a/b", "..."), "http://a/b/...");
+        assert!(append_segment(&mut Url::parse("mailto:x").unwrap(), "y").is_err());
+    }
+
+    #[test]
+    fn append_args() {
+        assert_eq!(
+            Append::parse("query=a=b=c"),
+            Ok(Append::Query("a".into(), "b=c".into()))
+        );
+        assert_eq!(
+            Append::parse("query=a"),
+            Ok(Append::Query("a".into(), String::new()))
+        );
+        assert!(Append::parse("path=..").is_err());
+        assert!(Append::parse("fragment=x").is_err());
+    }
+}
