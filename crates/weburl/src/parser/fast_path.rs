@@ -118,7 +118,10 @@ pub(crate) fn certainly_parses(input: &str) -> Option<bool> {
         if scheme_end <= 5 && scheme.bytes().any(|b| b.is_ascii_uppercase()) {
             return None;
         }
-        return (!after.starts_with(b"//")).then_some(true);
+        // "//" starts an authority, which can fail; tabs and newlines do not count.
+        let mut significant = after.iter().filter(|b| !matches!(b, b'\t' | b'\n' | b'\r'));
+        let authority = significant.next() == Some(&b'/') && significant.next() == Some(&b'/');
+        return (!authority).then_some(true);
     }
     let rest = after.strip_prefix(b"//")?;
     let host_len = run_of(rest, 0, HOST_OK);
@@ -468,6 +471,8 @@ mod tests {
             "relative",
             "http://a\t/",
             "file://h:1/",
+            "sc:/\r/\u{2}\0tt@/",
+            "sc:\t//@",
         ] {
             assert_eq!(certainly_parses(input), None, "{input}");
         }

@@ -1,0 +1,208 @@
+//! The properties the fuzz targets assert, shared so that a plain test can run the same
+//! checks over a corpus on stable Rust (`cargo test` in this directory).
+//!
+//! Every check panics (with the input) when a property fails; libFuzzer records that as a
+//! crash.
+
+use weburl::search_params::{parse_urlencoded, serialize_urlencoded};
+use weburl::{Host, SearchParams, Url};
+
+/// Every getter plus the record-level accessors.
+fn state(url: &Url) -> [String; 14] {
+    [
+        url.href().into(),
+        url.protocol().into(),
+        url.username().into(),
+        url.password().into(),
+        url.host().into(),
+        url.hostname().into(),
+        url.port().into(),
+        url.pathname().into(),
+        url.search().into(),
+        url.hash().into(),
+        format!("{:?}", url.query()),
+        format!("{:?}", url.fragment()),
+        format!("{:?}", url.port_number()),
+        format!("{:?}", url.host_parsed()),
+    ]
+}
+
+/// The serialization rebuilt from the getters, as the URL serializer would: every getter is a
+/// slice of the href at the right place.
+fn rebuilt(url: &Url) -> String {
+    let mut s = url.protocol().to_owned();
+    if url.has_host() {
+        s.push_str("//");
+        if url.includes_credentials() {
+            s.push_str(url.username());
+            if !url.password().is_empty() {
+                s.push(':');
+                s.push_str(url.password());
+            }
+            s.push('@');
+        }
+        s.push_str(url.host());
+    } else if !url.has_opaque_path() && url.pathname().starts_with("//") {
+        s.push_str("/.");
+    }
+    s.push_str(url.pathname());
+    if let Some(q) = url.query() {
+        s.push('?');
+        s.push_str(q);
+    }
+    if let Some(f) = url.fragment() {
+        s.push('#');
+        s.push_str(f);
+    }
+    s
+}
+
+/// A parsed URL: its href re-parses to the same URL, and the getters rebuild the href.
+pub fn check_url(url: &Url, context: &str) {
+    let again = Url::parse(url.href())
+        .unwrap_or_else(|e| panic!("{context}: href {:?} does not parse: {e}", url.href()));
+    assert_eq!(
+        state(&again),
+        state(url),
+        "{context}: href does not re-parse to itself"
+    );
+    assert_eq!(
+        rebuilt(url),
+        url.href(),
+        "{context}: getters do not rebuild the href"
+    );
+}
+
+/// Parses `input` against `base` every way there is and checks that they agree: the normal
+/// entry point (with its fast path), the general parser alone, `can_parse`, and a parse with
+/// a validation-error callback (whose offsets must lie in the input).
+pub fn check_parse(input: &str, base: Option<&Url>) {
+    let context = format!("input {input:?} base {:?}", base.map(Url::href));
+    let normal = match base {
+        Some(b) => Url::parse_with_base(input, b),
+        None => Url::parse(input),
+    };
+    let general = weburl::parser::parse_general_for_tests(input, base);
+    assert_eq!(
+        normal.as_ref().map(state).ok(),
+        general.as_ref().map(state).ok(),
+        "{context}: fast path and general parser differ"
+    );
+    assert_eq!(normal.as_ref().err(), general.as_ref().err(), "{context}");
+    let can = match base {
+        None => Url::can_parse(input, None),
+        Some(b) => Url::can_parse(input, Some(b.href())),
+    };
+    assert_eq!(
+        can,
+        normal.is_ok(),
+        "{context}: can_parse disagrees with parse"
+    );
+    let mut errors = Vec::new();
+    let with_callback = Url::options()
+        .base(base)
+        .on_validation_error(&mut |e| errors.push(e))
+        .parse(input);
+    assert_eq!(
+        with_callback.as_ref().map(state).ok(),
+        normal.as_ref().map(state).ok(),
+        "{context}: the callback changed the result"
+    );
+    for e in &errors {
+        assert!(
+            e.offset <= input.len(),
+            "{context}: error {e} is outside the input"
+        );
+    }
+    if weburl::is_valid_url_string(input, base) {
+        assert!(
+            normal.is_ok() && errors.is_empty(),
+            "{context}: a valid URL string met {errors:?}"
+        );
+    }
+    if let Ok(url) = &normal {
+        check_url(url, &context);
+    }
+}
+
+/// Runs setter number `which` (0..10) with `value` on a URL parsed from `href`: the result
+/// re-parses to itself, and running the same setter again changes nothing.
+pub fn check_setter(href: &str, which: u8, value: &str) {
+    let Ok(mut url) = Url::parse(href) else {
+        return;
+    };
+    let set = |url: &mut Url| match which % 10 {
+        0 => drop(url.set_href(value)),
+        1 => drop(url.set_protocol(value)),
+        2 => drop(url.set_username(value)),
+        3 => drop(url.set_password(value)),
+        4 => drop(url.set_host(value)),
+        5 => drop(url.set_hostname(value)),
+        6 => drop(url.set_port(value)),
+        7 => drop(url.set_pathname(value)),
+        8 => url.set_search(value),
+        _ => url.set_hash(value),
+    };
+    set(&mut url);
+    let context = format!("setter {} {value:?} on {href:?}", which % 10);
+    check_url(&url, &context);
+    let once = url.href().to_owned();
+    set(&mut url);
+    assert_eq!(url.href(), once, "{context}: not idempotent");
+}
+
+/// `application/x-www-form-urlencoded` and `SearchParams`: parse/serialize round trips, and a
+/// URL's search params view writes a query that parses back to the same list.
+pub fn check_search_params(input: &str) {
+    let pairs = parse_urlencoded(input.as_bytes());
+    let serialized = serialize_urlencoded(pairs.iter().map(|(n, v)| (n, v)));
+    assert_eq!(
+        parse_urlencoded(serialized.as_bytes()),
+        pairs,
+        "round trip of {input:?}"
+    );
+    let mut params = SearchParams::parse(input);
+    params.sort();
+    let sorted = params.to_string();
+    let mut url = Url::parse("https://example.com/?x").expect("parses");
+    {
+        let mut view = url.search_params_mut();
+        view.clear();
+        for (n, v) in params.iter() {
+            view.append(n, v);
+        }
+    }
+    assert_eq!(url.search_params().to_string(), sorted, "{input:?}");
+    check_url(&url, input);
+}
+
+/// The host parser: a parsed host serializes to text that parses to the same host, in the
+/// special and opaque flavours.
+pub fn check_host(input: &str) {
+    for opaque in [false, true] {
+        let parsed = if opaque {
+            Host::parse_opaque(input)
+        } else {
+            Host::parse(input)
+        };
+        if let Ok(host) = parsed {
+            let text = host.to_string();
+            let again = if opaque {
+                Host::parse_opaque(&text)
+            } else {
+                Host::parse(&text)
+            };
+            assert_eq!(again.as_ref(), Ok(&host), "host {input:?} -> {text:?}");
+        }
+    }
+}
+
+/// Splits fuzz bytes into a few strings at 0xFF bytes (which never occur in UTF-8).
+pub fn split(data: &[u8], parts: usize) -> Vec<String> {
+    let mut out: Vec<String> = data
+        .splitn(parts, |&b| b == 0xFF)
+        .map(|p| String::from_utf8_lossy(p).into_owned())
+        .collect();
+    out.resize(parts, String::new());
+    out
+}
