@@ -18,9 +18,14 @@ fn inputs(dir: &str, target: &str) -> Vec<Vec<u8>> {
     };
     let mut files: Vec<_> = entries.filter_map(Result::ok).map(|e| e.path()).collect();
     files.sort();
+    // A fuzzer running on the same corpus may remove files as it reduces it.
     files
         .iter()
-        .map(|p| std::fs::read(p).unwrap_or_else(|e| panic!("{}: {e}", p.display())))
+        .filter_map(|p| match std::fs::read(p) {
+            Ok(data) => Some(data),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+            Err(e) => panic!("{}: {e}", p.display()),
+        })
         .collect()
 }
 

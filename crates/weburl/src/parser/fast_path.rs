@@ -79,6 +79,30 @@ fn run_of(bytes: &[u8], from: usize, bit: u8) -> usize {
         .unwrap_or(rest.len() - len)
 }
 
+/// For the general parser's path state, positioned at the start of a segment: the position of
+/// the last '/' of the longest run of complete segments from `from` that need nothing (bytes
+/// the path keeps as they are, no backslash, no dot segment), or `None`. The segments before
+/// that '/' can be copied in one piece.
+pub(crate) fn plain_segments_end(bytes: &[u8], from: usize) -> Option<usize> {
+    let mut i = from;
+    loop {
+        i += run_of(bytes, i, PATH_PLAIN);
+        if !matches!(bytes.get(i), Some(b'.' | b'%')) {
+            break;
+        }
+        if i == from || bytes[i - 1] == b'/' {
+            let len = run_of(bytes, i, PATH_OK);
+            let segment = &bytes[i..i + len];
+            if len <= 6 && (is_single_dot(segment) || is_double_dot(segment)) {
+                break;
+            }
+        }
+        i += 1;
+    }
+    let run = &bytes[from..i];
+    run.iter().rposition(|&b| b == b'/').map(|last| from + last)
+}
+
 /// What the scan of a normal URL found: the URL's fields, with offsets into the input.
 struct Scan {
     scheme_end: usize,

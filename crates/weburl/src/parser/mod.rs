@@ -1081,6 +1081,17 @@ impl<'a, 'b, 'r> Run<'a, 'b, 'r> {
                 (true, true) => Stop::SPECIAL_PATH_OVERRIDE,
                 (false, true) => Stop::PATH_OVERRIDE,
             };
+            // Segments that need nothing are copied in one piece (not the first segment of a
+            // file URL's empty path, which may be a Windows drive letter).
+            if !self.state_override
+                && !self.report.enabled()
+                && !(self.scheme_type == SchemeType::File && self.out.len() == self.path_start)
+                && let Some(end) = fast_path::plain_segments_end(self.bytes, self.pos)
+            {
+                self.out.push('/');
+                self.out.push_str(&self.input[self.pos..end]);
+                self.pos = end + 1;
+            }
             let slash = self.out.len();
             self.out.push('/');
             let seg_end = encode_until(&mut self.out, self.input, self.pos, EncodeSet::PATH, stop);
