@@ -1085,7 +1085,7 @@ impl<'a, 'b, 'r> Run<'a, 'b, 'r> {
             // file URL's empty path, which may be a Windows drive letter).
             if !self.state_override
                 && !self.report.enabled()
-                && !(self.scheme_type == SchemeType::File && self.out.len() == self.path_start)
+                && (self.scheme_type != SchemeType::File || self.out.len() != self.path_start)
                 && let Some(end) = fast_path::plain_segments_end(self.bytes, self.pos)
             {
                 self.out.push('/');
