@@ -111,6 +111,21 @@ pub(crate) enum Offset {
     None,
 }
 
+/// Runs `f` with a cleared buffer that this thread reuses, so that a setter builds its new text
+/// without allocating (once the buffer has grown).
+fn with_scratch<R>(f: impl FnOnce(&mut String) -> R) -> R {
+    thread_local! {
+        static SCRATCH: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
+    }
+    SCRATCH.with(|cell| {
+        let mut buffer = cell.take();
+        buffer.clear();
+        let result = f(&mut buffer);
+        cell.replace(buffer);
+        result
+    })
+}
+
 /// Whether a byte can be part of a scheme after its first ASCII alpha.
 #[inline]
 fn is_scheme_byte(b: u8) -> bool {
@@ -221,21 +236,37 @@ impl Url {
         Ok(())
     }
 
-    /// Rewrites the userinfo from a new username and password (both already encoded).
-    fn write_userinfo(&mut self, username: &str, password: &str) {
+    /// Rewrites the userinfo: the new username or password (`value`, encoded here) with the
+    /// current other one.
+    fn write_userinfo(&mut self, value: &str, is_password: bool) {
         let start = self.scheme_end + 3;
-        let mut userinfo = String::with_capacity(username.len() + password.len() + 2);
-        userinfo.push_str(username);
-        if !password.is_empty() {
-            userinfo.push(':');
-            userinfo.push_str(password);
-        }
-        if !userinfo.is_empty() {
-            userinfo.push('@');
-        }
-        self.splice(start, self.host_start, &userinfo, Offset::HostEnd);
-        self.username_end = start + username.len() as u32;
-        self.host_start = start + userinfo.len() as u32;
+        with_scratch(|userinfo| {
+            let username_len = if is_password {
+                userinfo.push_str(self.username());
+                let len = userinfo.len();
+                userinfo.push(':');
+                encode_into(userinfo, value, EncodeSet::USERINFO);
+                if userinfo.len() == len + 1 {
+                    userinfo.pop();
+                }
+                len
+            } else {
+                encode_into(userinfo, value, EncodeSet::USERINFO);
+                let len = userinfo.len();
+                let password = self.password();
+                if !password.is_empty() {
+                    userinfo.push(':');
+                    userinfo.push_str(password);
+                }
+                len
+            };
+            if !userinfo.is_empty() {
+                userinfo.push('@');
+            }
+            self.splice(start, self.host_start, userinfo, Offset::HostEnd);
+            self.username_end = start + username_len as u32;
+            self.host_start = start + userinfo.len() as u32;
+        });
     }
 
     /// The `username` setter.
@@ -254,10 +285,7 @@ impl Url {
         if self.cannot_have_username_password_port() {
             return Err(SetterError::CannotHaveUsernamePasswordPort);
         }
-        let mut username = String::with_capacity(value.len());
-        encode_into(&mut username, value, EncodeSet::USERINFO);
-        let password = self.password().to_owned();
-        self.write_userinfo(&username, &password);
+        self.write_userinfo(value, false);
         Ok(())
     }
 
@@ -274,21 +302,21 @@ impl Url {
         if self.cannot_have_username_password_port() {
             return Err(SetterError::CannotHaveUsernamePasswordPort);
         }
-        let mut password = String::with_capacity(value.len());
-        encode_into(&mut password, value, EncodeSet::USERINFO);
-        let username = self.username().to_owned();
-        self.write_userinfo(&username, &password);
+        self.write_userinfo(value, true);
         Ok(())
     }
 
     /// Replaces the host with the result of the host parser on `input`.
     fn write_host(&mut self, input: &str) -> Result<(), SetterError> {
-        let mut host = String::with_capacity(input.len());
+        with_scratch(|host| self.write_host_with(input, host))
+    }
+
+    fn write_host_with(&mut self, input: &str, host: &mut String) -> Result<(), SetterError> {
         let mut kind = if input.is_empty() && self.is_special() {
             // Only file URLs get here with an empty value: the empty host.
             HostKind::Empty
         } else {
-            host::parse_host_into(&mut host, input, !self.is_special())?
+            host::parse_host_into(host, input, !self.is_special())?
         };
         if self.scheme_type == SchemeType::File && host == "localhost" {
             host.clear();
@@ -304,7 +332,7 @@ impl Url {
             self.host_end = after_scheme + 2;
             self.path_start = after_scheme + 2;
         }
-        self.splice(self.host_start, self.host_end, &host, Offset::PathStart);
+        self.splice(self.host_start, self.host_end, host, Offset::PathStart);
         self.host_end = self.host_start + host.len() as u32;
         self.host_kind = kind;
         Ok(())
@@ -313,13 +341,14 @@ impl Url {
     /// Replaces the port (`None` removes it; the scheme's default port is removed too).
     fn write_port(&mut self, port: Option<u16>) {
         let port = port.filter(|&p| Some(p) != self.scheme_type.default_port());
-        let mut text = String::new();
-        if let Some(p) = port {
-            text.push(':');
-            parser::push_decimal(&mut text, p);
-        }
-        self.splice(self.host_end, self.path_start, &text, Offset::QueryStart);
-        self.path_start = self.host_end + text.len() as u32;
+        with_scratch(|text| {
+            if let Some(p) = port {
+                text.push(':');
+                parser::push_decimal(text, p);
+            }
+            self.splice(self.host_end, self.path_start, text, Offset::QueryStart);
+            self.path_start = self.host_end + text.len() as u32;
+        });
         self.port = port;
     }
 
@@ -472,21 +501,24 @@ impl Url {
             return Err(SetterError::OpaquePath);
         }
         let input = remove_tab_and_newline(value);
-        let path = parser::parse_path_for_setter(&input, self.scheme_type, self.has_host());
         // A hostless path that starts with an empty segment is serialized after "/.".
         let start = if self.has_host() {
             self.path_start
         } else {
             self.scheme_end + 1
         };
-        let prefix = if !self.has_host() && path.starts_with("//") {
-            "/."
-        } else {
-            ""
-        };
         let end = self.path_end();
-        self.splice(start, end, &format!("{prefix}{path}"), Offset::QueryStart);
-        self.path_start = start + prefix.len() as u32;
+        with_scratch(|path| {
+            parser::parse_path_for_setter(path, &input, self.scheme_type, self.has_host());
+            let prefix = if !self.has_host() && path.starts_with("//") {
+                path.insert_str(0, "/.");
+                2
+            } else {
+                0
+            };
+            self.splice(start, end, path, Offset::QueryStart);
+            self.path_start = start + prefix;
+        });
         Ok(())
     }
 
@@ -512,15 +544,16 @@ impl Url {
         }
         let value = value.strip_prefix('?').unwrap_or(value);
         let input = remove_tab_and_newline(value);
-        let mut query = String::with_capacity(input.len() + 1);
-        query.push('?');
         let set = if self.is_special() {
             EncodeSet::SPECIAL_QUERY
         } else {
             EncodeSet::QUERY
         };
-        encode_into(&mut query, &input, set);
-        self.splice(start, end, &query, Offset::FragmentStart);
+        with_scratch(|query| {
+            query.push('?');
+            encode_into(query, &input, set);
+            self.splice(start, end, query, Offset::FragmentStart);
+        });
         self.query_start = start;
     }
 
@@ -546,10 +579,11 @@ impl Url {
         }
         let value = value.strip_prefix('#').unwrap_or(value);
         let input = remove_tab_and_newline(value);
-        let mut fragment = String::with_capacity(input.len() + 1);
-        fragment.push('#');
-        encode_into(&mut fragment, &input, EncodeSet::FRAGMENT);
-        self.splice(start, end, &fragment, Offset::None);
+        with_scratch(|fragment| {
+            fragment.push('#');
+            encode_into(fragment, &input, EncodeSet::FRAGMENT);
+            self.splice(start, end, fragment, Offset::None);
+        });
         self.fragment_start = start;
     }
 }

@@ -1269,20 +1269,17 @@ impl<'a, 'b, 'r> Run<'a, 'b, 'r> {
 }
 
 /// The pathname setter's parse: the path start state with a state override, on a URL whose path
-/// was emptied. Returns the serialized path (without any "/." prefix).
+/// was emptied. Writes the serialized path (without any "/." prefix) to `out`, which must be
+/// empty.
 ///
 /// <https://url.spec.whatwg.org/#dom-url-pathname>
 pub(crate) fn parse_path_for_setter(
+    out: &mut String,
     input: &str,
     scheme_type: SchemeType,
     has_host: bool,
-) -> String {
-    let mut run = Run::new(
-        input,
-        None,
-        String::with_capacity(input.len() + 1),
-        Reporter::disabled(),
-    );
+) {
+    let mut run = Run::new(input, None, std::mem::take(out), Reporter::disabled());
     run.scheme_type = scheme_type;
     run.host_kind = if has_host {
         HostKind::Empty
@@ -1294,7 +1291,7 @@ pub(crate) fn parse_path_for_setter(
     while state == State::Path {
         state = run.path_state();
     }
-    run.out
+    *out = run.out;
 }
 
 /// The value of a port made of ASCII digits (any number of them, leading zeros allowed).
