@@ -8,11 +8,13 @@ use std::process::ExitCode;
 
 use serde::Serialize;
 use serde_json::{Map, Value};
-use weburl::{Host, SearchParams, SetterError, Url};
+use weburl::encoding_rs::Encoding;
+use weburl::{Host, SearchParams, SetterError, Url, ValidationError};
 
 use crate::components::Components;
 use crate::json_lossy::replace_lone_surrogates;
 use crate::lines::{IoFailure, LineReader};
+use crate::validate;
 
 /// Size of the standard output buffer.
 const OUTPUT_BUFFER_SIZE: usize = 64 * 1024;
@@ -34,7 +36,13 @@ pub const EXAMPLES: &str = r##"Examples:
   $ echo '{"op":"parse","input":"http://a:99999/"}' | weburl batch
   {"failure":true,"error":"the port is greater than 65535"}
 
-Operations in this version: parse, set, toascii, search_params (not yet: validate, resolve).
+  $ echo '{"op":"parse","input":"http://example.com/?\u00e9","encoding":"windows-1252"}' | weburl batch
+  {"href":"http://example.com/?%E9","origin":"http://example.com","protocol":"http:","username":"","password":"","host":"example.com","hostname":"example.com","port":"","pathname":"/","search":"?%E9","hash":""}
+
+  $ echo '{"op":"validate","input":"https://user@example.com/a b"}' | weburl batch
+  {"valid":false,"errors":[{"name":"invalid-credentials","offset":12},{"name":"invalid-URL-unit","offset":26}]}
+
+Operations in this version: parse, set, toascii, validate, search_params (not yet: resolve).
 See docs/batch-contract.md for the contract.
 Exit status: 0 when all input was read (even if requests failed), 1 on an I/O error."##;
 
@@ -46,16 +54,6 @@ const SETTERS: [&str; 10] = [
 
 /// The names of the `search_params` operation's actions.
 const ACTIONS: [&str; 4] = ["append", "delete", "set", "sort"];
-
-/// The WHATWG Encoding Standard's labels of UTF-8, the only encoding this version supports.
-const UTF8_LABELS: [&str; 6] = [
-    "unicode-1-1-utf-8",
-    "unicode11utf8",
-    "unicode20utf8",
-    "utf-8",
-    "utf8",
-    "x-unicode20utf8",
-];
 
 /// Runs `weburl batch` on standard input and output: exit status 0 when all input was read and
 /// all answers written, 1 otherwise (quietly when the reader of the output went away).
@@ -98,6 +96,11 @@ pub enum Answer {
     Output(String),
     /// A list of name-value pairs: `{"pairs": [[name, value], ...], "serialized": ...}`.
     Params(SearchParams),
+    /// The `validate` answer: `{"valid": ..., "errors": [{"name": ..., "offset": ...}, ...]}`.
+    Validity {
+        valid: bool,
+        errors: Vec<ValidationError>,
+    },
     /// The operation failed (the URL or host did not parse): `{"failure":true,"error":...}`.
     Failure(String),
     /// The request itself could not be carried out: `{"error":...}`.
@@ -126,6 +129,20 @@ impl<'a> From<&'a SearchParams> for ParamsObject<'a> {
     }
 }
 
+/// `{"valid": ..., "errors": [...]}`, keys in this order.
+#[derive(Serialize)]
+struct ValidityObject {
+    valid: bool,
+    errors: Vec<ErrorEntry>,
+}
+
+/// One element of `errors`: the spec's name of a validation error and its byte offset.
+#[derive(Serialize)]
+struct ErrorEntry {
+    name: &'static str,
+    offset: usize,
+}
+
 /// `{"failure":true,"error":...}`.
 #[derive(Serialize)]
 struct FailureObject<'a> {
@@ -146,6 +163,18 @@ impl Answer {
             Answer::Url(url) => serde_json::to_writer(&mut out, &Components::from(url)),
             Answer::Output(output) => serde_json::to_writer(&mut out, &OutputObject { output }),
             Answer::Params(params) => serde_json::to_writer(&mut out, &ParamsObject::from(params)),
+            Answer::Validity { valid, errors } => serde_json::to_writer(
+                &mut out,
+                &ValidityObject {
+                    valid: *valid,
+                    errors: (errors.iter())
+                        .map(|e| ErrorEntry {
+                            name: e.kind.spec_name(),
+                            offset: e.offset,
+                        })
+                        .collect(),
+                },
+            ),
             Answer::Failure(error) => serde_json::to_writer(
                 &mut out,
                 &FailureObject {
@@ -183,31 +212,61 @@ fn request(line: &[u8]) -> Result<Answer, String> {
         "parse" => parse(&request),
         "set" => set(&request),
         "toascii" => toascii(&request),
+        "validate" => validate(&request),
         "search_params" => search_params(&request),
         _ => Err(format!("unsupported op: {op}")),
     }
 }
 
-/// `parse`: `input`, optional `base` (string or null), optional `encoding`.
+/// `parse`: `input`, optional `base` (string or null), optional `encoding` (a WHATWG encoding
+/// label; the query of a special URL is percent-encoded in it, UTF-16 and replacement meaning
+/// UTF-8, as the spec's "get an output encoding" says).
 fn parse(request: &Map<String, Value>) -> Result<Answer, String> {
     let input = required_str(request, "input")?;
     let base = optional_str(request, "base")?;
-    if let Some(label) = optional_str(request, "encoding")?
-        && !is_utf8_label(label)
-    {
-        return Err(format!("unsupported encoding: {label}"));
-    }
-    let parsed = match base {
-        None => Url::parse(input),
-        Some(base) => match Url::parse(base) {
-            Ok(base) => Url::parse_with_base(input, &base),
-            Err(e) => return Ok(Answer::Failure(format!("invalid base URL: {e}"))),
-        },
+    let encoding = match optional_str(request, "encoding")? {
+        None => weburl::encoding_rs::UTF_8,
+        // `for_label` trims ASCII whitespace and matches case-insensitively, as the Encoding
+        // Standard's "get an encoding" does.
+        Some(label) => Encoding::for_label(label.as_bytes())
+            .ok_or_else(|| format!("unknown encoding label: {label}"))?,
     };
-    Ok(match parsed {
-        Ok(url) => Answer::Url(url),
-        Err(e) => Answer::Failure(e.to_string()),
+    let base = match parse_base(base) {
+        Ok(base) => base,
+        Err(failure) => return Ok(failure),
+    };
+    Ok(
+        match Url::options()
+            .base(base.as_ref())
+            .encoding(encoding)
+            .parse(input)
+        {
+            Ok(url) => Answer::Url(url),
+            Err(e) => Answer::Failure(e.to_string()),
+        },
+    )
+}
+
+/// `validate`: `input`, optional `base` (string or null). `valid` is the spec's "valid URL
+/// string" answer, `errors` the validation errors the parser met, in order.
+fn validate(request: &Map<String, Value>) -> Result<Answer, String> {
+    let input = required_str(request, "input")?;
+    let base = match parse_base(optional_str(request, "base")?) {
+        Ok(base) => base,
+        Err(failure) => return Ok(failure),
+    };
+    let check = validate::check(input, base.as_ref());
+    Ok(Answer::Validity {
+        valid: check.valid_url_string,
+        errors: check.errors,
     })
+}
+
+/// Parses the `base` field, when there is one; `Err` is the failure answer for a base that
+/// does not parse.
+fn parse_base(base: Option<&str>) -> Result<Option<Url>, Answer> {
+    base.map(|base| Url::parse(base).map_err(|e| Answer::Failure(format!("invalid base URL: {e}"))))
+        .transpose()
 }
 
 /// `set`: parses `href`, then runs the setter named `setter` with `value`.
@@ -418,35 +477,14 @@ fn type_name(value: &Value) -> &'static str {
     }
 }
 
-/// Whether `label` names UTF-8 in the Encoding Standard: labels match ASCII
-/// case-insensitively once stripped of leading and trailing ASCII whitespace.
-fn is_utf8_label(label: &str) -> bool {
-    let label = label.trim_matches(['\t', '\n', '\x0C', '\r', ' ']);
-    UTF8_LABELS
-        .iter()
-        .any(|known| known.eq_ignore_ascii_case(label))
-}
-
 #[cfg(test)]
 mod tests {
-    use super::{answer, is_utf8_label, run_on};
+    use super::{answer, run_on};
 
     fn answer_json(line: &str) -> String {
         let mut out = Vec::new();
         answer(line.as_bytes()).write_to(&mut out).unwrap();
         String::from_utf8(out).unwrap()
-    }
-
-    #[test]
-    fn utf8_labels() {
-        assert!(is_utf8_label("utf-8"));
-        assert!(is_utf8_label(" \tUTF8\r\n\x0C"));
-        assert!(is_utf8_label("Unicode-1-1-UTF-8"));
-        assert!(is_utf8_label("x-unicode20utf8"));
-        assert!(!is_utf8_label("utf-16"));
-        assert!(!is_utf8_label("windows-1252"));
-        assert!(!is_utf8_label("utf-8\u{A0}"));
-        assert!(!is_utf8_label(""));
     }
 
     #[test]
@@ -474,8 +512,8 @@ mod tests {
     #[test]
     fn unsupported_ops_are_checked_before_fields() {
         assert_eq!(
-            answer_json(r#"{"op":"validate"}"#),
-            "{\"error\":\"unsupported op: validate\"}\n"
+            answer_json(r#"{"op":"resolve"}"#),
+            "{\"error\":\"unsupported op: resolve\"}\n"
         );
     }
 

@@ -1,7 +1,7 @@
 //! Running a subcommand over all its inputs: each input is parsed, expanded by `--iterate`,
-//! transformed by the subcommand, and printed; failures are reported on standard error, in
-//! input order with the output; `--verify` stops at the first; `--threads` spreads large
-//! inputs over threads.
+//! transformed by the subcommand, and printed (a [`Job`]; `validate` brings its own
+//! [`Process`]); failures are reported on standard error, in input order with the output;
+//! `--verify` stops at the first; `--threads` spreads large inputs over threads.
 //!
 //! Inputs are processed in blocks (see [`BlockReader`]). A block's results are its output
 //! bytes and its error messages, each with the output offset it comes at, so that a block can be
@@ -14,6 +14,7 @@
 use std::collections::BTreeMap;
 use std::io::{self, BufWriter, Write};
 use std::num::NonZeroUsize;
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::{Mutex, mpsc};
 use std::thread;
@@ -60,6 +61,13 @@ pub struct CommonArgs {
     pub run: RunArgs,
 }
 
+/// What a run does to each input.
+pub trait Process: Sync {
+    /// Processes one input: appends what is printed for it to [`Sink::out`], and records its
+    /// failures.
+    fn process(&self, input: &str, sink: &mut Sink);
+}
+
 /// What a subcommand does to each parsed URL before it is printed.
 pub trait Transform: Sync {
     /// Changes `url`; `Err` is the reason it cannot be done (the input then fails).
@@ -84,8 +92,9 @@ pub struct Job<'a> {
 #[derive(Debug, Default)]
 pub struct Sink {
     out: Vec<u8>,
-    /// Each failure's message and the length of `out` when it happened.
-    errors: Vec<(usize, String)>,
+    /// Each failure's message (`None`: told on standard output already) and the length of
+    /// `out` when it happened.
+    errors: Vec<(usize, Option<String>)>,
     /// Whether processing stops at the first failure.
     verify: bool,
 }
@@ -98,9 +107,20 @@ impl Sink {
         }
     }
 
-    /// Records a failure.
-    fn fail(&mut self, message: String) {
-        self.errors.push((self.out.len(), message));
+    /// The output so far, to append to.
+    pub fn out(&mut self) -> &mut Vec<u8> {
+        &mut self.out
+    }
+
+    /// Records a failure, reported on standard error as `error: <message>`.
+    pub fn fail(&mut self, message: String) {
+        self.errors.push((self.out.len(), Some(message)));
+    }
+
+    /// Records a failure that the output appended so far already tells about: it counts for the
+    /// exit status and `--verify`, without a message on standard error.
+    pub fn fail_quietly(&mut self) {
+        self.errors.push((self.out.len(), None));
     }
 
     /// Whether processing must stop (`--verify` and a failure).
@@ -114,21 +134,20 @@ impl Sink {
     }
 }
 
-impl Job<'_> {
-    /// Processes every input of `block` (up to the first failure, with `--verify`).
-    fn process_block(&self, block: &Block, sink: &mut Sink) {
-        for (index, item) in block.items().enumerate() {
-            match std::str::from_utf8(item) {
-                Ok(input) => self.process(input, sink),
-                Err(_) => sink.fail(format!("{}: not valid UTF-8", block.location(index))),
-            }
-            if sink.stopped() {
-                return;
-            }
+/// Processes every input of `block` (up to the first failure, with `--verify`).
+fn process_block<P: Process + ?Sized>(process: &P, block: &Block, sink: &mut Sink) {
+    for (index, item) in block.items().enumerate() {
+        match std::str::from_utf8(item) {
+            Ok(input) => process.process(input, sink),
+            Err(_) => sink.fail(format!("{}: not valid UTF-8", block.location(index))),
+        }
+        if sink.stopped() {
+            return;
         }
     }
+}
 
-    /// Processes one input.
+impl Process for Job<'_> {
     fn process(&self, input: &str, sink: &mut Sink) {
         let parsed = match self.base {
             Some(base) => Url::parse_with_base(input, base),
@@ -139,7 +158,9 @@ impl Job<'_> {
             Err(e) => sink.fail(format!("{input}: {e}")),
         }
     }
+}
 
+impl Job<'_> {
     /// Runs the first of `iterate` with each of its values, then the rest, then finishes.
     fn expand(&self, input: &str, url: Url, iterate: &[Iterate], sink: &mut Sink) {
         let Some((first, rest)) = iterate.split_first() else {
@@ -195,7 +216,9 @@ impl<W: Write> Writer<W> {
             written = *at;
             // Output written so far goes first, so that a terminal shows everything in order.
             self.flush()?;
-            report::error(message);
+            if let Some(message) = message {
+                report::error(message);
+            }
             self.failed = true;
             if self.verify {
                 return Ok(Flow::Stop);
@@ -237,29 +260,41 @@ pub fn run(job: &Job<'_>, urls: Vec<String>, common: &CommonArgs) -> ExitCode {
     if let Err(e) = input::check_iterate(job.iterate) {
         report::usage_error(e);
     }
-    let reader = match BlockReader::new(urls, &common.input.url_file) {
+    run_process(job, urls, &common.input.source.url_file, &common.run)
+}
+
+/// Runs `process` over `urls`, then the lines of `url_files` (standard input when there are
+/// neither), and writes the results: exit status 0 when every input succeeded, 1 when one
+/// failed or reading or writing did.
+pub fn run_process<P: Process + ?Sized>(
+    process: &P,
+    urls: Vec<String>,
+    url_files: &[PathBuf],
+    run: &RunArgs,
+) -> ExitCode {
+    let reader = match BlockReader::new(urls, url_files) {
         Ok(reader) => reader,
         Err(e) => {
             report::error(e);
             return ExitCode::FAILURE;
         }
     };
-    let threads = match common.run.threads {
+    let threads = match run.threads {
         Some(n) => n as usize,
         None => thread::available_parallelism().map_or(1, NonZeroUsize::get),
     };
     let mut writer = Writer {
         out: BufWriter::with_capacity(OUTPUT_BUFFER_SIZE, io::stdout().lock()),
-        verify: common.run.verify,
+        verify: run.verify,
         failed: false,
     };
-    let result = run_blocks(job, reader, &mut writer, threads);
+    let result = run_blocks(process, reader, &mut writer, threads);
     writer.exit_code(result)
 }
 
 /// Processes and writes every block, on this thread until a full block shows a large input.
-fn run_blocks<W: Write>(
-    job: &Job<'_>,
+fn run_blocks<P: Process + ?Sized, W: Write>(
+    process: &P,
     mut reader: BlockReader,
     writer: &mut Writer<W>,
     threads: usize,
@@ -268,10 +303,10 @@ fn run_blocks<W: Write>(
     let mut sink = Sink::new(writer.verify);
     while reader.next_block(&mut block)? {
         if threads > 1 && block.is_full() {
-            return run_threaded(job, reader, block, writer, threads);
+            return run_threaded(process, reader, block, writer, threads);
         }
         sink.clear();
-        job.process_block(&block, &mut sink);
+        process_block(process, &block, &mut sink);
         if writer.emit(&sink)? == Flow::Stop {
             return Ok(());
         }
@@ -293,8 +328,8 @@ enum Outcome {
 
 /// Processes `first` and every later block on `threads` worker threads, and writes the results
 /// in input order.
-fn run_threaded<W: Write>(
-    job: &Job<'_>,
+fn run_threaded<P: Process + ?Sized, W: Write>(
+    process: &P,
     mut reader: BlockReader,
     first: Block,
     writer: &mut Writer<W>,
@@ -349,7 +384,7 @@ fn run_threaded<W: Write>(
                         return;
                     };
                     let mut sink = Sink::new(verify);
-                    job.process_block(&block, &mut sink);
+                    process_block(process, &block, &mut sink);
                     if results.send((seq, Outcome::Done(sink))).is_err() {
                         return;
                     }

@@ -23,14 +23,23 @@ const BLOCK_BYTES: usize = 1 << 20;
 /// A block's text buffer that grew past this is shrunk back once processed.
 const MAX_KEPT_CAPACITY: usize = 4 << 20;
 
-/// The input options every URL-reading subcommand takes.
+/// Where inputs come from besides the arguments: `--url-file` (taken by every subcommand that
+/// reads URLs, `validate` too).
 #[derive(Args, Debug)]
 #[command(next_help_heading = "Input")]
-pub struct InputArgs {
+pub struct SourceArgs {
     /// Read URLs from FILE, one per line (`-`: standard input), after the URL arguments;
     /// repeatable
     #[arg(long, value_name = "FILE")]
     pub url_file: Vec<PathBuf>,
+}
+
+/// The input options every URL-printing subcommand takes.
+#[derive(Args, Debug)]
+#[command(next_help_heading = "Input")]
+pub struct InputArgs {
+    #[command(flatten)]
+    pub source: SourceArgs,
 
     /// Expand each URL into one per VALUE (space-separated) of COMPONENT, set through the
     /// URL API's setter, e.g. "host=a.example b.example"; several --iterate give every

@@ -18,6 +18,7 @@ mod resolve;
 mod setter;
 mod surt;
 mod template;
+mod validate;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -41,22 +42,26 @@ const AFTER_HELP: &str = r#"Examples:
   $ weburl normalize --surt 'https://www.Example.com/Path?b=2&a=1'
   com,example)/path?a=1&b=2
 
+  $ weburl validate 'https://user@example.org/'
+  https://user@example.org/:13: invalid-credentials: the URL contains credentials
+
   $ echo '{"op":"toascii","input":"BÜcher.example"}' | weburl batch
   {"output":"xn--bcher-kva.example"}
 
 Every command but batch takes URLs as arguments, from --url-file FILE, or one per line
-from standard input (`-`, or when none is given), and takes --json, --get, --diagram,
---iterate, --guess-scheme, --threads and --verify. Run `weburl help <command>` for a
-command's options and more examples.
+from standard input (`-`, or when none is given), and takes --json, --threads and
+--verify; all but validate also take --get, --diagram, --iterate and --guess-scheme. Run
+`weburl help <command>` for a command's options and more examples.
 
 Exit status:
   0  every input succeeded
   1  some input failed (each failure is reported on standard error as
-     `error: <input>: <reason>`, and the run goes on unless --verify is given), or
-     reading the input or writing the output failed
+     `error: <input>: <reason>`, and the run goes on unless --verify is given; for
+     validate, some input has a validation error), or reading the input or writing the
+     output failed
   2  usage error (unknown option, bad value, base URL that does not parse, ...)
-Colour (red `error:`, diagram labels) is used only on a terminal, and never when NO_COLOR
-is set."#;
+Colour (red `error:`, diagram labels, validate's error names) is used only on a terminal,
+and never when NO_COLOR is set."#;
 
 /// Parse, resolve, edit and normalize URLs as web browsers do: the WHATWG URL Standard.
 #[derive(Parser)]
@@ -91,6 +96,11 @@ enum Command {
     #[command(after_help = normalize::EXAMPLES)]
     Normalize(normalize::NormalizeArgs),
 
+    /// Report every validation error in URLs, linter-style, and inputs that are not valid
+    /// URL strings
+    #[command(after_help = validate::EXAMPLES)]
+    Validate(validate::ValidateArgs),
+
     /// Answer JSON Lines requests from standard input, one JSON line each (the machine
     /// interface; see docs/batch-contract.md)
     #[command(after_help = batch::EXAMPLES)]
@@ -119,6 +129,7 @@ fn main() -> ExitCode {
         Command::Resolve(args) => resolve::run_resolve(args),
         Command::Join(args) => resolve::run_join(args),
         Command::Normalize(args) => normalize::run(args),
+        Command::Validate(args) => validate::run(args),
         Command::Batch => batch::run(),
         Command::Completions { shell } => {
             let mut out = Vec::new();

@@ -1,7 +1,8 @@
 //! Messages on standard error, and whether output may be coloured.
 //!
 //! Colour is used only when the stream is a terminal and `NO_COLOR` is unset or empty
-//! (<https://no-color.org>): errors get a red `error:`, diagrams coloured labels.
+//! (<https://no-color.org>): errors get a red `error:`, diagrams coloured labels, `validate`
+//! red error names.
 
 use std::fmt::Display;
 use std::io::{self, IsTerminal, Write};
@@ -19,10 +20,16 @@ fn no_color() -> bool {
     std::env::var_os("NO_COLOR").is_some_and(|value| !value.is_empty())
 }
 
+/// Whether standard output is a terminal (someone reads it, rather than a program).
+pub fn stdout_terminal() -> bool {
+    static TERMINAL: OnceLock<bool> = OnceLock::new();
+    *TERMINAL.get_or_init(|| io::stdout().is_terminal())
+}
+
 /// Whether standard output may be coloured.
 pub fn stdout_color() -> bool {
     static COLOR: OnceLock<bool> = OnceLock::new();
-    *COLOR.get_or_init(|| !no_color() && io::stdout().is_terminal())
+    *COLOR.get_or_init(|| !no_color() && stdout_terminal())
 }
 
 /// Whether standard error may be coloured.

@@ -328,7 +328,6 @@ fn batch_wrong_types() {
 fn batch_unsupported_ops() {
     assert_eq!(
         batch(&[
-            r##"{"op":"validate","input":"http://a/"}"##,
             r##"{"op":"resolve","engine":"rfc1808","input":";x","base":"http://a/b/c/d;p?q#f"}"##,
             r##"{"op":"SET","href":"http://a/","setter":"host","value":"b"}"##,
             r##"{"op":"searchParams","query":"a=b"}"##,
@@ -336,8 +335,6 @@ fn batch_unsupported_ops() {
             r##"{"op":""}"##,
         ]),
         concat!(
-            r##"{"error":"unsupported op: validate"}"##,
-            "\n",
             r##"{"error":"unsupported op: resolve"}"##,
             "\n",
             r##"{"error":"unsupported op: SET"}"##,
@@ -416,13 +413,14 @@ fn batch_encoding_labels() {
         expected.push('\n');
     }
     expected.push_str(concat!(
-        r##"{"error":"unsupported encoding: windows-1252"}"##,
+        r##"{"href":"http://a/?%E9","origin":"http://a","protocol":"http:","username":"","password":"","host":"a","hostname":"a","port":"","pathname":"/","search":"?%E9","hash":""}"##,
         "\n",
-        r##"{"error":"unsupported encoding: utf-16le"}"##,
+        // UTF-16 means UTF-8 (the spec's "get an output encoding").
+        r##"{"href":"http://a/?%C3%A9","origin":"http://a","protocol":"http:","username":"","password":"","host":"a","hostname":"a","port":"","pathname":"/","search":"?%C3%A9","hash":""}"##,
         "\n",
-        r##"{"error":"unsupported encoding: "}"##,
+        r##"{"error":"unknown encoding label: "}"##,
         "\n",
-        r##"{"error":"unsupported encoding: utf-8x"}"##,
+        r##"{"error":"unknown encoding label: utf-8x"}"##,
         "\n"
     ));
     assert_eq!(
@@ -440,6 +438,179 @@ fn batch_encoding_labels() {
             r##"{"op":"parse","input":"http://a/?é","encoding":"utf-8x"}"##,
         ]),
         expected
+    );
+}
+
+#[test]
+fn batch_parse_in_legacy_encodings() {
+    assert_eq!(
+        batch(&[
+            r##"{"op":"parse","input":"http://example.com/?\u00e9","encoding":"windows-1252"}"##,
+            r##"{"op":"parse","input":"http://example.com/?\u00e9","encoding":"shift_jis"}"##,
+            r##"{"op":"parse","input":"http://example.com/?日本","encoding":" Shift_JIS\n"}"##,
+            r##"{"op":"parse","input":"http://example.com/?\u00e9","encoding":"UTF-16LE"}"##,
+            r##"{"op":"parse","input":"http://example.com/?\u00e9","encoding":"utf-16be"}"##,
+            // A label of the replacement encoding: UTF-8 too.
+            r##"{"op":"parse","input":"http://example.com/?\u00e9","encoding":"iso-2022-kr"}"##,
+            r##"{"op":"parse","input":"http://example.com/?\u00e9","encoding":"no-such-encoding"}"##,
+            r##"{"op":"parse","input":"http://example.com/?\u00e9","encoding":"Latin1"}"##,
+        ]),
+        concat!(
+            r##"{"href":"http://example.com/?%E9","origin":"http://example.com","protocol":"http:","username":"","password":"","host":"example.com","hostname":"example.com","port":"","pathname":"/","search":"?%E9","hash":""}"##,
+            "\n",
+            // Shift_JIS has no é: it becomes "&#233;", percent-encoded.
+            r##"{"href":"http://example.com/?%26%23233%3B","origin":"http://example.com","protocol":"http:","username":"","password":"","host":"example.com","hostname":"example.com","port":"","pathname":"/","search":"?%26%23233%3B","hash":""}"##,
+            "\n",
+            r##"{"href":"http://example.com/?%93%FA%96{","origin":"http://example.com","protocol":"http:","username":"","password":"","host":"example.com","hostname":"example.com","port":"","pathname":"/","search":"?%93%FA%96{","hash":""}"##,
+            "\n",
+            r##"{"href":"http://example.com/?%C3%A9","origin":"http://example.com","protocol":"http:","username":"","password":"","host":"example.com","hostname":"example.com","port":"","pathname":"/","search":"?%C3%A9","hash":""}"##,
+            "\n",
+            r##"{"href":"http://example.com/?%C3%A9","origin":"http://example.com","protocol":"http:","username":"","password":"","host":"example.com","hostname":"example.com","port":"","pathname":"/","search":"?%C3%A9","hash":""}"##,
+            "\n",
+            r##"{"href":"http://example.com/?%C3%A9","origin":"http://example.com","protocol":"http:","username":"","password":"","host":"example.com","hostname":"example.com","port":"","pathname":"/","search":"?%C3%A9","hash":""}"##,
+            "\n",
+            r##"{"error":"unknown encoding label: no-such-encoding"}"##,
+            "\n",
+            r##"{"href":"http://example.com/?%E9","origin":"http://example.com","protocol":"http:","username":"","password":"","host":"example.com","hostname":"example.com","port":"","pathname":"/","search":"?%E9","hash":""}"##,
+            "\n",
+        )
+    );
+}
+
+#[test]
+fn batch_parse_encoding_applies_to_the_query_of_special_urls_only() {
+    assert_eq!(
+        batch(&[
+            r##"{"op":"parse","input":"?é#é","base":"http://example.com/é","encoding":"windows-1252"}"##,
+            r##"{"op":"parse","input":"sc://h/?é","encoding":"windows-1252"}"##,
+            r##"{"op":"parse","input":"wss://h/?é","encoding":"windows-1252"}"##,
+            // The label is checked before the base is parsed.
+            r##"{"op":"parse","input":"x","base":"nope","encoding":"nope"}"##,
+        ]),
+        concat!(
+            r##"{"href":"http://example.com/%C3%A9?%E9#%C3%A9","origin":"http://example.com","protocol":"http:","username":"","password":"","host":"example.com","hostname":"example.com","port":"","pathname":"/%C3%A9","search":"?%E9","hash":"#%C3%A9"}"##,
+            "\n",
+            r##"{"href":"sc://h/?%C3%A9","origin":"null","protocol":"sc:","username":"","password":"","host":"h","hostname":"h","port":"","pathname":"/","search":"?%C3%A9","hash":""}"##,
+            "\n",
+            r##"{"href":"wss://h/?%C3%A9","origin":"wss://h","protocol":"wss:","username":"","password":"","host":"h","hostname":"h","port":"","pathname":"/","search":"?%C3%A9","hash":""}"##,
+            "\n",
+            r##"{"error":"unknown encoding label: nope"}"##,
+            "\n",
+        )
+    );
+}
+
+#[test]
+fn batch_validate() {
+    assert_eq!(
+        batch(&[
+            r##"{"op":"validate","input":"https://example.org/"}"##,
+            r##"{"op":"validate","input":"https://example.org/>"}"##,
+            r##"{"op":"validate","input":"https://user:pass@example.org"}"##,
+            // One backslash each (JSON escapes).
+            r##"{"op":"validate","input":"https:\\example.org\\a"}"##,
+            r##"{"op":"validate","input":"https://example.org:70000"}"##,
+            // Offsets are in bytes: "é" is 2.
+            r##"{"op":"validate","input":"http://h/é é"}"##,
+            // Leading and trailing spaces and controls are one error; a tab inside another.
+            r##"{"op":"validate","input":"  http://h/a\tb "}"##,
+        ]),
+        concat!(
+            r##"{"valid":true,"errors":[]}"##,
+            "\n",
+            r##"{"valid":false,"errors":[{"name":"invalid-URL-unit","offset":20}]}"##,
+            "\n",
+            r##"{"valid":false,"errors":[{"name":"invalid-credentials","offset":17}]}"##,
+            "\n",
+            r##"{"valid":false,"errors":[{"name":"special-scheme-missing-following-solidus","offset":6},{"name":"special-scheme-missing-following-solidus","offset":6},{"name":"invalid-reverse-solidus","offset":18}]}"##,
+            "\n",
+            r##"{"valid":false,"errors":[{"name":"port-out-of-range","offset":20}]}"##,
+            "\n",
+            r##"{"valid":false,"errors":[{"name":"invalid-URL-unit","offset":11}]}"##,
+            "\n",
+            r##"{"valid":false,"errors":[{"name":"invalid-URL-unit","offset":0},{"name":"invalid-URL-unit","offset":12}]}"##,
+            "\n",
+        )
+    );
+}
+
+#[test]
+fn batch_validate_with_a_base() {
+    assert_eq!(
+        batch(&[
+            r##"{"op":"validate","input":"../a?b#c","base":"https://example.org/dir/"}"##,
+            r##"{"op":"validate","input":"../a?b#c","base":null}"##,
+            r##"{"op":"validate","input":"../a?b#c"}"##,
+            r##"{"op":"validate","input":"#f","base":"sc:opaque"}"##,
+            r##"{"op":"validate","input":"x","base":"sc:opaque"}"##,
+            r##"{"op":"validate","input":"\\x","base":"https://example.org/"}"##,
+        ]),
+        concat!(
+            r##"{"valid":true,"errors":[]}"##,
+            "\n",
+            r##"{"valid":false,"errors":[{"name":"missing-scheme-non-relative-URL","offset":0}]}"##,
+            "\n",
+            r##"{"valid":false,"errors":[{"name":"missing-scheme-non-relative-URL","offset":0}]}"##,
+            "\n",
+            r##"{"valid":true,"errors":[]}"##,
+            "\n",
+            r##"{"valid":false,"errors":[{"name":"missing-scheme-non-relative-URL","offset":0}]}"##,
+            "\n",
+            r##"{"valid":false,"errors":[{"name":"invalid-reverse-solidus","offset":0}]}"##,
+            "\n",
+        )
+    );
+}
+
+#[test]
+fn batch_validate_base_that_fails_to_parse() {
+    assert_eq!(
+        batch(&[
+            r##"{"op":"validate","input":"http://a/","base":"not a base"}"##,
+            r##"{"op":"validate","input":"x","base":"http://h:65536/"}"##,
+        ]),
+        concat!(
+            r##"{"failure":true,"error":"invalid base URL: relative URL without a base (no scheme, and no usable base URL)"}"##,
+            "\n",
+            r##"{"failure":true,"error":"invalid base URL: the port is greater than 65535"}"##,
+            "\n"
+        )
+    );
+}
+
+#[test]
+fn batch_validate_lone_surrogates() {
+    assert_eq!(
+        batch(&[
+            // U+FFFD, 3 bytes in UTF-8, is a URL code point: the space after it is at byte 12.
+            r##"{"op":"validate","input":"http://a/\ud800 x"}"##,
+            r##"{"op":"validate","input":"http://a/\udc00"}"##,
+        ]),
+        concat!(
+            r##"{"valid":false,"errors":[{"name":"invalid-URL-unit","offset":12}]}"##,
+            "\n",
+            r##"{"valid":true,"errors":[]}"##,
+            "\n",
+        )
+    );
+}
+
+#[test]
+fn batch_validate_request_errors() {
+    assert_eq!(
+        batch(&[
+            r##"{"op":"validate"}"##,
+            r##"{"op":"validate","input":1}"##,
+            r##"{"op":"validate","input":"x","base":[]}"##,
+        ]),
+        concat!(
+            r##"{"error":"missing field: input"}"##,
+            "\n",
+            r##"{"error":"field input must be a string, not a number"}"##,
+            "\n",
+            r##"{"error":"field base must be a string or null, not an array"}"##,
+            "\n",
+        )
     );
 }
 
@@ -1075,8 +1246,10 @@ fn batch_help_lists_the_operations() {
     let run = weburl(&["batch", "--help"], b"");
     assert_eq!(run.code, 0);
     assert!(
-        run.stdout
-            .contains("Operations in this version: parse, set, toascii, search_params"),
+        run.stdout.contains(
+            "Operations in this version: parse, set, toascii, validate, search_params \
+                 (not yet: resolve)."
+        ),
         "{}",
         run.stdout
     );

@@ -9,7 +9,9 @@ use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use common::{MORE_INFO, NO_BASE, TempFile, bin, data, data_text, ok, weburl, weburl_env};
+use common::{
+    MORE_INFO, NO_BASE, TempFile, bin, data, data_text, ok, on_a_terminal, weburl, weburl_env,
+};
 
 /// The subcommands that take the shared options.
 const URL_COMMANDS: [&[&str]; 5] = [
@@ -493,25 +495,6 @@ fn output_is_plain_without_a_terminal() {
     assert_eq!(run.stderr, format!("error: nope: {NO_BASE}\n"));
 }
 
-/// Runs `weburl args...` on a terminal (through `script`), with `NO_COLOR` set to `no_color`
-/// when given; `None` when `script` is not there.
-fn on_a_terminal(args: &str, no_color: Option<&str>) -> Option<String> {
-    let mut command = Command::new("script");
-    command
-        .args(["-qec", &format!("{} {args}", bin()), "/dev/null"])
-        .stdin(Stdio::null())
-        .env_remove("NO_COLOR");
-    if let Some(value) = no_color {
-        command.env("NO_COLOR", value);
-    }
-    let output = command.output().ok()?;
-    Some(
-        String::from_utf8(output.stdout)
-            .unwrap()
-            .replace("\r\n", "\n"),
-    )
-}
-
 #[test]
 fn colour_only_on_a_terminal_and_never_with_no_color() {
     let args = "parse --diagram nope a:b";
@@ -569,8 +552,8 @@ fn man_pages() {
     assert_eq!(
         run.stderr,
         format!(
-            "error: no command 'nope' (commands: parse, set, resolve, join, normalize, batch, \
-             completions, man){MORE_INFO}"
+            "error: no command 'nope' (commands: parse, set, resolve, join, normalize, \
+             validate, batch, completions, man){MORE_INFO}"
         )
     );
     assert_eq!(run.code, 2);
@@ -581,7 +564,7 @@ fn exit_codes_are_in_the_help() {
     let help = ok(&["--help"]);
     assert!(help.contains("Exit status:\n  0  every input succeeded\n  1  some input failed"));
     assert!(help.contains("  2  usage error"));
-    for command in ["parse", "set", "resolve", "join", "normalize"] {
+    for command in ["parse", "set", "resolve", "join", "normalize", "validate"] {
         let help = ok(&[command, "--help"]);
         assert!(help.contains("Exit status: 0 "), "{command}");
         assert!(help.contains("Examples:\n  $ weburl "), "{command}");
@@ -658,6 +641,7 @@ fn help_examples_are_right() {
         &["resolve", "--help"],
         &["join", "--help"],
         &["normalize", "--help"],
+        &["validate", "--help"],
         &["batch", "--help"],
     ] {
         let source = format!("`weburl {}`", command.join(" "));

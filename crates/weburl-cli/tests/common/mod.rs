@@ -61,6 +61,25 @@ pub fn ok(args: &[&str]) -> String {
     run.stdout
 }
 
+/// Runs `weburl args...` on a terminal (through `script`), with `NO_COLOR` set to `no_color`
+/// when given; `None` when `script` is not there.
+pub fn on_a_terminal(args: &str, no_color: Option<&str>) -> Option<String> {
+    let mut command = Command::new("script");
+    command
+        .args(["-qec", &format!("{} {args}", bin()), "/dev/null"])
+        .stdin(Stdio::null())
+        .env_remove("NO_COLOR");
+    if let Some(value) = no_color {
+        command.env("NO_COLOR", value);
+    }
+    let output = command.output().ok()?;
+    Some(
+        String::from_utf8(output.stdout)
+            .unwrap()
+            .replace("\r\n", "\n"),
+    )
+}
+
 /// The path of a file in `tests/data/`.
 pub fn data(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
