@@ -323,6 +323,7 @@ impl<'a> Reporter<'a> {
     }
 
     /// Reports `kind` at `offset`, an offset in the cleaned input.
+    #[inline]
     pub(crate) fn report(&mut self, kind: ValidationErrorKind, offset: usize) {
         if self.callback.is_some() {
             let offset = self.original_offset(offset);
@@ -340,10 +341,15 @@ impl<'a> Reporter<'a> {
     /// Reports an invalid-URL-unit error for each code point of `text` (which starts at
     /// `offset` in the cleaned input) that is not a URL code point and not '%', and for each
     /// '%' not followed by two ASCII hex digits.
+    #[inline(always)]
     pub(crate) fn check_url_units(&mut self, text: &str, offset: usize) {
-        if !self.enabled() {
-            return;
+        if self.enabled() {
+            self.report_url_units(text, offset);
         }
+    }
+
+    #[cold]
+    fn report_url_units(&mut self, text: &str, offset: usize) {
         let bytes = text.as_bytes();
         for (i, c) in text.char_indices() {
             let bad = if c == '%' {

@@ -303,10 +303,7 @@ fn parse_general(
     // Room for the whole output, so that it is allocated once: each byte that a component may
     // percent-encode can grow by two; an IPv4 address, a "/." or a missing "/" by up to 18.
     // Tabs and newlines are among those bytes, so without any there is nothing to remove.
-    let encodable = trimmed
-        .bytes()
-        .filter(|&b| EncodeSet::ANY_COMPONENT.contains(b))
-        .count();
+    let encodable = EncodeSet::ANY_COMPONENT.count_in(trimmed.as_bytes());
     let cleaned = if encodable == 0 {
         Cow::Borrowed(trimmed)
     } else {
