@@ -69,8 +69,6 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-#[cfg(feature = "document")]
-pub mod document;
 pub mod host;
 pub mod origin;
 pub mod parser;
