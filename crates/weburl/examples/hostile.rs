@@ -11,8 +11,11 @@ use std::time::Instant;
 
 use weburl::Url;
 
-/// The shapes: a name and a function that builds an input of about `len` bytes.
-fn shapes() -> Vec<(&'static str, fn(usize) -> String)> {
+/// A shape of hostile input: its name and a function that builds one of about `len` bytes.
+type Shape = (&'static str, fn(usize) -> String);
+
+/// The shapes.
+fn shapes() -> Vec<Shape> {
     vec![
         ("path of /..", |len| {
             format!("http://h/{}", "a/../".repeat(len / 5))
