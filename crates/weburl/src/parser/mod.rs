@@ -254,6 +254,10 @@ pub(crate) fn can_parse(input: &str, base: Option<&Url>) -> bool {
     }
     let trimmed = input.trim_matches(|c: char| c.is_ascii() && is_c0_control_or_space(c as u8));
     let cleaned = remove_tab_and_newline(trimmed);
+    // Without a base, input without a scheme fails at once.
+    if base.is_none() && !starts_with_scheme(cleaned.as_bytes()) {
+        return false;
+    }
     SCRATCH.with(|scratch| {
         let mut out = scratch.take();
         out.clear();
