@@ -70,6 +70,7 @@
 #![warn(missing_docs)]
 
 pub mod host;
+pub mod legacy;
 pub mod origin;
 pub mod parser;
 pub mod percent;
