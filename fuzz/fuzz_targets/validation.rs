@@ -7,12 +7,19 @@ static BASES: OnceLock<Vec<weburl::Url>> = OnceLock::new();
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let bases = BASES.get_or_init(|| {
-        ["https://example.org/a/b?q#f", "file:///C:/dir/", "sc://h/p", "mailto:x"]
-            .iter()
-            .map(|b| weburl::Url::parse(b).expect("base parses"))
-            .collect()
+        [
+            "https://example.org/a/b?q#f",
+            "file:///C:/dir/",
+            "sc://h/p",
+            "mailto:x",
+        ]
+        .iter()
+        .map(|b| weburl::Url::parse(b).expect("base parses"))
+        .collect()
     });
-    let Some((&which, rest)) = data.split_first() else { return };
+    let Some((&which, rest)) = data.split_first() else {
+        return;
+    };
     let input = String::from_utf8_lossy(rest);
     let base = bases.get(usize::from(which) % (bases.len() + 1));
     weburl_fuzz::check_parse(&input, base);

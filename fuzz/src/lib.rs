@@ -197,6 +197,34 @@ pub fn check_host(input: &str) {
     }
 }
 
+/// A historical engine (`which` picks it) resolves `input` against `base` without panicking,
+/// and its output, resolved again by the same engine (with no base and against itself), is
+/// unchanged.
+pub fn check_legacy(which: u8, base: &str, input: &str) {
+    use weburl::legacy::Engine;
+    let engine = Engine::ALL[usize::from(which) % Engine::ALL.len()];
+    let base = (!base.is_empty()).then_some(base);
+    let Ok(first) = engine.resolve(input, base, None) else {
+        return;
+    };
+    let out = first.href().to_owned();
+    // Only an absolute output can be resolved without a base, or serve as one.
+    if weburl::legacy::rfc1808::parse(&out).scheme.is_none() {
+        return;
+    }
+    for again_base in [None, Some(out.as_str())] {
+        let again = engine
+            .resolve(&out, again_base, None)
+            .map(|r| r.into_href());
+        assert_eq!(
+            again.as_deref(),
+            Ok(out.as_str()),
+            "{}: {input:?} against {base:?} gave {out:?}, which resolves again (base {again_base:?}) differently",
+            engine.name()
+        );
+    }
+}
+
 /// Splits fuzz bytes into a few strings at 0xFF bytes (which never occur in UTF-8).
 pub fn split(data: &[u8], parts: usize) -> Vec<String> {
     let mut out: Vec<String> = data

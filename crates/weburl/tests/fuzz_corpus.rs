@@ -106,3 +106,14 @@ fn validation_corpus() {
     });
     assert!(n > 100, "{n} inputs");
 }
+
+#[test]
+fn legacy_corpus() {
+    let n = run("legacy", |data| {
+        if let Some((&which, rest)) = data.split_first() {
+            let parts = checks::split(rest, 2);
+            checks::check_legacy(which, &parts[0], &parts[1]);
+        }
+    });
+    assert!(n > 200, "{n} inputs");
+}
