@@ -61,6 +61,8 @@
 //! ## Features
 //!
 //! - `serde`: `Url` serializes as its href and deserializes by parsing.
+//! - `document`: [`document`](crate::document) (when enabled): a document's base URL and
+//!   encoding, and every link of an HTML or XML document, resolved as a browser does.
 //!
 //! ## Unicode version
 //!
@@ -69,6 +71,8 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+#[cfg(feature = "document")]
+pub mod document;
 pub mod host;
 pub mod legacy;
 pub mod origin;
