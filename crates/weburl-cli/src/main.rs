@@ -10,6 +10,7 @@ mod glob;
 mod input;
 mod json_lossy;
 mod lines;
+mod links;
 mod normalize;
 mod output;
 mod parse_cmd;
@@ -101,6 +102,11 @@ enum Command {
     #[command(after_help = validate::EXAMPLES)]
     Validate(validate::ValidateArgs),
 
+    /// Extract every link of an HTML or XML document, resolved against its base URL in its
+    /// encoding, as a browser does
+    #[command(after_help = links::EXAMPLES)]
+    Links(links::LinksArgs),
+
     /// Answer JSON Lines requests from standard input, one JSON line each (the machine
     /// interface; see docs/batch-contract.md)
     #[command(after_help = batch::EXAMPLES)]
@@ -130,6 +136,7 @@ fn main() -> ExitCode {
         Command::Join(args) => resolve::run_join(args),
         Command::Normalize(args) => normalize::run(args),
         Command::Validate(args) => validate::run(args),
+        Command::Links(args) => links::run(&args),
         Command::Batch => batch::run(),
         Command::Completions { shell } => {
             let mut out = Vec::new();

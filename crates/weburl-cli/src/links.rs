@@ -1,0 +1,139 @@
+//! `weburl links`: every link of an HTML or XML document, resolved as a browser does
+//! (the library's `weburl::document`).
+
+use std::fs::File;
+use std::io::{self, BufWriter, Read, Write};
+use std::process::ExitCode;
+
+use clap::{Args, ValueEnum};
+use weburl::Url;
+use weburl::document::{DocumentKind, LinkOptions, extract_links};
+
+/// Examples shown at the end of `weburl links --help`.
+pub const EXAMPLES: &str = r#"Examples:
+  $ printf '<base href="/v2/"><a href="page?q=1">x</a>' | weburl links - --url https://example.com/docs/
+  1:13 base href https://example.com/v2/
+  1:28 a href https://example.com/v2/page?q=1
+
+  $ printf '<img srcset="a.png 1x, b.png 2x">' | weburl links - --url https://example.com/ --json
+  {"element":"img","attribute":"srcset","raw":"a.png","url":"https://example.com/a.png","line":1,"column":14}
+  {"element":"img","attribute":"srcset","raw":"b.png","url":"https://example.com/b.png","line":1,"column":24}
+
+One line per link: LINE:COLUMN ELEMENT ATTRIBUTE URL (or "error: …" when it does not
+parse). srcset, ping and meta refresh give one line per URL. A <base href> that comes after
+some links changes them too: those links are printed again, marked "(re-resolved)" (in JSON:
+"re_resolved": true). The document's encoding is found as a browser finds it: BOM, then
+--encoding (the charset of an HTTP Content-Type), then <meta charset>, then windows-1252;
+query strings of special URLs are encoded in it.
+
+Exit status: 0 when every link resolved, 1 when any link failed to parse or the document
+could not be read (XML that is not well-formed), 2 for usage errors."#;
+
+/// The kind of document, for `--kind`.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum Kind {
+    /// XML when the document starts with an XML declaration, else HTML.
+    Auto,
+    /// HTML, parsed as a browser parses it.
+    Html,
+    /// XML (XHTML, SVG, Atom, RSS), with xml:base.
+    Xml,
+}
+
+/// Options of `weburl links`.
+#[derive(Args, Debug)]
+pub struct LinksArgs {
+    /// The document: a file, or "-" for standard input.
+    #[arg(value_name = "FILE|-")]
+    pub file: String,
+
+    /// The document's own URL (its fallback base URL).
+    #[arg(long, value_name = "DOCUMENT_URL")]
+    pub url: Option<String>,
+
+    /// The charset an HTTP Content-Type header gave (a WHATWG encoding label).
+    #[arg(long, value_name = "LABEL")]
+    pub encoding: Option<String>,
+
+    /// The kind of document.
+    #[arg(long, value_enum, default_value_t = Kind::Auto)]
+    pub kind: Kind,
+
+    /// One JSON object per link.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Runs `weburl links`.
+pub fn run(args: &LinksArgs) -> ExitCode {
+    let mut options = LinkOptions::new().kind(match args.kind {
+        Kind::Auto => DocumentKind::Auto,
+        Kind::Html => DocumentKind::Html,
+        Kind::Xml => DocumentKind::Xml,
+    });
+    if let Some(url) = &args.url {
+        match Url::parse(url) {
+            Ok(url) => options = options.document_url(url),
+            Err(e) => {
+                eprintln!("error: --url {url}: {e}");
+                return ExitCode::from(2);
+            }
+        }
+    }
+    if let Some(label) = &args.encoding {
+        if weburl::encoding_rs::Encoding::for_label(label.as_bytes()).is_none() {
+            eprintln!("error: --encoding {label}: not a WHATWG encoding label");
+            return ExitCode::from(2);
+        }
+        options = options.http_charset(label);
+    }
+    let reader: Box<dyn Read> = if args.file == "-" {
+        Box::new(io::stdin().lock())
+    } else {
+        match File::open(&args.file) {
+            Ok(file) => Box::new(file),
+            Err(e) => {
+                eprintln!("error: {}: {e}", args.file);
+                return ExitCode::from(1);
+            }
+        }
+    };
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let mut failed = false;
+    let mut line = String::new();
+    let mut write_error: Option<io::Error> = None;
+    let result = extract_links(reader, &options, |link| {
+        if write_error.is_some() {
+            return;
+        }
+        failed |= link.result.is_err();
+        line.clear();
+        if args.json {
+            link.write_json(&mut line);
+        } else {
+            use std::fmt::Write as _;
+            let _ = write!(line, "{link}");
+        }
+        line.push('\n');
+        if let Err(e) = out.write_all(line.as_bytes()) {
+            write_error = Some(e);
+        }
+    });
+    let flushed = out.flush();
+    if let Some(e) = write_error.or(flushed.err()) {
+        if e.kind() == io::ErrorKind::BrokenPipe {
+            return ExitCode::SUCCESS;
+        }
+        eprintln!("error: writing: {e}");
+        return ExitCode::from(1);
+    }
+    match result {
+        Ok(_) if failed => ExitCode::from(1),
+        Ok(_) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {}: {e}", args.file);
+            ExitCode::from(1)
+        }
+    }
+}
