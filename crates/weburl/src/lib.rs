@@ -61,7 +61,7 @@
 //! ## Features
 //!
 //! - `serde`: `Url` serializes as its href and deserializes by parsing.
-//! - `document`: [`document`](crate::document) (when enabled): a document's base URL and
+//! - `document`: `weburl::document`, a document's base URL and
 //!   encoding, and every link of an HTML or XML document, resolved as a browser does.
 //!
 //! ## Unicode version

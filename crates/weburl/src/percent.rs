@@ -68,7 +68,12 @@ impl EncodeSet {
                 count += chunk.iter().filter(|&&b| self.contains(b)).count();
             }
         }
-        count + chunks.remainder().iter().filter(|&&b| self.contains(b)).count()
+        count
+            + chunks
+                .remainder()
+                .iter()
+                .filter(|&&b| self.contains(b))
+                .count()
     }
 
     /// Whether `byte` is in this set (every non-ASCII byte is).
@@ -450,8 +455,18 @@ mod tests {
 
     #[test]
     fn count_in_counts_every_member() {
-        for input in ["", "abc", "a b c d e f g h i j", "0123456789abcdef", "é€ x\t", "%%%%%%%%%"] {
-            let naive = input.bytes().filter(|&b| EncodeSet::PATH.contains(b)).count();
+        for input in [
+            "",
+            "abc",
+            "a b c d e f g h i j",
+            "0123456789abcdef",
+            "é€ x\t",
+            "%%%%%%%%%",
+        ] {
+            let naive = input
+                .bytes()
+                .filter(|&b| EncodeSet::PATH.contains(b))
+                .count();
             assert_eq!(EncodeSet::PATH.count_in(input.as_bytes()), naive, "{input}");
         }
     }
