@@ -2,7 +2,9 @@
 //! `url` crate, measured interleaved in one process. See docs/PERFORMANCE.md.
 
 mod alloc;
+mod cli;
 mod data;
+mod diff;
 mod libs;
 mod report;
 mod run;
@@ -18,6 +20,12 @@ const USAGE: &str = "\
 usage: weburl-bench [--rounds N] [--filter SUBSTRING] [--quick] [--json] [--data-dir DIR]
        weburl-bench one --lib weburl|ada|url|none --bench BENCH --dataset NAME [--passes N]
        weburl-bench list
+       weburl-bench cli [--rounds N] [--min-mb MB] [--scaling-lines N] [--no-scaling]
+                        [--no-pin] [--cachegrind] [--weburl PATH] [--data-dir DIR]
+       weburl-bench diff [--count N] [--seed S] [--start I] [--out FILE] [--summary FILE]
+                         [--threads T] [--examples K] [--known FILE]
+       weburl-bench diff --input URL|--input-json JSON-STRING [--base BASE]
+       weburl-bench diff --fill-known DRAFT
 
 The first form runs every benchmark (parse_href, parse_base, can_parse, setters, hostile) on
 every dataset, interleaving the three libraries, and prints a table (or JSON with --json).
@@ -26,7 +34,28 @@ every dataset, interleaving the three libraries, and prints a table (or JSON wit
 
 `one` runs exactly the given number of passes (default 1) of one library, for instruction
 counting under valgrind (BENCH: parse_href, parse_base, can_parse, hostile; `--lib none`
-only reads the dataset, as a baseline). `list` prints the dataset names.";
+only reads the dataset, as a baseline). `list` prints the dataset names.
+
+`cli` runs `weburl parse --threads 1` (the CLI binary: `weburl` next to this executable, or
+--weburl PATH; build it with `cargo build --release -p weburl-cli`), `weburl-normalize` (the
+same loop on the bare library), `ada-normalize` and `url-normalize` (src/bin/) over each URL
+list repeated to at least --min-mb MB (default 32), stdin from the file and stdout to
+/dev/null, pinned to CPU 0 with taskset (unless --no-pin), N rounds (default 5) interleaved;
+then `weburl parse --threads 1` against `--threads 2` on all lists concatenated to at least
+--scaling-lines lines (default 1000000). Times are wall (spawn to exit) and the child's CPU
+time; --cachegrind adds instructions per URL (valgrind) over one copy of each list.
+
+`diff` compares weburl, ada and the url crate on N generated cases (default 100000) of seed S
+(default 1), starting at case I (default 0), on T threads (default: all cores): href or
+failure, every getter, and the origin. It prints the disagreements grouped by signature, with
+K shrunk examples each (default 3), marking the signatures missing from the known list
+(default data/known-disagreements.jsonl); --out writes every disagreement as a JSON line,
+--summary the grouped summary as JSON. `diff --input` prints one input's disagreement record
+and the same for its shrunk form, as JSON lines (or `agree`), and the known classes of its
+signature on stderr; --input-json takes the input as a JSON string (for inputs with NUL);
+BASE is one of the generator's bases, or its index. `diff --fill-known` completes a draft
+list of known disagreements (class, wrong, input, base, verdict) with their signatures and
+the libraries' current results. See docs/RELIABILITY.md.";
 
 /// Options of the main (table) mode.
 #[derive(Debug, Clone, PartialEq)]
@@ -54,6 +83,8 @@ pub enum Command {
     Run(Options),
     One(OneOptions),
     List(PathBuf),
+    Cli(cli::CliOptions),
+    Diff(diff::DiffOptions),
     Help,
 }
 
@@ -111,6 +142,77 @@ pub fn parse_args(args: &[String]) -> Result<Command, String> {
                 data_dir,
             }))
         }
+        Some("cli") => {
+            it.next();
+            let mut o = cli::CliOptions {
+                rounds: 5,
+                min_mb: 32,
+                scaling_lines: 1_000_000,
+                weburl: None,
+                pin: true,
+                scaling: true,
+                cachegrind: false,
+                data_dir,
+            };
+            while let Some(arg) = it.next() {
+                match arg {
+                    "--rounds" => o.rounds = number(value(&mut it, arg)?, arg)?,
+                    "--min-mb" => o.min_mb = number(value(&mut it, arg)?, arg)?,
+                    "--scaling-lines" => o.scaling_lines = number(value(&mut it, arg)?, arg)?,
+                    "--weburl" => o.weburl = Some(PathBuf::from(value(&mut it, arg)?)),
+                    "--no-pin" => o.pin = false,
+                    "--no-scaling" => o.scaling = false,
+                    "--cachegrind" => o.cachegrind = true,
+                    "--data-dir" => o.data_dir = PathBuf::from(value(&mut it, arg)?),
+                    _ => return Err(format!("unknown argument {arg:?}")),
+                }
+            }
+            Ok(Command::Cli(o))
+        }
+        Some("diff") => {
+            it.next();
+            let mut o = diff::DiffOptions {
+                count: 100_000,
+                seed: 1,
+                start: 0,
+                out: None,
+                summary: None,
+                threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+                examples: 3,
+                known: diff::default_known_path(),
+                input: None,
+                base: None,
+                fill_known: None,
+            };
+            let u64_of = |s: &str, flag: &str| {
+                s.parse::<u64>()
+                    .map_err(|_| format!("{flag}: expected an integer, got {s:?}"))
+            };
+            while let Some(arg) = it.next() {
+                match arg {
+                    "--count" => o.count = number(value(&mut it, arg)?, arg)? as u64,
+                    "--seed" => o.seed = u64_of(value(&mut it, arg)?, arg)?,
+                    "--start" => o.start = u64_of(value(&mut it, arg)?, arg)?,
+                    "--out" => o.out = Some(PathBuf::from(value(&mut it, arg)?)),
+                    "--summary" => o.summary = Some(PathBuf::from(value(&mut it, arg)?)),
+                    "--threads" => o.threads = number(value(&mut it, arg)?, arg)?,
+                    "--examples" => o.examples = number(value(&mut it, arg)?, arg)?,
+                    "--known" => o.known = PathBuf::from(value(&mut it, arg)?),
+                    "--input" => o.input = Some(value(&mut it, arg)?.to_owned()),
+                    "--input-json" => {
+                        let v = value(&mut it, arg)?;
+                        o.input = Some(
+                            serde_json::from_str::<String>(v)
+                                .map_err(|e| format!("--input-json: not a JSON string: {e}"))?,
+                        );
+                    }
+                    "--base" => o.base = Some(value(&mut it, arg)?.to_owned()),
+                    "--fill-known" => o.fill_known = Some(PathBuf::from(value(&mut it, arg)?)),
+                    _ => return Err(format!("unknown argument {arg:?}")),
+                }
+            }
+            Ok(Command::Diff(o))
+        }
         Some("list") => {
             it.next();
             if let Some(arg) = it.next() {
@@ -155,6 +257,8 @@ fn main() -> ExitCode {
         Ok(Command::Run(opts)) => run::main(&opts),
         Ok(Command::One(opts)) => run::one(&opts),
         Ok(Command::List(dir)) => run::list(&dir),
+        Ok(Command::Cli(opts)) => cli::main(&opts),
+        Ok(Command::Diff(opts)) => diff::main(&opts),
         Err(e) => Err(format!("{e}\n\n{USAGE}")),
     };
     match result {
@@ -219,6 +323,43 @@ mod tests {
         assert!(parse_args(&args("one --lib rust --dataset kasztp")).is_err());
         assert!(parse_args(&args("one --lib url")).is_err());
         assert!(parse_args(&args("one --lib url --dataset x --bench setters")).is_err());
+    }
+
+    #[test]
+    fn parses_cli() {
+        let Command::Cli(o) = parse_args(&args("cli")).unwrap() else {
+            panic!()
+        };
+        assert_eq!((o.rounds, o.min_mb, o.pin, o.scaling), (5, 32, true, true));
+        let Command::Cli(o) = parse_args(&args(
+            "cli --rounds 3 --min-mb 4 --no-pin --no-scaling --weburl /x/weburl",
+        ))
+        .unwrap() else {
+            panic!()
+        };
+        assert_eq!((o.rounds, o.min_mb, o.pin, o.scaling), (3, 4, false, false));
+        assert_eq!(o.weburl, Some(PathBuf::from("/x/weburl")));
+        assert!(parse_args(&args("cli --bogus")).is_err());
+        assert!(parse_args(&args("cli --rounds 0")).is_err());
+    }
+
+    #[test]
+    fn parses_diff() {
+        let Command::Diff(o) = parse_args(&args("diff")).unwrap() else {
+            panic!()
+        };
+        assert_eq!((o.count, o.seed, o.start, o.examples), (100_000, 1, 0, 3));
+        assert_eq!((o.out, o.summary), (None, None));
+        let Command::Diff(o) = parse_args(&args(
+            "diff --count 5 --seed 0 --start 10 --out o.jsonl --summary s.json --threads 3",
+        ))
+        .unwrap() else {
+            panic!()
+        };
+        assert_eq!((o.count, o.seed, o.start, o.threads), (5, 0, 10, 3));
+        assert_eq!(o.out, Some(PathBuf::from("o.jsonl")));
+        assert!(parse_args(&args("diff --count 0")).is_err());
+        assert!(parse_args(&args("diff --seed x")).is_err());
     }
 
     #[test]

@@ -46,7 +46,7 @@ fn time_passes(passes: usize, mut f: impl FnMut() -> usize) -> (f64, usize) {
     (start.elapsed().as_nanos() as f64 / passes as f64, ok)
 }
 
-fn machine() -> (String, usize) {
+pub fn machine() -> (String, usize) {
     let model = std::fs::read_to_string("/proc/cpuinfo")
         .ok()
         .and_then(|s| {

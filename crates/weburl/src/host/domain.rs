@@ -103,15 +103,30 @@ fn domain_parser_into(out: &mut String, domain: &str) -> Result<(), HostError> {
 /// [Domain parser ToASCII](https://url.spec.whatwg.org/#concept-domain-to-ascii) with
 /// `beStrict` false: CheckHyphens false, CheckBidi and CheckJoiners true, UseSTD3ASCIIRules
 /// false, nontransitional, VerifyDnsLength false, IgnoreInvalidPunycode false.
+///
+/// UTS 46 validity criterion 4 ("if not CheckHyphens, the label must not begin with `xn--`")
+/// is checked here on the labels that Punycode decodes, since the `idna` crate skips it when
+/// hyphens are allowed: `xn--xn---epa` decodes to `xn--é`, so a domain holding it fails.
 fn to_ascii(domain: &str) -> Option<Cow<'_, str>> {
-    idna::uts46::Uts46::new()
+    let ascii = idna::uts46::Uts46::new()
         .to_ascii(
             domain.as_bytes(),
             idna::uts46::AsciiDenyList::EMPTY,
             idna::uts46::Hyphens::Allow,
             idna::uts46::DnsLength::Ignore,
         )
-        .ok()
+        .ok()?;
+    let decodes_to_xn = |label: &str| {
+        label
+            .get(..4)
+            .is_some_and(|p| p.eq_ignore_ascii_case("xn--"))
+            && idna::punycode::decode_to_string(&label[4..])
+                .is_some_and(|decoded| decoded.starts_with("xn--"))
+    };
+    if ascii.split('.').any(decodes_to_xn) {
+        return None;
+    }
+    Some(ascii)
 }
 
 /// Domain to Unicode: <https://url.spec.whatwg.org/#concept-domain-to-unicode>. Returns the
@@ -156,6 +171,22 @@ mod tests {
         assert_eq!(run("a%2Eb").unwrap(), "a.b");
         assert!(run("%FF").is_err());
         assert_eq!(run("a%25b"), Err(HostError::ForbiddenDomainCodePoint('%')));
+    }
+
+    #[test]
+    fn a_punycode_label_that_decodes_to_xn_fails() {
+        // UTS 46 validity criterion 4 (found by the differential harness; ada agrees).
+        for input in [
+            "xn--xn---epa.\u{fc}",
+            "\u{fc}.xn--xn---epa",
+            "xn--xn---epa\u{ff0e}com",
+        ] {
+            assert_eq!(run(input), Err(HostError::DomainToAscii), "{input}");
+        }
+        // All-ASCII input is only lowercased, as the spec says.
+        assert_eq!(run("xn--xn---epa").unwrap(), "xn--xn---epa");
+        // A label that decodes to something else is fine.
+        assert_eq!(run("xn--tda.\u{fc}").unwrap(), "xn--tda.xn--tda");
     }
 
     #[test]
