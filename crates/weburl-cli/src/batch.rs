@@ -42,7 +42,8 @@ pub const EXAMPLES: &str = r##"Examples:
   $ echo '{"op":"validate","input":"https://user@example.com/a b"}' | weburl batch
   {"valid":false,"errors":[{"name":"invalid-credentials","offset":12},{"name":"invalid-URL-unit","offset":26}]}
 
-Operations in this version: parse, set, toascii, validate, search_params (not yet: resolve).
+Operations: parse, set, toascii, validate, search_params, resolve (engines: whatwg, html5-2011,
+web-addresses-2009, rfc3986, rfc1808).
 See docs/batch-contract.md for the contract.
 Exit status: 0 when all input was read (even if requests failed), 1 on an I/O error."##;
 
@@ -94,6 +95,8 @@ pub enum Answer {
     Url(Url),
     /// A string result: `{"output": ...}`.
     Output(String),
+    /// A resolved href: `{"href": ...}` (the `resolve` op).
+    Href(String),
     /// A list of name-value pairs: `{"pairs": [[name, value], ...], "serialized": ...}`.
     Params(SearchParams),
     /// The `validate` answer: `{"valid": ..., "errors": [{"name": ..., "offset": ...}, ...]}`.
@@ -105,6 +108,12 @@ pub enum Answer {
     Failure(String),
     /// The request itself could not be carried out: `{"error":...}`.
     Error(String),
+}
+
+/// `{"href": ...}`.
+#[derive(Serialize)]
+struct HrefObject<'a> {
+    href: &'a str,
 }
 
 /// `{"output": ...}`.
@@ -162,6 +171,7 @@ impl Answer {
         match self {
             Answer::Url(url) => serde_json::to_writer(&mut out, &Components::from(url)),
             Answer::Output(output) => serde_json::to_writer(&mut out, &OutputObject { output }),
+            Answer::Href(href) => serde_json::to_writer(&mut out, &HrefObject { href }),
             Answer::Params(params) => serde_json::to_writer(&mut out, &ParamsObject::from(params)),
             Answer::Validity { valid, errors } => serde_json::to_writer(
                 &mut out,
@@ -214,6 +224,7 @@ fn request(line: &[u8]) -> Result<Answer, String> {
         "toascii" => toascii(&request),
         "validate" => validate(&request),
         "search_params" => search_params(&request),
+        "resolve" => resolve(&request),
         _ => Err(format!("unsupported op: {op}")),
     }
 }
@@ -245,6 +256,30 @@ fn parse(request: &Map<String, Value>) -> Result<Answer, String> {
             Err(e) => Answer::Failure(e.to_string()),
         },
     )
+}
+
+/// `resolve`: `engine` (`whatwg`, `html5-2011`, `web-addresses-2009`, `rfc3986`, `rfc1808`),
+/// `input`, `base` (string or null), optional `encoding` (used by the WHATWG, 2011 and 2009
+/// engines). The engine's resolved absolute href, or a failure.
+fn resolve(request: &Map<String, Value>) -> Result<Answer, String> {
+    let name = required_str(request, "engine")?;
+    let engine = weburl::legacy::Engine::from_name(name).ok_or_else(|| {
+        format!(
+            "unknown engine: {name} (expected one of whatwg, html5-2011, web-addresses-2009, rfc3986, rfc1808)"
+        )
+    })?;
+    let input = required_str(request, "input")?;
+    let base = optional_str(request, "base")?;
+    let encoding = optional_str(request, "encoding")?
+        .map(|label| {
+            Encoding::for_label(label.as_bytes())
+                .ok_or_else(|| format!("unknown encoding label: {label}"))
+        })
+        .transpose()?;
+    Ok(match engine.resolve(input, base, encoding) {
+        Ok(resolved) => Answer::Href(resolved.into_href()),
+        Err(e) => Answer::Failure(e.to_string()),
+    })
 }
 
 /// `validate`: `input`, optional `base` (string or null). `valid` is the spec's "valid URL
@@ -513,7 +548,7 @@ mod tests {
     fn unsupported_ops_are_checked_before_fields() {
         assert_eq!(
             answer_json(r#"{"op":"resolve"}"#),
-            "{\"error\":\"unsupported op: resolve\"}\n"
+            "{\"error\":\"unsupported op: nope\"}\n"
         );
     }
 

@@ -328,14 +328,14 @@ fn batch_wrong_types() {
 fn batch_unsupported_ops() {
     assert_eq!(
         batch(&[
-            r##"{"op":"resolve","engine":"rfc1808","input":";x","base":"http://a/b/c/d;p?q#f"}"##,
+            r##"{"op":"RESOLVE","engine":"rfc1808","input":";x","base":"http://a/b/c/d;p?q#f"}"##,
             r##"{"op":"SET","href":"http://a/","setter":"host","value":"b"}"##,
             r##"{"op":"searchParams","query":"a=b"}"##,
             r##"{"op":"PARSE","input":"http://a/"}"##,
             r##"{"op":""}"##,
         ]),
         concat!(
-            r##"{"error":"unsupported op: resolve"}"##,
+            r##"{"error":"unsupported op: RESOLVE"}"##,
             "\n",
             r##"{"error":"unsupported op: SET"}"##,
             "\n",
@@ -1247,8 +1247,8 @@ fn batch_help_lists_the_operations() {
     assert_eq!(run.code, 0);
     assert!(
         run.stdout.contains(
-            "Operations in this version: parse, set, toascii, validate, search_params \
-                 (not yet: resolve)."
+            "Operations: parse, set, toascii, validate, search_params, resolve (engines: \
+             whatwg, html5-2011,\nweb-addresses-2009, rfc3986, rfc1808)."
         ),
         "{}",
         run.stdout
@@ -1261,4 +1261,49 @@ fn batch_help_has_examples() {
     assert_eq!(run.code, 0);
     assert!(run.stdout.contains("Examples:"));
     assert!(run.stdout.contains("weburl batch"));
+}
+
+#[test]
+fn batch_resolve_with_every_engine() {
+    assert_eq!(
+        batch(&[
+            // The contract's example.
+            r##"{"op":"resolve","engine":"rfc1808","input":";x","base":"http://a/b/c/d;p?q#f"}"##,
+            // RFC 3986 section 5.4.1.
+            r##"{"op":"resolve","engine":"rfc3986","input":"g;x?y#s","base":"http://a/b/c/d;p?q"}"##,
+            r##"{"op":"resolve","engine":"rfc3986","input":";x","base":"http://a/b/c/d;p?q"}"##,
+            r##"{"op":"resolve","engine":"whatwg","input":"\\\\x\\y","base":"http://a/b"}"##,
+            r##"{"op":"resolve","engine":"html5-2011","input":"//ÉXAMPLE.com","base":"http://a/b/c/d;p?q"}"##,
+            r##"{"op":"resolve","engine":"web-addresses-2009","input":"g h","base":"http://a/b/c/d;p?q"}"##,
+            r##"{"op":"resolve","engine":"whatwg","input":"?é","base":"http://a/","encoding":"windows-1252"}"##,
+            r##"{"op":"resolve","engine":"rfc3986","input":"x","base":null}"##,
+            r##"{"op":"resolve","engine":"rfc2396","input":"x","base":null}"##,
+            r##"{"op":"resolve","engine":"whatwg","base":null}"##,
+            r##"{"op":"resolve","engine":"whatwg","input":"x","base":"http://a/","encoding":"nope"}"##,
+        ]),
+        concat!(
+            r##"{"href":"http://a/b/c/d;x"}"##,
+            "\n",
+            r##"{"href":"http://a/b/c/g;x?y#s"}"##,
+            "\n",
+            r##"{"href":"http://a/b/c/;x"}"##,
+            "\n",
+            r##"{"href":"http://x/y"}"##,
+            "\n",
+            r##"{"href":"http://xn--xample-9ua.com"}"##,
+            "\n",
+            r##"{"href":"http://a/b/c/g%20h"}"##,
+            "\n",
+            r##"{"href":"http://a/?%E9"}"##,
+            "\n",
+            r##"{"failure":true,"error":"relative reference without a base URL"}"##,
+            "\n",
+            r##"{"error":"unknown engine: rfc2396 (expected one of whatwg, html5-2011, web-addresses-2009, rfc3986, rfc1808)"}"##,
+            "\n",
+            r##"{"error":"missing field: input"}"##,
+            "\n",
+            r##"{"error":"unknown encoding label: nope"}"##,
+            "\n",
+        )
+    );
 }
