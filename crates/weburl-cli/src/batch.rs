@@ -547,7 +547,7 @@ mod tests {
     #[test]
     fn unsupported_ops_are_checked_before_fields() {
         assert_eq!(
-            answer_json(r#"{"op":"resolve"}"#),
+            answer_json(r#"{"op":"nope"}"#),
             "{\"error\":\"unsupported op: nope\"}\n"
         );
     }
