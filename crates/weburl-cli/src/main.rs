@@ -2,6 +2,7 @@
 //! Standard), from the command line or, through `weburl batch`, from other programs.
 
 mod batch;
+mod compare;
 mod components;
 mod diagram;
 mod driver;
@@ -102,6 +103,11 @@ enum Command {
     #[command(after_help = validate::EXAMPLES)]
     Validate(validate::ValidateArgs),
 
+    /// Show how each engine (the URL Standard, HTML5 2011, the 2009 draft, RFC 3986, RFC 1808)
+    /// reads the same input, host disagreements first
+    #[command(after_help = compare::EXAMPLES)]
+    Compare(compare::CompareArgs),
+
     /// Extract every link of an HTML or XML document, resolved against its base URL in its
     /// encoding, as a browser does
     #[command(after_help = links::EXAMPLES)]
@@ -137,6 +143,7 @@ fn main() -> ExitCode {
         Command::Normalize(args) => normalize::run(args),
         Command::Validate(args) => validate::run(args),
         Command::Links(args) => links::run(&args),
+        Command::Compare(args) => compare::run(&args),
         Command::Batch => batch::run(),
         Command::Completions { shell } => {
             let mut out = Vec::new();

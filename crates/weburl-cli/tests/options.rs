@@ -553,7 +553,7 @@ fn man_pages() {
         run.stderr,
         format!(
             "error: no command 'nope' (commands: parse, set, resolve, join, normalize, \
-             validate, links, batch, completions, man){MORE_INFO}"
+             validate, compare, links, batch, completions, man){MORE_INFO}"
         )
     );
     assert_eq!(run.code, 2);
