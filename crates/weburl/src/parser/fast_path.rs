@@ -24,6 +24,8 @@ const HOST_OK: u8 = 1;
 const PATH_OK: u8 = 1 << 1;
 const QUERY_OK: u8 = 1 << 2;
 const FRAGMENT_OK: u8 = 1 << 3;
+/// Host bytes in any case: `HOST_OK` and ASCII uppercase (lowercasing cannot make a host fail).
+const HOST_ANY_CASE: u8 = 1 << 5;
 /// Path bytes that need no second look: path-safe bytes and '/', but not '.' and '%'.
 const PATH_PLAIN: u8 = 1 << 4;
 
@@ -36,7 +38,10 @@ const fn build_classes() -> [u8; 256] {
         let c = i as u8;
         let mut bits = 0;
         if c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'-' || c == b'.' || c == b'_' {
-            bits |= HOST_OK;
+            bits |= HOST_OK | HOST_ANY_CASE;
+        }
+        if c.is_ascii_uppercase() {
+            bits |= HOST_ANY_CASE;
         }
         // Path: not encoded by the path set, and not a segment or component delimiter.
         if sets[i] & EncodeSet::PATH.bits() == 0 && c != b'\\' && c != b'/' {
@@ -136,21 +141,25 @@ pub(crate) fn certainly_parses(input: &str) -> Option<bool> {
     }
     let after = &bytes[scheme_end + 1..];
     let scheme = &input[..scheme_end];
-    let special = scheme_end <= 5 && SchemeType::from_scheme(scheme).is_special();
-    if !special {
-        // Uppercase could spell a special scheme: leave those to the general parser.
-        if scheme_end <= 5 && scheme.bytes().any(|b| b.is_ascii_uppercase()) {
-            return None;
-        }
+    // Special schemes in any case (the parser lowercases the scheme).
+    let scheme_type = if scheme_end <= 5 {
+        ["http", "https", "ws", "wss", "ftp", "file"]
+            .into_iter()
+            .find(|s| s.eq_ignore_ascii_case(scheme))
+            .map_or(SchemeType::NotSpecial, SchemeType::from_scheme)
+    } else {
+        SchemeType::NotSpecial
+    };
+    if !scheme_type.is_special() {
         // "//" starts an authority, which can fail; tabs and newlines do not count.
         let mut significant = after.iter().filter(|b| !matches!(b, b'\t' | b'\n' | b'\r'));
         let authority = significant.next() == Some(&b'/') && significant.next() == Some(&b'/');
         return (!authority).then_some(true);
     }
     let rest = after.strip_prefix(b"//")?;
-    let host_len = run_of(rest, 0, HOST_OK);
+    let host_len = run_of(rest, 0, HOST_ANY_CASE);
     let host = &input[scheme_end + 3..scheme_end + 3 + host_len];
-    let file = scheme == "file";
+    let file = scheme_type == SchemeType::File;
     if (host.is_empty() && !file) || (!host.is_empty() && ends_in_a_number(host)) {
         return None;
     }
