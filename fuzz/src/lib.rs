@@ -256,6 +256,56 @@ pub fn check_legacy(which: u8, base: &str, input: &str) {
     }
 }
 
+/// The document link extractor on arbitrary bytes (HTML, or XML when `xml`): no panic, links
+/// in order with positions from 1, every resolved URL re-parses to itself, and reading the
+/// bytes in small pieces gives the same links as reading them at once.
+#[cfg(feature = "document")]
+pub fn check_links(data: &[u8], xml: bool) {
+    use weburl::document::{DocumentKind, LinkOptions, collect_links};
+    let options = LinkOptions::new()
+        .document_url(Url::parse("https://example.com/dir/page.html").expect("parses"))
+        .kind(if xml {
+            DocumentKind::Xml
+        } else {
+            DocumentKind::Html
+        });
+    let Ok((links, _)) = collect_links(data, &options) else {
+        return;
+    };
+    for link in &links {
+        assert!(link.line >= 1 && link.column >= 1, "{link:?}");
+        if let Ok(url) = &link.result {
+            check_url(url, &link.raw);
+        }
+    }
+    /// A reader that hands out at most 3 bytes per read.
+    struct Trickle<'a>(&'a [u8]);
+    impl std::io::Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let n = self.0.len().min(buf.len()).min(3);
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+    let (again, _) = collect_links(Trickle(data), &options).expect("the same input reads again");
+    let hrefs = |l: &[weburl::document::Link]| {
+        l.iter()
+            .map(|l| {
+                (
+                    l.raw.clone(),
+                    l.result.as_ref().map(|u| u.href().to_owned()).ok(),
+                )
+            })
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        hrefs(&again),
+        hrefs(&links),
+        "reading in pieces changed the links"
+    );
+}
+
 /// Splits fuzz bytes into a few strings at 0xFF bytes (which never occur in UTF-8).
 pub fn split(data: &[u8], parts: usize) -> Vec<String> {
     let mut out: Vec<String> = data

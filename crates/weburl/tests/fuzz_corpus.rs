@@ -117,3 +117,14 @@ fn legacy_corpus() {
     });
     assert!(n > 200, "{n} inputs");
 }
+
+#[cfg(feature = "document")]
+#[test]
+fn links_corpus() {
+    let n = run("links", |data| {
+        if let Some((&kind, rest)) = data.split_first() {
+            checks::check_links(rest, kind & 1 == 1);
+        }
+    });
+    assert!(n > 10, "{n} inputs");
+}
