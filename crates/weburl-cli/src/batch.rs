@@ -9,6 +9,7 @@ use std::process::ExitCode;
 use serde::Serialize;
 use serde_json::{Map, Value};
 use weburl::encoding_rs::Encoding;
+use weburl::legacy::Engine;
 use weburl::{Host, SearchParams, SetterError, Url, ValidationError};
 
 use crate::components::Components;
@@ -41,6 +42,9 @@ pub const EXAMPLES: &str = r##"Examples:
 
   $ echo '{"op":"validate","input":"https://user@example.com/a b"}' | weburl batch
   {"valid":false,"errors":[{"name":"invalid-credentials","offset":12},{"name":"invalid-URL-unit","offset":26}]}
+
+  $ echo '{"op":"resolve","engine":"rfc1808","input":";x","base":"http://a/b/c/d;p?q#f"}' | weburl batch
+  {"href":"http://a/b/c/d;x"}
 
 Operations: parse, set, toascii, validate, search_params, resolve (engines: whatwg, html5-2011,
 web-addresses-2009, rfc3986, rfc1808).
@@ -235,13 +239,7 @@ fn request(line: &[u8]) -> Result<Answer, String> {
 fn parse(request: &Map<String, Value>) -> Result<Answer, String> {
     let input = required_str(request, "input")?;
     let base = optional_str(request, "base")?;
-    let encoding = match optional_str(request, "encoding")? {
-        None => weburl::encoding_rs::UTF_8,
-        // `for_label` trims ASCII whitespace and matches case-insensitively, as the Encoding
-        // Standard's "get an encoding" does.
-        Some(label) => Encoding::for_label(label.as_bytes())
-            .ok_or_else(|| format!("unknown encoding label: {label}"))?,
-    };
+    let encoding = optional_encoding(request)?.unwrap_or(weburl::encoding_rs::UTF_8);
     let base = match parse_base(base) {
         Ok(base) => base,
         Err(failure) => return Ok(failure),
@@ -259,23 +257,20 @@ fn parse(request: &Map<String, Value>) -> Result<Answer, String> {
 }
 
 /// `resolve`: `engine` (`whatwg`, `html5-2011`, `web-addresses-2009`, `rfc3986`, `rfc1808`),
-/// `input`, `base` (string or null), optional `encoding` (used by the WHATWG, 2011 and 2009
-/// engines). The engine's resolved absolute href, or a failure.
+/// `input`, `base` (string or null: present either way), optional `encoding` (used by the
+/// WHATWG, 2011 and 2009 engines). The engine's resolved href, or a failure (also when the
+/// engine cannot use `base`; with no base a relative `input` fails, except with `rfc1808`,
+/// which returns it as it is).
 fn resolve(request: &Map<String, Value>) -> Result<Answer, String> {
     let name = required_str(request, "engine")?;
-    let engine = weburl::legacy::Engine::from_name(name).ok_or_else(|| {
-        format!(
-            "unknown engine: {name} (expected one of whatwg, html5-2011, web-addresses-2009, rfc3986, rfc1808)"
-        )
-    })?;
+    let engine = Engine::from_name(name).ok_or_else(|| format!("unknown engine: {name}"))?;
     let input = required_str(request, "input")?;
+    // Unlike parse's, resolve's `base` is not optional in the contract: null says "none".
+    if !request.contains_key("base") {
+        return Err("missing field: base".to_owned());
+    }
     let base = optional_str(request, "base")?;
-    let encoding = optional_str(request, "encoding")?
-        .map(|label| {
-            Encoding::for_label(label.as_bytes())
-                .ok_or_else(|| format!("unknown encoding label: {label}"))
-        })
-        .transpose()?;
+    let encoding = optional_encoding(request)?;
     Ok(match engine.resolve(input, base, encoding) {
         Ok(resolved) => Answer::Href(resolved.into_href()),
         Err(e) => Answer::Failure(e.to_string()),
@@ -471,6 +466,18 @@ fn toascii(request: &Map<String, Value>) -> Result<Answer, String> {
         Ok(host) => Answer::Output(host.to_string()),
         Err(e) => Answer::Failure(e.to_string()),
     })
+}
+
+/// The optional `encoding` field: the encoding its WHATWG label names.
+fn optional_encoding(request: &Map<String, Value>) -> Result<Option<&'static Encoding>, String> {
+    optional_str(request, "encoding")?
+        // `for_label` trims ASCII whitespace and matches case-insensitively, as the Encoding
+        // Standard's "get an encoding" does.
+        .map(|label| {
+            Encoding::for_label(label.as_bytes())
+                .ok_or_else(|| format!("unknown encoding label: {label}"))
+        })
+        .transpose()
 }
 
 /// A field that must be present and a string.

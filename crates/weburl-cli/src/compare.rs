@@ -1,7 +1,7 @@
 //! `weburl compare`: how each engine (the URL Standard and the algorithms it grew from) reads
 //! the same input, side by side, host disagreements first.
 
-use std::io::{self, BufWriter, Write};
+use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Args;
@@ -9,65 +9,202 @@ use serde::Serialize;
 use weburl::encoding_rs::Encoding;
 use weburl::legacy::Engine;
 
-use crate::lines::LineReader;
-use crate::report;
+use crate::driver::{self, Process, RunArgs, Sink};
+use crate::input::{self, SourceArgs};
+use crate::report::{self, RED, RESET, YELLOW};
 
-/// Examples shown at the end of `weburl compare --help`.
-pub const EXAMPLES: &str = r#"Examples:
+/// The layout, examples and exit status shown at the end of `weburl compare --help`.
+pub const EXAMPLES: &str = r#"Report:
+  One block per input: the input; one row per engine, indented by two spaces, in
+  aligned columns
+    <mark> <engine>  <host>  <href, or "error: <reason>">
+  then a summary line and an empty line. <host> is the host the engine found, without userinfo or port: "(none)" when the URL
+  has no authority, "(empty)" when it has an empty one, "-" when the engine failed. Each
+  row is compared with the URL Standard's (whatwg), and the rows are ordered by what
+  differs: first the engines whose host differs, marked "!" (the disagreements that
+  matter for security: one parser checks one host, another connects to a different one),
+  then those whose href alone differs, marked "~", then those that agree, whatwg first.
+  The summary names each differing engine once, under its worse difference
+  ("hosts differ: ...; hrefs differ: ..."), or says "all engines agree". On a terminal,
+  differing hosts are red and bold and differing hrefs yellow (not with NO_COLOR).
+  With --json, one object per input:
+    {"input", "base", "results": [{"engine", "href", "host", "error"}], "hosts_agree",
+     "hrefs_agree"}
+  where "results" are in the order whatwg, html5-2011, web-addresses-2009, rfc3986,
+  rfc1808; "href" and "host" are null when the engine failed ("host" also when the URL
+  has no authority), and "error" is there only when it failed.
+  With --verify, the run stops after the first input the engines disagree on.
+
+  Hosts are compared as the engines write them, and they write some hosts differently
+  by design: whatwg maps them by UTS #46 (lowercased, faß.de is xn--fa-hia.de);
+  html5-2011 and web-addresses-2009 by IDNA2003 (faß.de is fass.de, and an ASCII host
+  keeps its case); rfc3986 and rfc1808 not at all. So a host difference may be one of
+  spelling rather than of destination: read it as "these parsers disagree here", and look.
+
+Examples:
   $ weburl compare 'http://evil.example\@good.example/'
   http://evil.example\@good.example/
-    ! html5-2011          host good.example             http://evil.example/@good.example/
-    ! web-addresses-2009  host good.example             http://evil.example/@good.example/
-    ! rfc3986             host -                        error: the input does not match the grammar at byte 19
-    ! rfc1808             host good.example             http://evil.example\@good.example/
-      whatwg              host evil.example             http://evil.example/@good.example/
+    ! html5-2011          good.example  http://evil.example/@good.example/
+    ! web-addresses-2009  good.example  http://evil.example/@good.example/
+    ! rfc3986             -             error: the input does not match the grammar at byte 19
+    ! rfc1808             good.example  http://evil.example\@good.example/
+      whatwg              evil.example  http://evil.example/@good.example/
     hosts differ: html5-2011, web-addresses-2009, rfc3986, rfc1808
 
-One block per input: the input, then one row per engine (whatwg, html5-2011,
-web-addresses-2009, rfc3986, rfc1808) with its host and href, or its error. Rows whose host
-differs from the URL Standard's (whatwg) come first, marked "!"; then rows whose href differs,
-marked "~"; then the rows that agree. A last line names the engines that differ. On a
-terminal, host differences are red and href differences yellow (not with NO_COLOR).
+  $ weburl compare --base 'http://a/b/c/d;p?q' 'g;x?y#s' ';x'
+  g;x?y#s
+      whatwg              a  http://a/b/c/g;x?y#s
+      html5-2011          a  http://a/b/c/g;x?y#s
+      web-addresses-2009  a  http://a/b/c/g;x?y#s
+      rfc3986             a  http://a/b/c/g;x?y#s
+      rfc1808             a  http://a/b/c/g;x?y#s
+    all engines agree
 
-The old engines serialize some hosts differently by design (IDNA2003 in html5-2011, no IDNA
-in RFC 3986 and RFC 1808), so a host difference is a difference in what the strings say, not
-always in where they lead: read it as "these parsers disagree about this input".
+  ;x
+    ~ rfc1808             a  http://a/b/c/d;x
+      whatwg              a  http://a/b/c/;x
+      html5-2011          a  http://a/b/c/;x
+      web-addresses-2009  a  http://a/b/c/;x
+      rfc3986             a  http://a/b/c/;x
+    hrefs differ: rfc1808
 
-Exit status: 0 when every engine agrees on every input (href and host), 1 when any disagree,
-2 for usage errors."#;
+  $ weburl compare --json 'mailto:x@example.org'
+  {"input":"mailto:x@example.org","base":null,"results":[{"engine":"whatwg","href":"mailto:x@example.org","host":null},{"engine":"html5-2011","href":"mailto:x@example.org","host":null},{"engine":"web-addresses-2009","href":"mailto:x@example.org","host":null},{"engine":"rfc3986","href":"mailto:x@example.org","host":null},{"engine":"rfc1808","href":"mailto:x@example.org","host":null}],"hosts_agree":true,"hrefs_agree":true}
+
+Exit status: 0 when all engines agree on every input (href and host), 1 when they
+disagree on some input (or an input is not UTF-8, or reading or writing failed), 2 on a
+usage error (a base URL that does not parse, an unknown encoding label, ...)."#;
 
 /// Options of `weburl compare`.
 #[derive(Args, Debug)]
 pub struct CompareArgs {
-    /// The inputs (standard input, one per line, when there are none, or with "-").
-    pub inputs: Vec<String>,
+    /// The inputs (URLs, or references with --base); `-` reads one per line from standard
+    /// input, which is also what happens when no input (and no --url-file) is given
+    #[arg(value_name = "INPUT")]
+    inputs: Vec<String>,
 
-    /// A base URL to resolve the inputs against (given to every engine as text).
+    /// Resolve every input against this URL, given to each engine as written (it must parse
+    /// as a URL by the URL Standard)
     #[arg(long, value_name = "URL")]
-    pub base: Option<String>,
+    base: Option<String>,
 
-    /// The document's encoding, for the engines that use one (a WHATWG encoding label).
-    #[arg(long, value_name = "LABEL")]
-    pub encoding: Option<String>,
+    /// The document's encoding, a WHATWG encoding label (default UTF-8); the whatwg,
+    /// html5-2011 and web-addresses-2009 engines encode the query in it
+    #[arg(long, value_name = "LABEL", value_parser = input::encoding_label)]
+    encoding: Option<&'static Encoding>,
 
-    /// One JSON object per input.
+    /// Print one JSON object per input: {"input", "base", "results": [{"engine", "href",
+    /// "host", "error" (only when it failed)}], "hosts_agree", "hrefs_agree"}
     #[arg(long)]
-    pub json: bool,
+    json: bool,
+
+    #[command(flatten)]
+    source: SourceArgs,
+
+    #[command(flatten)]
+    run: RunArgs,
 }
 
 /// One engine's reading of one input.
-#[derive(Serialize)]
+#[derive(Debug, PartialEq, Eq, Serialize)]
 struct Row {
     engine: &'static str,
+    /// `None` when the engine failed.
     href: Option<String>,
+    /// `None` when the engine failed or the URL has no authority.
     host: Option<String>,
+    /// Why the engine failed.
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
 }
 
-/// The JSON object for one input.
+impl Row {
+    /// What the host column shows.
+    fn host_cell(&self) -> &str {
+        match (&self.host, &self.error) {
+            (_, Some(_)) => "-",
+            (Some(host), None) if host.is_empty() => "(empty)",
+            (Some(host), None) => host,
+            (None, None) => "(none)",
+        }
+    }
+}
+
+/// How a row differs from the URL Standard's, worst first (the order rows are shown in).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Difference {
+    /// The host differs (the href then does too).
+    Host,
+    /// The host is the same, the href differs.
+    Href,
+    /// The same host and href (or both engines failed).
+    Same,
+}
+
+/// Every engine's reading of one input, in the order of [`Engine::ALL`] (whatwg first).
+#[derive(Debug)]
+struct Comparison {
+    rows: Vec<Row>,
+}
+
+impl Comparison {
+    /// Runs every engine on `input`.
+    fn new(input: &str, base: Option<&str>, encoding: Option<&'static Encoding>) -> Comparison {
+        debug_assert_eq!(Engine::ALL[0], Engine::Whatwg);
+        let rows = Engine::ALL
+            .iter()
+            .map(|&engine| match engine.resolve(input, base, encoding) {
+                Ok(resolved) => Row {
+                    engine: engine.name(),
+                    host: resolved.host().map(str::to_owned),
+                    href: Some(resolved.into_href()),
+                    error: None,
+                },
+                Err(e) => Row {
+                    engine: engine.name(),
+                    href: None,
+                    host: None,
+                    error: Some(e.to_string()),
+                },
+            })
+            .collect();
+        Comparison { rows }
+    }
+
+    /// How `row` differs from the URL Standard's row.
+    fn difference(&self, row: &Row) -> Difference {
+        let whatwg = &self.rows[0];
+        if row.host != whatwg.host {
+            Difference::Host
+        } else if row.href != whatwg.href {
+            Difference::Href
+        } else {
+            Difference::Same
+        }
+    }
+
+    /// Whether every engine found the URL Standard's host (or failed as it did).
+    fn hosts_agree(&self) -> bool {
+        self.rows.iter().all(|row| row.host == self.rows[0].host)
+    }
+
+    /// Whether every engine found the URL Standard's href (or failed as it did).
+    fn hrefs_agree(&self) -> bool {
+        self.rows.iter().all(|row| row.href == self.rows[0].href)
+    }
+
+    /// The engines whose worst difference is `difference`, in engine order.
+    fn engines_differing_by(&self, difference: Difference) -> Vec<&'static str> {
+        (self.rows.iter())
+            .filter(|row| self.difference(row) == difference)
+            .map(|row| row.engine)
+            .collect()
+    }
+}
+
+/// `--json`'s object for one input.
 #[derive(Serialize)]
-struct Comparison<'a> {
+struct JsonReport<'a> {
     input: &'a str,
     base: Option<&'a str>,
     results: &'a [Row],
@@ -75,152 +212,228 @@ struct Comparison<'a> {
     hrefs_agree: bool,
 }
 
-/// Runs every engine on `input`.
-fn compare(input: &str, base: Option<&str>, encoding: Option<&'static Encoding>) -> Vec<Row> {
-    Engine::ALL
-        .iter()
-        .map(|&engine| match engine.resolve(input, base, encoding) {
-            Ok(r) => Row {
-                engine: engine.name(),
-                host: r.host().map(str::to_owned),
-                href: Some(r.into_href()),
-                error: None,
-            },
-            Err(e) => Row {
-                engine: engine.name(),
-                href: None,
-                host: None,
-                error: Some(e.to_string()),
-            },
-        })
-        .collect()
-}
+/// Appends the table for one input to `out` (see [`EXAMPLES`] for the layout).
+fn render_table(input: &str, comparison: &Comparison, color: bool, out: &mut Vec<u8>) {
+    let paint = |code: &'static str| {
+        if color && !code.is_empty() {
+            (code, RESET)
+        } else {
+            ("", "")
+        }
+    };
+    let engine_width = (Engine::ALL.iter().map(|e| e.name().len()))
+        .max()
+        .unwrap_or(0);
+    let host_width = (comparison.rows.iter())
+        .map(|row| row.host_cell().chars().count())
+        .max()
+        .unwrap_or(0);
+    let mut rows: Vec<(Difference, &Row)> = (comparison.rows.iter())
+        .map(|row| (comparison.difference(row), row))
+        .collect();
+    // Stable: engine order within each group, so whatwg leads the agreeing rows.
+    rows.sort_by_key(|&(difference, _)| difference);
 
-/// Prints one input's block; returns whether all engines agreed.
-fn print_block(out: &mut impl Write, input: &str, rows: &[Row], color: bool) -> io::Result<bool> {
-    let whatwg = &rows[0];
-    let host_differs =
-        |r: &Row| r.host != whatwg.host || r.error.is_some() != whatwg.error.is_some();
-    let href_differs = |r: &Row| r.href != whatwg.href;
-    let mut order: Vec<&Row> = rows.iter().filter(|r| host_differs(r)).collect();
-    order.extend(rows.iter().filter(|r| !host_differs(r) && href_differs(r)));
-    order.extend(rows.iter().filter(|r| !host_differs(r) && !href_differs(r)));
-    writeln!(out, "{input}")?;
-    for row in &order {
-        let (mark, paint) = if host_differs(row) {
-            ("!", "\x1b[1;31m")
-        } else if href_differs(row) {
-            ("~", "\x1b[33m")
+    let _ = writeln!(out, "{input}");
+    for (difference, row) in rows {
+        let (mark, (row_on, row_off)) = match difference {
+            Difference::Host => ('!', paint(RED)),
+            Difference::Href => ('~', paint(YELLOW)),
+            Difference::Same => (' ', paint("")),
+        };
+        let (host_on, host_off) = if difference == Difference::Host {
+            paint(RED)
         } else {
-            (" ", "")
+            paint("")
         };
-        let host = match (&row.host, &row.error) {
-            (_, Some(_)) => "-".to_owned(),
-            (Some(h), None) => h.clone(),
-            (None, None) => "(none)".to_owned(),
-        };
-        let what = match (&row.href, &row.error) {
-            (Some(href), _) => href.clone(),
-            (None, Some(e)) => format!("error: {e}"),
-            (None, None) => String::new(),
-        };
-        let line = format!("  {mark} {:<19} host {host:<24} {what}", row.engine);
-        if color && !paint.is_empty() {
-            writeln!(out, "{paint}{line}\x1b[0m")?;
+        let (href_on, href_off) = if difference == Difference::Same {
+            paint("")
         } else {
-            writeln!(out, "{line}")?;
+            paint(YELLOW)
+        };
+        let host = row.host_cell();
+        let host_pad = host_width - host.chars().count();
+        let _ = write!(
+            out,
+            "  {row_on}{mark} {:engine_width$}{row_off}  {host_on}{host}{host_off}{:host_pad$}  \
+             {href_on}",
+            row.engine, ""
+        );
+        match (&row.href, &row.error) {
+            (_, Some(error)) => {
+                let _ = write!(out, "error: {error}");
+            }
+            (Some(href), None) => out.extend_from_slice(href.as_bytes()),
+            (None, None) => {}
+        }
+        let _ = writeln!(out, "{href_off}");
+    }
+
+    let mut summary = Vec::new();
+    for (difference, label, code) in [
+        (Difference::Host, "hosts differ", RED),
+        (Difference::Href, "hrefs differ", YELLOW),
+    ] {
+        let engines = comparison.engines_differing_by(difference);
+        if !engines.is_empty() {
+            let (on, off) = paint(code);
+            summary.push(format!("{on}{label}{off}: {}", engines.join(", ")));
         }
     }
-    let hosts: Vec<&str> = rows
-        .iter()
-        .filter(|r| host_differs(r))
-        .map(|r| r.engine)
-        .collect();
-    let hrefs: Vec<&str> = rows
-        .iter()
-        .filter(|r| !host_differs(r) && href_differs(r))
-        .map(|r| r.engine)
-        .collect();
-    if !hosts.is_empty() {
-        writeln!(out, "  hosts differ: {}", hosts.join(", "))?;
+    if summary.is_empty() {
+        summary.push("all engines agree".to_owned());
     }
-    if !hrefs.is_empty() {
-        writeln!(out, "  hrefs differ: {}", hrefs.join(", "))?;
+    let _ = writeln!(out, "  {}\n", summary.join("; "));
+}
+
+/// How reports are printed.
+#[derive(Clone, Copy, Debug)]
+enum Style {
+    /// The aligned table, coloured or not.
+    Table { color: bool },
+    /// `--json`: one object per input.
+    Json,
+}
+
+/// The `compare` run over every input.
+struct Compare<'a> {
+    base: Option<&'a str>,
+    encoding: Option<&'static Encoding>,
+    style: Style,
+}
+
+impl Process for Compare<'_> {
+    fn process(&self, input: &str, sink: &mut Sink) {
+        let comparison = Comparison::new(input, self.base, self.encoding);
+        let (hosts_agree, hrefs_agree) = (comparison.hosts_agree(), comparison.hrefs_agree());
+        let out = sink.out();
+        match self.style {
+            Style::Json => {
+                let report = JsonReport {
+                    input,
+                    base: self.base,
+                    results: &comparison.rows,
+                    hosts_agree,
+                    hrefs_agree,
+                };
+                // Strings, nulls and booleans only: serializing into a `Vec` cannot fail.
+                let _ = serde_json::to_writer(&mut *out, &report);
+                out.push(b'\n');
+            }
+            Style::Table { color } => render_table(input, &comparison, color, out),
+        }
+        // A disagreement is what this command reports, like a finding of `validate`.
+        if !(hosts_agree && hrefs_agree) {
+            sink.fail_quietly();
+        }
     }
-    if hosts.is_empty() && hrefs.is_empty() {
-        writeln!(out, "  all engines agree")?;
-    }
-    Ok(hosts.is_empty() && hrefs.is_empty())
 }
 
 /// Runs `weburl compare`.
-pub fn run(args: &CompareArgs) -> ExitCode {
-    let encoding = match &args.encoding {
-        None => None,
-        Some(label) => match Encoding::for_label(label.as_bytes()) {
-            Some(e) => Some(e),
-            None => report::usage_error(format!("--encoding {label}: not a WHATWG encoding label")),
-        },
-    };
-    let mut inputs: Vec<String> = args.inputs.iter().filter(|i| *i != "-").cloned().collect();
-    if args.inputs.is_empty() || args.inputs.iter().any(|i| i == "-") {
-        let mut reader = LineReader::new(io::stdin().lock());
-        let mut line = Vec::new();
-        loop {
-            match reader.read_line(&mut line) {
-                Ok(true) => inputs.push(String::from_utf8_lossy(&line).into_owned()),
-                Ok(false) => break,
-                Err(e) => {
-                    report::error(format!("reading standard input: {e}"));
-                    return ExitCode::from(1);
-                }
-            }
-        }
+pub fn run(args: CompareArgs) -> ExitCode {
+    if let Some(base) = &args.base {
+        input::parse_base(base, "--base <URL>", false);
     }
-    let color = report::stdout_color();
-    let stdout = io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
-    let mut all_agree = true;
-    for input in &inputs {
-        let rows = compare(input, args.base.as_deref(), encoding);
-        let whatwg = &rows[0];
-        let hosts_agree = rows
-            .iter()
-            .all(|r| r.host == whatwg.host && r.error.is_some() == whatwg.error.is_some());
-        let hrefs_agree = rows.iter().all(|r| r.href == whatwg.href);
-        let written = if args.json {
-            let object = Comparison {
-                input,
-                base: args.base.as_deref(),
-                results: &rows,
-                hosts_agree,
-                hrefs_agree,
-            };
-            serde_json::to_writer(&mut out, &object)
-                .map_err(io::Error::other)
-                .and_then(|()| writeln!(out))
-                .map(|()| hosts_agree && hrefs_agree)
-        } else {
-            print_block(&mut out, input, &rows, color)
-        };
-        match written {
-            Ok(agree) => all_agree &= agree,
-            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return ExitCode::SUCCESS,
-            Err(e) => {
-                report::error(format!("writing: {e}"));
-                return ExitCode::from(1);
-            }
-        }
-    }
-    if let Err(e) = out.flush()
-        && e.kind() != io::ErrorKind::BrokenPipe
-    {
-        report::error(format!("writing: {e}"));
-        return ExitCode::from(1);
-    }
-    if all_agree {
-        ExitCode::SUCCESS
+    let style = if args.json {
+        Style::Json
     } else {
-        ExitCode::from(1)
+        Style::Table {
+            color: report::stdout_color(),
+        }
+    };
+    let compare = Compare {
+        base: args.base.as_deref(),
+        encoding: args.encoding,
+        style,
+    };
+    driver::run_process(&compare, args.inputs, &args.source.url_file, &args.run)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Comparison, Difference, render_table};
+
+    fn table(input: &str, base: Option<&str>, color: bool) -> String {
+        let mut out = Vec::new();
+        render_table(input, &Comparison::new(input, base, None), color, &mut out);
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn differences_are_ranked_against_whatwg() {
+        let c = Comparison::new("g\\h", Some("http://a/b/c/d;p?q"), None);
+        let differences: Vec<_> = c.rows.iter().map(|row| c.difference(row)).collect();
+        // whatwg reads `\` as `/`; the 2011 and 2009 texts escape it; RFC 3986 rejects it;
+        // RFC 1808 copies it.
+        assert_eq!(
+            differences,
+            [
+                Difference::Same,
+                Difference::Href,
+                Difference::Href,
+                Difference::Host,
+                Difference::Href,
+            ]
+        );
+        assert!(!c.hosts_agree() && !c.hrefs_agree());
+        assert_eq!(
+            table("g\\h", Some("http://a/b/c/d;p?q"), false),
+            "g\\h\n\
+             \x20 ! rfc3986             -  error: the input does not match the grammar at byte 1\n\
+             \x20 ~ html5-2011          a  http://a/b/c/g%5Ch\n\
+             \x20 ~ web-addresses-2009  a  http://a/b/c/g%5Ch\n\
+             \x20 ~ rfc1808             a  http://a/b/c/g\\h\n\
+             \x20   whatwg              a  http://a/b/c/g/h\n\
+             \x20 hosts differ: rfc3986; hrefs differ: html5-2011, web-addresses-2009, rfc1808\n\n"
+        );
+    }
+
+    #[test]
+    fn failing_like_whatwg_is_agreeing() {
+        // No base: every engine but RFC 1808 rejects a relative reference; RFC 1808 returns
+        // it as it is, without a host, as whatwg has none: only the href differs.
+        let c = Comparison::new("g", None, None);
+        assert!(c.hosts_agree() && !c.hrefs_agree());
+        assert_eq!(
+            table("g", None, false),
+            "g\n\
+             \x20 ~ rfc1808             (none)  g\n\
+             \x20   whatwg              -       error: relative URL without a base (no scheme, and \
+             no usable base URL)\n\
+             \x20   html5-2011          -       error: relative reference without a base URL\n\
+             \x20   web-addresses-2009  -       error: relative reference without a base URL\n\
+             \x20   rfc3986             -       error: relative reference without a base URL\n\
+             \x20 hrefs differ: rfc1808\n\n"
+        );
+    }
+
+    #[test]
+    fn colour_marks_what_differs() {
+        assert_eq!(
+            table("g\\h", Some("http://a/b/c/d;p?q"), true),
+            "g\\h\n\
+             \x20 \x1b[1;31m! rfc3986           \x1b[0m  \x1b[1;31m-\x1b[0m  \x1b[33merror: the input \
+             does not match the grammar at byte 1\x1b[0m\n\
+             \x20 \x1b[33m~ html5-2011        \x1b[0m  a  \x1b[33mhttp://a/b/c/g%5Ch\x1b[0m\n\
+             \x20 \x1b[33m~ web-addresses-2009\x1b[0m  a  \x1b[33mhttp://a/b/c/g%5Ch\x1b[0m\n\
+             \x20 \x1b[33m~ rfc1808           \x1b[0m  a  \x1b[33mhttp://a/b/c/g\\h\x1b[0m\n\
+             \x20   whatwg              a  http://a/b/c/g/h\n\
+             \x20 \x1b[1;31mhosts differ\x1b[0m: rfc3986; \x1b[33mhrefs differ\x1b[0m: html5-2011, \
+             web-addresses-2009, rfc1808\n\n"
+        );
+    }
+
+    #[test]
+    fn an_empty_host_is_shown_as_such() {
+        assert_eq!(
+            table("file:///x", None, false),
+            "file:///x\n\
+             \x20   whatwg              (empty)  file:///x\n\
+             \x20   html5-2011          (empty)  file:///x\n\
+             \x20   web-addresses-2009  (empty)  file:///x\n\
+             \x20   rfc3986             (empty)  file:///x\n\
+             \x20   rfc1808             (empty)  file:///x\n\
+             \x20 all engines agree\n\n"
+        );
     }
 }

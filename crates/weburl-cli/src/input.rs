@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use clap::Args;
+use weburl::encoding_rs::Encoding;
 use weburl::{ParseError, Url};
 
 use crate::lines::{IoFailure, LineReader};
@@ -123,6 +124,12 @@ pub fn parse_base(value: &str, arg: &str, guess_scheme: bool) -> Url {
     parse_absolute(value, guess_scheme).unwrap_or_else(|e| {
         report::usage_error(format_args!("invalid value '{value}' for '{arg}': {e}"))
     })
+}
+
+/// The encoding a `--encoding LABEL` names (a WHATWG encoding label: ASCII whitespace around
+/// it is ignored, case does not matter), as a clap value parser.
+pub fn encoding_label(label: &str) -> Result<&'static Encoding, String> {
+    Encoding::for_label(label.as_bytes()).ok_or_else(|| "not a WHATWG encoding label".to_owned())
 }
 
 /// `input` with `http:` or `http://` in front when it has no scheme, as an address bar reads

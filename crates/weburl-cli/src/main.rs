@@ -50,20 +50,20 @@ const AFTER_HELP: &str = r#"Examples:
   $ echo '{"op":"toascii","input":"BÜcher.example"}' | weburl batch
   {"output":"xn--bcher-kva.example"}
 
-Every command but batch takes URLs as arguments, from --url-file FILE, or one per line
-from standard input (`-`, or when none is given), and takes --json, --threads and
---verify; all but validate also take --get, --diagram, --iterate and --guess-scheme. Run
-`weburl help <command>` for a command's options and more examples.
+Every command but links and batch takes URLs as arguments, from --url-file FILE, or one
+per line from standard input (`-`, or when none is given), and takes --json, --threads and
+--verify; all but validate and compare also take --get, --diagram, --iterate and
+--guess-scheme. Run `weburl help <command>` for a command's options and more examples.
 
 Exit status:
   0  every input succeeded
   1  some input failed (each failure is reported on standard error as
      `error: <input>: <reason>`, and the run goes on unless --verify is given; for
-     validate, some input has a validation error), or reading the input or writing the
-     output failed
+     validate, some input has a validation error; for compare, the engines disagree on
+     some input), or reading the input or writing the output failed
   2  usage error (unknown option, bad value, base URL that does not parse, ...)
-Colour (red `error:`, diagram labels, validate's error names) is used only on a terminal,
-and never when NO_COLOR is set."#;
+Colour (red `error:`, diagram labels, validate's error names, compare's differences) is
+used only on a terminal, and never when NO_COLOR is set."#;
 
 /// Parse, resolve, edit and normalize URLs as web browsers do: the WHATWG URL Standard.
 #[derive(Parser)]
@@ -143,7 +143,7 @@ fn main() -> ExitCode {
         Command::Normalize(args) => normalize::run(args),
         Command::Validate(args) => validate::run(args),
         Command::Links(args) => links::run(&args),
-        Command::Compare(args) => compare::run(&args),
+        Command::Compare(args) => compare::run(args),
         Command::Batch => batch::run(),
         Command::Completions { shell } => {
             let mut out = Vec::new();

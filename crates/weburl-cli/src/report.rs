@@ -2,7 +2,7 @@
 //!
 //! Colour is used only when the stream is a terminal and `NO_COLOR` is unset or empty
 //! (<https://no-color.org>): errors get a red `error:`, diagrams coloured labels, `validate`
-//! red error names.
+//! red error names, `compare` the results that differ.
 
 use std::fmt::Display;
 use std::io::{self, IsTerminal, Write};
@@ -10,6 +10,8 @@ use std::sync::OnceLock;
 
 /// The escape sequence that starts red bold text.
 pub const RED: &str = "\x1b[1;31m";
+/// The escape sequence that starts yellow text.
+pub const YELLOW: &str = "\x1b[33m";
 /// The escape sequence that starts cyan text.
 pub const CYAN: &str = "\x1b[36m";
 /// The escape sequence that ends coloured text.

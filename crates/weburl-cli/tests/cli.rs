@@ -1267,43 +1267,188 @@ fn batch_help_has_examples() {
 fn batch_resolve_with_every_engine() {
     assert_eq!(
         batch(&[
-            // The contract's example.
+            // The contract's example (RFC 1808 keeps the base's last segment for ";x").
             r##"{"op":"resolve","engine":"rfc1808","input":";x","base":"http://a/b/c/d;p?q#f"}"##,
-            // RFC 3986 section 5.4.1.
+            // fielding-1995.json: "///g" is a network-path to an empty authority, which the
+            // 1995 draft does not see.
+            r##"{"op":"resolve","engine":"rfc1808","input":"///g","base":"http://a/b/c/d;p?q#f"}"##,
+            // RFC 3986 section 5.4.1 and 5.4.2.
             r##"{"op":"resolve","engine":"rfc3986","input":"g;x?y#s","base":"http://a/b/c/d;p?q"}"##,
             r##"{"op":"resolve","engine":"rfc3986","input":";x","base":"http://a/b/c/d;p?q"}"##,
+            r##"{"op":"resolve","engine":"rfc3986","input":"../../../g","base":"http://a/b/c/d;p?q"}"##,
+            r##"{"op":"resolve","engine":"rfc3986","input":"http:g","base":"http://a/b/c/d;p?q"}"##,
+            // The URL Standard: backslashes are slashes in special URLs, "http:g" is relative.
             r##"{"op":"resolve","engine":"whatwg","input":"\\\\x\\y","base":"http://a/b"}"##,
+            r##"{"op":"resolve","engine":"whatwg","input":"http:g","base":"http://a/b/c/d;p?q"}"##,
+            // html5-2011.json: IDNA2003, a backslash in the userinfo becomes a slash, one in
+            // the path is escaped.
             r##"{"op":"resolve","engine":"html5-2011","input":"//ÉXAMPLE.com","base":"http://a/b/c/d;p?q"}"##,
+            r##"{"op":"resolve","engine":"html5-2011","input":"http://u\\v@a/","base":"http://example.org/dir/file"}"##,
+            r##"{"op":"resolve","engine":"html5-2011","input":"..\\g","base":"http://a/b/c/d"}"##,
+            // connolly-2009.json: pre-encoding, a percent-decoded host, brackets in userinfo.
             r##"{"op":"resolve","engine":"web-addresses-2009","input":"g h","base":"http://a/b/c/d;p?q"}"##,
-            r##"{"op":"resolve","engine":"whatwg","input":"?é","base":"http://a/","encoding":"windows-1252"}"##,
-            r##"{"op":"resolve","engine":"rfc3986","input":"x","base":null}"##,
-            r##"{"op":"resolve","engine":"rfc2396","input":"x","base":null}"##,
-            r##"{"op":"resolve","engine":"whatwg","base":null}"##,
-            r##"{"op":"resolve","engine":"whatwg","input":"x","base":"http://a/","encoding":"nope"}"##,
+            r##"{"op":"resolve","engine":"web-addresses-2009","input":"http://ex%41mple.com/","base":"http://example.org/"}"##,
+            r##"{"op":"resolve","engine":"web-addresses-2009","input":"http://u[1]@h/","base":"http://example.org/"}"##,
         ]),
         concat!(
             r##"{"href":"http://a/b/c/d;x"}"##,
+            "\n",
+            r##"{"href":"http://a/g"}"##,
             "\n",
             r##"{"href":"http://a/b/c/g;x?y#s"}"##,
             "\n",
             r##"{"href":"http://a/b/c/;x"}"##,
             "\n",
+            r##"{"href":"http://a/g"}"##,
+            "\n",
+            r##"{"href":"http:g"}"##,
+            "\n",
             r##"{"href":"http://x/y"}"##,
+            "\n",
+            r##"{"href":"http://a/b/c/g"}"##,
             "\n",
             r##"{"href":"http://xn--xample-9ua.com"}"##,
             "\n",
+            r##"{"href":"http://u/v@a/"}"##,
+            "\n",
+            r##"{"href":"http://a/b/c/..%5Cg"}"##,
+            "\n",
             r##"{"href":"http://a/b/c/g%20h"}"##,
+            "\n",
+            r##"{"href":"http://exAmple.com/"}"##,
+            "\n",
+            r##"{"failure":true,"error":"the input does not match the grammar at byte 8"}"##,
+            "\n",
+        )
+    );
+}
+
+#[test]
+fn batch_resolve_without_a_base() {
+    assert_eq!(
+        batch(&[
+            r##"{"op":"resolve","engine":"rfc3986","input":"x","base":null}"##,
+            r##"{"op":"resolve","engine":"whatwg","input":"x","base":null}"##,
+            // RFC 1808 returns a relative reference as it is, as with an empty base.
+            r##"{"op":"resolve","engine":"rfc1808","input":"x","base":null}"##,
+            r##"{"op":"resolve","engine":"html5-2011","input":"HTTP://A/b","base":null}"##,
+        ]),
+        concat!(
+            r##"{"failure":true,"error":"relative reference without a base URL"}"##,
+            "\n",
+            r##"{"failure":true,"error":"relative URL without a base (no scheme, and no usable base URL)"}"##,
+            "\n",
+            r##"{"href":"x"}"##,
+            "\n",
+            r##"{"href":"HTTP://A/b"}"##,
+            "\n",
+        )
+    );
+}
+
+#[test]
+fn batch_resolve_base_that_fails() {
+    assert_eq!(
+        batch(&[
+            r##"{"op":"resolve","engine":"whatwg","input":"g","base":"not a base"}"##,
+            r##"{"op":"resolve","engine":"rfc3986","input":"g","base":"not a base"}"##,
+            r##"{"op":"resolve","engine":"whatwg","input":"g","base":"http://h:99999/"}"##,
+            // The 2011 text accepts any port.
+            r##"{"op":"resolve","engine":"html5-2011","input":"g","base":"http://h:99999/"}"##,
+        ]),
+        concat!(
+            r##"{"failure":true,"error":"the base URL is not an absolute URL"}"##,
+            "\n",
+            r##"{"failure":true,"error":"the base URL is not an absolute URL"}"##,
+            "\n",
+            r##"{"failure":true,"error":"the base URL is not an absolute URL"}"##,
+            "\n",
+            r##"{"href":"http://h:99999/g"}"##,
+            "\n",
+        )
+    );
+}
+
+#[test]
+fn batch_resolve_encodings() {
+    assert_eq!(
+        batch(&[
+            r##"{"op":"resolve","engine":"whatwg","input":"?é","base":"http://a/","encoding":"windows-1252"}"##,
+            r##"{"op":"resolve","engine":"html5-2011","input":"?é","base":"http://a/","encoding":"windows-1252"}"##,
+            // The 2011 text writes "?" for what the encoding cannot encode.
+            r##"{"op":"resolve","engine":"html5-2011","input":"?€","base":"http://a/","encoding":"iso-8859-2"}"##,
+            r##"{"op":"resolve","engine":"web-addresses-2009","input":"?é","base":"http://a/","encoding":" Latin1 "}"##,
+            r##"{"op":"resolve","engine":"whatwg","input":"?é","base":"http://a/","encoding":null}"##,
+            // The RFCs take no encoding: RFC 3986 rejects non-ASCII, RFC 1808 copies it.
+            r##"{"op":"resolve","engine":"rfc3986","input":"?é","base":"http://a/","encoding":"latin1"}"##,
+            r##"{"op":"resolve","engine":"rfc1808","input":"?é","base":"http://a/","encoding":"latin1"}"##,
+        ]),
+        concat!(
+            r##"{"href":"http://a/?%E9"}"##,
             "\n",
             r##"{"href":"http://a/?%E9"}"##,
             "\n",
-            r##"{"failure":true,"error":"relative reference without a base URL"}"##,
+            r##"{"href":"http://a/??"}"##,
             "\n",
-            r##"{"error":"unknown engine: rfc2396 (expected one of whatwg, html5-2011, web-addresses-2009, rfc3986, rfc1808)"}"##,
+            r##"{"href":"http://a/?%E9"}"##,
+            "\n",
+            r##"{"href":"http://a/?%C3%A9"}"##,
+            "\n",
+            r##"{"failure":true,"error":"the input does not match the grammar at byte 1"}"##,
+            "\n",
+            r##"{"href":"http://a/?é"}"##,
+            "\n",
+        )
+    );
+}
+
+#[test]
+fn batch_resolve_request_errors() {
+    assert_eq!(
+        batch(&[
+            r##"{"op":"resolve","engine":"rfc2396","input":"x","base":null}"##,
+            r##"{"op":"resolve","engine":"WHATWG","input":"x","base":null}"##,
+            r##"{"op":"resolve","input":"x","base":null}"##,
+            r##"{"op":"resolve","engine":"whatwg","base":null}"##,
+            r##"{"op":"resolve","engine":"whatwg","input":"x"}"##,
+            r##"{"op":"resolve","engine":null,"input":"x","base":null}"##,
+            r##"{"op":"resolve","engine":"whatwg","input":1,"base":null}"##,
+            r##"{"op":"resolve","engine":"whatwg","input":"x","base":2}"##,
+            r##"{"op":"resolve","engine":"whatwg","input":"x","base":"http://a/","encoding":"nope"}"##,
+            r##"{"op":"resolve","engine":"rfc3986","input":"x","base":"http://a/","encoding":[]}"##,
+        ]),
+        concat!(
+            r##"{"error":"unknown engine: rfc2396"}"##,
+            "\n",
+            r##"{"error":"unknown engine: WHATWG"}"##,
+            "\n",
+            r##"{"error":"missing field: engine"}"##,
             "\n",
             r##"{"error":"missing field: input"}"##,
             "\n",
+            r##"{"error":"missing field: base"}"##,
+            "\n",
+            r##"{"error":"field engine must be a string, not null"}"##,
+            "\n",
+            r##"{"error":"field input must be a string, not a number"}"##,
+            "\n",
+            r##"{"error":"field base must be a string or null, not a number"}"##,
+            "\n",
+            // An unknown label is a request error, as for parse, whatever the engine.
             r##"{"error":"unknown encoding label: nope"}"##,
             "\n",
+            r##"{"error":"field encoding must be a string or null, not an array"}"##,
+            "\n",
         )
+    );
+}
+
+#[test]
+fn batch_resolve_lone_surrogates() {
+    assert_eq!(
+        batch(&[
+            r##"{"op":"resolve","engine":"html5-2011","input":"/\ud800","base":"http://a/"}"##
+        ]),
+        concat!(r##"{"href":"http://a/%EF%BF%BD"}"##, "\n")
     );
 }

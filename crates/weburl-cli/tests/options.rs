@@ -564,7 +564,15 @@ fn exit_codes_are_in_the_help() {
     let help = ok(&["--help"]);
     assert!(help.contains("Exit status:\n  0  every input succeeded\n  1  some input failed"));
     assert!(help.contains("  2  usage error"));
-    for command in ["parse", "set", "resolve", "join", "normalize", "validate"] {
+    for command in [
+        "parse",
+        "set",
+        "resolve",
+        "join",
+        "normalize",
+        "validate",
+        "compare",
+    ] {
         let help = ok(&[command, "--help"]);
         assert!(help.contains("Exit status: 0 "), "{command}");
         assert!(help.contains("Examples:\n  $ weburl "), "{command}");
@@ -642,6 +650,7 @@ fn help_examples_are_right() {
         &["join", "--help"],
         &["normalize", "--help"],
         &["validate", "--help"],
+        &["compare", "--help"],
         &["batch", "--help"],
     ] {
         let source = format!("`weburl {}`", command.join(" "));
