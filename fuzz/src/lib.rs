@@ -58,14 +58,27 @@ fn rebuilt(url: &Url) -> String {
 }
 
 /// A parsed URL: its href re-parses to the same URL, and the getters rebuild the href.
+///
+/// One exception, the spec's own: the protocol setter can make `file://localhost/` (the scheme
+/// state with a state override keeps the host), which parses to `file:///` since the file host
+/// state drops "localhost".
 pub fn check_url(url: &Url, context: &str) {
     let again = Url::parse(url.href())
         .unwrap_or_else(|e| panic!("{context}: href {:?} does not parse: {e}", url.href()));
-    assert_eq!(
-        state(&again),
-        state(url),
-        "{context}: href does not re-parse to itself"
-    );
+    if url.scheme() == "file" && url.hostname() == "localhost" {
+        let expected = url.href().replacen("//localhost", "//", 1);
+        assert_eq!(
+            again.href(),
+            expected,
+            "{context}: file://localhost re-parsed"
+        );
+    } else {
+        assert_eq!(
+            state(&again),
+            state(url),
+            "{context}: href does not re-parse to itself"
+        );
+    }
     assert_eq!(
         rebuilt(url),
         url.href(),

@@ -406,6 +406,48 @@ pub fn percent_decode(input: &[u8]) -> Cow<'_, [u8]> {
     Cow::Owned(out)
 }
 
+/// Percent-decodes `input` into `out`, which must be at least as long as `input` (decoding never
+/// lengthens), and returns the decoded length.
+fn percent_decode_to_slice(input: &[u8], out: &mut [u8]) -> usize {
+    let mut i = 0;
+    let mut n = 0;
+    while i < input.len() {
+        let b = input[i];
+        if b == b'%'
+            && i + 2 < input.len()
+            && let (Some(h), Some(l)) = (hex_value(input[i + 1]), hex_value(input[i + 2]))
+        {
+            out[n] = h << 4 | l;
+            i += 3;
+        } else {
+            out[n] = b;
+            i += 1;
+        }
+        n += 1;
+    }
+    n
+}
+
+/// Percent-decodes `input` and hands the bytes to `f`, without allocating for short input: the
+/// input itself when it holds no '%', else a copy in a stack buffer of 256 bytes (a heap
+/// buffer only for longer input). The host parser uses it, so that a percent-encoded host
+/// costs no allocation.
+pub(crate) fn with_percent_decoded<R>(input: &[u8], f: impl FnOnce(&[u8]) -> R) -> R {
+    const STACK: usize = 256;
+    if memchr::memchr(b'%', input).is_none() {
+        return f(input);
+    }
+    if input.len() <= STACK {
+        let mut buf = [0u8; STACK];
+        let n = percent_decode_to_slice(input, &mut buf);
+        f(&buf[..n])
+    } else {
+        let mut buf = vec![0u8; input.len()];
+        let n = percent_decode_to_slice(input, &mut buf);
+        f(&buf[..n])
+    }
+}
+
 /// Percent-decodes `input` and decodes the bytes as UTF-8, replacing invalid sequences with
 /// U+FFFD.
 ///
@@ -428,6 +470,27 @@ pub fn percent_decode_str(input: &str) -> Cow<'_, str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn with_percent_decoded_agrees_with_percent_decode() {
+        let long = "%41b%zz".repeat(100);
+        for input in [
+            "",
+            "abc",
+            "%41",
+            "%4",
+            "%%41",
+            "a%2",
+            "%e2%98%83x",
+            "%ZZ%41",
+            &long,
+        ] {
+            let expected = percent_decode(input.as_bytes()).into_owned();
+            with_percent_decoded(input.as_bytes(), |decoded| {
+                assert_eq!(decoded, &expected[..], "{input}");
+            });
+        }
+    }
 
     #[test]
     fn sets_match_the_spec_definitions() {

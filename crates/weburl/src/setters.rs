@@ -114,16 +114,7 @@ pub(crate) enum Offset {
 /// Runs `f` with a cleared buffer that this thread reuses, so that a setter builds its new text
 /// without allocating (once the buffer has grown).
 fn with_scratch<R>(f: impl FnOnce(&mut String) -> R) -> R {
-    thread_local! {
-        static SCRATCH: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
-    }
-    SCRATCH.with(|cell| {
-        let mut buffer = cell.take();
-        buffer.clear();
-        let result = f(&mut buffer);
-        cell.replace(buffer);
-        result
-    })
+    crate::scratch::with(&crate::scratch::SETTER, f)
 }
 
 /// Whether a byte can be part of a scheme after its first ASCII alpha.

@@ -6,7 +6,7 @@
 use std::borrow::Cow;
 
 use super::{HostError, is_forbidden_domain_code_point};
-use crate::percent::percent_decode;
+use crate::percent::with_percent_decoded;
 use crate::validation::{Reporter, ValidationErrorKind};
 
 /// Bytes that an already-normal ASCII domain label may hold without any processing:
@@ -43,20 +43,26 @@ pub(crate) fn domain_to_ascii_into(
     {
         report.report(ValidationErrorKind::DomainPercentEncoded, offset);
     }
-    // 4.-5. Let domain be the UTF-8 decode without BOM of the percent-decoding of input.
-    let decoded = percent_decode(input.as_bytes());
-    let domain: Cow<'_, str> = match decoded {
-        Cow::Borrowed(_) => Cow::Borrowed(input),
-        Cow::Owned(bytes) => Cow::Owned(match String::from_utf8(bytes) {
-            Ok(s) => s,
-            Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
-        }),
-    };
-    // Domain parser 1.-2.: strict ToASCII failing is a validation error.
-    if report.enabled() && domain_to_ascii_strict(&domain).is_none() {
-        report.report(ValidationErrorKind::DomainToAscii, offset);
+    // 4.-5. Let domain be the UTF-8 decode without BOM of the percent-decoding of input
+    // (decoded on the stack: no allocation). Without a '%' that is the input itself.
+    if memchr::memchr(b'%', input.as_bytes()).is_none() {
+        if report.enabled() && domain_to_ascii_strict(input).is_none() {
+            report.report(ValidationErrorKind::DomainToAscii, offset);
+        }
+        return domain_parser_into(out, input);
     }
-    domain_parser_into(out, &domain)
+    with_percent_decoded(input.as_bytes(), |decoded| {
+        // Invalid UTF-8 decodes to U+FFFD, which UTS 46 disallows: ToASCII fails, strict or not.
+        let Ok(domain) = std::str::from_utf8(decoded) else {
+            report.report(ValidationErrorKind::DomainToAscii, offset);
+            return Err(HostError::DomainToAscii);
+        };
+        // Domain parser 1.-2.: strict ToASCII failing is a validation error.
+        if report.enabled() && domain_to_ascii_strict(domain).is_none() {
+            report.report(ValidationErrorKind::DomainToAscii, offset);
+        }
+        domain_parser_into(out, domain)
+    })
 }
 
 /// [Domain parser ToASCII](https://url.spec.whatwg.org/#concept-domain-to-ascii) with `beStrict`
@@ -79,11 +85,12 @@ fn domain_parser_into(out: &mut String, domain: &str) -> Result<(), HostError> {
     let start = out.len();
     if domain.is_ascii() {
         // 5. An ASCII domain is only lowercased, whatever Unicode ToASCII would say.
-        out.extend(domain.bytes().map(|b| b.to_ascii_lowercase() as char));
-    } else {
+        out.push_str(domain);
+        out[start..].make_ascii_lowercase();
+    } else if !to_ascii_into(out, domain) {
         // 6. Otherwise run domain parser ToASCII with beStrict false.
-        let result = to_ascii(domain).ok_or(HostError::DomainToAscii)?;
-        out.push_str(&result);
+        out.truncate(start);
+        return Err(HostError::DomainToAscii);
     }
     // 7. An empty result is failure.
     if out.len() == start {
@@ -102,31 +109,41 @@ fn domain_parser_into(out: &mut String, domain: &str) -> Result<(), HostError> {
 
 /// [Domain parser ToASCII](https://url.spec.whatwg.org/#concept-domain-to-ascii) with
 /// `beStrict` false: CheckHyphens false, CheckBidi and CheckJoiners true, UseSTD3ASCIIRules
-/// false, nontransitional, VerifyDnsLength false, IgnoreInvalidPunycode false.
+/// false, nontransitional, VerifyDnsLength false, IgnoreInvalidPunycode false. Appends the
+/// result to `out` (the `idna` crate writes into it directly: no allocation) and returns
+/// whether it succeeded; on failure `out` may hold part of a result.
 ///
 /// UTS 46 validity criterion 4 ("if not CheckHyphens, the label must not begin with `xn--`")
 /// is checked here on the labels that Punycode decodes, since the `idna` crate skips it when
 /// hyphens are allowed: `xn--xn---epa` decodes to `xn--é`, so a domain holding it fails.
-fn to_ascii(domain: &str) -> Option<Cow<'_, str>> {
-    let ascii = idna::uts46::Uts46::new()
-        .to_ascii(
-            domain.as_bytes(),
-            idna::uts46::AsciiDenyList::EMPTY,
-            idna::uts46::Hyphens::Allow,
-            idna::uts46::DnsLength::Ignore,
-        )
-        .ok()?;
+fn to_ascii_into(out: &mut String, domain: &str) -> bool {
+    use idna::uts46::{AsciiDenyList, ErrorPolicy, Hyphens, ProcessingSuccess, Uts46};
+    let start = out.len();
+    match Uts46::new().process(
+        domain.as_bytes(),
+        AsciiDenyList::EMPTY,
+        Hyphens::Allow,
+        ErrorPolicy::FailFast,
+        |_, _, _| false,
+        out,
+        None,
+    ) {
+        Ok(ProcessingSuccess::WroteToSink) => {}
+        // The domain is ASCII and needs no change (the caller sends only non-ASCII here).
+        Ok(ProcessingSuccess::Passthrough) => out.push_str(domain),
+        Err(_) => return false,
+    }
+    // Inserted code points are non-ASCII, so a decoded label can start with "xn--" only if
+    // its basic code points (the Punycode before the last '-') do: only then is the label
+    // decoded (which allocates).
+    let is_xn = |s: &str| s.get(..4).is_some_and(|p| p.eq_ignore_ascii_case("xn--"));
     let decodes_to_xn = |label: &str| {
-        label
-            .get(..4)
-            .is_some_and(|p| p.eq_ignore_ascii_case("xn--"))
+        is_xn(label)
+            && is_xn(&label[4..])
             && idna::punycode::decode_to_string(&label[4..])
                 .is_some_and(|decoded| decoded.starts_with("xn--"))
     };
-    if ascii.split('.').any(decodes_to_xn) {
-        return None;
-    }
-    Some(ascii)
+    !out[start..].split('.').any(decodes_to_xn)
 }
 
 /// Domain to Unicode: <https://url.spec.whatwg.org/#concept-domain-to-unicode>. Returns the

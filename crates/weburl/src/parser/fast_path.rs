@@ -14,7 +14,8 @@
 //! no percent-encoding, no backslash, and no dot segment, and no Windows drive letter with '|'
 //! for `file`. A missing path ("http://a") gets its "/" here too.
 
-use crate::host::{HostKind, ipv4::ends_in_a_number};
+use crate::host::HostKind;
+use crate::host::ipv4::{ends_in_a_number, parse_serialized};
 use crate::percent::{EncodeSet, build_table};
 use crate::url::{SchemeType, Url};
 
@@ -123,12 +124,46 @@ struct Scan {
     insert_slash: bool,
 }
 
-/// `Some(true)` when `input` certainly parses (whatever the base), `None` when the general
-/// parser has to decide. Only the part of the input that can make parsing fail is looked at:
-/// the scheme and, for a special URL, a clean authority (`scheme://host[:port]` followed by
-/// the end, '/', '?' or '#'); for a non-special scheme without "//", nothing after the ':'
-/// can fail (a path or an opaque path).
-pub(crate) fn certainly_parses(input: &str) -> Option<bool> {
+/// Whether `input` parses (whatever the base), when that can be told from its scheme and
+/// authority alone: `None` when the general parser has to decide. Only the part of the input
+/// that can make parsing fail is looked at: the scheme and, for a URL with "scheme://", the
+/// authority; for a non-special scheme without "//", nothing after the ':' can fail (a path
+/// or an opaque path). A clean special authority (`scheme://host[:port]` followed by the end,
+/// '/', '?' or '#') is recognized in one scan; any other authority without tabs or newlines
+/// goes through the authority, host and port steps directly, without the state machine.
+#[inline]
+pub(crate) fn quick_validity(input: &str) -> Option<bool> {
+    // Most input starts with "http://" or "https://": eight bytes compared at once.
+    match http_prefix(input.as_bytes()) {
+        Some((scheme_type, host_start)) => special_authority(input, host_start, scheme_type),
+        None => quick_validity_any_scheme(input),
+    }
+}
+
+/// The special scheme and the host start of input that begins with "http://" or "https://",
+/// the scheme in any case.
+#[inline(always)]
+fn http_prefix(bytes: &[u8]) -> Option<(SchemeType, usize)> {
+    const HTTPS: u64 = u64::from_le_bytes(*b"https://");
+    const HTTP: u64 = u64::from_le_bytes(*b"http://\0");
+    // ORing 0x20 into a letter lowercases it, and maps no other byte to a lowercase letter;
+    // the ':' and '/' bytes are compared as they are.
+    const HTTPS_CASE: u64 = u64::from_le_bytes([0x20, 0x20, 0x20, 0x20, 0x20, 0, 0, 0]);
+    const HTTP_CASE: u64 = u64::from_le_bytes([0x20, 0x20, 0x20, 0x20, 0, 0, 0, 0]);
+    const SEVEN: u64 = 0x00FF_FFFF_FFFF_FFFF;
+    let head = u64::from_le_bytes(bytes.get(..8)?.try_into().ok()?);
+    if head | HTTPS_CASE == HTTPS {
+        Some((SchemeType::Https, 8))
+    } else if (head & SEVEN) | HTTP_CASE == HTTP {
+        Some((SchemeType::Http, 7))
+    } else {
+        None
+    }
+}
+
+/// `quick_validity` for any scheme.
+#[inline(never)]
+fn quick_validity_any_scheme(input: &str) -> Option<bool> {
     let bytes = input.as_bytes();
     if !bytes.first()?.is_ascii_alphabetic() {
         return None;
@@ -154,38 +189,241 @@ pub(crate) fn certainly_parses(input: &str) -> Option<bool> {
         // "//" starts an authority, which can fail; tabs and newlines do not count.
         let mut significant = after.iter().filter(|b| !matches!(b, b'\t' | b'\n' | b'\r'));
         let authority = significant.next() == Some(&b'/') && significant.next() == Some(&b'/');
-        return (!authority).then_some(true);
+        if !authority {
+            return Some(true);
+        }
+        if !after.starts_with(b"//") {
+            return None;
+        }
+        return authority_validity(input, scheme_end + 3, false);
     }
-    let rest = after.strip_prefix(b"//")?;
-    let host_len = run_of(rest, 0, HOST_ANY_CASE);
-    let host = &input[scheme_end + 3..scheme_end + 3 + host_len];
-    let file = scheme_type == SchemeType::File;
-    if (host.is_empty() && !file) || (!host.is_empty() && ends_in_a_number(host)) {
+    if !after.starts_with(b"//") {
         return None;
     }
-    let mut i = host_len;
-    if rest.get(i) == Some(&b':') {
-        if file {
-            return None;
+    special_authority(input, scheme_end + 3, scheme_type)
+}
+
+/// For a special URL whose "scheme://" ends at `host_start`: first the one-scan look for a
+/// clean authority (an optional userinfo, a host that needs no more than lowercasing or an
+/// IPv4 address in its serialized form, an optional valid port, then the end, '/', '?', '#'
+/// or '\\'), then [`authority_validity`] (not for `file`, whose host state differs).
+#[inline(always)]
+fn special_authority(input: &str, host_start: usize, scheme_type: SchemeType) -> Option<bool> {
+    let file = scheme_type == SchemeType::File;
+    if host_and_port_ok(input, host_start, input.len(), file) {
+        return Some(true);
+    }
+    if file {
+        return None;
+    }
+    authority_validity(input, host_start, true)
+}
+
+/// The authority state, host state and port state of the basic URL parser for the authority
+/// that starts at `start` (after "scheme://"), for input without tabs or newlines in it and
+/// without C0 controls or spaces at its end (else `None`: the general parser decides). The
+/// host parser writes to a reused thread-local buffer, so nothing is allocated.
+///
+/// <https://url.spec.whatwg.org/#authority-state>
+#[inline(never)]
+fn authority_validity(input: &str, start: usize, special: bool) -> Option<bool> {
+    let bytes = input.as_bytes();
+    // Trailing C0 controls and spaces are trimmed before parsing, which could change the
+    // authority.
+    if bytes
+        .last()
+        .is_some_and(|&b| super::is_c0_control_or_space(b))
+    {
+        return None;
+    }
+    // Special authority ignore slashes state: more slashes and backslashes are skipped.
+    let start = if special {
+        start
+            + bytes[start..]
+                .iter()
+                .take_while(|&&b| b == b'/' || b == b'\\')
+                .count()
+    } else {
+        start
+    };
+    let (end, last_at) = authority_extent(bytes, start, special)?;
+    // Authority state: the host and port follow the last '@'; after an '@' they cannot be
+    // empty.
+    let host_start = last_at.map_or(start, |at| at + 1);
+    if last_at.is_some() && host_start == end {
+        return Some(false);
+    }
+    // Host state: the host ends at the first ':' outside brackets.
+    let mut inside_brackets = false;
+    let colon = bytes[host_start..end].iter().position(|&b| {
+        match b {
+            b'[' => inside_brackets = true,
+            b']' => inside_brackets = false,
+            _ => {}
         }
-        let digits = rest[i + 1..]
-            .iter()
-            .take_while(|b| b.is_ascii_digit())
-            .count();
-        if digits > 5
-            || input[scheme_end + 4 + i..scheme_end + 4 + i + digits]
-                .parse::<u32>()
-                .is_ok_and(|p| p > 65535)
+        b == b':' && !inside_brackets
+    });
+    let host_end = colon.map_or(end, |i| host_start + i);
+    if host_end == host_start && (colon.is_some() || special) {
+        return Some(false);
+    }
+    // Port state: ASCII digits only, at most 65535 (leading zeros allowed).
+    if colon.is_some() {
+        let port = &bytes[host_end + 1..end];
+        if !port.iter().all(u8::is_ascii_digit)
+            || port
+                .iter()
+                .try_fold(0u32, |n, &d| {
+                    let n = n * 10 + u32::from(d - b'0');
+                    (n <= 65535).then_some(n)
+                })
+                .is_none()
         {
-            return None;
+            return Some(false);
         }
-        i += 1 + digits;
     }
-    match rest.get(i) {
-        None | Some(b'/' | b'?' | b'#') => Some(true),
-        Some(b'\\') if !file => Some(true),
-        _ => None,
+    let host = &input[host_start..host_end];
+    Some(crate::scratch::with(
+        &crate::scratch::VALIDITY_OUTPUT,
+        |out| crate::host::parse_host_into(out, host, !special).is_ok(),
+    ))
+}
+
+/// Whether `input[host_start..limit]` starts with a special host that certainly parses (see
+/// `special_authority`) and an optional valid port, followed by the end of the input or of
+/// `limit`, or by a delimiter.
+#[inline(always)]
+fn host_and_port_ok(input: &str, host_start: usize, limit: usize, file: bool) -> bool {
+    let bytes = &input.as_bytes()[..limit];
+    let host_end = host_start + host_run::<true>(&bytes[host_start..]);
+    let host = &input[host_start..host_end];
+    // A host that ends in a letter other than a hex digit or 'x' does not end in a number.
+    let maybe_number = !matches!(
+        host.as_bytes().last(),
+        Some(b'g'..=b'w' | b'y' | b'z' | b'G'..=b'W' | b'Y' | b'Z')
+    );
+    if host.is_empty() {
+        if !file {
+            return false;
+        }
+    } else if maybe_number && ends_in_a_number(host) && parse_serialized(host.as_bytes()).is_none()
+    {
+        // Only an IPv4 address in its serialized form certainly parses.
+        return false;
     }
+    let mut i = host_end;
+    if bytes.get(i) == Some(&b':') {
+        match port_ok(&bytes[i + 1..]) {
+            Some(len) if !file => i += 1 + len,
+            _ => return false,
+        }
+    }
+    match bytes.get(i) {
+        None | Some(b'/' | b'?' | b'#') => true,
+        Some(b'\\') => !file,
+        _ => false,
+    }
+}
+
+/// The length of the port that `bytes` starts with (ASCII digits, possibly none) when it is at
+/// most 65535 and has at most five digits.
+#[inline(always)]
+fn port_ok(bytes: &[u8]) -> Option<usize> {
+    let digits = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
+    if digits > 5 {
+        return None;
+    }
+    let value = bytes[..digits]
+        .iter()
+        .fold(0u32, |n, &d| n * 10 + u32::from(d - b'0'));
+    (value <= 65535).then_some(digits)
+}
+
+/// The end of the authority that starts at `from` (the first '/', '?' or '#', or '\\' if
+/// `special`, or the end of the input) and its last '@'; `None` if a tab or newline comes
+/// first (the parser removes them, so this look would be wrong).
+fn authority_extent(bytes: &[u8], from: usize, special: bool) -> Option<(usize, Option<usize>)> {
+    let mut last_at = None;
+    for (i, &b) in bytes.iter().enumerate().skip(from) {
+        match b {
+            b'/' | b'?' | b'#' => return Some((i, last_at)),
+            b'\\' if special => return Some((i, last_at)),
+            b'\t' | b'\n' | b'\r' => return None,
+            b'@' => last_at = Some(i),
+            _ => {}
+        }
+    }
+    Some((bytes.len(), last_at))
+}
+
+/// The length of the run of host bytes that `bytes` starts with: ASCII lowercase letters,
+/// digits, '-', '.' and '_' (the `HOST_OK` class), and uppercase letters too if `ANY_CASE`
+/// (`HOST_ANY_CASE`). Eight bytes at a time, classified with word arithmetic
+/// ([`host_stops`]); the last, partial chunk is read as the eight bytes that end the input
+/// (overlapping the previous chunk), so there is no byte loop and only one data-dependent
+/// branch per chunk.
+#[inline(always)]
+fn host_run<const ANY_CASE: bool>(bytes: &[u8]) -> usize {
+    let word = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().unwrap_or([0; 8]));
+    let mut at = 0;
+    while at + 8 <= bytes.len() {
+        let stops = host_stops::<ANY_CASE>(word(at));
+        if stops != 0 {
+            return at + (stops.trailing_zeros() / 8) as usize;
+        }
+        at += 8;
+    }
+    if at == bytes.len() {
+        return at;
+    }
+    if bytes.len() >= 8 {
+        // The last eight bytes; the first `overlap` of them were already found to be host bytes.
+        let overlap = at + 8 - bytes.len();
+        let stops = host_stops::<ANY_CASE>(word(bytes.len() - 8)) >> (8 * overlap);
+        return if stops != 0 {
+            at + (stops.trailing_zeros() / 8) as usize
+        } else {
+            bytes.len()
+        };
+    }
+    let class = if ANY_CASE { HOST_ANY_CASE } else { HOST_OK };
+    bytes
+        .iter()
+        .position(|&b| CLASSES[b as usize] & class == 0)
+        .unwrap_or(bytes.len())
+}
+
+const ONES: u64 = 0x0101_0101_0101_0101;
+const HIGH: u64 = 0x8080_8080_8080_8080;
+
+/// For a word of eight bytes below 0x80: the high bit of each byte set when the byte lies in
+/// `lo..=hi`. (Adding `0x80 - lo` sets a byte's high bit when it is at least `lo`, adding
+/// `0x7F - hi` when it is above `hi`; neither sum can carry into the next byte.)
+#[inline(always)]
+const fn in_range(x: u64, lo: u8, hi: u8) -> u64 {
+    let at_least_lo = x + ONES * (0x80 - lo as u64);
+    let above_hi = x + ONES * (0x7F - hi as u64);
+    at_least_lo & !above_hi & HIGH
+}
+
+/// The high bit of each byte of `word` (eight input bytes, little-endian) set when the byte
+/// is not a host byte: not an ASCII lowercase letter (any letter if `ANY_CASE`), digit, '-',
+/// '.' or '_'.
+#[inline(always)]
+const fn host_stops<const ANY_CASE: bool>(word: u64) -> u64 {
+    let low = word & !HIGH;
+    // ORing 0x20 lowercases a letter; only ASCII letters land in 'a'..='z' that way.
+    let letters = if ANY_CASE {
+        in_range(low | (ONES * 0x20), b'a', b'z')
+    } else {
+        in_range(low, b'a', b'z')
+    };
+    // '-', '.', '/' and the digits are contiguous: take out '/'.
+    let digits_dash_dot = in_range(low, b'-', b'9') & !in_range(low, b'/', b'/');
+    let underscore = in_range(low, b'_', b'_');
+    // A byte with its high bit set is never a host byte here.
+    let ok = (letters | digits_dash_dot | underscore) & !word;
+    !ok & HIGH
 }
 
 /// Parses `input` if it is already a normal special URL; `None` means "use the general parser".
@@ -265,17 +503,20 @@ fn scan(input: &str) -> Option<Scan> {
 
     // Host.
     let host_start = scheme_end + 3;
-    let host_end = host_start + run_of(bytes, host_start, HOST_OK);
+    let host_end = host_start + host_run::<false>(&bytes[host_start..]);
     let host = &input[host_start..host_end];
     let host_kind = if host.is_empty() {
         if !file {
             return None;
         }
         HostKind::Empty
+    } else if ends_in_a_number(host) {
+        // An IPv4 address in its serialized form is its own serialization.
+        parse_serialized(host.as_bytes())?;
+        HostKind::Ipv4
+    } else if file && host == "localhost" {
+        return None;
     } else {
-        if ends_in_a_number(host) || (file && host == "localhost") {
-            return None;
-        }
         HostKind::Domain
     };
 
@@ -367,6 +608,63 @@ mod tests {
     use super::*;
     use crate::parser::parse_general_for_tests;
 
+    /// The byte loop `host_run` replaces.
+    fn host_run_naive(bytes: &[u8], class: u8) -> usize {
+        bytes
+            .iter()
+            .position(|&b| CLASSES[b as usize] & class == 0)
+            .unwrap_or(bytes.len())
+    }
+
+    #[test]
+    fn host_stops_classifies_every_byte_in_every_lane() {
+        fn check(stops: fn(u64) -> u64, class: u8) {
+            for b in 0..=255u8 {
+                let expected = CLASSES[b as usize] & class == 0;
+                for lane in 0..8 {
+                    // The byte in one lane, host bytes or stop bytes around it.
+                    for fill in [b'a', b'/', b'A', 0xFF, 0x7F] {
+                        let mut word = [fill; 8];
+                        word[lane] = b;
+                        let found = stops(u64::from_le_bytes(word));
+                        assert_eq!(found >> (8 * lane) & 0x80 != 0, expected, "{b:#x} {lane}");
+                        let fill_stops = CLASSES[fill as usize] & class == 0;
+                        for other in (0..8).filter(|&l| l != lane) {
+                            assert_eq!(found >> (8 * other) & 0x80 != 0, fill_stops, "{b:#x}");
+                        }
+                    }
+                }
+            }
+        }
+        check(host_stops::<true>, HOST_ANY_CASE);
+        check(host_stops::<false>, HOST_OK);
+    }
+
+    #[test]
+    fn host_run_agrees_with_the_byte_loop() {
+        // Every length up to 40 with the stop byte at every place (or none).
+        let stops: [&[u8]; 7] = [b"/", b":", b"\xC3\xA9", b"\x7F", b"%", b"\r", b"Q"];
+        for len in 0..40 {
+            for stop_at in 0..=len {
+                for stop in stops {
+                    let mut input: Vec<u8> =
+                        b"ab3-._z9".iter().cycle().take(len).copied().collect();
+                    if stop_at < len {
+                        input.truncate(stop_at);
+                        input.extend_from_slice(stop);
+                        input.extend_from_slice(b"host");
+                    }
+                    assert_eq!(host_run::<false>(&input), host_run_naive(&input, HOST_OK));
+                    assert_eq!(
+                        host_run::<true>(&input),
+                        host_run_naive(&input, HOST_ANY_CASE),
+                        "{input:?}"
+                    );
+                }
+            }
+        }
+    }
+
     /// Every field of the URL, for comparing the two paths exactly.
     fn fields(u: &Url) -> String {
         format!(
@@ -388,6 +686,15 @@ mod tests {
     /// Asserts that the fast path either declines or agrees exactly with the general parser.
     pub(crate) fn check(input: &str) -> bool {
         let general = parse_general_for_tests(input, None);
+        // `can_parse`'s quick look, too: it may only say yes to what parses.
+        if let Some(valid) = quick_validity(input) {
+            assert_eq!(valid, general.is_ok(), "{input:?}: quick_validity is wrong");
+        }
+        assert_eq!(
+            crate::parser::can_parse(input, None),
+            general.is_ok(),
+            "{input:?}"
+        );
         match parse_normal(input) {
             None => false,
             Some(fast) => {
@@ -416,6 +723,9 @@ mod tests {
             "ftp://a.b-c.d/~x/@!$&'()*+,;=:",
             "https://h/p?a=b&c=d;e/f?g",
             "https://xn--a.example/",
+            "http://1.2.3.4/",
+            "http://255.0.10.199:8080/x",
+            "file://10.0.0.1/share",
         ] {
             assert!(check(input), "fast path declined {input:?}");
         }
@@ -429,7 +739,9 @@ mod tests {
             "http://a:80/",
             "http://a:080/",
             "http://a:99999/",
-            "http://1.2.3.4/",
+            "http://1.2.3.04/",
+            "http://1.2.3.256/",
+            "http://1.2.3/",
             "http://a.0x1/",
             "http://a/./b",
             "http://a/b/..",
@@ -470,6 +782,16 @@ mod tests {
                 inputs.push(format!("{href}?a b"));
                 inputs.push(href.replace("//", "/"));
                 inputs.push(href.to_uppercase());
+                // Userinfo, ports and trailing controls around the authority.
+                if let Some((scheme, rest)) = href.split_once("://") {
+                    inputs.push(format!("{scheme}://u:p@{rest}"));
+                    inputs.push(format!("{scheme}://@{rest}"));
+                    inputs.push(format!("{scheme}://u@{rest}\u{1}"));
+                    inputs.push(format!("{scheme}://{rest}:08"));
+                    inputs.push(format!("{scheme}://{}", rest.replacen('/', ":65536/", 1)));
+                    inputs.push(format!("{scheme}://{}", rest.replacen('/', ":0/", 1)));
+                    inputs.push(format!("{scheme}://a@{}", rest.replacen('/', "@/", 1)));
+                }
                 inputs.push(href);
             }
             for input in &inputs {
@@ -480,7 +802,7 @@ mod tests {
     }
 
     #[test]
-    fn certainly_parses_only_what_parses() {
+    fn quick_validity_answers_only_what_it_knows() {
         for input in [
             "https://example.com",
             "https://example.com:8080/x y",
@@ -490,24 +812,64 @@ mod tests {
             "sc:anything at all",
             "mailto:x",
             "ws://a\\b",
+            "http://u@h/",
+            "http://a:b@c:29/d",
+            "http://@h",
+            "http://a:00080/",
+            "http://a:/",
+            "http://f:00000000000000000000080/c",
+            "HTTP://u:p@EXAMPLE.com:8080?q",
+            "http://EXAMPLE.com%2e/",
+            "http://[::1]:80/",
+            "http://faß.example/",
+            "sc://",
+            "sc://h",
+            "sc://u:p@h:1/x",
+            "sc://\u{1}!\"$%&'()*+,-.;=_`{}~\u{e9}/",
+            "sc://h:/",
+            "sc://[::1]:1/",
+            "http:///x",
+            "https:////\\\\x",
         ] {
-            assert_eq!(certainly_parses(input), Some(true), "{input}");
+            assert_eq!(quick_validity(input), Some(true), "{input}");
             assert!(Url::parse(input).is_ok(), "{input}");
         }
         for input in [
             "http://1.2.3.4.5/",
             "http://a:99999/",
-            "http:///x",
+            "http://u@/",
+            "http://u@h@/",
+            "http://a:65536/",
+            "http://a:1a/",
+            "http://:1/",
+            "http://a b/",
+            "http://[::1/",
+            "http://xn--a.\u{df}/",
+            "sc://u@",
+            "sc://:1",
+            "sc://h:99999",
+            "sc://h:1a",
+            "sc://a^b/",
+            "sc://[1::2::3]/",
+            "http:////",
+            "http:///\\?",
+        ] {
+            assert_eq!(quick_validity(input), Some(false), "{input}");
+            assert!(Url::parse(input).is_err(), "{input}");
+        }
+        for input in [
             "HTTP:x",
-            "sc://a b/",
-            "http://u@h/",
             "relative",
             "http://a\t/",
             "file://h:1/",
+            "file://u@h/",
+            "sc://u@\u{1}",
+            "sc://h \u{1}",
+            "sc://h\t/",
             "sc:/\r/\u{2}\0tt@/",
             "sc:\t//@",
         ] {
-            assert_eq!(certainly_parses(input), None, "{input}");
+            assert_eq!(quick_validity(input), None, "{input}");
         }
     }
 }

@@ -23,6 +23,7 @@ use encoding_rs::{Encoding, UTF_8};
 
 use crate::host::{self, HostError, HostKind};
 use crate::percent::{EncodeSet, Stop, encode_into, encode_until, percent_encode_after_encoding};
+use crate::scratch;
 use crate::url::{SchemeType, Url};
 use crate::validation::{Reporter, ValidationError, ValidationErrorKind};
 
@@ -236,36 +237,65 @@ impl<'a> ParseOptions<'a> {
     }
 }
 
-thread_local! {
-    /// The output buffer `can_parse` reuses, so that it does not allocate.
-    static SCRATCH: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
-}
-
 /// Whether `input` parses against `base`, without building the URL: a look at its scheme and
 /// authority when they are plain, else the state machine up to the path start (nothing after
-/// it can fail), writing scheme and host into a reused thread-local buffer.
+/// it can fail), writing scheme and host into a reused thread-local buffer. It allocates
+/// nothing (once the thread's buffers have grown).
 pub(crate) fn can_parse(input: &str, base: Option<&Url>) -> bool {
-    if fast_path::certainly_parses(input) == Some(true) {
-        return true;
+    match fast_path::quick_validity(input) {
+        Some(valid) => valid,
+        None => can_parse_general(input, base),
     }
+}
+
+/// `can_parse` through the state machine.
+#[inline(never)]
+fn can_parse_general(input: &str, base: Option<&Url>) -> bool {
     // An output this long could overflow the u32 offsets: let the full parser decide.
     if input.len() > (u32::MAX / 4) as usize {
         return parse_general(input, base, UTF_8, Reporter::disabled()).is_ok();
     }
-    let trimmed = input.trim_matches(|c: char| c.is_ascii() && is_c0_control_or_space(c as u8));
-    let cleaned = remove_tab_and_newline(trimmed);
-    // Without a base, input without a scheme fails at once.
-    if base.is_none() && !starts_with_scheme(cleaned.as_bytes()) {
-        return false;
-    }
-    SCRATCH.with(|scratch| {
-        let mut out = scratch.take();
-        out.clear();
-        let mut run = Run::new(&cleaned, base, out, Reporter::disabled());
-        run.validate_only = true;
-        let ok = run.run().is_ok();
-        scratch.replace(run.out);
-        ok
+    with_tab_and_newline_removed(trim_c0_control_or_space(input), |cleaned| {
+        // Without a base, input without a scheme fails at once.
+        if base.is_none() && !starts_with_scheme(cleaned.as_bytes()) {
+            return false;
+        }
+        scratch::with(&scratch::VALIDITY_OUTPUT, |out| {
+            let mut run = Run::new(cleaned, base, std::mem::take(out), Reporter::disabled());
+            run.validate_only = true;
+            let ok = run.run().is_ok();
+            *out = run.out;
+            ok
+        })
+    })
+}
+
+/// The basic URL parser's step 1.2-1.3: `input` without leading and trailing C0 control or
+/// space.
+#[inline]
+fn trim_c0_control_or_space(input: &str) -> &str {
+    let bytes = input.as_bytes();
+    let start = bytes
+        .iter()
+        .position(|&b| !is_c0_control_or_space(b))
+        .unwrap_or(bytes.len());
+    let end = bytes
+        .iter()
+        .rposition(|&b| !is_c0_control_or_space(b))
+        .map_or(start, |i| i + 1);
+    // Both ends are at ASCII bytes (or the ends of the input): char boundaries.
+    &input[start..end]
+}
+
+/// Runs `f` on `input` with every ASCII tab or newline removed (the basic URL parser's steps
+/// 2-3): on `input` itself when it has none, else on a copy in this thread's reused buffer.
+fn with_tab_and_newline_removed<R>(input: &str, f: impl FnOnce(&str) -> R) -> R {
+    let Some(first) = find_tab_or_newline(input.as_bytes()) else {
+        return f(input);
+    };
+    scratch::with(&scratch::CLEANED, |cleaned| {
+        push_without_tab_and_newline(cleaned, input, first);
+        f(cleaned)
     })
 }
 
@@ -287,7 +317,7 @@ fn parse_general(
     mut report: Reporter<'_>,
 ) -> Result<Url, ParseError> {
     // 1.2-1.3 Remove leading and trailing C0 control or space.
-    let trimmed = input.trim_matches(|c: char| c.is_ascii() && is_c0_control_or_space(c as u8));
+    let trimmed = trim_c0_control_or_space(input);
     if trimmed.len() > u32::MAX as usize {
         return Err(ParseError::TooLong);
     }
@@ -303,26 +333,29 @@ fn parse_general(
         }
         report.set_cleaning(lead, trimmed);
     }
-    // 2.-3. Remove all ASCII tab or newline.
     // Room for the whole output, so that it is allocated once: each byte that a component may
     // percent-encode can grow by two; an IPv4 address, a "/." or a missing "/" by up to 18.
-    // Tabs and newlines are among those bytes, so without any there is nothing to remove.
     let encodable = EncodeSet::ANY_COMPONENT.count_in(trimmed.as_bytes());
-    let cleaned = if encodable == 0 {
-        Cow::Borrowed(trimmed)
-    } else {
-        remove_tab_and_newline(trimmed)
+    let run = move |cleaned: &str| {
+        // Without a base, input without a scheme fails at once: no need for an output buffer.
+        if base.is_none() && !starts_with_scheme(cleaned.as_bytes()) {
+            report.report(ValidationErrorKind::MissingSchemeNonRelativeUrl, 0);
+            return Err(ParseError::MissingSchemeNonRelativeUrl);
+        }
+        let capacity =
+            cleaned.len() + 2 * encodable + base.map_or(0, |b| b.serialization.len()) + 18;
+        let mut run = Run::new(cleaned, base, String::with_capacity(capacity), report);
+        run.encoding = encoding;
+        run.run()?;
+        run.finish()
     };
-    // Without a base, input without a scheme fails at once: no need for an output buffer.
-    if base.is_none() && !starts_with_scheme(cleaned.as_bytes()) {
-        report.report(ValidationErrorKind::MissingSchemeNonRelativeUrl, 0);
-        return Err(ParseError::MissingSchemeNonRelativeUrl);
+    // 2.-3. Remove all ASCII tab or newline. They are among the encodable bytes, so without
+    // any of those there is nothing to look for.
+    if encodable == 0 {
+        run(trimmed)
+    } else {
+        with_tab_and_newline_removed(trimmed, run)
     }
-    let capacity = cleaned.len() + 2 * encodable + base.map_or(0, |b| b.serialization.len()) + 18;
-    let mut run = Run::new(&cleaned, base, String::with_capacity(capacity), report);
-    run.encoding = encoding;
-    run.run()?;
-    run.finish()
 }
 
 /// The states of the basic URL parser that are entered from more than one place.
@@ -821,9 +854,14 @@ impl<'a, 'b, 'r> Run<'a, 'b, 'r> {
                 }
             }
             let userinfo = &self.input[self.pos..at];
-            let (username, password) = match userinfo.find(':') {
-                Some(i) => (&userinfo[..i], &userinfo[i + 1..]),
-                None => (userinfo, ""),
+            // A userinfo cannot fail: a validity check need not write it.
+            let (username, password) = if self.validate_only {
+                ("", "")
+            } else {
+                match userinfo.find(':') {
+                    Some(i) => (&userinfo[..i], &userinfo[i + 1..]),
+                    None => (userinfo, ""),
+                }
             };
             encode_into(&mut self.out, username, EncodeSet::USERINFO);
             self.username_end = self.out.len();
@@ -1315,23 +1353,44 @@ fn rfind_byte(hay: &[u8], byte: u8) -> Option<usize> {
     }
 }
 
+/// The position of the first ASCII tab or newline in `bytes`.
+#[inline]
+fn find_tab_or_newline(bytes: &[u8]) -> Option<usize> {
+    // For short input a plain loop beats the setup of a vectorized search.
+    if bytes.len() < 64 {
+        bytes
+            .iter()
+            .position(|&b| matches!(b, b'\t' | b'\n' | b'\r'))
+    } else {
+        memchr::memchr3(b'\t', b'\n', b'\r', bytes)
+    }
+}
+
+/// Appends `input` to `out` without its ASCII tabs and newlines, the first of which is at
+/// `first`: the runs between them are copied whole.
+fn push_without_tab_and_newline(out: &mut String, input: &str, first: usize) {
+    let bytes = input.as_bytes();
+    out.reserve(input.len());
+    let mut from = 0;
+    let mut at = Some(first);
+    while let Some(i) = at {
+        // Tabs and newlines are ASCII: the cuts are at char boundaries.
+        out.push_str(&input[from..i]);
+        from = i + 1;
+        at = memchr::memchr3(b'\t', b'\n', b'\r', &bytes[from..]).map(|j| from + j);
+    }
+    out.push_str(&input[from..]);
+}
+
 /// Removes all ASCII tab or newline from `input` (basic URL parser steps 2–3).
 pub(crate) fn remove_tab_and_newline(input: &str) -> Cow<'_, str> {
-    // For short input a plain loop beats the setup of a vectorized search.
-    let found = if input.len() < 64 {
-        input.bytes().any(|b| matches!(b, b'\t' | b'\n' | b'\r'))
-    } else {
-        memchr::memchr3(b'\t', b'\n', b'\r', input.as_bytes()).is_some()
-    };
-    if found {
-        Cow::Owned(
-            input
-                .chars()
-                .filter(|&c| !matches!(c, '\t' | '\n' | '\r'))
-                .collect(),
-        )
-    } else {
-        Cow::Borrowed(input)
+    match find_tab_or_newline(input.as_bytes()) {
+        None => Cow::Borrowed(input),
+        Some(first) => {
+            let mut out = String::new();
+            push_without_tab_and_newline(&mut out, input, first);
+            Cow::Owned(out)
+        }
     }
 }
 
