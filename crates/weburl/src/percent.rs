@@ -58,7 +58,9 @@ impl EncodeSet {
     }
 
     /// How many bytes of `bytes` are in this set: eight at a time, counting one by one only in
-    /// the groups of eight that hold one.
+    /// the groups of eight that hold one. (For [`EncodeSet::ANY_COMPONENT`], which sizes every
+    /// parse's output, [`count_any_component`] is faster.)
+    #[cfg(test)]
     pub(crate) fn count_in(self, bytes: &[u8]) -> usize {
         let mut chunks = bytes.chunks_exact(8);
         let mut count = 0;
@@ -406,6 +408,37 @@ pub fn percent_decode(input: &[u8]) -> Cow<'_, [u8]> {
     Cow::Owned(out)
 }
 
+/// 1 for the bytes of [`EncodeSet::ANY_COMPONENT`], 0 for the others.
+static ANY_COMPONENT_COUNT: [u8; 256] = {
+    let table = build_table();
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = (table[i] & EncodeSet::ANY_COMPONENT.0 != 0) as u8;
+        i += 1;
+    }
+    t
+};
+
+/// How many bytes of `bytes` are in [`EncodeSet::ANY_COMPONENT`]: one table load and one add
+/// per byte, no branch (URLs that are not already normal hold such bytes in most groups of
+/// eight, so skipping clean groups does not pay).
+pub(crate) fn count_any_component(bytes: &[u8]) -> usize {
+    let mut chunks = bytes.chunks_exact(8);
+    let mut count = 0usize;
+    for chunk in &mut chunks {
+        // Eight counts of 0 or 1 fit a u8 sum.
+        let sum: u8 = chunk.iter().map(|&b| ANY_COMPONENT_COUNT[b as usize]).sum();
+        count += usize::from(sum);
+    }
+    count
+        + chunks
+            .remainder()
+            .iter()
+            .map(|&b| usize::from(ANY_COMPONENT_COUNT[b as usize]))
+            .sum::<usize>()
+}
+
 /// Percent-decodes `input` into `out`, which must be at least as long as `input` (decoding never
 /// lengthens), and returns the decoded length.
 fn percent_decode_to_slice(input: &[u8], out: &mut [u8]) -> usize {
@@ -531,6 +564,11 @@ mod tests {
                 .filter(|&b| EncodeSet::PATH.contains(b))
                 .count();
             assert_eq!(EncodeSet::PATH.count_in(input.as_bytes()), naive, "{input}");
+            let naive_any = input
+                .bytes()
+                .filter(|&b| EncodeSet::ANY_COMPONENT.contains(b))
+                .count();
+            assert_eq!(count_any_component(input.as_bytes()), naive_any, "{input}");
         }
     }
 

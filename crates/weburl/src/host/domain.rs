@@ -9,19 +9,27 @@ use super::{HostError, is_forbidden_domain_code_point};
 use crate::percent::with_percent_decoded;
 use crate::validation::{Reporter, ValidationErrorKind};
 
-/// Bytes that an already-normal ASCII domain label may hold without any processing:
-/// lowercase letters, digits, `-` and `.`.
-const fn build_plain_table() -> [bool; 256] {
-    let mut t = [false; 256];
+/// ASCII uppercase letters.
+const UPPER: u8 = 1;
+/// Bytes that make the domain parser do more than lowercase: '%' (percent-decoding), bytes
+/// above 0x7F (UTS 46 processing) and the forbidden domain code points.
+const NOT_SIMPLE: u8 = 1 << 1;
+
+/// The classes above for every byte.
+static DOMAIN_CLASSES: [u8; 256] = {
+    let mut t = [0u8; 256];
     let mut b = 0;
     while b < 256 {
         let c = b as u8;
-        t[b] = c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'-' || c == b'.';
+        if c.is_ascii_uppercase() {
+            t[b] = UPPER;
+        } else if c == b'%' || c > 0x7F || is_forbidden_domain_code_point(c) {
+            t[b] = NOT_SIMPLE;
+        }
         b += 1;
     }
     t
-}
-static PLAIN: [bool; 256] = build_plain_table();
+};
 
 /// Host parser steps 4–7 for a non-opaque host: percent-decode `input`, run the
 /// [domain parser](https://url.spec.whatwg.org/#concept-domain-to-ascii) with `beStrict` false,
@@ -32,9 +40,18 @@ pub(crate) fn domain_to_ascii_into(
     report: &mut Reporter<'_>,
     offset: usize,
 ) -> Result<(), HostError> {
-    // Fast path: already lowercase ASCII without '%': the domain parser returns it unchanged.
-    if !report.enabled() && input.bytes().all(|b| PLAIN[b as usize]) {
+    // Fast path, one pass over the bytes: ASCII without '%' and without a forbidden domain
+    // code point is only lowercased (steps 4-5 and the domain parser's step 5 leave it as it
+    // is, and steps 7-8 cannot fail on it).
+    let classes = input
+        .bytes()
+        .fold(0u8, |acc, b| acc | DOMAIN_CLASSES[b as usize]);
+    if !report.enabled() && classes & NOT_SIMPLE == 0 && !input.is_empty() {
+        let start = out.len();
         out.push_str(input);
+        if classes & UPPER != 0 {
+            out[start..].make_ascii_lowercase();
+        }
         return Ok(());
     }
     // 3. A percent-encoded byte is a validation error.
@@ -45,7 +62,7 @@ pub(crate) fn domain_to_ascii_into(
     }
     // 4.-5. Let domain be the UTF-8 decode without BOM of the percent-decoding of input
     // (decoded on the stack: no allocation). Without a '%' that is the input itself.
-    if memchr::memchr(b'%', input.as_bytes()).is_none() {
+    if !input.as_bytes().contains(&b'%') {
         if report.enabled() && domain_to_ascii_strict(input).is_none() {
             report.report(ValidationErrorKind::DomainToAscii, offset);
         }

@@ -254,15 +254,7 @@ fn authority_validity(input: &str, start: usize, special: bool) -> Option<bool> 
         return Some(false);
     }
     // Host state: the host ends at the first ':' outside brackets.
-    let mut inside_brackets = false;
-    let colon = bytes[host_start..end].iter().position(|&b| {
-        match b {
-            b'[' => inside_brackets = true,
-            b']' => inside_brackets = false,
-            _ => {}
-        }
-        b == b':' && !inside_brackets
-    });
+    let colon = super::host_colon(&bytes[host_start..end]);
     let host_end = colon.map_or(end, |i| host_start + i);
     if host_end == host_start && (colon.is_some() || special) {
         return Some(false);

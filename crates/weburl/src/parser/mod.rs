@@ -335,7 +335,7 @@ fn parse_general(
     }
     // Room for the whole output, so that it is allocated once: each byte that a component may
     // percent-encode can grow by two; an IPv4 address, a "/." or a missing "/" by up to 18.
-    let encodable = EncodeSet::ANY_COMPONENT.count_in(trimmed.as_bytes());
+    let encodable = crate::percent::count_any_component(trimmed.as_bytes());
     let run = move |cleaned: &str| {
         // Without a base, input without a scheme fails at once: no need for an output buffer.
         if base.is_none() && !starts_with_scheme(cleaned.as_bytes()) {
@@ -390,11 +390,53 @@ fn is_c0_control_or_space(b: u8) -> bool {
 /// Whether `s` starts with a scheme and ':' (what the scheme start and scheme states accept).
 #[inline]
 fn starts_with_scheme(s: &[u8]) -> bool {
-    s.first().is_some_and(u8::is_ascii_alphabetic)
-        && s.iter()
-            .position(|&b| !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')))
-            .is_some_and(|i| s[i] == b':')
+    scheme_len(s).is_some()
 }
+
+/// The length of the scheme `s` starts with (the scheme start and scheme states: an ASCII
+/// alpha, then ASCII alphanumerics, '+', '-' and '.', then ':'), without the ':'.
+#[inline]
+fn scheme_len(s: &[u8]) -> Option<usize> {
+    if !s.first()?.is_ascii_alphabetic() {
+        return None;
+    }
+    let len = s
+        .iter()
+        .position(|&b| BYTE_CLASSES[b as usize] & SCHEME_BYTE == 0)?;
+    (s[len] == b':').then_some(len)
+}
+
+/// A byte that may follow a scheme's first ASCII alpha: ASCII alphanumeric, '+', '-' or '.'.
+const SCHEME_BYTE: u8 = 1;
+/// A byte that ends an authority: '/', '?' or '#'.
+const AUTHORITY_END: u8 = 1 << 1;
+/// A byte that ends a special URL's authority: those and '\\'.
+const SPECIAL_AUTHORITY_END: u8 = 1 << 2;
+/// A byte the authority state looks for: '@', ':' or '['.
+const AUTHORITY_MARK: u8 = 1 << 3;
+
+/// The classes above for every byte, so that a scan tests one table entry per byte.
+static BYTE_CLASSES: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        let c = i as u8;
+        if c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.') {
+            t[i] |= SCHEME_BYTE;
+        }
+        if matches!(c, b'/' | b'?' | b'#') {
+            t[i] |= AUTHORITY_END | SPECIAL_AUTHORITY_END;
+        }
+        if c == b'\\' {
+            t[i] |= SPECIAL_AUTHORITY_END;
+        }
+        if matches!(c, b'@' | b':' | b'[') {
+            t[i] |= AUTHORITY_MARK;
+        }
+        i += 1;
+    }
+    t
+};
 
 /// Whether `s` is a Windows drive letter: an ASCII alpha then ':' or '|'.
 #[inline]
@@ -438,13 +480,88 @@ pub(crate) fn is_double_dot(s: &[u8]) -> bool {
 #[inline]
 fn find_authority_end(bytes: &[u8], from: usize, special: bool) -> usize {
     let rest = &bytes[from..];
-    let end = if special {
-        rest.iter()
-            .position(|&b| matches!(b, b'/' | b'?' | b'#' | b'\\'))
+    let class = if special {
+        SPECIAL_AUTHORITY_END
     } else {
-        rest.iter().position(|&b| matches!(b, b'/' | b'?' | b'#'))
+        AUTHORITY_END
     };
+    let end = rest
+        .iter()
+        .position(|&b| BYTE_CLASSES[b as usize] & class != 0);
     from + end.unwrap_or(rest.len())
+}
+
+/// What the authority state needs to know of an authority, found in one scan.
+struct AuthorityScan {
+    /// Where the authority ends (at '/', '?', '#', '\\' for special URLs, or the end).
+    end: usize,
+    /// The last '@' before `end`: the userinfo is before it, the host after it.
+    last_at: Option<usize>,
+    /// The ':' that ends the host (the first one after `last_at` outside brackets).
+    colon: Option<usize>,
+}
+
+/// Scans the authority that starts at `from` once, for its end, its last '@' and the ':'
+/// that ends its host.
+fn scan_authority(bytes: &[u8], from: usize, special: bool) -> AuthorityScan {
+    let end_class = if special {
+        SPECIAL_AUTHORITY_END
+    } else {
+        AUTHORITY_END
+    };
+    let mut end = bytes.len();
+    let mut last_at = None;
+    let mut colon = None;
+    // A '[' before any ':' of the host: the brackets decide, after the scan.
+    let mut bracket = false;
+    for (i, &b) in bytes.iter().enumerate().skip(from) {
+        let class = BYTE_CLASSES[b as usize];
+        if class & (end_class | AUTHORITY_MARK) == 0 {
+            continue;
+        }
+        if class & end_class != 0 {
+            end = i;
+            break;
+        }
+        match b {
+            b'@' => {
+                last_at = Some(i);
+                colon = None;
+                bracket = false;
+            }
+            b':' if colon.is_none() && !bracket => colon = Some(i),
+            b'[' if colon.is_none() => bracket = true,
+            _ => {}
+        }
+    }
+    if bracket {
+        let host_start = last_at.map_or(from, |at| at + 1);
+        colon = host_colon(&bytes[host_start..end]).map(|i| host_start + i);
+    }
+    AuthorityScan {
+        end,
+        last_at,
+        colon,
+    }
+}
+
+/// The host state's end of a host: the first ':' in `authority` that is not inside brackets.
+#[inline]
+fn host_colon(authority: &[u8]) -> Option<usize> {
+    // Without a '[' before it, the first ':' is the one.
+    let first = authority.iter().position(|&b| b == b':' || b == b'[')?;
+    if authority[first] == b':' {
+        return Some(first);
+    }
+    let mut inside_brackets = false;
+    authority.iter().position(|&b| {
+        match b {
+            b'[' => inside_brackets = true,
+            b']' => inside_brackets = false,
+            _ => {}
+        }
+        b == b':' && !inside_brackets
+    })
 }
 
 /// One run of the parser over one input: the input, the position in it (the spec's pointer),
@@ -608,18 +725,11 @@ impl<'a, 'b, 'r> Run<'a, 'b, 'r> {
     // https://url.spec.whatwg.org/#scheme-state
     fn scheme_start_state(&mut self) -> State {
         // Scheme start state: an ASCII alpha starts a scheme; anything else means no scheme.
-        if !self.c().is_some_and(|b| b.is_ascii_alphabetic()) {
+        // Scheme state: ASCII alphanumerics, '+', '-' and '.', then ':'; without the ':',
+        // start over from the first code point in the no scheme state.
+        let Some(len) = scheme_len(self.bytes) else {
             return State::NoScheme;
-        }
-        // Scheme state: ASCII alphanumerics, '+', '-' and '.', then ':'.
-        let len = self.bytes[1..]
-            .iter()
-            .position(|&b| !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')))
-            .map_or(self.bytes.len(), |i| i + 1);
-        if self.bytes.get(len) != Some(&b':') {
-            // Start over from the first code point in the no scheme state.
-            return State::NoScheme;
-        }
+        };
         let scheme = &self.input[..len];
         self.out.push_str(scheme);
         self.out.make_ascii_lowercase();
@@ -840,14 +950,18 @@ impl<'a, 'b, 'r> Run<'a, 'b, 'r> {
     // https://url.spec.whatwg.org/#port-state
     fn authority_state(&mut self) -> Result<State, ParseError> {
         let special = self.is_special();
-        let end = find_authority_end(self.bytes, self.pos, special);
+        let AuthorityScan {
+            end,
+            last_at,
+            colon,
+        } = scan_authority(self.bytes, self.pos, special);
         self.out.truncate(self.scheme_end + 1);
         self.out.push_str("//");
         let userinfo_start = self.out.len();
         // Authority state: everything before the last '@' is userinfo; its first ':' splits the
         // username from the password. (Every earlier '@' is percent-encoded, as the spec's
         // "prepend %40 to buffer" does.)
-        if let Some(at) = rfind_byte(&self.bytes[self.pos..end], b'@').map(|i| self.pos + i) {
+        if let Some(at) = last_at {
             if self.report.enabled() {
                 for i in memchr::memchr_iter(b'@', &self.bytes[self.pos..end]) {
                     self.error(ValidationErrorKind::InvalidCredentials, self.pos + i);
@@ -882,19 +996,6 @@ impl<'a, 'b, 'r> Run<'a, 'b, 'r> {
         }
         self.host_start = self.out.len();
         // Host state: the host ends at the first ':' outside brackets.
-        let mut inside_brackets = false;
-        let mut colon = None;
-        for (i, &b) in self.bytes[self.pos..end].iter().enumerate() {
-            match b {
-                b'[' => inside_brackets = true,
-                b']' => inside_brackets = false,
-                b':' if !inside_brackets => {
-                    colon = Some(self.pos + i);
-                    break;
-                }
-                _ => {}
-            }
-        }
         let host_end = colon.unwrap_or(end);
         if host_end == self.pos && (colon.is_some() || special) {
             return Err(self.fail(ParseError::HostMissing, self.pos));
@@ -1112,6 +1213,11 @@ impl<'a, 'b, 'r> Run<'a, 'b, 'r> {
     // https://url.spec.whatwg.org/#path-state
     fn path_state(&mut self) -> State {
         let special = self.is_special();
+        // A last, empty segment (the "/" of "http://h/" or of a missing path).
+        if self.pos == self.bytes.len() {
+            self.out.push('/');
+            return State::Done;
+        }
         loop {
             // The segment runs to the next '/' (or '\\' for special URLs), '?', '#' or the end.
             let stop = match (special, self.state_override) {
