@@ -15,8 +15,9 @@ const KEEP_AT_MOST: usize = 64 * 1024;
 thread_local! {
     /// The input with its tabs and newlines removed (the basic URL parser's step 3).
     pub(crate) static CLEANED: Cell<String> = const { Cell::new(String::new()) };
-    /// The output `can_parse` writes its scheme and host to.
-    pub(crate) static VALIDITY_OUTPUT: Cell<String> = const { Cell::new(String::new()) };
+    /// The output the parser writes to before copying it into the new URL (and that
+    /// `can_parse` writes its scheme and host to).
+    pub(crate) static OUTPUT: Cell<String> = const { Cell::new(String::new()) };
     /// The new text of a component a setter builds.
     pub(crate) static SETTER: Cell<String> = const { Cell::new(String::new()) };
 }

@@ -275,10 +275,9 @@ fn authority_validity(input: &str, start: usize, special: bool) -> Option<bool> 
         }
     }
     let host = &input[host_start..host_end];
-    Some(crate::scratch::with(
-        &crate::scratch::VALIDITY_OUTPUT,
-        |out| crate::host::parse_host_into(out, host, !special).is_ok(),
-    ))
+    Some(crate::scratch::with(&crate::scratch::OUTPUT, |out| {
+        crate::host::parse_host_into(out, host, !special).is_ok()
+    }))
 }
 
 /// Whether `input[host_start..limit]` starts with a special host that certainly parses (see

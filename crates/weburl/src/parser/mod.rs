@@ -260,7 +260,7 @@ fn can_parse_general(input: &str, base: Option<&Url>) -> bool {
         if base.is_none() && !starts_with_scheme(cleaned.as_bytes()) {
             return false;
         }
-        scratch::with(&scratch::VALIDITY_OUTPUT, |out| {
+        scratch::with(&scratch::OUTPUT, |out| {
             let mut run = Run::new(cleaned, base, std::mem::take(out), Reporter::disabled());
             run.validate_only = true;
             let ok = run.run().is_ok();
@@ -333,30 +333,41 @@ fn parse_general(
         }
         report.set_cleaning(lead, trimmed);
     }
-    // Room for the whole output, so that it is allocated once: each byte that a component may
-    // percent-encode can grow by two; an IPv4 address, a "/." or a missing "/" by up to 18.
-    let encodable = crate::percent::count_any_component(trimmed.as_bytes());
     let run = move |cleaned: &str| {
         // Without a base, input without a scheme fails at once: no need for an output buffer.
         if base.is_none() && !starts_with_scheme(cleaned.as_bytes()) {
             report.report(ValidationErrorKind::MissingSchemeNonRelativeUrl, 0);
             return Err(ParseError::MissingSchemeNonRelativeUrl);
         }
+        // Usual input is parsed into this thread's reused buffer and copied out at the end: a
+        // failure allocates nothing, a success one exact-size block.
+        if cleaned.len() <= SCRATCH_INPUT_MAX {
+            return scratch::with(&scratch::OUTPUT, |out| {
+                let mut run = Run::new(cleaned, base, std::mem::take(out), report);
+                run.encoding = encoding;
+                let result = run.run().and_then(|()| run.finish(true));
+                *out = run.out;
+                result
+            });
+        }
+        // Longer input gets room for the whole output, so that it is allocated once: each byte
+        // that a component may percent-encode can grow by two; an IPv4 address, a "/." or a
+        // missing "/" by up to 18.
+        let encodable = crate::percent::count_any_component(cleaned.as_bytes());
         let capacity =
             cleaned.len() + 2 * encodable + base.map_or(0, |b| b.serialization.len()) + 18;
         let mut run = Run::new(cleaned, base, String::with_capacity(capacity), report);
         run.encoding = encoding;
         run.run()?;
-        run.finish()
+        run.finish(false)
     };
-    // 2.-3. Remove all ASCII tab or newline. They are among the encodable bytes, so without
-    // any of those there is nothing to look for.
-    if encodable == 0 {
-        run(trimmed)
-    } else {
-        with_tab_and_newline_removed(trimmed, run)
-    }
+    // 2.-3. Remove all ASCII tab or newline.
+    with_tab_and_newline_removed(trimmed, run)
 }
+
+/// The longest (cleaned) input that `parse_general` parses into the thread's reused output
+/// buffer; its output stays well under the buffer's [`scratch`] size limit.
+const SCRATCH_INPUT_MAX: usize = 4096;
 
 /// The states of the basic URL parser that are entered from more than one place.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -1372,7 +1383,10 @@ impl<'a, 'b, 'r> Run<'a, 'b, 'r> {
 
     /// Builds the URL from the output: the URL serializer's "/." step for a hostless path that
     /// starts with an empty segment, then the offsets as `u32`.
-    fn finish(mut self) -> Result<Url, ParseError> {
+    /// The URL record, once the state machine is done. Its serialization is a copy of the
+    /// output (one exact-size allocation) if `copy`, else the output buffer itself (which is
+    /// left empty).
+    fn finish(&mut self, copy: bool) -> Result<Url, ParseError> {
         if self.host_kind == HostKind::None
             && self
                 .out
@@ -1398,7 +1412,11 @@ impl<'a, 'b, 'r> Run<'a, 'b, 'r> {
             return Err(ParseError::TooLong);
         }
         Ok(Url {
-            serialization: self.out,
+            serialization: if copy {
+                self.out.as_str().to_owned()
+            } else {
+                std::mem::take(&mut self.out)
+            },
             scheme_end: self.scheme_end as u32,
             username_end: self.username_end as u32,
             host_start: self.host_start as u32,
@@ -1462,14 +1480,42 @@ fn rfind_byte(hay: &[u8], byte: u8) -> Option<usize> {
 /// The position of the first ASCII tab or newline in `bytes`.
 #[inline]
 fn find_tab_or_newline(bytes: &[u8]) -> Option<usize> {
-    // For short input a plain loop beats the setup of a vectorized search.
-    if bytes.len() < 64 {
-        bytes
-            .iter()
-            .position(|&b| matches!(b, b'\t' | b'\n' | b'\r'))
-    } else {
-        memchr::memchr3(b'\t', b'\n', b'\r', bytes)
+    if bytes.len() >= 64 {
+        return memchr::memchr3(b'\t', b'\n', b'\r', bytes);
     }
+    // For short input, words of eight bytes beat the setup of a vectorized search; the last
+    // word overlaps the one before it instead of ending in a byte loop.
+    let is_tab_or_newline = |b: &u8| matches!(b, b'\t' | b'\n' | b'\r');
+    if bytes.len() < 8 {
+        return bytes.iter().position(is_tab_or_newline);
+    }
+    let word = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().unwrap_or([0; 8]));
+    let mut at = 0;
+    loop {
+        if has_tab_or_newline(word(at))
+            && let Some(i) = bytes[at..at + 8].iter().position(is_tab_or_newline)
+        {
+            return Some(at + i);
+        }
+        if at + 8 == bytes.len() {
+            return None;
+        }
+        at = (at + 8).min(bytes.len() - 8);
+    }
+}
+
+/// Whether one of the eight bytes of `word` is a tab, LF or CR: a byte of `word ^ c` is zero
+/// where `word` holds `c`, and `(v - 0x01..) & !v & 0x80..` is non-zero exactly when some byte
+/// of `v` is zero.
+#[inline(always)]
+fn has_tab_or_newline(word: u64) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let zero_bytes = |v: u64| v.wrapping_sub(ONES) & !v & HIGH;
+    (zero_bytes(word ^ (ONES * 0x09))
+        | zero_bytes(word ^ (ONES * 0x0A))
+        | zero_bytes(word ^ (ONES * 0x0D)))
+        != 0
 }
 
 /// Appends `input` to `out` without its ASCII tabs and newlines, the first of which is at
@@ -1515,6 +1561,29 @@ pub(crate) fn push_decimal(out: &mut String, n: u16) {
     }
     for &b in &buf[i..] {
         out.push(b as char);
+    }
+}
+
+#[cfg(test)]
+mod tab_tests {
+    use super::find_tab_or_newline;
+
+    #[test]
+    fn find_tab_or_newline_agrees_with_a_byte_loop() {
+        for len in 0..80 {
+            for at in 0..=len {
+                for c in [b'\t', b'\n', b'\r', b'\x0b', b'\x89', b'\x0c'] {
+                    let mut bytes = vec![b'a'; len];
+                    if at < len {
+                        bytes[at] = c;
+                    }
+                    let naive = bytes
+                        .iter()
+                        .position(|b| matches!(b, b'\t' | b'\n' | b'\r'));
+                    assert_eq!(find_tab_or_newline(&bytes), naive, "{len} {at} {c}");
+                }
+            }
+        }
     }
 }
 
