@@ -280,3 +280,17 @@ fn protocol_setter_keeps_localhost_for_file() {
     assert_eq!(url.href(), "file://localhost/");
     assert_eq!(Url::parse(url.href()).unwrap().href(), "file:///");
 }
+
+/// The protocol setter keeps a first path segment `c|` when it makes a `file:` URL, as the
+/// spec says (only the path state writes `c:`); parsing the result writes `c:`.
+#[test]
+fn protocol_setter_keeps_a_pipe_drive_letter_for_file() {
+    let mut url = Url::parse("http::@example.com/c|/").unwrap();
+    assert_eq!(url.href(), "http://example.com/c|/");
+    url.set_protocol("file").unwrap();
+    assert_eq!(url.href(), "file://example.com/c|/");
+    assert_eq!(
+        Url::parse(url.href()).unwrap().href(),
+        "file://example.com/c:/"
+    );
+}
