@@ -46,6 +46,12 @@ fn rebuilt(url: &Url) -> String {
         s.push_str("/.");
     }
     s.push_str(url.pathname());
+    push_query_and_fragment(&mut s, url);
+    s
+}
+
+/// Appends "?query" and "#fragment" when the URL has them.
+fn push_query_and_fragment(s: &mut String, url: &Url) {
     if let Some(q) = url.query() {
         s.push('?');
         s.push_str(q);
@@ -54,7 +60,6 @@ fn rebuilt(url: &Url) -> String {
         s.push('#');
         s.push_str(f);
     }
-    s
 }
 
 /// A parsed URL: its href re-parses to the same URL, and the getters rebuild the href.
@@ -183,14 +188,7 @@ fn file_normalized(url: &Url) -> String {
         path.replace_range(2..3, ":");
     }
     let mut href = format!("file://{host}{path}");
-    if let Some(query) = url.query() {
-        href.push('?');
-        href.push_str(query);
-    }
-    if let Some(fragment) = url.fragment() {
-        href.push('#');
-        href.push_str(fragment);
-    }
+    push_query_and_fragment(&mut href, url);
     href
 }
 

@@ -63,23 +63,33 @@ pub(crate) fn domain_to_ascii_into(
     // 4.-5. Let domain be the UTF-8 decode without BOM of the percent-decoding of input
     // (decoded on the stack: no allocation). Without a '%' that is the input itself.
     if !input.as_bytes().contains(&b'%') {
-        if report.enabled() && domain_to_ascii_strict(input).is_none() {
-            report.report(ValidationErrorKind::DomainToAscii, offset);
-        }
-        return domain_parser_into(out, input);
+        return domain_parser_reporting(out, input, report, offset);
     }
     with_percent_decoded(input.as_bytes(), |decoded| {
-        // Invalid UTF-8 decodes to U+FFFD, which UTS 46 disallows: ToASCII fails, strict or not.
-        let Ok(domain) = std::str::from_utf8(decoded) else {
-            report.report(ValidationErrorKind::DomainToAscii, offset);
-            return Err(HostError::DomainToAscii);
-        };
-        // Domain parser 1.-2.: strict ToASCII failing is a validation error.
-        if report.enabled() && domain_to_ascii_strict(domain).is_none() {
-            report.report(ValidationErrorKind::DomainToAscii, offset);
+        match std::str::from_utf8(decoded) {
+            Ok(domain) => domain_parser_reporting(out, domain, report, offset),
+            // Invalid UTF-8 decodes to U+FFFD, which UTS 46 disallows: ToASCII fails, strict or not
+            // (reported once, as for any other domain).
+            Err(_) => {
+                report.report(ValidationErrorKind::DomainToAscii, offset);
+                Err(HostError::DomainToAscii)
+            }
         }
-        domain_parser_into(out, domain)
     })
+}
+
+/// The domain parser's steps 1-2 (strict ToASCII failing is a validation error), then the
+/// domain parser with `beStrict` false.
+fn domain_parser_reporting(
+    out: &mut String,
+    domain: &str,
+    report: &mut Reporter<'_>,
+    offset: usize,
+) -> Result<(), HostError> {
+    if report.enabled() && domain_to_ascii_strict(domain).is_none() {
+        report.report(ValidationErrorKind::DomainToAscii, offset);
+    }
+    domain_parser_into(out, domain)
 }
 
 /// [Domain parser ToASCII](https://url.spec.whatwg.org/#concept-domain-to-ascii) with `beStrict`

@@ -165,15 +165,7 @@ fn http_prefix(bytes: &[u8]) -> Option<(SchemeType, usize)> {
 #[inline(never)]
 fn quick_validity_any_scheme(input: &str) -> Option<bool> {
     let bytes = input.as_bytes();
-    if !bytes.first()?.is_ascii_alphabetic() {
-        return None;
-    }
-    let scheme_end = bytes
-        .iter()
-        .position(|&b| !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')))?;
-    if bytes[scheme_end] != b':' {
-        return None;
-    }
+    let scheme_end = super::scheme_len(bytes)?;
     let after = &bytes[scheme_end + 1..];
     let scheme = &input[..scheme_end];
     // Special schemes in any case (the parser lowercases the scheme).
@@ -246,7 +238,16 @@ fn authority_validity(input: &str, start: usize, special: bool) -> Option<bool> 
     } else {
         start
     };
-    let (end, last_at) = authority_extent(bytes, start, special)?;
+    // The same scan as the parser's authority state; the parser removes tabs and newlines
+    // first, so with one in the authority this look would be wrong.
+    let super::AuthorityScan {
+        end,
+        last_at,
+        colon,
+    } = super::scan_authority(bytes, start, special);
+    if super::find_tab_or_newline(&bytes[start..end]).is_some() {
+        return None;
+    }
     // Authority state: the host and port follow the last '@'; after an '@' they cannot be
     // empty.
     let host_start = last_at.map_or(start, |at| at + 1);
@@ -254,23 +255,14 @@ fn authority_validity(input: &str, start: usize, special: bool) -> Option<bool> 
         return Some(false);
     }
     // Host state: the host ends at the first ':' outside brackets.
-    let colon = super::host_colon(&bytes[host_start..end]);
-    let host_end = colon.map_or(end, |i| host_start + i);
+    let host_end = colon.unwrap_or(end);
     if host_end == host_start && (colon.is_some() || special) {
         return Some(false);
     }
     // Port state: ASCII digits only, at most 65535 (leading zeros allowed).
     if colon.is_some() {
         let port = &bytes[host_end + 1..end];
-        if !port.iter().all(u8::is_ascii_digit)
-            || port
-                .iter()
-                .try_fold(0u32, |n, &d| {
-                    let n = n * 10 + u32::from(d - b'0');
-                    (n <= 65535).then_some(n)
-                })
-                .is_none()
-        {
+        if !port.iter().all(u8::is_ascii_digit) || super::port_value(port).is_err() {
             return Some(false);
         }
     }
@@ -317,34 +309,11 @@ fn host_and_port_ok(input: &str, host_start: usize, limit: usize, file: bool) ->
 }
 
 /// The length of the port that `bytes` starts with (ASCII digits, possibly none) when it is at
-/// most 65535 and has at most five digits.
+/// most 65535.
 #[inline(always)]
 fn port_ok(bytes: &[u8]) -> Option<usize> {
     let digits = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
-    if digits > 5 {
-        return None;
-    }
-    let value = bytes[..digits]
-        .iter()
-        .fold(0u32, |n, &d| n * 10 + u32::from(d - b'0'));
-    (value <= 65535).then_some(digits)
-}
-
-/// The end of the authority that starts at `from` (the first '/', '?' or '#', or '\\' if
-/// `special`, or the end of the input) and its last '@'; `None` if a tab or newline comes
-/// first (the parser removes them, so this look would be wrong).
-fn authority_extent(bytes: &[u8], from: usize, special: bool) -> Option<(usize, Option<usize>)> {
-    let mut last_at = None;
-    for (i, &b) in bytes.iter().enumerate().skip(from) {
-        match b {
-            b'/' | b'?' | b'#' => return Some((i, last_at)),
-            b'\\' if special => return Some((i, last_at)),
-            b'\t' | b'\n' | b'\r' => return None,
-            b'@' => last_at = Some(i),
-            _ => {}
-        }
-    }
-    Some((bytes.len(), last_at))
+    super::port_value(&bytes[..digits]).ok().map(|_| digits)
 }
 
 /// The length of the run of host bytes that `bytes` starts with: ASCII lowercase letters,
@@ -384,8 +353,10 @@ fn host_run<const ANY_CASE: bool>(bytes: &[u8]) -> usize {
         .unwrap_or(bytes.len())
 }
 
-const ONES: u64 = 0x0101_0101_0101_0101;
-const HIGH: u64 = 0x8080_8080_8080_8080;
+/// One in every byte of a word.
+pub(super) const ONES: u64 = 0x0101_0101_0101_0101;
+/// The high bit of every byte of a word.
+pub(super) const HIGH: u64 = 0x8080_8080_8080_8080;
 
 /// For a word of eight bytes below 0x80: the high bit of each byte set when the byte lies in
 /// `lo..=hi`. (Adding `0x80 - lo` sets a byte's high bit when it is at least `lo`, adding

@@ -1509,8 +1509,7 @@ fn find_tab_or_newline(bytes: &[u8]) -> Option<usize> {
 /// of `v` is zero.
 #[inline(always)]
 fn has_tab_or_newline(word: u64) -> bool {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
+    use fast_path::{HIGH, ONES};
     let zero_bytes = |v: u64| v.wrapping_sub(ONES) & !v & HIGH;
     (zero_bytes(word ^ (ONES * 0x09))
         | zero_bytes(word ^ (ONES * 0x0A))
