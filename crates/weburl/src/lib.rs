@@ -71,13 +71,20 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod compat;
 #[cfg(feature = "document")]
 pub mod document;
+mod file_path;
+pub mod form_urlencoded;
 pub mod host;
 pub mod legacy;
 pub mod origin;
 pub mod parser;
+mod make_relative;
+mod path_segments;
 pub mod percent;
+mod position;
+mod query_pairs;
 mod scratch;
 pub mod search_params;
 #[cfg(feature = "serde")]
@@ -86,7 +93,12 @@ mod setters;
 mod url;
 pub mod validation;
 
+pub use compat::domain_to_ascii;
+pub use host::domain::domain_to_unicode;
 pub use host::{Host, HostError};
+pub use path_segments::PathSegmentsMut;
+pub use position::Position;
+pub use query_pairs::UrlQuery;
 pub use origin::Origin;
 pub use parser::{ParseError, ParseOptions};
 pub use search_params::{SearchParams, SearchParamsMut};
