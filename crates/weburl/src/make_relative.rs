@@ -108,13 +108,17 @@ impl Url {
             segments.push("..");
         }
         segments.extend(url_dirs);
+        let has_dirs = !segments.is_empty();
         let mut relative = segments.join("/");
-        if !relative.is_empty() || base_last != url_last || (self.query().is_some() && url.query().is_none()) {
+        if has_dirs
+            || base_last != url_last
+            || (self.query().is_some() && url.query().is_none())
+        {
             if url_last.is_empty() {
                 // The target is a directory: "./" alone names the base's directory.
-                relative.push_str(if relative.is_empty() { "./" } else { "/" });
+                relative.push_str(if has_dirs { "/" } else { "./" });
             } else {
-                if !relative.is_empty() {
+                if has_dirs {
                     relative.push('/');
                 }
                 relative.push_str(url_last);
