@@ -228,7 +228,7 @@ impl Url {
     }
 
     /// The file system path of a URL (the `url` crate's `to_file_path`), or `Err(())` when it
-    /// has an opaque path or a host other than the empty host or `localhost` (on Windows a
+    /// has an opaque or empty path, or a host other than the empty host or `localhost` (on Windows a
     /// `file` URL's host gives a UNC path, `\\host\share\…`). The scheme is not checked.
     ///
     /// Segments are percent-decoded (on Unix to any bytes; on Windows they must decode to
@@ -247,6 +247,10 @@ impl Url {
     #[cfg(any(unix, windows))]
     #[allow(clippy::result_unit_err)]
     pub fn to_file_path(&self) -> Result<PathBuf, ()> {
+        // An empty path (`sc://h`) has no segments, so it names no file.
+        if self.pathname().is_empty() {
+            return Err(());
+        }
         let segments = self.path_segments().ok_or(())?;
         let host = match self.host_str() {
             None | Some("localhost") => None,

@@ -74,7 +74,8 @@ impl Url {
             return None;
         }
         let candidates = [
-            self.path_relative_reference(url),
+            self.path_relative_reference(url, true),
+            self.path_relative_reference(url, false),
             Some(self.path_absolute_reference(url)),
             url.has_host().then(|| url.serialization[url.scheme_end as usize + 1..].to_owned()),
         ];
@@ -84,9 +85,11 @@ impl Url {
             .find(|candidate| self.join(candidate).is_ok_and(|joined| joined == *url))
     }
 
-    /// The `url` crate's relative path, with "./" in front when its first segment would read
-    /// as a scheme or its path would start with '/'. `None` when the target has an opaque path.
-    fn path_relative_reference(&self, url: &Url) -> Option<String> {
+    /// The `url` crate's relative path (`as_url_crate`), or the same repaired: a leading empty
+    /// segment kept, "./" for the base's directory, and "./" in front when the first segment
+    /// holds a ':' (it could read as a scheme) or the path starts with '/' (it would read as
+    /// path-absolute). `None` when the target has an opaque path.
+    fn path_relative_reference(&self, url: &Url, as_url_crate: bool) -> Option<String> {
         if url.has_opaque_path() {
             return None;
         }
@@ -108,15 +111,21 @@ impl Url {
             segments.push("..");
         }
         segments.extend(url_dirs);
-        let has_dirs = !segments.is_empty();
         let mut relative = segments.join("/");
+        // The url crate looks at the string, which loses a lone empty segment.
+        let has_dirs = if as_url_crate {
+            !relative.is_empty()
+        } else {
+            !segments.is_empty()
+        };
         if has_dirs
             || base_last != url_last
-            || (self.query().is_some() && url.query().is_none())
+            || (!as_url_crate && self.query().is_some() && url.query().is_none())
         {
             if url_last.is_empty() {
-                // The target is a directory: "./" alone names the base's directory.
-                relative.push_str(if has_dirs { "/" } else { "./" });
+                // The target is a directory: "./" alone names the base's directory (the url
+                // crate writes "/", the root).
+                relative.push_str(if has_dirs || as_url_crate { "/" } else { "./" });
             } else {
                 if has_dirs {
                     relative.push('/');
@@ -124,11 +133,8 @@ impl Url {
                 relative.push_str(url_last);
             }
         }
-        // A relative reference that is empty or starts with '/' would not be read as a path
-        // below the base's directory; one whose first segment holds ':' would be read as an
-        // absolute URL.
         let first = relative.split('/').next().unwrap_or("");
-        if relative.starts_with('/') || first.contains(':') {
+        if !as_url_crate && (relative.starts_with('/') || first.contains(':')) {
             relative.insert_str(0, "./");
         }
         push_query_fragment(&mut relative, url);
