@@ -3,7 +3,8 @@
 //! `docs/MIGRATING-FROM-URL.md`): [`Url::as_str`], [`Url::authority`], [`Url::has_authority`],
 //! [`Url::cannot_be_a_base`], [`Url::host_str`], [`Url::domain`], [`Url::password_opt`],
 //! [`Url::path`], [`Url::port_or_known_default`], [`Url::socket_addrs`], [`Url::set_query`],
-//! [`Url::set_fragment`], [`Url::set_ip_host`], [`Origin::unicode_serialization`],
+//! [`Url::set_fragment`], [`Url::set_port_number`], [`Url::set_ip_host`], [`Origin::is_tuple`],
+//! [`Origin::unicode_serialization`],
 //! [`Host::unicode_serialization`], and the public [`domain_to_ascii`] and
 //! [`domain_to_unicode`](crate::domain_to_unicode).
 
@@ -238,6 +239,35 @@ impl Url {
         }
     }
 
+    /// Sets the port from a number (the `url` crate's `set_port`; weburl's [`Url::set_port`] is
+    /// the URL API's setter, which takes a string): `None` removes the port, and the scheme's
+    /// default port is removed too. Fails, leaving the URL unchanged, when the URL
+    /// [cannot have a username/password/port](https://url.spec.whatwg.org/#cannot-have-a-username-password-port).
+    ///
+    /// ```
+    /// use weburl::{SetterError, Url};
+    /// let mut url = Url::parse("ssh://example.net:2048/").unwrap();
+    /// url.set_port_number(Some(4096)).unwrap();
+    /// assert_eq!(url.href(), "ssh://example.net:4096/");
+    /// url.set_port_number(None).unwrap();
+    /// assert_eq!(url.href(), "ssh://example.net/");
+    /// let mut url = Url::parse("https://example.org/").unwrap();
+    /// url.set_port_number(Some(443)).unwrap();
+    /// assert_eq!(url.port_number(), None);
+    /// let mut file = Url::parse("file:///x").unwrap();
+    /// assert_eq!(file.set_port_number(Some(1)), Err(SetterError::CannotHaveUsernamePasswordPort));
+    /// ```
+    pub fn set_port_number(&mut self, port: Option<u16>) -> Result<(), crate::SetterError> {
+        match port {
+            None => self.set_port(""),
+            Some(p) => {
+                let mut digits = String::with_capacity(5);
+                let _ = write!(digits, "{p}");
+                self.set_port(&digits)
+            }
+        }
+    }
+
     /// Sets the host to an IP address (the `url` crate's `set_ip_host`), through the
     /// `hostname` setter. `Err(())` when the URL has an opaque path.
     ///
@@ -268,6 +298,19 @@ impl Url {
 }
 
 impl Origin {
+    /// Whether this is a tuple origin (scheme, host, port), the `url` crate's name for
+    /// `!is_opaque()`.
+    ///
+    /// ```
+    /// use weburl::Url;
+    /// assert!(Url::parse("https://example.com/").unwrap().origin().is_tuple());
+    /// assert!(!Url::parse("data:,x").unwrap().origin().is_tuple());
+    /// ```
+    #[must_use]
+    pub fn is_tuple(&self) -> bool {
+        !self.is_opaque()
+    }
+
     /// The Unicode serialization of an origin (HTML's former "Unicode serialization"): as
     /// [`Origin::ascii_serialization`] but with a domain's labels converted by
     /// [domain to Unicode](https://url.spec.whatwg.org/#concept-domain-to-unicode).
