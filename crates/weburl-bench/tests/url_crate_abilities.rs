@@ -151,11 +151,15 @@ fn edits(input: &str, w: &weburl::Url, u: &url::Url, t: &mut Tally) {
                 s.push("a b/%").push("é?#\\");
             },
         ),
-        ("path_segments_mut pop", |s| {
-            s.pop();
-        }, |s| {
-            s.pop();
-        }),
+        (
+            "path_segments_mut pop",
+            |s| {
+                s.pop();
+            },
+            |s| {
+                s.pop();
+            },
+        ),
         (
             "path_segments_mut pop_if_empty",
             |s| {
@@ -174,11 +178,15 @@ fn edits(input: &str, w: &weburl::Url, u: &url::Url, t: &mut Tally) {
                 s.clear().extend(["a", "..", "b"]);
             },
         ),
-        ("path_segments_mut extend", |s| {
-            s.extend(["", "", "x"]);
-        }, |s| {
-            s.extend(["", "", "x"]);
-        }),
+        (
+            "path_segments_mut extend",
+            |s| {
+                s.extend(["", "", "x"]);
+            },
+            |s| {
+                s.extend(["", "", "x"]);
+            },
+        ),
     ];
     for (name, we, ue) in segment_edits {
         let (mut w2, mut u2) = (w.clone(), u.clone());
@@ -207,9 +215,13 @@ fn edits(input: &str, w: &weburl::Url, u: &url::Url, t: &mut Tally) {
     let (mut w2, mut u2) = (w.clone(), u.clone());
     w2.query_pairs_mut().clear();
     u2.query_pairs_mut().clear();
-    t.check("query_pairs_mut clear", input, w2.href(), u2.as_str(), || {
-        url_not_fixpoint(&w2, &u2)
-    });
+    t.check(
+        "query_pairs_mut clear",
+        input,
+        w2.href(),
+        u2.as_str(),
+        || url_not_fixpoint(&w2, &u2),
+    );
 
     for q in [None, Some(""), Some("a=1 2#?")] {
         let (mut w2, mut u2) = (w.clone(), u.clone());
@@ -278,9 +290,13 @@ fn getters(input: &str, w: &weburl::Url, u: &url::Url, t: &mut Tally) {
         u.cannot_be_a_base(),
         || None,
     );
-    t.check("password_opt", input, w.password_opt(), u.password(), || {
-        None
-    });
+    t.check(
+        "password_opt",
+        input,
+        w.password_opt(),
+        u.password(),
+        || None,
+    );
     t.check("port_number", input, w.port_number(), u.port(), || None);
     t.check(
         "port_or_known_default",
@@ -292,7 +308,9 @@ fn getters(input: &str, w: &weburl::Url, u: &url::Url, t: &mut Tally) {
     t.check(
         "host_parsed",
         input,
-        w.host_parsed().filter(|h| *h != weburl::Host::Empty).map(|h| h.to_string()),
+        w.host_parsed()
+            .filter(|h| *h != weburl::Host::Empty)
+            .map(|h| h.to_string()),
         u.host().map(|h| h.to_string()),
         || None,
     );
@@ -312,13 +330,22 @@ fn getters(input: &str, w: &weburl::Url, u: &url::Url, t: &mut Tally) {
         // without a password: BeforePassword/AfterPassword); caught here.
         let u_to = std::panic::catch_unwind(|| u[..up].to_owned()).ok();
         let u_from = std::panic::catch_unwind(|| u[up..].to_owned()).ok();
-        let panicked = "url panics (a debug assertion: a username without a password, or an empty host)";
-        t.check("Position slicing ..p", input, Some(w[..wp].to_owned()), u_to.clone(), || {
-            u_to.is_none().then_some(panicked)
-        });
-        t.check("Position slicing p..", input, Some(w[wp..].to_owned()), u_from.clone(), || {
-            u_from.is_none().then_some(panicked)
-        });
+        let panicked =
+            "url panics (a debug assertion: a username without a password, or an empty host)";
+        t.check(
+            "Position slicing ..p",
+            input,
+            Some(w[..wp].to_owned()),
+            u_to.clone(),
+            || u_to.is_none().then_some(panicked),
+        );
+        t.check(
+            "Position slicing p..",
+            input,
+            Some(w[wp..].to_owned()),
+            u_from.clone(),
+            || u_from.is_none().then_some(panicked),
+        );
     }
     // A domain of a special URL (ASCII already). The url crate's quirks function runs the
     // whole host parser (percent-decoding, ToASCII) first, so an opaque host is no input here.
@@ -351,8 +378,11 @@ fn getters(input: &str, w: &weburl::Url, u: &url::Url, t: &mut Tally) {
             // (both parsers) would otherwise read as "c:".
             let pipe_drive = || {
                 let b = wp.as_os_str().as_encoded_bytes();
-                (b.len() >= 3 && b[1].is_ascii_alphabetic() && b[2] == b'|' && b.get(3).is_none_or(|&c| c == b'/'))
-                    .then_some("url writes a first segment \"c|\" that its parser reads as \"c:\"")
+                (b.len() >= 3
+                    && b[1].is_ascii_alphabetic()
+                    && b[2] == b'|'
+                    && b.get(3).is_none_or(|&c| c == b'/'))
+                .then_some("url writes a first segment \"c|\" that its parser reads as \"c:\"")
             };
             t.check(
                 "from_file_path",
@@ -374,7 +404,9 @@ fn getters(input: &str, w: &weburl::Url, u: &url::Url, t: &mut Tally) {
 
 fn make_relative(pairs: &[(weburl::Url, url::Url)], t: &mut Tally) {
     for window in pairs.windows(2) {
-        let [(wb, ub), (wt, ut)] = window else { continue };
+        let [(wb, ub), (wt, ut)] = window else {
+            continue;
+        };
         for ((wb, ub), (wt, ut)) in [((wb, ub), (wt, ut)), ((wb, ub), (wb, ub))] {
             let w = wb.make_relative(wt);
             let u = ub.make_relative(ut);
@@ -387,9 +419,7 @@ fn make_relative(pairs: &[(weburl::Url, url::Url)], t: &mut Tally) {
             }
             let input = format!("{wb} -> {wt}");
             t.check("make_relative", &input, &w, &u, || {
-                let url_round_trips = u
-                    .as_deref()
-                    .map(|r| ub.join(r).ok().as_ref() == Some(ut));
+                let url_round_trips = u.as_deref().map(|r| ub.join(r).ok().as_ref() == Some(ut));
                 (url_round_trips == Some(false))
                     .then_some("url's answer does not resolve back to the target")
             });
@@ -407,7 +437,11 @@ fn url_crate_abilities_agree_on_the_bench_lists() {
     std::panic::set_hook(Box::new(|_| {}));
     for name in ["isaacs_files", "node_files", "kasztp", "web_links", "wpt"] {
         let mut pairs = Vec::new();
-        let list = if name == "wpt" { wpt_inputs() } else { lines(name) };
+        let list = if name == "wpt" {
+            wpt_inputs()
+        } else {
+            lines(name)
+        };
         for line in list {
             total += 1;
             let (Ok(w), Ok(u)) = (weburl::Url::parse(&line), url::Url::parse(&line)) else {

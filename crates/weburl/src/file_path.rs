@@ -195,11 +195,7 @@ impl Url {
         #[cfg(unix)]
         let s = {
             use std::os::unix::ffi::OsStrExt;
-            unix_path_to_url_string(
-                path.components()
-                    .skip(1)
-                    .map(|c| c.as_os_str().as_bytes()),
-            )
+            unix_path_to_url_string(path.components().skip(1).map(|c| c.as_os_str().as_bytes()))
         };
         #[cfg(windows)]
         let s = windows_path_to_url_string(path.to_str().ok_or(())?).ok_or(())?;
@@ -297,7 +293,13 @@ mod tests {
             let s = windows_path_to_url_string(path).unwrap_or_else(|| panic!("{path}"));
             assert_eq!(Url::parse(&s).unwrap().href(), expected, "{path}");
         }
-        for bad in [r"relative\path", r"\no\drive", "C:relative", r"\\server", r"\\?\X"] {
+        for bad in [
+            r"relative\path",
+            r"\no\drive",
+            "C:relative",
+            r"\\server",
+            r"\\?\X",
+        ] {
             assert_eq!(windows_path_to_url_string(bad), None, "{bad}");
         }
     }

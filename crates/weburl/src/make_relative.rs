@@ -77,7 +77,8 @@ impl Url {
             self.path_relative_reference(url, true),
             self.path_relative_reference(url, false),
             Some(self.path_absolute_reference(url)),
-            url.has_host().then(|| url.serialization[url.scheme_end as usize + 1..].to_owned()),
+            url.has_host()
+                .then(|| url.serialization[url.scheme_end as usize + 1..].to_owned()),
         ];
         candidates
             .into_iter()

@@ -159,9 +159,17 @@ fn unix_file_paths_and_the_standard() {
 #[test]
 fn path_segment_backslash() {
     let cases = [
-        ("http://foobar.com", "foo\\bar", "http://foobar.com/foo%5Cbar"),
+        (
+            "http://foobar.com",
+            "foo\\bar",
+            "http://foobar.com/foo%5Cbar",
+        ),
         // Not special: '\' is an ordinary code point in the path.
-        ("thing://foobar.com", "foo\\bar", "thing://foobar.com/foo\\bar"),
+        (
+            "thing://foobar.com",
+            "foo\\bar",
+            "thing://foobar.com/foo\\bar",
+        ),
     ];
     for (input, segment, expected) in cases {
         let mut u = url(input);
@@ -179,7 +187,10 @@ fn parse_with_params() {
         &[("lang", "rust")],
     )
     .unwrap();
-    assert_eq!(u.as_str(), "http://testing.com/this?dont=clobberme&lang=rust");
+    assert_eq!(
+        u.as_str(),
+        "http://testing.com/this?dont=clobberme&lang=rust"
+    );
     check_invariants(&u);
     let none: [(&str, &str); 0] = [];
     assert_eq!(
@@ -287,27 +298,55 @@ fn path_segments_mut_keeps_urls_parseable() {
     // (input, edit, expected href)
     type Edit = fn(&mut weburl::PathSegmentsMut<'_>);
     let cases: [(&str, Edit, &str); 7] = [
-        ("sc:/a", |s| {
-            s.clear().push("").push("x");
-        }, "sc:/x"),
-        ("sc:/a/", |s| {
-            s.clear().extend(["", ""]);
-        }, "sc:/"),
-        ("sc:/.//x/y", |s| {
-            s.pop();
-        }, "sc:/.//x"),
-        ("sc:/.//x", |s| {
-            s.pop().pop_if_empty();
-        }, "sc:/"),
-        ("sc:/", |s| {
-            s.push("a").pop_if_empty();
-        }, "sc:/a"),
-        ("file:///", |s| {
-            s.push("C|").push("x");
-        }, "file:///C:/x"),
-        ("http://h/", |s| {
-            s.extend(["%2e", "%2E%2e", "a?b#c"]);
-        }, "http://h/%252e/%252E%252e/a%3Fb%23c"),
+        (
+            "sc:/a",
+            |s| {
+                s.clear().push("").push("x");
+            },
+            "sc:/x",
+        ),
+        (
+            "sc:/a/",
+            |s| {
+                s.clear().extend(["", ""]);
+            },
+            "sc:/",
+        ),
+        (
+            "sc:/.//x/y",
+            |s| {
+                s.pop();
+            },
+            "sc:/.//x",
+        ),
+        (
+            "sc:/.//x",
+            |s| {
+                s.pop().pop_if_empty();
+            },
+            "sc:/",
+        ),
+        (
+            "sc:/",
+            |s| {
+                s.push("a").pop_if_empty();
+            },
+            "sc:/a",
+        ),
+        (
+            "file:///",
+            |s| {
+                s.push("C|").push("x");
+            },
+            "file:///C:/x",
+        ),
+        (
+            "http://h/",
+            |s| {
+                s.extend(["%2e", "%2E%2e", "a?b#c"]);
+            },
+            "http://h/%252e/%252E%252e/a%3Fb%23c",
+        ),
     ];
     for (input, edit, expected) in cases {
         let mut u = url(input);
@@ -329,7 +368,10 @@ fn path_segments_mut_keeps_urls_parseable() {
 // unit.rs: test_leading_dots
 #[test]
 fn leading_dots() {
-    assert_eq!(Host::parse(".org").unwrap(), Host::Domain(".org".to_owned()));
+    assert_eq!(
+        Host::parse(".org").unwrap(),
+        Host::Domain(".org".to_owned())
+    );
     assert_eq!(url("file://./foo").domain(), Some("."));
 }
 
@@ -437,7 +479,10 @@ fn socket_addrs() {
         );
     }
     // No host, or no port: InvalidData.
-    for (input, kind) in [("file:///x", "No host"), ("custom-protocol://h/", "No port")] {
+    for (input, kind) in [
+        ("file:///x", "No host"),
+        ("custom-protocol://h/", "No port"),
+    ] {
         let e = url(input).socket_addrs(|| None).unwrap_err();
         assert_eq!(e.kind(), std::io::ErrorKind::InvalidData);
         assert!(e.to_string().starts_with(kind), "{input}: {e}");
@@ -457,8 +502,14 @@ fn domains_and_hosts() {
     }
     // The url crate's `host()` is weburl's `host_parsed()`.
     let hosts = [
-        ("http://www.mozilla.org", Host::Domain("www.mozilla.org".into())),
-        ("http://1.35.33.49", Host::Ipv4(Ipv4Addr::new(1, 35, 33, 49))),
+        (
+            "http://www.mozilla.org",
+            Host::Domain("www.mozilla.org".into()),
+        ),
+        (
+            "http://1.35.33.49",
+            Host::Ipv4(Ipv4Addr::new(1, 35, 33, 49)),
+        ),
         (
             "http://[2001:0db8:85a3:08d3:1319:8a2e:0370:7344]",
             Host::Ipv6(Ipv6Addr::new(
@@ -467,7 +518,10 @@ fn domains_and_hosts() {
         ),
         ("http://[::]", Host::Ipv6(Ipv6Addr::UNSPECIFIED)),
         ("http://[::1]", Host::Ipv6(Ipv6Addr::LOCALHOST)),
-        ("http://0x1.0X23.0x21.061", Host::Ipv4(Ipv4Addr::new(1, 35, 33, 49))),
+        (
+            "http://0x1.0X23.0x21.061",
+            Host::Ipv4(Ipv4Addr::new(1, 35, 33, 49)),
+        ),
         ("http://0x1232131", Host::Ipv4(Ipv4Addr::new(1, 35, 33, 49))),
         ("http://111", Host::Ipv4(Ipv4Addr::new(0, 0, 0, 111))),
         ("http://☃.net/", Host::Domain("xn--n3h.net".into())),
@@ -525,7 +579,10 @@ fn query_pairs() {
 // unit.rs: test_fragment, test_set_ip_host
 #[test]
 fn fragment_and_ip_host() {
-    assert_eq!(url("https://example.com/#fragment").fragment(), Some("fragment"));
+    assert_eq!(
+        url("https://example.com/#fragment").fragment(),
+        Some("fragment")
+    );
     assert_eq!(url("https://example.com/").fragment(), None);
 
     let mut u = url("http://example.com");
@@ -548,7 +605,11 @@ fn domain_to_ascii_and_unicode() {
         ("mailto:test@example.net", None, "mailto:test@example.net"),
     ];
     for (input, ascii, unicode) in cases {
-        assert_eq!(weburl::domain_to_ascii(input).ok().as_deref(), ascii, "{input}");
+        assert_eq!(
+            weburl::domain_to_ascii(input).ok().as_deref(),
+            ascii,
+            "{input}"
+        );
         // The url crate gives "" for the two inputs its ToASCII rejects. The Standard's
         // domain to Unicode runs UTS 46 ToUnicode with UseSTD3ASCIIRules false, which
         // accepts ':' '/' '@' and returns the domain unchanged.
@@ -572,17 +633,47 @@ fn slicing() {
     let cases = [
         (
             "https://user:pass@domain.com:9742/path/file.ext?key=val&key2=val2#fragment",
-            ["https", "user", "pass", "domain.com", "9742", "/path/file.ext", "key=val&key2=val2", "fragment"],
+            [
+                "https",
+                "user",
+                "pass",
+                "domain.com",
+                "9742",
+                "/path/file.ext",
+                "key=val&key2=val2",
+                "fragment",
+            ],
         ),
         (
             "https://domain.com:9742/path/file.ext#fragment",
-            ["https", "", "", "domain.com", "9742", "/path/file.ext", "", "fragment"],
+            [
+                "https",
+                "",
+                "",
+                "domain.com",
+                "9742",
+                "/path/file.ext",
+                "",
+                "fragment",
+            ],
         ),
         (
             "https://domain.com:9742/path/file.ext",
-            ["https", "", "", "domain.com", "9742", "/path/file.ext", "", ""],
+            [
+                "https",
+                "",
+                "",
+                "domain.com",
+                "9742",
+                "/path/file.ext",
+                "",
+                "",
+            ],
         ),
-        ("blob:blob-info", ["blob", "", "", "", "", "blob-info", "", ""]),
+        (
+            "blob:blob-info",
+            ["blob", "", "", "", "", "blob-info", "", ""],
+        ),
     ];
     let ranges = [
         BeforeScheme..AfterScheme,
@@ -626,14 +717,22 @@ fn make_relative() {
         ("/test", "/test?baz=meh#456", "?baz=meh#456"),
         ("/test/", "/test?baz=meh#456", "../test?baz=meh#456"),
         ("/test/", "/test/?baz=meh#456", "?baz=meh#456"),
-        ("/test/?foo=bar#123", "/test/video?baz=meh#456", "video?baz=meh#456"),
+        (
+            "/test/?foo=bar#123",
+            "/test/video?baz=meh#456",
+            "video?baz=meh#456",
+        ),
         ("/file.txt", "/test/file.txt", "test/file.txt"),
         ("/not_equal.txt", "/test/file.txt", "test/file.txt"),
     ];
     for (base, target, relative) in cases {
         let base = url(&format!("{b}{base}"));
         let target = url(&format!("{b}{target}"));
-        assert_eq!(base.make_relative(&target).as_deref(), Some(relative), "{base} -> {target}");
+        assert_eq!(
+            base.make_relative(&target).as_deref(),
+            Some(relative),
+            "{base} -> {target}"
+        );
         assert_eq!(base.join(relative).unwrap(), target, "{base} + {relative}");
     }
     let none = [
@@ -643,7 +742,11 @@ fn make_relative() {
         ("mailto:a@example.com", "mailto:b@example.com"),
     ];
     for (base, target) in none {
-        assert_eq!(url(base).make_relative(&url(target)), None, "{base} -> {target}");
+        assert_eq!(
+            url(base).make_relative(&url(target)),
+            None,
+            "{base} -> {target}"
+        );
     }
 }
 
@@ -694,7 +797,10 @@ fn authority() {
         ("ftp://user@127.0.0.1:2121/", "user@127.0.0.1:2121"),
         ("https://:@example.com/", "example.com"),
         ("https://:password@[::1]:8080/", ":password@[::1]:8080"),
-        ("gopher://user:@àlex.example.com:70", "user@%C3%A0lex.example.com:70"),
+        (
+            "gopher://user:@àlex.example.com:70",
+            "user@%C3%A0lex.example.com:70",
+        ),
         (
             "irc://àlex:àlex@àlex.рф.example.com:6667/foo",
             "%C3%A0lex:%C3%A0lex@%C3%A0lex.%D1%80%D1%84.example.com:6667",
@@ -796,7 +902,9 @@ fn every_wpt_url_survives_the_editors() {
             assert_eq!(u.fragment(), base.fragment(), "{base}");
         }
         let mut u = base.clone();
-        u.query_pairs_mut().append_pair("k", "v w").append_key_only("z");
+        u.query_pairs_mut()
+            .append_pair("k", "v w")
+            .append_key_only("z");
         check_invariants(&u);
         assert!(u.query().unwrap().ends_with("k=v+w&z"), "{u}");
         assert_eq!(u.fragment(), base.fragment());
