@@ -70,9 +70,8 @@ fn windows_path_to_url_string(path: &str) -> Option<String> {
         None => (false, path),
     };
     let mut s = String::from("file://");
-    let components: &str;
     let bytes = rest.as_bytes();
-    if bytes.len() >= 2 && bytes[0].is_ascii_alphabetic() && bytes[1] == b':' {
+    let components = if bytes.len() >= 2 && bytes[0].is_ascii_alphabetic() && bytes[1] == b':' {
         // A disk: the path must be absolute, so the drive letter is followed by a separator
         // (or is all there is, for a verbatim path).
         let after = &rest[2..];
@@ -82,7 +81,7 @@ fn windows_path_to_url_string(path: &str) -> Option<String> {
         s.push('/');
         s.push(bytes[0] as char);
         s.push(':');
-        components = after;
+        after
     } else {
         // UNC: \\server\share (not verbatim) or \\?\UNC\server\share.
         let unc = if verbatim {
@@ -92,14 +91,17 @@ fn windows_path_to_url_string(path: &str) -> Option<String> {
                 .or_else(|| path.strip_prefix("//"))?
         };
         let mut parts = unc.splitn(3, |c: char| is_sep(c) && (!verbatim || c == '\\'));
-        let server = parts.next().filter(|p| !p.is_empty())?;
+        // `\\.\` and `\\?\` (device namespaces) are not shares.
+        let server = parts
+            .next()
+            .filter(|p| !p.is_empty() && *p != "." && *p != "?")?;
         let share = parts.next().filter(|p| !p.is_empty())?;
         let host = crate::Host::parse(server).ok()?;
         s.push_str(&host.to_string());
         s.push('/');
         push_segment(&mut s, share.as_bytes(), false);
-        components = parts.next().unwrap_or("");
-    }
+        parts.next().unwrap_or("")
+    };
     let mut only_prefix = true;
     let separators: &[char] = if verbatim { &['\\'] } else { &['\\', '/'] };
     for component in components.split(separators) {
@@ -288,6 +290,9 @@ mod tests {
             (r"\\server\share\a\b", "file://server/share/a/b"),
             (r"\\?\UNC\server\share\a", "file://server/share/a"),
             (r"\\server\share", "file://server/share"),
+            (r"\\höst\share\path\file.txt", "file://xn--hst-sna/share/path/file.txt"),
+            (r"\\192.168.0.1\share\path\file.txt", "file://192.168.0.1/share/path/file.txt"),
+            ("C:\\foo\\ba\0r", "file:///C:/foo/ba%00r"),
         ];
         for (path, expected) in cases {
             let s = windows_path_to_url_string(path).unwrap_or_else(|| panic!("{path}"));
@@ -299,6 +304,9 @@ mod tests {
             "C:relative",
             r"\\server",
             r"\\?\X",
+            r"..\relative",
+            r"\\ucn\",
+            r"\\.\some\path\file.txt",
         ] {
             assert_eq!(windows_path_to_url_string(bad), None, "{bad}");
         }
