@@ -290,8 +290,14 @@ mod tests {
             (r"\\server\share\a\b", "file://server/share/a/b"),
             (r"\\?\UNC\server\share\a", "file://server/share/a"),
             (r"\\server\share", "file://server/share"),
-            (r"\\höst\share\path\file.txt", "file://xn--hst-sna/share/path/file.txt"),
-            (r"\\192.168.0.1\share\path\file.txt", "file://192.168.0.1/share/path/file.txt"),
+            (
+                r"\\höst\share\path\file.txt",
+                "file://xn--hst-sna/share/path/file.txt",
+            ),
+            (
+                r"\\192.168.0.1\share\path\file.txt",
+                "file://192.168.0.1/share/path/file.txt",
+            ),
             ("C:\\foo\\ba\0r", "file:///C:/foo/ba%00r"),
         ];
         for (path, expected) in cases {

@@ -911,3 +911,95 @@ fn every_wpt_url_survives_the_editors() {
     }
     assert!(seen > 300, "only {seen} WPT URLs");
 }
+
+mod properties {
+    //! Not in unit.rs: generated URLs, for the two abilities with the most logic of their own.
+
+    use super::check_invariants;
+    use proptest::prelude::*;
+    use weburl::Url;
+
+    const PREFIXES: [&str; 7] = [
+        "http://h",
+        "http://u@h",
+        "file://",
+        "file://h",
+        "sc://h",
+        "sc:",
+        "sc:/",
+    ];
+    const SEGMENTS: [&str; 10] = ["a", "b", "", "c:d", "..", ".", "C:", "c|", "%2e", "x y"];
+
+    fn url_string() -> impl Strategy<Value = String> {
+        (
+            0..PREFIXES.len(),
+            proptest::collection::vec(0..SEGMENTS.len(), 0..5),
+            proptest::option::of("[a-z=&+%]{0,4}"),
+            proptest::option::of("[a-z]{0,2}"),
+        )
+            .prop_map(|(p, segments, query, fragment)| {
+                let mut s = PREFIXES[p].to_owned();
+                for i in segments {
+                    s.push('/');
+                    s.push_str(SEGMENTS[i]);
+                }
+                if let Some(q) = query {
+                    s.push('?');
+                    s.push_str(&q);
+                }
+                if let Some(f) = fragment {
+                    s.push('#');
+                    s.push_str(&f);
+                }
+                s
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        /// make_relative's answer resolves back, and there is one whenever scheme, host and
+        /// port agree and neither path is opaque.
+        #[test]
+        fn make_relative_resolves_back(base in url_string(), target in url_string()) {
+            let (Ok(base), Ok(target)) = (Url::parse(&base), Url::parse(&target)) else {
+                return Ok(());
+            };
+            let relative = base.make_relative(&target);
+            if let Some(r) = &relative {
+                prop_assert_eq!(base.join(r).ok(), Some(target.clone()), "{:?}", r);
+            }
+            let comparable = base.scheme() == target.scheme()
+                && base.host_str() == target.host_str()
+                && base.has_host() == target.has_host()
+                && base.port_number() == target.port_number()
+                && !base.has_opaque_path()
+                && !target.has_opaque_path();
+            prop_assert_eq!(relative.is_some(), comparable, "{} -> {}", base, target);
+        }
+
+        /// Any sequence of segment edits leaves a URL the parser gives back unchanged, with
+        /// the query and fragment kept.
+        #[test]
+        fn segment_edits_keep_urls_parseable(
+            input in url_string(),
+            ops in proptest::collection::vec((0..4usize, 0..SEGMENTS.len()), 0..6),
+        ) {
+            let Ok(mut url) = Url::parse(&input) else { return Ok(()) };
+            let (query, fragment) = (url.query().map(str::to_owned), url.fragment().map(str::to_owned));
+            if let Ok(mut segments) = url.path_segments_mut() {
+                for (op, segment) in ops {
+                    match op {
+                        0 => segments.push(SEGMENTS[segment]),
+                        1 => segments.pop(),
+                        2 => segments.pop_if_empty(),
+                        _ => segments.clear(),
+                    };
+                }
+            }
+            check_invariants(&url);
+            prop_assert_eq!(url.query(), query.as_deref());
+            prop_assert_eq!(url.fragment(), fragment.as_deref());
+        }
+    }
+}
