@@ -270,12 +270,25 @@ impl<'a> Target for &'a mut String {
 /// s.extend_pairs([("a", "1"), ("b", "2")]);
 /// assert_eq!(s.finish(), "name=Ferris+Crab&flag&a=1&b=2");
 /// ```
-pub struct Serializer<T: Target> {
+pub struct Serializer<'a, T: Target> {
     target: Option<T>,
     start_position: usize,
+    encoding: EncodingOverride<'a>,
 }
 
-impl<T: Target + fmt::Debug> fmt::Debug for Serializer<T> {
+/// A function that encodes a name or value into bytes before they are percent-encoded (the
+/// `form_urlencoded` crate's type of the same name; `None` is UTF-8).
+///
+/// ```
+/// let s = weburl::form_urlencoded::Serializer::new(String::new())
+///     .encoding_override(Some(&|s| s.chars().map(|c| c as u8).collect::<Vec<u8>>().into()))
+///     .append_pair("q", "é")
+///     .finish();
+/// assert_eq!(s, "q=%E9");
+/// ```
+pub type EncodingOverride<'a> = Option<&'a dyn Fn(&str) -> Cow<'_, [u8]>>;
+
+impl<T: Target + fmt::Debug> fmt::Debug for Serializer<'_, T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Serializer")
             .field("target", &self.target)
@@ -284,13 +297,17 @@ impl<T: Target + fmt::Debug> fmt::Debug for Serializer<T> {
     }
 }
 
-fn append_encoded(out: &mut String, s: &str) {
-    for piece in byte_serialize(s.as_bytes()) {
+fn append_encoded(out: &mut String, s: &str, encoding: EncodingOverride<'_>) {
+    let bytes = match encoding {
+        Some(encode) => encode(s),
+        None => Cow::Borrowed(s.as_bytes()),
+    };
+    for piece in byte_serialize(&bytes) {
         out.push_str(piece);
     }
 }
 
-impl<T: Target> Serializer<T> {
+impl<'a, T: Target> Serializer<'a, T> {
     /// A serializer that appends to `target` and counts it all as its own (what is already
     /// there is the start of the list).
     ///
@@ -317,7 +334,25 @@ impl<T: Target> Serializer<T> {
         Serializer {
             target: Some(target),
             start_position: start_position.min(len),
+            encoding: None,
         }
+    }
+
+    /// Sets the function that encodes names and values before percent-encoding (`None`:
+    /// UTF-8). For an HTML form's legacy encoding, see also
+    /// [`serialize_urlencoded_with_encoding`](crate::search_params::serialize_urlencoded_with_encoding).
+    ///
+    /// ```
+    /// let s = weburl::form_urlencoded::Serializer::new(String::new())
+    ///     .encoding_override(Some(&|s| s.to_ascii_uppercase().into_bytes().into()))
+    ///     .append_pair("foo", "bar")
+    ///     .append_key_only("xml")
+    ///     .finish();
+    /// assert_eq!(s, "FOO=BAR&XML");
+    /// ```
+    pub fn encoding_override(&mut self, new: EncodingOverride<'a>) -> &mut Self {
+        self.encoding = new;
+        self
     }
 
     fn string(&mut self) -> Option<&mut String> {
@@ -357,10 +392,11 @@ impl<T: Target> Serializer<T> {
     /// assert_eq!(s, "q=1+%2B+1+%3D+2");
     /// ```
     pub fn append_pair(&mut self, name: &str, value: &str) -> &mut Self {
+        let encoding = self.encoding;
         if let Some(s) = self.separated() {
-            append_encoded(s, name);
+            append_encoded(s, name, encoding);
             s.push('=');
-            append_encoded(s, value);
+            append_encoded(s, value, encoding);
         }
         self
     }
@@ -373,8 +409,9 @@ impl<T: Target> Serializer<T> {
     /// assert_eq!(s, "debug&a=");
     /// ```
     pub fn append_key_only(&mut self, name: &str) -> &mut Self {
+        let encoding = self.encoding;
         if let Some(s) = self.separated() {
-            append_encoded(s, name);
+            append_encoded(s, name, encoding);
         }
         self
     }

@@ -110,7 +110,7 @@ impl Url {
     ///     "https://example.com/products?foo=bar+%26+baz&saison=%C3%89t%C3%A9%2Bhiver#top"
     /// );
     /// ```
-    pub fn query_pairs_mut(&mut self) -> Serializer<UrlQuery<'_>> {
+    pub fn query_pairs_mut(&mut self) -> Serializer<'_, UrlQuery<'_>> {
         let fragment = match self.fragment_start {
             0 => String::new(),
             f => {

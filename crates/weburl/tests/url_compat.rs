@@ -231,6 +231,17 @@ fn form_urlencoded_round_trip() {
     assert_eq!(lazy, eager);
 }
 
+// unit.rs: form_urlencoded_encoding_override
+#[test]
+fn form_urlencoded_encoding_override() {
+    let encoded = form_urlencoded::Serializer::new(String::new())
+        .encoding_override(Some(&|s| s.as_bytes().to_ascii_uppercase().into()))
+        .append_pair("foo", "bar")
+        .append_key_only("xml")
+        .finish();
+    assert_eq!(encoded, "FOO=BAR&XML");
+}
+
 // unit.rs: issue_61 (the url crate's set_scheme is weburl's set_protocol).
 #[test]
 fn default_port_after_scheme_change() {
