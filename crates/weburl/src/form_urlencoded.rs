@@ -129,7 +129,14 @@ fn decode(bytes: &[u8]) -> Cow<'_, str> {
             Cow::Borrowed(b) => String::from_utf8_lossy(b),
             Cow::Owned(v) => Cow::Owned(into_string_lossy(v)),
         },
-        Cow::Owned(v) => Cow::Owned(into_string_lossy(percent_decode(&v).into_owned())),
+        Cow::Owned(v) => {
+            // Without a '%' to decode, the '+'-free copy is the result.
+            let decoded = match percent_decode(&v) {
+                Cow::Owned(d) => Some(d),
+                Cow::Borrowed(_) => None,
+            };
+            Cow::Owned(into_string_lossy(decoded.unwrap_or(v)))
+        }
     }
 }
 

@@ -73,17 +73,17 @@ impl Url {
         {
             return None;
         }
-        let candidates = [
-            self.path_relative_reference(url, true),
-            self.path_relative_reference(url, false),
-            Some(self.path_absolute_reference(url)),
-            url.has_host()
-                .then(|| url.serialization[url.scheme_end as usize + 1..].to_owned()),
-        ];
-        candidates
-            .into_iter()
-            .flatten()
-            .find(|candidate| self.join(candidate).is_ok_and(|joined| joined == *url))
+        // Each candidate is made only if the one before it does not resolve back.
+        let resolves = |candidate: &String| self.join(candidate).is_ok_and(|joined| joined == *url);
+        self.path_relative_reference(url, true)
+            .filter(resolves)
+            .or_else(|| self.path_relative_reference(url, false).filter(resolves))
+            .or_else(|| Some(self.path_absolute_reference(url)).filter(resolves))
+            .or_else(|| {
+                url.has_host()
+                    .then(|| url.serialization[url.scheme_end as usize + 1..].to_owned())
+                    .filter(resolves)
+            })
     }
 
     /// The `url` crate's relative path (`as_url_crate`), or the same repaired: a leading empty
@@ -102,22 +102,29 @@ impl Url {
             base_dirs.next();
             url_dirs.next();
         }
-        let mut segments: Vec<&str> = Vec::new();
-        for segment in base_dirs {
-            // An empty segment left over only comes from a trailing empty directory; the
-            // `url` crate stops there.
-            if segment.is_empty() {
-                break;
+        // Room for the answer: every "../", the target's path, query and fragment.
+        let ups = base_dirs.clone().take_while(|s| !s.is_empty()).count();
+        let tail = url.serialization.len() - url.path_start as usize;
+        let mut relative = String::with_capacity(3 * ups + tail + 2);
+        let mut dir_count = 0;
+        // An empty segment left over only comes from a trailing empty directory; the `url`
+        // crate stops there.
+        for segment in base_dirs
+            .take_while(|s| !s.is_empty())
+            .map(|_| "..")
+            .chain(url_dirs)
+        {
+            if dir_count > 0 {
+                relative.push('/');
             }
-            segments.push("..");
+            relative.push_str(segment);
+            dir_count += 1;
         }
-        segments.extend(url_dirs);
-        let mut relative = segments.join("/");
         // The url crate looks at the string, which loses a lone empty segment.
         let has_dirs = if as_url_crate {
             !relative.is_empty()
         } else {
-            !segments.is_empty()
+            dir_count > 0
         };
         if has_dirs
             || base_last != url_last
