@@ -346,7 +346,7 @@ pub fn run(args: CompareArgs) -> ExitCode {
         encoding: args.encoding,
         style,
     };
-    driver::run_process(&compare, args.inputs, &args.source.url_file, &args.run)
+    driver::run_process(&compare, args.inputs, &args.source, &args.run)
 }
 
 #[cfg(test)]

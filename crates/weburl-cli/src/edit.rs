@@ -6,7 +6,7 @@ use clap::{Args, ValueEnum};
 use weburl::Url;
 use weburl::percent::{EncodeSet, utf8_percent_encode};
 
-use crate::driver::{self, CommonArgs, Job, Transform};
+use crate::driver::{self, CommonArgs, Failure, Job, Transform};
 use crate::glob::Glob;
 use crate::output::Output;
 use crate::setter::{self, Assignment};
@@ -133,15 +133,18 @@ struct Edits<'a> {
 }
 
 impl Transform for Edits<'_> {
-    fn apply(&self, url: &mut Url) -> Result<(), String> {
+    fn apply(&self, url: &mut Url) -> Result<(), Failure> {
         let args = self.args;
         for relative in &args.redirect {
             *url = url
                 .join(relative)
-                .map_err(|e| format!("--redirect {relative}: {e}"))?;
+                .map_err(|e| Failure::from(e).context(format_args!("--redirect {relative}")))?;
         }
         for assignment in &args.sets {
-            assignment.apply(url).map_err(|e| format!("--set {e}"))?;
+            assignment.apply(url).map_err(|e| Failure {
+                message: format!("--set {}", e.message),
+                ..e
+            })?;
         }
         for append in &args.append {
             match append {
@@ -178,10 +181,11 @@ impl Transform for Edits<'_> {
 /// one).
 ///
 /// Should move to the library (like `url` crate's `path_segments_mut().push()`).
-fn append_segment(url: &mut Url, segment: &str) -> Result<(), String> {
+fn append_segment(url: &mut Url, segment: &str) -> Result<(), Failure> {
     if url.has_opaque_path() {
-        return Err(format!(
-            "--append path={segment}: the URL has an opaque path (no segments)"
+        return Err(Failure::new(
+            "opaque-path",
+            format_args!("--append path={segment}: the URL has an opaque path (no segments)"),
         ));
     }
     let path = url.pathname();
@@ -191,7 +195,7 @@ fn append_segment(url: &mut Url, segment: &str) -> Result<(), String> {
     new_path.push('/');
     new_path.push_str(segment);
     url.set_pathname(&new_path)
-        .map_err(|e| format!("--append path={segment}: {e}"))
+        .map_err(|e| Failure::from(e).context(format_args!("--append path={segment}")))
 }
 
 /// Runs `weburl set`.
@@ -205,6 +209,7 @@ pub fn run(mut args: SetArgs) -> ExitCode {
         iterate: &args.common.input.iterate,
         transform: Some(&edits),
         output: &output,
+        blank_failures: args.common.output.blank_failures,
     };
     driver::run(&job, urls, &args.common)
 }

@@ -2,6 +2,7 @@
 //! component object, a `--diagram`, or (for `normalize --surt`) its SURT.
 
 use clap::Args;
+use serde::Serialize;
 use weburl::Url;
 
 use crate::components::Components;
@@ -16,15 +17,30 @@ pub struct OutputArgs {
     #[arg(long, value_name = "TEMPLATE", value_parser = Template::parse, long_help = template::HELP)]
     pub get: Option<Template>,
 
-    /// Print one JSON object per URL: href, origin, protocol, username, password, host,
-    /// hostname, port, pathname, search, hash and "params" ([[name, value], ...], the query)
+    /// Print one JSON object per URL: input, href, origin, protocol, username, password,
+    /// host, hostname, port, pathname, search, hash and "params" ([[name, value], ...], the
+    /// query); an input that fails gets {"input", "error", "error_name"} instead (and no
+    /// message on standard error)
     #[arg(long, conflicts_with = "get")]
     pub json: bool,
+
+    /// Print an empty line for each input that fails (its error still goes to standard
+    /// error), so that the output has one line per input, in line with it
+    #[arg(long, conflicts_with_all = ["json", "diagram"])]
+    pub blank_failures: bool,
 
     /// Draw each URL with its components marked under it, and their byte offsets in the
     /// href (START..END, END excluded), followed by an empty line
     #[arg(long, conflicts_with_all = ["get", "json"])]
     pub diagram: bool,
+}
+
+/// `--json`'s object: the input, then the URL's components.
+#[derive(Serialize)]
+struct WithInput<'a> {
+    input: &'a str,
+    #[serde(flatten)]
+    components: Components<'a>,
 }
 
 /// How each resulting URL is printed.
@@ -58,17 +74,21 @@ impl Output {
         }
     }
 
-    /// Appends what is printed for `url` to `out`.
-    pub fn render(&self, url: &Url, out: &mut Vec<u8>) {
+    /// Appends what is printed for `url`, read from `input`, to `out`.
+    pub fn render(&self, url: &Url, input: &str, out: &mut Vec<u8>) {
         match self {
             Output::Href => {
                 out.extend_from_slice(url.href().as_bytes());
                 out.push(b'\n');
             }
-            Output::Template(template) => template.render(url, out),
+            Output::Template(template) => template.render(url, input, out),
             Output::Json => {
+                let object = WithInput {
+                    input,
+                    components: Components::with_params(url),
+                };
                 // The object holds only strings: serializing it into a `Vec` cannot fail.
-                let _ = serde_json::to_writer(&mut *out, &Components::with_params(url));
+                let _ = serde_json::to_writer(&mut *out, &object);
                 out.push(b'\n');
             }
             Output::Diagram { color } => diagram::render(url, *color, out),

@@ -86,6 +86,7 @@ fn run(base: &str, arg: &str, refs: Vec<String>, common: &CommonArgs) -> ExitCod
         iterate: &common.input.iterate,
         transform: None,
         output: &output,
+        blank_failures: common.output.blank_failures,
     };
     driver::run(&job, refs, common)
 }

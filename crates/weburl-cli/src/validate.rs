@@ -236,6 +236,26 @@ impl Process for Validate<'_> {
             sink.fail_quietly();
         }
     }
+
+    /// A line that is not UTF-8: with `--json` an object with one finding (the text report
+    /// goes to standard error, as for every other command).
+    fn not_utf8(&self, lossy: &str, sink: &mut Sink) {
+        let Style::Json = self.style else {
+            return sink.fail(driver::NOT_UTF8_MESSAGE.to_owned());
+        };
+        let finding = Finding::new(lossy, driver::NOT_UTF8_NAME, 0, driver::NOT_UTF8_MESSAGE.into());
+        let report = JsonReport {
+            input: lossy,
+            valid: false,
+            href: None,
+            errors: &[finding],
+        };
+        let out = sink.out();
+        // Strings and numbers only: serializing into a `Vec` cannot fail.
+        let _ = serde_json::to_writer(&mut *out, &report);
+        out.push(b'\n');
+        sink.fail_quietly();
+    }
 }
 
 /// Appends the lines for `findings` to `out`; with `carets`, then the input (indented by two
@@ -285,7 +305,7 @@ pub fn run(args: ValidateArgs) -> ExitCode {
         base: base.as_ref(),
         style,
     };
-    driver::run_process(&validate, args.urls, &args.source.url_file, &args.run)
+    driver::run_process(&validate, args.urls, &args.source, &args.run)
 }
 
 #[cfg(test)]

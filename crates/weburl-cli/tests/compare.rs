@@ -242,7 +242,7 @@ fn verify_stops_at_the_first_disagreement() {
 fn an_input_that_is_not_utf8_fails() {
     let run = weburl(&["compare", "--base", BASE], b"\xff\ng;x?y#s\n");
     assert_eq!(run.stdout, AGREED_TABLE);
-    assert_eq!(run.stderr, "error: line 1: not valid UTF-8\n");
+    assert_eq!(run.stderr, "error: line 1: not valid UTF-8 (--lossy decodes it with U+FFFD)\n");
     assert_eq!(run.code, 1);
 }
 
