@@ -18,8 +18,10 @@ order given), --set (in the order given), --append, --trim, --sort-query, --stri
 Components for --set: href, protocol (or scheme), username, password, host, hostname,
 port, pathname (or path), search (or query), hash (or fragment). A value the URL API's
 setter ignores (a bad port, a scheme of another kind) makes the input fail.
---append, --trim and --sort-query rewrite the query as `searchParams` does (form-urlencoded:
-a space becomes '+').
+--append query=... and --trim edit the query in place: the pairs they do not touch keep
+every byte (a~b stays a~b, a%20b stays a%20b), a removed pair takes one '&' with it, an
+appended pair is form-urlencoded (a space becomes '+'), and a query left without pairs is
+dropped. Only --sort-query re-serializes the whole query, as searchParams.sort() does.
 
 Examples:
   $ weburl set 'http://example.com/a?x=1' --set scheme=https --set port=8443 --set hash=top
@@ -99,8 +101,8 @@ pub struct SetArgs {
     #[arg(long, value_name = "path=SEGMENT|query=NAME=VALUE", value_parser = Append::parse)]
     append: Vec<Append>,
 
-    /// Remove the query parameters whose name matches PATTERN (a glob: '*' is any run of
-    /// characters, '?' any one); repeatable
+    /// Remove the query parameters whose name (decoded) matches PATTERN (a glob: '*' is any
+    /// run of characters, '?' any one), leaving the others byte for byte; repeatable
     #[arg(long, value_name = "query=PATTERN", value_parser = parse_trim)]
     trim: Vec<Glob>,
 
@@ -149,15 +151,13 @@ impl Transform for Edits<'_> {
         for append in &args.append {
             match append {
                 Append::Path(segment) => append_segment(url, segment)?,
-                Append::Query(name, value) => url.search_params_mut().append(name, value),
+                Append::Query(name, value) => url.raw_query_mut().append(name, value),
             }
         }
         if !args.trim.is_empty() {
-            let trimmed = |name: &str| args.trim.iter().any(|glob| glob.matches(name));
-            // Only a query that loses a parameter is rewritten.
-            if url.search_params().iter().any(|(name, _)| trimmed(name)) {
-                url.search_params_mut().retain(|name, _| !trimmed(name));
-            }
+            // Names are matched decoded; the pairs kept are left as they are written.
+            url.raw_query_mut()
+                .retain(|pair| !args.trim.iter().any(|glob| glob.matches(&pair.name())));
         }
         if args.sort_query && url.query().is_some() {
             url.search_params_mut().sort();

@@ -1,4 +1,4 @@
-//! `weburl resolve --base URL REF...` and its short form `weburl join BASE REF...`: resolve
+//! `weburl resolve --base URL [REF]...` and its short form `weburl join BASE [REF]...`: resolve
 //! references against a base URL, as a browser resolves links.
 
 use std::process::ExitCode;
