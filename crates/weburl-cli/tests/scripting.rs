@@ -282,3 +282,34 @@ fn resolve_usage_and_help_agree() {
     assert!(readme.contains("`weburl resolve --base URL [REF]...`"));
     assert!(help("join").contains("Usage: weburl join [OPTIONS] <BASE> [REF]..."));
 }
+
+// 5. compare: case-insensitive hosts, failures apart, exit 1 for a real host difference.
+
+#[test]
+fn compare_reads_host_case_as_the_specs_do() {
+    // whatwg lowercases the domain of a special URL; the others keep EXAMPLE, and every one
+    // of their specs calls hosts case-insensitive: only the hrefs differ, exit status 0.
+    let run = weburl(&["compare", "http://EXAMPLE.com/"], b"");
+    assert_eq!(
+        run.stdout,
+        "http://EXAMPLE.com/\n\
+         \x20 ~ html5-2011          EXAMPLE.com  http://EXAMPLE.com/\n\
+         \x20 ~ web-addresses-2009  EXAMPLE.com  http://EXAMPLE.com/\n\
+         \x20 ~ rfc3986             EXAMPLE.com  http://EXAMPLE.com/\n\
+         \x20 ~ rfc1808             EXAMPLE.com  http://EXAMPLE.com/\n\
+         \x20   whatwg              example.com  http://example.com/\n\
+         \x20 hrefs differ: html5-2011, web-addresses-2009, rfc3986, rfc1808\n\n"
+    );
+    assert_eq!(run.code, 0);
+    // --strict keeps the old rule: any difference is exit status 1.
+    assert_eq!(weburl(&["compare", "--strict", "http://EXAMPLE.com/"], b"").code, 1);
+    // A failing engine is reported apart, and is not a host difference.
+    let run = weburl(&["compare", "http://a/?é"], b"");
+    assert!(run.stdout.contains("\n  x rfc3986 "), "{}", run.stdout);
+    assert!(run.stdout.contains("  engine failed: rfc3986"), "{}", run.stdout);
+    assert_eq!(run.code, 0);
+    // A real host difference is exit status 1.
+    let run = weburl(&["compare", "http://evil.example\\@good.example/"], b"");
+    assert!(run.stdout.contains("  hosts differ: html5-2011, web-addresses-2009, rfc1808; engine failed: rfc3986\n"));
+    assert_eq!(run.code, 1);
+}
