@@ -55,10 +55,10 @@ Examples:
   http://evil.example\@good.example/
     ! html5-2011          good.example  http://evil.example/@good.example/
     ! web-addresses-2009  good.example  http://evil.example/@good.example/
-    ! rfc3986             -             error: the input does not match the grammar at byte 19
     ! rfc1808             good.example  http://evil.example\@good.example/
+    x rfc3986             -             error: the input does not match the grammar at byte 19
       whatwg              evil.example  http://evil.example/@good.example/
-    hosts differ: html5-2011, web-addresses-2009, rfc3986, rfc1808
+    hosts differ: html5-2011, web-addresses-2009, rfc1808; engine failed: rfc3986
 
   $ weburl compare --base 'http://a/b/c/d;p?q' 'g;x?y#s' ';x'
   g;x?y#s

@@ -8,6 +8,7 @@ mod diagram;
 mod driver;
 mod edit;
 mod glob;
+mod idna_detail;
 mod input;
 mod json_lossy;
 mod lines;

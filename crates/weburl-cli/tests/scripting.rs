@@ -313,3 +313,41 @@ fn compare_reads_host_case_as_the_specs_do() {
     assert!(run.stdout.contains("  hosts differ: html5-2011, web-addresses-2009, rfc1808; engine failed: rfc3986\n"));
     assert_eq!(run.code, 1);
 }
+
+// 6. validate says what made strict IDNA fail.
+
+#[test]
+fn validate_names_the_code_point_or_label() {
+    const STRICT: &str = "domain-to-ASCII: the domain is not valid under strict IDNA (UTS 46 ToASCII)";
+    let run = weburl(&["validate", "http://exa mple.com/", "http://a_b.example/"], b"");
+    assert_eq!(
+        run.stdout,
+        format!(
+            "http://exa mple.com/:8: {STRICT}: the code point ' ' (U+0020) is not allowed in a \
+             domain (UseSTD3ASCIIRules)\n\
+             http://a_b.example/:8: {STRICT}: the code point '_' (U+005F) is not allowed in a \
+             domain (UseSTD3ASCIIRules)\n"
+        )
+    );
+    assert_eq!(run.code, 1);
+    let long = "a".repeat(64);
+    let run = weburl(
+        &["validate", &format!("http://{long}.example/"), "http://a..b/", "https://u@-x.example/"],
+        b"",
+    );
+    assert_eq!(
+        run.stdout,
+        format!(
+            "http://{long}.example/:8: {STRICT}: the label 'aaaaaaaaaaaaaaaaaaaa…' is 64 bytes \
+             long in ASCII, more than 63\n\
+             http://a..b/:8: {STRICT}: label 2 of 3 is empty\n\
+             https://u@-x.example/:10: invalid-credentials: the URL contains credentials\n\
+             https://u@-x.example/:11: {STRICT}: the label '-x' begins with '-' (CheckHyphens)\n"
+        )
+    );
+    // The JSON message says the same; the error name stays the spec's.
+    let run = weburl(&["validate", "--json", "http://a_b.example/"], b"");
+    assert!(run.stdout.contains(
+        r#""name":"domain-to-ASCII","offset":7,"column":8,"message":"the domain is not valid under strict IDNA (UTS 46 ToASCII): the code point '_' (U+005F) is not allowed in a domain (UseSTD3ASCIIRules)""#
+    ), "{}", run.stdout);
+}
