@@ -351,3 +351,56 @@ fn validate_names_the_code_point_or_label() {
         r#""name":"domain-to-ASCII","offset":7,"column":8,"message":"the domain is not valid under strict IDNA (UTS 46 ToASCII): the code point '_' (U+005F) is not allowed in a domain (UseSTD3ASCIIRules)""#
     ), "{}", run.stdout);
 }
+
+// 4. links: inline SVG, --scripting off, an Atom feed without its namespace.
+
+#[test]
+fn links_in_inline_svg_and_noscript() {
+    let page = b"<svg><a xlink:href=\"/a\">t</a><a href=/b xlink:href=/old /><image href=i.png />\
+                 <use href=s.svg#x /></svg>\n<noscript><img src=/pixel.gif></noscript>";
+    let run = weburl(&["links", "-", "--url", "https://example.com/d/"], page);
+    // Columns count characters from 1: `<svg><a xlink:href="` is 20 characters; href wins
+    // over xlink:href.
+    assert_eq!(
+        run.stdout,
+        "1:21 a xlink:href https://example.com/a\n\
+         1:38 a href https://example.com/b\n\
+         1:71 image href https://example.com/d/i.png\n\
+         1:89 use href https://example.com/d/s.svg#x\n"
+    );
+    assert_eq!((run.stderr.as_str(), run.code), ("", 0));
+    // With scripting off, <noscript> holds markup: its <img> is a link.
+    let run = weburl(
+        &["links", "-", "--url", "https://example.com/d/", "--scripting", "off"],
+        page,
+    );
+    assert!(
+        run.stdout
+            .ends_with("1:89 use href https://example.com/d/s.svg#x\n2:20 img src https://example.com/pixel.gif\n"),
+        "{}",
+        run.stdout
+    );
+    assert_eq!(
+        weburl(&["links", "-", "--scripting", "on"], page).stdout.lines().count(),
+        4
+    );
+}
+
+#[test]
+fn an_atom_feed_without_its_namespace_is_warned_about() {
+    let feed = b"<?xml version=\"1.0\"?><feed><link href=\"/x\"/></feed>";
+    let run = weburl(&["links", "-", "--url", "https://example.com/"], feed);
+    assert_eq!(run.stdout, "");
+    assert_eq!(
+        run.stderr,
+        "warning: -: the root element <feed> is not in the Atom namespace \
+         (http://www.w3.org/2005/Atom): its elements are not read as Atom's, and give no links \
+         (add xmlns=\"http://www.w3.org/2005/Atom\")\n"
+    );
+    assert_eq!(run.code, 0);
+    // With the namespace: the link, and no warning.
+    let feed = b"<?xml version=\"1.0\"?><feed xmlns=\"http://www.w3.org/2005/Atom\"><link href=\"/x\"/></feed>";
+    let run = weburl(&["links", "-", "--url", "https://example.com/"], feed);
+    assert_eq!(run.stdout, "1:76 link href https://example.com/x\n");
+    assert_eq!(run.stderr, "");
+}
