@@ -404,3 +404,65 @@ fn an_atom_feed_without_its_namespace_is_warned_about() {
     assert_eq!(run.stdout, "1:76 link href https://example.com/x\n");
     assert_eq!(run.stderr, "");
 }
+
+// 8. README: install, features, and the batch flushing rule as it is.
+
+#[test]
+fn readme_says_how_to_install_and_which_features() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+    let readme = std::fs::read_to_string(format!("{root}/README.md")).unwrap();
+    assert!(readme.contains("cargo install --path crates/weburl-cli"));
+    assert!(readme.contains("[dependencies]\nweburl = { path = "));
+    assert!(readme.contains(r#"features = ["serde", "document"]"#));
+    assert!(readme.contains("Answers come back as requests arrive"));
+    // The library's Cargo.toml has the features the README names.
+    let manifest = std::fs::read_to_string(format!("{root}/crates/weburl/Cargo.toml")).unwrap();
+    assert!(manifest.contains("\nserde = [") && manifest.contains("\ndocument = ["));
+    let contract = std::fs::read_to_string(format!("{root}/docs/batch-contract.md")).unwrap();
+    assert!(contract.contains("Answers come back as requests arrive."));
+}
+
+#[test]
+fn batch_answers_come_back_as_requests_arrive() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    use std::sync::mpsc;
+    use std::time::Duration;
+
+    let mut child = Command::new(common::bin())
+        .arg("batch")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let (tx, rx) = mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        for _ in 0..2 {
+            let mut line = String::new();
+            stdout.read_line(&mut line).unwrap();
+            if tx.send(line).is_err() {
+                return;
+            }
+        }
+    });
+    for (request, answer) in [
+        (
+            r#"{"op":"toascii","input":"BÜcher.example"}"#,
+            "{\"output\":\"xn--bcher-kva.example\"}\n",
+        ),
+        (r#"{"op":"nope"}"#, "{\"error\":\"unsupported op: nope\"}\n"),
+    ] {
+        writeln!(stdin, "{request}").unwrap();
+        stdin.flush().unwrap();
+        // The answer arrives while standard input is still open.
+        let got = rx
+            .recv_timeout(Duration::from_secs(20))
+            .expect("an answer before the next request");
+        assert_eq!(got, answer);
+    }
+    drop(stdin);
+    reader.join().unwrap();
+    assert!(child.wait().unwrap().success());
+}
