@@ -250,7 +250,9 @@ impl Comparison {
     /// Whether some engine found another host than the URL Standard's (case aside where both
     /// specs allow): what the exit status reports.
     fn host_differs(&self) -> bool {
-        self.rows.iter().any(|row| row.difference == Difference::Host)
+        self.rows
+            .iter()
+            .any(|row| row.difference == Difference::Host)
     }
 
     /// Whether every engine found the URL Standard's host (or failed as it did).

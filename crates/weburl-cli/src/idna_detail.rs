@@ -150,7 +150,11 @@ pub fn domain_failure(domain: &str) -> Option<String> {
     // The labels as written (the dots UTS 46 maps to '.' included): a combining mark first,
     // the joiner and Bidi rules.
     for label in domain.split(['.', '\u{3002}', '\u{FF0E}', '\u{FF61}']) {
-        if label.is_empty() || label.get(..4).is_some_and(|p| p.eq_ignore_ascii_case("xn--")) {
+        if label.is_empty()
+            || label
+                .get(..4)
+                .is_some_and(|p| p.eq_ignore_ascii_case("xn--"))
+        {
             continue;
         }
         if let Some(first) = label.chars().next()
@@ -206,7 +210,10 @@ fn ascii_label_failure(ascii: &str) -> Option<String> {
                 }
                 Some(decoded) => decoded,
                 None => {
-                    return Some(format!("the label {} is not valid Punycode", show_label(label)));
+                    return Some(format!(
+                        "the label {} is not valid Punycode",
+                        show_label(label)
+                    ));
                 }
             },
             None => (*label).to_owned(),
@@ -290,7 +297,9 @@ mod tests {
         );
         assert_eq!(
             domain_failure("\u{5D0}a.com").as_deref(),
-            Some("the label '\u{5D0}a' breaks the joiner rules (CONTEXTJ) or the Bidi rule (RFC 5893)")
+            Some(
+                "the label '\u{5D0}a' breaks the joiner rules (CONTEXTJ) or the Bidi rule (RFC 5893)"
+            )
         );
         assert_eq!(
             domain_failure("\u{5D0}.1a").as_deref(),
@@ -300,7 +309,12 @@ mod tests {
             )
         );
         // A tab is removed by the parser before it reaches the host.
-        assert_eq!(strict_failure("http://a\tb_c/", 7).as_deref().map(|s| &s[..20]), Some("the code point '_' ("));
+        assert_eq!(
+            strict_failure("http://a\tb_c/", 7)
+                .as_deref()
+                .map(|s| &s[..20]),
+            Some("the code point '_' (")
+        );
     }
 
     #[test]
@@ -309,7 +323,10 @@ mod tests {
             domain_failure("a..b").as_deref(),
             Some("label 2 of 3 is empty")
         );
-        assert_eq!(domain_failure(".a").as_deref(), Some("label 1 of 2 is empty"));
+        assert_eq!(
+            domain_failure(".a").as_deref(),
+            Some("label 1 of 2 is empty")
+        );
         // The root label's dot is allowed.
         assert_eq!(domain_failure("a.b."), None);
         let long = "a".repeat(64);

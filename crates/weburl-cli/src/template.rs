@@ -296,7 +296,10 @@ mod tests {
             "é z|1|1\n2||\n"
         );
         assert_eq!(
-            render("{query-all:x:,}|{query-all:x:}|{query-all:x:: }|{input}", url),
+            render(
+                "{query-all:x:,}|{query-all:x:}|{query-all:x:: }|{input}",
+                url
+            ),
             "1,2|12|1: 2|the input\n"
         );
     }

@@ -256,7 +256,12 @@ impl Process for Validate<'_> {
         let Style::Json = self.style else {
             return sink.fail(driver::NOT_UTF8_MESSAGE.to_owned());
         };
-        let finding = Finding::new(lossy, driver::NOT_UTF8_NAME, 0, driver::NOT_UTF8_MESSAGE.into());
+        let finding = Finding::new(
+            lossy,
+            driver::NOT_UTF8_NAME,
+            0,
+            driver::NOT_UTF8_MESSAGE.into(),
+        );
         let report = JsonReport {
             input: lossy,
             valid: false,

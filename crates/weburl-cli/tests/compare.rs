@@ -71,7 +71,10 @@ fn host_rows_then_failures_then_href_rows_then_agreeing_rows() {
          \x20 engine failed: rfc3986; hrefs differ: html5-2011, web-addresses-2009, rfc1808\n\n"
     );
     assert_eq!(run.code, 0);
-    assert_eq!(weburl(&["compare", "--strict", "--base", BASE, "..\\g"], b"").code, 1);
+    assert_eq!(
+        weburl(&["compare", "--strict", "--base", BASE, "..\\g"], b"").code,
+        1
+    );
 }
 
 #[test]
@@ -117,7 +120,10 @@ fn href_differences_alone_are_exit_status_0_unless_strict() {
         )
     );
     assert_eq!(run.code, 0);
-    let strict = weburl(&["compare", "--strict", "--base", BASE, "g;x?y#s", ";x"], b"");
+    let strict = weburl(
+        &["compare", "--strict", "--base", BASE, "g;x?y#s", ";x"],
+        b"",
+    );
     assert_eq!((strict.stdout, strict.code), (run.stdout, 1));
 }
 
@@ -246,7 +252,10 @@ fn verify_stops_at_the_first_disagreement() {
 fn an_input_that_is_not_utf8_fails() {
     let run = weburl(&["compare", "--base", BASE], b"\xff\ng;x?y#s\n");
     assert_eq!(run.stdout, AGREED_TABLE);
-    assert_eq!(run.stderr, "error: line 1: not valid UTF-8 (--lossy decodes it with U+FFFD)\n");
+    assert_eq!(
+        run.stderr,
+        "error: line 1: not valid UTF-8 (--lossy decodes it with U+FFFD)\n"
+    );
     assert_eq!(run.code, 1);
 }
 

@@ -133,7 +133,10 @@ fn non_utf8_lines_name_their_file_and_line() {
     assert_eq!(run.stdout, "http://ok/\nhttp://ok-again/\n");
     assert_eq!(
         run.stderr,
-        format!("error: {}, line 2: not valid UTF-8 (--lossy decodes it with U+FFFD)\n", file.display())
+        format!(
+            "error: {}, line 2: not valid UTF-8 (--lossy decodes it with U+FFFD)\n",
+            file.display()
+        )
     );
     assert_eq!(run.code, 1);
 }

@@ -36,7 +36,8 @@ fn resolve_stdin() {
         "https://example.com/s/a.png\nhttps://example.com/b.css\n"
     );
     assert!(
-        run.stderr.starts_with("error: line 3: http://[: invalid host"),
+        run.stderr
+            .starts_with("error: line 3: http://[: invalid host"),
         "{}",
         run.stderr
     );

@@ -16,7 +16,14 @@ fn help(command: &str) -> String {
 fn json_has_one_object_per_input_with_the_input() {
     let file = TempFile::new("json", b"HTTP://A.example/%7e\nnot a url\nhttp://[::1\n");
     let run = weburl(
-        &["normalize", "--profile", "dedup", "--json", "--url-file", file.path()],
+        &[
+            "normalize",
+            "--profile",
+            "dedup",
+            "--json",
+            "--url-file",
+            file.path(),
+        ],
         b"",
     );
     // The dedup profile decodes %7e to ~; the failures keep their place, with the spec's
@@ -42,10 +49,7 @@ fn json_has_one_object_per_input_with_the_input() {
 
 #[test]
 fn json_failures_of_set_and_iterate_are_objects_too() {
-    let run = weburl(
-        &["set", "--json", "--set", "port=x", "http://a/"],
-        b"",
-    );
+    let run = weburl(&["set", "--json", "--set", "port=x", "http://a/"], b"");
     assert_eq!(
         run.stdout,
         r#"{"input":"http://a/","error":"--set port=x: the port is not a number","error_name":"port-invalid"}"#
@@ -54,7 +58,13 @@ fn json_failures_of_set_and_iterate_are_objects_too() {
     );
     assert_eq!((run.stderr.as_str(), run.code), ("", 1));
     let run = weburl(
-        &["parse", "--json", "--iterate", "scheme=https mailto", "http://a/"],
+        &[
+            "parse",
+            "--json",
+            "--iterate",
+            "scheme=https mailto",
+            "http://a/",
+        ],
         b"",
     );
     let lines: Vec<&str> = run.stdout.lines().collect();
@@ -98,7 +108,10 @@ fn blank_failures_keep_the_output_in_line_with_the_input() {
     );
     assert_eq!(run.stdout, "a\n\nb:1\n");
     // Not with --json (which has its own failure objects) or --diagram.
-    assert_eq!(weburl(&["parse", "--blank-failures", "--json", "x"], b"").code, 2);
+    assert_eq!(
+        weburl(&["parse", "--blank-failures", "--json", "x"], b"").code,
+        2
+    );
 }
 
 #[test]
@@ -172,7 +185,10 @@ fn comments_are_skipped_only_on_request() {
     assert_eq!((run.stdout.as_str(), run.code), ("http://a/\n", 0));
     // Without it, '#x' is a reference: valid against a base.
     let run = weburl(&["resolve", "--base", "http://h/p"], lines);
-    assert_eq!(run.stdout, "http://h/p#%20bench%20list\nhttp://a/\nhttp://h/p#x\n");
+    assert_eq!(
+        run.stdout,
+        "http://h/p#%20bench%20list\nhttp://a/\nhttp://h/p#x\n"
+    );
     assert_eq!(run.code, 0);
     let run = weburl(&["compare", "--skip-comments"], b"#c\n");
     assert_eq!((run.stdout.as_str(), run.code), ("", 0));
@@ -266,7 +282,10 @@ fn query_all_joins_with_a_newline_or_a_separator() {
     let url = "http://h/?x=a+b&x=c";
     assert_eq!(ok(&["parse", "--get", "{query-all:x}", url]), "a b\nc\n");
     assert_eq!(ok(&["parse", "--get", "{query-all:x:,}", url]), "a b,c\n");
-    assert_eq!(ok(&["parse", "--get", "[{query-all:x: | }]", url]), "[a b | c]\n");
+    assert_eq!(
+        ok(&["parse", "--get", "[{query-all:x: | }]", url]),
+        "[a b | c]\n"
+    );
     assert!(help("parse").contains("{query-all:NAME:SEP}"));
 }
 
@@ -276,9 +295,12 @@ fn resolve_usage_and_help_agree() {
     assert!(help("resolve").contains(&format!("Usage: {usage}")));
     assert!(help("resolve").contains("\n  [REF]...\n"));
     let run = weburl(&["resolve"], b"");
-    assert!(run.stderr.contains(&format!("Usage: {}", usage.replace("[OPTIONS] ", ""))));
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md"))
-        .unwrap();
+    assert!(
+        run.stderr
+            .contains(&format!("Usage: {}", usage.replace("[OPTIONS] ", "")))
+    );
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md")).unwrap();
     assert!(readme.contains("`weburl resolve --base URL [REF]...`"));
     assert!(help("join").contains("Usage: weburl join [OPTIONS] <BASE> [REF]..."));
 }
@@ -302,15 +324,24 @@ fn compare_reads_host_case_as_the_specs_do() {
     );
     assert_eq!(run.code, 0);
     // --strict keeps the old rule: any difference is exit status 1.
-    assert_eq!(weburl(&["compare", "--strict", "http://EXAMPLE.com/"], b"").code, 1);
+    assert_eq!(
+        weburl(&["compare", "--strict", "http://EXAMPLE.com/"], b"").code,
+        1
+    );
     // A failing engine is reported apart, and is not a host difference.
     let run = weburl(&["compare", "http://a/?é"], b"");
     assert!(run.stdout.contains("\n  x rfc3986 "), "{}", run.stdout);
-    assert!(run.stdout.contains("  engine failed: rfc3986"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("  engine failed: rfc3986"),
+        "{}",
+        run.stdout
+    );
     assert_eq!(run.code, 0);
     // A real host difference is exit status 1.
     let run = weburl(&["compare", "http://evil.example\\@good.example/"], b"");
-    assert!(run.stdout.contains("  hosts differ: html5-2011, web-addresses-2009, rfc1808; engine failed: rfc3986\n"));
+    assert!(run.stdout.contains(
+        "  hosts differ: html5-2011, web-addresses-2009, rfc1808; engine failed: rfc3986\n"
+    ));
     assert_eq!(run.code, 1);
 }
 
@@ -318,8 +349,12 @@ fn compare_reads_host_case_as_the_specs_do() {
 
 #[test]
 fn validate_names_the_code_point_or_label() {
-    const STRICT: &str = "domain-to-ASCII: the domain is not valid under strict IDNA (UTS 46 ToASCII)";
-    let run = weburl(&["validate", "http://exa mple.com/", "http://a_b.example/"], b"");
+    const STRICT: &str =
+        "domain-to-ASCII: the domain is not valid under strict IDNA (UTS 46 ToASCII)";
+    let run = weburl(
+        &["validate", "http://exa mple.com/", "http://a_b.example/"],
+        b"",
+    );
     assert_eq!(
         run.stdout,
         format!(
@@ -332,7 +367,12 @@ fn validate_names_the_code_point_or_label() {
     assert_eq!(run.code, 1);
     let long = "a".repeat(64);
     let run = weburl(
-        &["validate", &format!("http://{long}.example/"), "http://a..b/", "https://u@-x.example/"],
+        &[
+            "validate",
+            &format!("http://{long}.example/"),
+            "http://a..b/",
+            "https://u@-x.example/",
+        ],
         b"",
     );
     assert_eq!(
@@ -371,7 +411,14 @@ fn links_in_inline_svg_and_noscript() {
     assert_eq!((run.stderr.as_str(), run.code), ("", 0));
     // With scripting off, <noscript> holds markup: its <img> is a link.
     let run = weburl(
-        &["links", "-", "--url", "https://example.com/d/", "--scripting", "off"],
+        &[
+            "links",
+            "-",
+            "--url",
+            "https://example.com/d/",
+            "--scripting",
+            "off",
+        ],
         page,
     );
     assert!(
@@ -381,7 +428,10 @@ fn links_in_inline_svg_and_noscript() {
         run.stdout
     );
     assert_eq!(
-        weburl(&["links", "-", "--scripting", "on"], page).stdout.lines().count(),
+        weburl(&["links", "-", "--scripting", "on"], page)
+            .stdout
+            .lines()
+            .count(),
         4
     );
 }

@@ -296,7 +296,10 @@ fn url_files() {
 fn a_line_that_is_not_utf8_fails() {
     let run = weburl(&["validate", "-v"], b"http://a/\n\xff\nhttp://b/\n");
     assert_eq!(run.stdout, "http://a/: ok\nhttp://b/: ok\n");
-    assert_eq!(run.stderr, "error: line 2: not valid UTF-8 (--lossy decodes it with U+FFFD)\n");
+    assert_eq!(
+        run.stderr,
+        "error: line 2: not valid UTF-8 (--lossy decodes it with U+FFFD)\n"
+    );
     assert_eq!(run.code, 1);
 }
 

@@ -352,7 +352,10 @@ mod tests {
             "http://h/?x=a%20b&n=a+b%7E"
         );
         assert_eq!(edited("http://h/", |q| q.append("n", "")), "http://h/?n=");
-        assert_eq!(edited("http://h/?", |q| q.append("n", "1")), "http://h/?n=1");
+        assert_eq!(
+            edited("http://h/?", |q| q.append("n", "1")),
+            "http://h/?n=1"
+        );
         assert_eq!(
             edited("http://h/?a&", |q| q.append("n", "1")),
             "http://h/?a&n=1"
@@ -362,8 +365,14 @@ mod tests {
             "http://h/?a=x+y&b=~&#f"
         );
         // Setting a pair to what it already is changes nothing.
-        assert_eq!(edited("http://h/?a=1&b=~", |q| q.set("a", "1")), "http://h/?a=1&b=~");
-        assert_eq!(edited("http://h/?b=~", |q| q.set("a", "1")), "http://h/?b=~&a=1");
+        assert_eq!(
+            edited("http://h/?a=1&b=~", |q| q.set("a", "1")),
+            "http://h/?a=1&b=~"
+        );
+        assert_eq!(
+            edited("http://h/?b=~", |q| q.set("a", "1")),
+            "http://h/?b=~&a=1"
+        );
     }
 
     #[test]

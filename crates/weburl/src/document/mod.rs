@@ -1366,7 +1366,8 @@ mod tests {
         // Lines and columns count from the document's start, in nested <noscript> too; a
         // `<base>` inside counts as the first <base> in tree order (the <img> before it is
         // emitted, then re-resolved, as for any late <base>).
-        let html = "<noscript>\n <noscript><img src=a></noscript>\n<base href=/b/></noscript><a href=c>";
+        let html =
+            "<noscript>\n <noscript><img src=a></noscript>\n<base href=/b/></noscript><a href=c>";
         let out = urls(html, &page().scripting(false));
         assert_eq!(
             out,
