@@ -15,7 +15,7 @@ use std::collections::BTreeMap;
 use std::io::{self, BufWriter, Write};
 use std::num::NonZeroUsize;
 use std::process::ExitCode;
-use std::sync::{Mutex, mpsc};
+use std::sync::{Arc, Mutex, mpsc};
 use std::thread;
 
 use clap::Args;
@@ -158,7 +158,8 @@ pub struct Sink {
     errors: Vec<(usize, Option<String>)>,
     /// Whether processing stops at the first failure.
     verify: bool,
-    /// Where the input being processed comes from (`None`: an argument), for messages.
+    /// Where the input being processed comes from (`None`: an argument), for messages; the
+    /// file is set once per block, the line for each input.
     location: Option<Location>,
 }
 
@@ -202,6 +203,15 @@ impl Sink {
     }
 }
 
+/// Whether two file names are the same one (the same `Arc`, or both standard input).
+fn same_file(a: &Option<Arc<str>>, b: &Option<Arc<str>>) -> bool {
+    match (a, b) {
+        (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+        (None, None) => true,
+        _ => false,
+    }
+}
+
 /// How lines of input are read: `--skip-comments`, `--lossy`.
 #[derive(Clone, Copy, Debug, Default)]
 struct LineRules {
@@ -222,7 +232,14 @@ fn process_block<P: Process + ?Sized>(
         if lines && (input::is_blank(item) || (rules.skip_comments && input::is_comment(item))) {
             continue;
         }
-        sink.location = block.location(index);
+        match (&mut sink.location, block.line_number(index)) {
+            // The same file as the input before: only the line changes (no reference count
+            // traffic per line).
+            (Some(location), Some(line)) if same_file(&location.file, block.file()) => {
+                location.line = line;
+            }
+            (location, _) => *location = block.location(index),
+        }
         match std::str::from_utf8(item) {
             Ok(input) => process.process(input, sink),
             Err(_) if rules.lossy => process.process(&String::from_utf8_lossy(item), sink),

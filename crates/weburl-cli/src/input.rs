@@ -224,6 +224,16 @@ impl Block {
         self.lines
     }
 
+    /// The 1-based line number of the `index`th input; `None` for an argument.
+    pub fn line_number(&self, index: usize) -> Option<u64> {
+        self.lines.then(|| self.first_line + index as u64)
+    }
+
+    /// The file the inputs come from (`None` for standard input and arguments).
+    pub fn file(&self) -> &Option<Arc<str>> {
+        &self.file
+    }
+
     /// Where the `index`th input comes from, for a message about it: `None` for an argument,
     /// else the file (`None` for standard input) and the 1-based line number.
     pub fn location(&self, index: usize) -> Option<Location> {
