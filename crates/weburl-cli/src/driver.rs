@@ -73,6 +73,12 @@ pub trait Process: Sync {
         let _ = lossy;
         sink.fail(NOT_UTF8_MESSAGE.to_owned());
     }
+
+    /// Handles a line that is not an input (blank, or a comment with `--skip-comments`): by
+    /// default nothing.
+    fn skipped(&self, sink: &mut Sink) {
+        let _ = sink;
+    }
 }
 
 /// The error name of a line that is not UTF-8.
@@ -230,6 +236,7 @@ fn process_block<P: Process + ?Sized>(
     let lines = block.is_lines();
     for (index, item) in block.items().enumerate() {
         if lines && (input::is_blank(item) || (rules.skip_comments && input::is_comment(item))) {
+            process.skipped(sink);
             continue;
         }
         match (&mut sink.location, block.line_number(index)) {
@@ -261,6 +268,14 @@ impl Process for Job<'_> {
         match parsed {
             Ok(url) => self.expand(input, url, self.iterate, sink),
             Err(e) => self.fail(input, e.into(), sink),
+        }
+    }
+
+    /// With `--blank-failures`, a line that is not an input gets its empty line too: the
+    /// output stays line for line with the input.
+    fn skipped(&self, sink: &mut Sink) {
+        if self.blank_failures {
+            sink.out.push(b'\n');
         }
     }
 

@@ -2,7 +2,6 @@
 //! component object, a `--diagram`, or (for `normalize --surt`) its SURT.
 
 use clap::Args;
-use serde::Serialize;
 use weburl::Url;
 
 use crate::components::Components;
@@ -20,12 +19,15 @@ pub struct OutputArgs {
     /// Print one JSON object per URL: input, href, origin, protocol, username, password,
     /// host, hostname, port, pathname, search, hash and "params" ([[name, value], ...], the
     /// query); an input that fails gets {"input", "error", "error_name"} instead (and no
-    /// message on standard error)
+    /// message on standard error). One object per input (with --iterate, per URL it makes);
+    /// blank lines are not inputs
     #[arg(long, conflicts_with = "get")]
     pub json: bool,
 
     /// Print an empty line for each input that fails (its error still goes to standard
-    /// error), so that the output has one line per input, in line with it
+    /// error), and for each line of input that is not an input (blank, or a comment with
+    /// --skip-comments), so that the output has one line per line of input, in line with it
+    /// (with --iterate, one line per URL it makes)
     #[arg(long, conflicts_with_all = ["json", "diagram"])]
     pub blank_failures: bool,
 
@@ -33,14 +35,6 @@ pub struct OutputArgs {
     /// href (START..END, END excluded), followed by an empty line
     #[arg(long, conflicts_with_all = ["get", "json"])]
     pub diagram: bool,
-}
-
-/// `--json`'s object: the input, then the URL's components.
-#[derive(Serialize)]
-struct WithInput<'a> {
-    input: &'a str,
-    #[serde(flatten)]
-    components: Components<'a>,
 }
 
 /// How each resulting URL is printed.
@@ -83,12 +77,14 @@ impl Output {
             }
             Output::Template(template) => template.render(url, input, out),
             Output::Json => {
-                let object = WithInput {
-                    input,
-                    components: Components::with_params(url),
-                };
-                // The object holds only strings: serializing it into a `Vec` cannot fail.
-                let _ = serde_json::to_writer(&mut *out, &object);
+                // `{"input":...,` then the component object without its `{` (written whole,
+                // then its `{` overwritten: no intermediate map, as `#[serde(flatten)]` builds).
+                // Strings only: serializing into a `Vec` cannot fail.
+                out.extend_from_slice(b"{\"input\":");
+                let _ = serde_json::to_writer(&mut *out, input);
+                let brace = out.len();
+                let _ = serde_json::to_writer(&mut *out, &Components::with_params(url));
+                out[brace] = b',';
                 out.push(b'\n');
             }
             Output::Diagram { color } => diagram::render(url, *color, out),

@@ -101,6 +101,13 @@ fn blank_failures_keep_the_output_in_line_with_the_input() {
         format!("error: {}, line 2: nope: {NO_BASE}\n", file.path())
     );
     assert_eq!(run.code, 1);
+    // Blank and comment lines get their empty line too: `paste` stays in line.
+    let run = weburl(
+        &["parse", "--blank-failures", "--skip-comments"],
+        b"http://a/\n\n# c\nnope\nhttp://b/\n",
+    );
+    assert_eq!(run.stdout, "http://a/\n\n\n\nhttp://b/\n");
+    assert_eq!(run.stderr, format!("error: line 4: nope: {NO_BASE}\n"));
     // --get, and a line that is not UTF-8, too.
     let run = weburl(
         &["parse", "--blank-failures", "--get", "{host}"],
