@@ -104,7 +104,8 @@ pub struct CompareArgs {
     encoding: Option<&'static Encoding>,
 
     /// Print one JSON object per input: {"input", "base", "results": [{"engine", "href",
-    /// "host", "error" (only when it failed)}], "hosts_agree", "hrefs_agree"}
+    /// "host", "error" (only when it failed), "difference"}], "hosts_agree", "hrefs_agree",
+    /// "host_differs"}
     #[arg(long)]
     json: bool,
 

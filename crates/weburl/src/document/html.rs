@@ -200,12 +200,9 @@ fn on_element<F: FnMut(Link)>(
         return Ok(());
     }
     let name = el.tag_name();
-    if name == "noscript"
-        && !inert
-        && !st.scripting
-        && st.noscript_depth < MAX_NOSCRIPT_DEPTH
-        && el.can_have_content()
-    {
+    if name == "noscript" && !inert && !st.scripting && st.noscript_depth < MAX_NOSCRIPT_DEPTH {
+        // (`<noscript/>` opens the element too: HTML ignores the slash on it. If no raw text
+        // follows, the next element clears this.)
         let contents_start = st.base_offset + el.source_location().bytes().end as u64;
         st.noscript = Some((contents_start, String::new()));
     }
