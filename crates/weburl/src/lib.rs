@@ -78,6 +78,7 @@ pub mod legacy;
 pub mod origin;
 pub mod parser;
 pub mod percent;
+pub mod psl;
 mod scratch;
 pub mod search_params;
 #[cfg(feature = "serde")]
