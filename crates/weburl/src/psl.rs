@@ -77,17 +77,14 @@ impl Sections {
     #[inline]
     fn mask(self) -> u8 {
         match self {
-            Sections::All => NODE | ICANN_BITS | PRIVATE_BITS,
-            Sections::Icann => NODE | ICANN_BITS,
+            Sections::All => ICANN_BITS | PRIVATE_BITS,
+            Sections::Icann => ICANN_BITS,
         }
     }
 }
 
-// A table entry's flags. Every key of the table is a suffix of some rule (without `*.` or `!`);
-// its bits say which rules it is, per section. NODE marks every entry (an interior node of the
-// rule tree, such as `jp` under `kawasaki.jp`, has no other bit), so a lookup stops as soon as a
-// suffix is not in the table.
-const NODE: u8 = 0x80;
+// A node's flags: which rules its name is, per section. An interior node of the rule tree, such
+// as `jp` under `kawasaki.jp`, has none.
 /// `key`: a normal rule (ICANN; private is << 3).
 const RULE: u8 = 0x01;
 /// `*.key`: a wildcard rule.
@@ -146,9 +143,10 @@ impl std::error::Error for ListError {}
 /// [`List::embedded`] is the list built into the library; [`List::parse`] reads another (a
 /// newer copy of `public_suffix_list.dat`, or a list of one's own in the same format).
 ///
-/// The table is a hash table of every rule and every suffix of a rule, keyed by the name in
-/// ASCII, probed from the host's last label leftwards with a hash computed as it goes, so a
-/// lookup costs one probe per label of the answer plus one.
+/// The rules make a tree of labels (`uk` → `co` → …), each node with a small hash table of its
+/// children keyed by the label in ASCII (a label of up to 8 bytes is its own key, so most
+/// probes compare one word); a lookup walks it from the host's last label leftwards, one probe
+/// per label of the answer plus one.
 ///
 /// ```
 /// use weburl::psl::{List, Sections};
@@ -159,17 +157,35 @@ impl std::error::Error for ListError {}
 /// ```
 #[derive(Clone)]
 pub struct List {
-    /// Open addressing, linear probing; 0 is an empty slot, else
-    /// `tag (24 bits) | start (24) | len (8) | flags (8)` from the low bits up... see `pack`.
-    slots: Box<[u64]>,
-    /// `64 - log2(slots.len())`: the slot index is the top bits of the mixed hash.
-    shift: u32,
-    /// Every key, one after the other; slots point into it.
-    names: Box<[u8]>,
+    /// The rule tree; node 0 is the root (the empty name).
+    nodes: Box<[Node]>,
+    /// Every node's table of children, one after the other; slot 0 is an empty table of one
+    /// slot that every leaf points to.
+    slots: Box<[Slot]>,
+    /// The bytes of the labels longer than 8 bytes.
+    long_labels: Box<[u8]>,
     /// The number of rules read.
     rules: usize,
     /// The `// VERSION:` line of the list text, if any.
     version: Option<Box<str>>,
+}
+
+#[derive(Clone, Copy, Debug, Default)]
+struct Node {
+    /// The first slot of the node's table of children.
+    start: u32,
+    /// The table's size minus one (a power of two minus one).
+    mask: u32,
+    /// RULE / WILD / EXCEPTION bits, per section.
+    flags: u8,
+}
+
+/// A child in a node's table: `key` is [`label_key`] of the label; `meta` is
+/// `child node index + 1 (32 bits, 0 = empty) | label length (8) | long_labels offset (24)`.
+#[derive(Clone, Copy, Debug, Default)]
+struct Slot {
+    key: u64,
+    meta: u64,
 }
 
 impl fmt::Debug for List {
@@ -181,26 +197,111 @@ impl fmt::Debug for List {
     }
 }
 
-/// One step of the key hash, over the name's bytes from the last to the first.
+/// A label's key. Up to 8 bytes, the key is the label's bytes themselves, little-endian (so
+/// equal keys and lengths mean equal labels); a longer label's key is a hash of its 8-byte
+/// words from the end, checked against its bytes.
 #[inline(always)]
-fn step(h: u64, byte: u8) -> u64 {
-    (h.rotate_left(5) ^ u64::from(byte)).wrapping_add(0x9E37)
+fn label_key(label: &[u8]) -> u64 {
+    if label.len() <= 8 {
+        let mut bytes = [0u8; 8];
+        bytes[..label.len()].copy_from_slice(label);
+        return u64::from_le_bytes(bytes);
+    }
+    label.rchunks(8).fold(0, |k, chunk| {
+        let mut bytes = [0u8; 8];
+        bytes[8 - chunk.len()..].copy_from_slice(chunk);
+        (k.rotate_left(29) ^ u64::from_le_bytes(bytes)).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    })
 }
 
-/// The final mix, done once per probe.
+const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+
+/// The dots of an 8-byte word: 0x80 in each byte that is `.`, 0 in the others (exact).
 #[inline(always)]
-fn mix(h: u64) -> u64 {
-    let h = (h ^ (h >> 31)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    h ^ (h >> 29)
+fn dots(word: u64) -> u64 {
+    let x = word ^ 0x2E2E_2E2E_2E2E_2E2E;
+    !(((x & LOW7).wrapping_add(LOW7)) | x | LOW7)
 }
 
-fn hash_key(key: &[u8]) -> u64 {
-    key.iter().rev().fold(0, |h, &b| step(h, b))
+/// The 8 bytes of `name` that end at `end`, little-endian (zeros before the start).
+#[inline(always)]
+fn word_before(name: &[u8], end: usize) -> u64 {
+    let mut bytes = [0u8; 8];
+    if end >= 8 {
+        bytes.copy_from_slice(&name[end - 8..end]);
+    } else {
+        bytes[8 - end..].copy_from_slice(&name[..end]);
+    }
+    u64::from_le_bytes(bytes)
 }
 
+/// The label of `name` that ends at `end` (`end <= name.len()`): its start and [`label_key`],
+/// found a word at a time.
 #[inline(always)]
-fn pack(tag: u64, start: usize, len: usize, flags: u8) -> u64 {
-    (tag << 40) | ((start as u64) << 16) | ((len as u64) << 8) | u64::from(flags)
+fn label_before(name: &[u8], end: usize) -> (usize, u64) {
+    let word = word_before(name, end);
+    let found = dots(word);
+    let len = if found != 0 {
+        (found.leading_zeros() / 8) as usize
+    } else if end <= 8 || name[end - 9] == b'.' {
+        end.min(8)
+    } else {
+        // Longer than 8 bytes: on, a word at a time.
+        let mut e = end - 8;
+        let start = loop {
+            let found = dots(word_before(name, e));
+            if found != 0 {
+                break e - (found.leading_zeros() / 8) as usize;
+            }
+            if e <= 8 {
+                break 0;
+            }
+            e -= 8;
+        };
+        return (start, label_key(&name[start..end]));
+    };
+    let key = if len == 0 { 0 } else { word >> (64 - 8 * len) };
+    (end - len, key)
+}
+
+/// Whether `name` starts with a dot or has two in a row, a word at a time.
+fn has_empty_label(name: &[u8]) -> bool {
+    if name.first() == Some(&b'.') {
+        return true;
+    }
+    let mut chunks = name.chunks_exact(8);
+    let mut previous_dot = false;
+    for chunk in &mut chunks {
+        let mut bytes = [0u8; 8];
+        bytes.copy_from_slice(chunk);
+        let found = dots(u64::from_le_bytes(bytes));
+        if found & (found >> 8) != 0 || (previous_dot && found & 0x80 != 0) {
+            return true;
+        }
+        previous_dot = found >> 63 != 0;
+    }
+    for &byte in chunks.remainder() {
+        let dot = byte == b'.';
+        if dot && previous_dot {
+            return true;
+        }
+        previous_dot = dot;
+    }
+    false
+}
+
+/// The slot a key starts probing at, in a table of `mask + 1` slots.
+#[inline(always)]
+fn slot_index(key: u64, len: usize, mask: u32) -> usize {
+    let h = (key ^ len as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    ((h >> 32) as u32 & mask) as usize
+}
+
+/// A node of the tree while the list is read.
+#[derive(Default)]
+struct BuildNode {
+    flags: u8,
+    children: HashMap<String, usize>,
 }
 
 impl List {
@@ -240,7 +341,7 @@ impl List {
     /// assert_eq!(list.public_suffix("a.blog.example", Sections::Icann), Some("example"));
     /// ```
     pub fn parse(text: &str) -> Result<List, ListError> {
-        let mut keys: HashMap<String, u8> = HashMap::new();
+        let mut tree: Vec<BuildNode> = vec![BuildNode::default()];
         let mut private = false;
         let mut version = None;
         let mut rules = 0;
@@ -282,44 +383,69 @@ impl List {
             if kind == EXCEPTION && !key.contains('.') {
                 return Err(ListError::ExceptionTooShort(number));
             }
-            let bit = if private { kind << 3 } else { kind };
-            // Every suffix of the key is an interior node.
-            let mut rest = key.as_str();
-            while let Some(dot) = rest.find('.') {
-                rest = &rest[dot + 1..];
-                *keys.entry(rest.to_owned()).or_insert(NODE) |= NODE;
+            let mut node = 0;
+            for label in key.rsplit('.') {
+                node = match tree[node].children.get(label) {
+                    Some(&child) => child,
+                    None => {
+                        let child = tree.len();
+                        tree.push(BuildNode::default());
+                        tree[node].children.insert(label.to_owned(), child);
+                        child
+                    }
+                };
             }
-            *keys.entry(key).or_insert(NODE) |= NODE | bit;
+            tree[node].flags |= if private { kind << 3 } else { kind };
             rules += 1;
         }
         if rules == 0 {
             return Err(ListError::Empty);
         }
-        // A load factor at most 0.4, a power of two.
-        let size = (keys.len() * 5 / 2).next_power_of_two().max(16);
-        let bits = size.trailing_zeros();
-        let mut slots = vec![0u64; size].into_boxed_slice();
-        let mut names = Vec::new();
-        let mut entries: Vec<(String, u8)> = keys.into_iter().collect();
-        // Deterministic layout (HashMap order is not).
-        entries.sort_unstable();
-        for (key, flags) in entries {
-            let start = names.len();
-            if start >= 1 << 24 {
-                return Err(ListError::RuleTooLong(0));
+        // Lay the tables out: slot 0 is the shared empty table of the leaves.
+        let mut nodes = vec![Node::default(); tree.len()];
+        let mut slots = vec![Slot::default()];
+        let mut long_labels = Vec::new();
+        for (index, built) in tree.iter().enumerate() {
+            nodes[index].flags = built.flags;
+            if built.children.is_empty() {
+                continue;
             }
-            names.extend_from_slice(key.as_bytes());
-            let mixed = mix(hash_key(key.as_bytes()));
-            let mut index = (mixed >> (64 - bits)) as usize;
-            while slots[index] != 0 {
-                index = (index + 1) & (size - 1);
+            // A load factor at most 2/3, a power of two.
+            let size = (built.children.len() * 3 / 2 + 1).next_power_of_two();
+            let start = slots.len();
+            slots.resize(start + size, Slot::default());
+            let mut children: Vec<(&String, &usize)> = built.children.iter().collect();
+            // Deterministic layout (HashMap order is not).
+            children.sort_unstable();
+            for (label, &child) in children {
+                let bytes = label.as_bytes();
+                let key = label_key(bytes);
+                let long = if bytes.len() > 8 {
+                    let offset = long_labels.len();
+                    long_labels.extend_from_slice(bytes);
+                    offset
+                } else {
+                    0
+                };
+                if long >= 1 << 24 {
+                    return Err(ListError::RuleTooLong(0));
+                }
+                let mut i = slot_index(key, bytes.len(), (size - 1) as u32);
+                while slots[start + i].meta != 0 {
+                    i = (i + 1) & (size - 1);
+                }
+                slots[start + i] = Slot {
+                    key,
+                    meta: ((child as u64 + 1) << 32) | ((bytes.len() as u64) << 24) | long as u64,
+                };
             }
-            slots[index] = pack(mixed & 0xFF_FFFF, start, key.len(), flags);
+            nodes[index].start = start as u32;
+            nodes[index].mask = (size - 1) as u32;
         }
         Ok(List {
-            slots,
-            shift: 64 - bits,
-            names: names.into_boxed_slice(),
+            nodes: nodes.into_boxed_slice(),
+            slots: slots.into_boxed_slice(),
+            long_labels: long_labels.into_boxed_slice(),
             rules,
             version,
         })
@@ -356,25 +482,27 @@ impl List {
         self.version.as_deref()
     }
 
-    /// The flags of `key` (whose pre-hash is `h`), or None when it is not in the table.
+    /// The child of `node` for `label` (whose key is `key`), if any.
     #[inline(always)]
-    fn find(&self, h: u64, key: &[u8]) -> Option<u8> {
-        let mixed = mix(h);
-        let tag = mixed & 0xFF_FFFF;
-        let mask = self.slots.len() - 1;
-        let mut index = (mixed >> self.shift) as usize;
+    fn child(&self, node: Node, key: u64, label: &[u8]) -> Option<Node> {
+        let len = label.len();
+        let mut i = slot_index(key, len, node.mask);
         loop {
-            let slot = self.slots[index];
-            if slot == 0 {
+            let slot = self.slots.get(node.start as usize + i)?;
+            if slot.meta == 0 {
                 return None;
             }
-            if slot >> 40 == tag && ((slot >> 8) & 0xFF) as usize == key.len() {
-                let start = ((slot >> 16) & 0xFF_FFFF) as usize;
-                if self.names.get(start..start + key.len()) == Some(key) {
-                    return Some(slot as u8);
+            if slot.key == key && (slot.meta >> 24) as u8 as usize == len {
+                let found = || self.nodes.get((slot.meta >> 32) as usize - 1).copied();
+                if len <= 8 {
+                    return found();
+                }
+                let offset = (slot.meta & 0xFF_FFFF) as usize;
+                if self.long_labels.get(offset..offset + len) == Some(label) {
+                    return found();
                 }
             }
-            index = (index + 1) & mask;
+            i = (i + 1) & node.mask as usize;
         }
     }
 
@@ -382,54 +510,38 @@ impl List {
     /// index where its public suffix starts, or None when a label it reads is empty.
     #[inline]
     fn suffix_start(&self, name: &[u8], mask: u8) -> Option<usize> {
-        let mut h = 0u64;
-        let mut i = name.len();
-        while i > 0 && name[i - 1] != b'.' {
-            i -= 1;
-            h = step(h, name[i]);
-        }
-        if i == name.len() {
-            return None;
-        }
-        // The implicit "*" rule: the last label.
-        let mut public_suffix = i;
-        let Some(mut flags) = self.find(h, &name[i..]) else {
-            return Some(public_suffix);
-        };
+        let mut node = *self.nodes.first()?;
+        // The end of the current label, and the start of the suffix matched so far.
+        let mut end = name.len();
+        // The implicit "*" rule takes the last label.
+        let mut public_suffix = None;
         loop {
-            flags &= mask;
-            if flags & ANY_RULE != 0 {
-                public_suffix = i;
-            }
-            if i == 0 {
-                return Some(public_suffix);
-            }
-            let wildcard = flags & ANY_WILD != 0;
-            // The start of the suffix matched so far, for an exception rule.
-            let previous = i;
-            i -= 1;
-            h = step(h, b'.');
-            let label_end = i;
-            while i > 0 && name[i - 1] != b'.' {
-                i -= 1;
-                h = step(h, name[i]);
-            }
-            if i == label_end {
+            let (start, key) = label_before(name, end);
+            let label = name.get(start..end)?;
+            if label.is_empty() {
                 return None;
             }
-            if wildcard {
-                public_suffix = i;
+            let flags = node.flags & mask;
+            // A wildcard rule of the parent matches this label (the implicit "*" at the top).
+            if flags & ANY_WILD != 0 || public_suffix.is_none() {
+                public_suffix = Some(start);
             }
-            match self.find(h, &name[i..]) {
-                None => return Some(public_suffix),
-                Some(f) => {
-                    // An exception rule prevails: its suffix without its leftmost label.
-                    if f & mask & ANY_EXCEPTION != 0 {
-                        return Some(previous);
-                    }
-                    flags = f;
-                }
+            let Some(child) = self.child(node, key, label) else {
+                return public_suffix;
+            };
+            let flags = child.flags & mask;
+            // An exception rule prevails: its name without its leftmost label.
+            if flags & ANY_EXCEPTION != 0 {
+                return Some(end + 1);
             }
+            if flags & ANY_RULE != 0 {
+                public_suffix = Some(start);
+            }
+            if start == 0 {
+                return public_suffix;
+            }
+            node = child;
+            end = start - 1;
         }
     }
 
@@ -452,16 +564,14 @@ impl List {
         }
         // The label before the public suffix.
         let dot = public_suffix - 1;
-        let start = memchr::memrchr(b'.', &name[..dot]).map_or(0, |d| d + 1);
+        let (start, _) = label_before(name, dot);
         if start == dot {
             return None;
         }
-        // An empty label among the subdomains makes the name invalid too.
-        if start > 0 {
-            let subdomains = &name[..start];
-            if subdomains[0] == b'.' || memchr::memmem::find(subdomains, b"..").is_some() {
-                return None;
-            }
+        // An empty label among the subdomains makes the name invalid too: one before the
+        // registrable domain, a leading dot, or two dots in a row.
+        if start > 0 && has_empty_label(&name[..start]) {
+            return None;
         }
         Some((public_suffix, Some(start)))
     }
@@ -880,5 +990,35 @@ mod tests {
         let long = [long.as_str(); 4].join(".");
         assert_eq!(List::parse(&long).unwrap_err(), ListError::RuleTooLong(1));
         assert!(ListError::Empty.to_string().contains("no rule"));
+    }
+
+    #[test]
+    fn word_helpers_agree_with_bytes() {
+        // label_before and has_empty_label against plain byte loops, on every name of
+        // up to 10 bytes made of "a", "." and "b", and longer labels.
+        let mut names: Vec<Vec<u8>> = vec![Vec::new()];
+        let mut last = vec![Vec::new()];
+        for _ in 0..10 {
+            let mut next = Vec::new();
+            for name in &last {
+                for byte in [b'a', b'.', b'b'] {
+                    let mut n = name.clone();
+                    n.push(byte);
+                    next.push(n);
+                }
+            }
+            names.extend(next.iter().cloned());
+            last = next;
+        }
+        names.push(b"abcdefghijklmnopqrstuvwxyz.abcdefghi".to_vec());
+        names.push(b"x.abcdefgh".to_vec());
+        for name in &names {
+            for end in 0..=name.len() {
+                let start = name[..end].iter().rposition(|&b| b == b'.').map_or(0, |d| d + 1);
+                assert_eq!(label_before(name, end), (start, label_key(&name[start..end])));
+            }
+            let expected = name.first() == Some(&b'.') || name.windows(2).any(|w| w == b"..");
+            assert_eq!(has_empty_label(name), expected, "{:?}", String::from_utf8_lossy(name));
+        }
     }
 }
