@@ -3,6 +3,7 @@
 
 use clap::Args;
 use weburl::Url;
+use weburl::psl::Sections;
 
 use crate::components::Components;
 use crate::template::{self, Template};
@@ -17,9 +18,16 @@ pub struct OutputArgs {
     pub get: Option<Template>,
 
     /// Print one JSON object per URL: href, origin, protocol, username, password, host,
-    /// hostname, port, pathname, search, hash and "params" ([[name, value], ...], the query)
+    /// hostname, port, pathname, search, hash, public_suffix, registrable_domain, subdomain
+    /// (null where null), site and "params" ([[name, value], ...], the query)
     #[arg(long, conflicts_with = "get")]
     pub json: bool,
+
+    /// Take public suffixes, registrable domains and sites ({public_suffix},
+    /// {registrable_domain}, {subdomain}, {site} and --json) from the ICANN section of the
+    /// Public Suffix List alone, without private registries such as github.io
+    #[arg(long)]
+    pub icann_only: bool,
 
     /// Draw each URL with its components marked under it, and their byte offsets in the
     /// href (START..END, END excluded), followed by an empty line
@@ -34,8 +42,8 @@ pub enum Output {
     Href,
     /// `--get`.
     Template(Template),
-    /// `--json`.
-    Json,
+    /// `--json`, with the list sections of its domain fields.
+    Json(Sections),
     /// `--diagram`, coloured or not.
     Diagram { color: bool },
     /// `normalize --surt`.
@@ -45,10 +53,15 @@ pub enum Output {
 impl Output {
     /// The output the options ask for.
     pub fn from_args(args: &OutputArgs) -> Output {
+        let sections = if args.icann_only {
+            Sections::Icann
+        } else {
+            Sections::All
+        };
         if let Some(template) = &args.get {
-            Output::Template(template.clone())
+            Output::Template(template.clone().with_sections(sections))
         } else if args.json {
-            Output::Json
+            Output::Json(sections)
         } else if args.diagram {
             Output::Diagram {
                 color: report::stdout_color(),
@@ -66,9 +79,9 @@ impl Output {
                 out.push(b'\n');
             }
             Output::Template(template) => template.render(url, out),
-            Output::Json => {
+            Output::Json(sections) => {
                 // The object holds only strings: serializing it into a `Vec` cannot fail.
-                let _ = serde_json::to_writer(&mut *out, &Components::with_params(url));
+                let _ = serde_json::to_writer(&mut *out, &Components::with_params(url, *sections));
                 out.push(b'\n');
             }
             Output::Diagram { color } => diagram::render(url, *color, out),
