@@ -108,11 +108,14 @@ mod tests {
     use weburl::Url;
 
     #[test]
-    fn params_come_last() {
+    fn domain_fields_then_params_come_last() {
         let url = Url::parse("http://h/?a=1&b=x+y&a").unwrap();
-        let json = serde_json::to_string(&Components::with_params(&url, Sections::All)).unwrap();
+        let json = serde_json::to_string(&Components::with_params(&url, weburl::psl::Sections::All)).unwrap();
         assert!(
-            json.ends_with(r#""hash":"","params":[["a","1"],["b","x y"],["a",""]]}"#),
+            json.ends_with(concat!(
+                r#""hash":"","public_suffix":"h","registrable_domain":null,"subdomain":null,"#,
+                r#""site":"http://h","params":[["a","1"],["b","x y"],["a",""]]}"#
+            )),
             "{json}"
         );
     }

@@ -341,7 +341,9 @@ fn set_with_json_and_stdin() {
         concat!(
             r#"{"href":"http://h:81/?a=1","origin":"http://h:81","protocol":"http:","#,
             r#""username":"","password":"","host":"h:81","hostname":"h","port":"81","#,
-            r#""pathname":"/","search":"?a=1","hash":"","params":[["a","1"]]}"#,
+            r#""pathname":"/","search":"?a=1","hash":"","public_suffix":"h","#,
+            r#""registrable_domain":null,"subdomain":null,"site":"http://h","#,
+            r#""params":[["a","1"]]}"#,
             "\n"
         )
     );
