@@ -91,7 +91,10 @@ fn run_baseline(urls: &[weburl::Url]) -> usize {
 #[inline(never)]
 fn run_psl(hosts: &[&str]) -> usize {
     hosts.iter().fold(0, |s, h| {
-        fold(s, psl::domain(black_box(h).as_bytes()).map(|d| d.as_bytes()))
+        fold(
+            s,
+            psl::domain(black_box(h).as_bytes()).map(|d| d.as_bytes()),
+        )
     })
 }
 
@@ -148,7 +151,10 @@ pub fn main(opts: &DomainOptions) -> Result<(), String> {
     let ps_ms = started.elapsed().as_secs_f64() * 1e3;
 
     let (cpu, cpus) = crate::run::machine();
-    println!("registrable domain lookups: {cpu} ({cpus} CPUs), {} rounds", opts.rounds);
+    println!(
+        "registrable domain lookups: {cpu} ({cpus} CPUs), {} rounds",
+        opts.rounds
+    );
     println!(
         "weburl's table built in {table_ms:.2} ms (first use); publicsuffix's in {ps_ms:.2} ms; \
          the list of {}",

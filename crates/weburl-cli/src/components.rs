@@ -110,7 +110,9 @@ mod tests {
     #[test]
     fn domain_fields_then_params_come_last() {
         let url = Url::parse("http://h/?a=1&b=x+y&a").unwrap();
-        let json = serde_json::to_string(&Components::with_params(&url, weburl::psl::Sections::All)).unwrap();
+        let json =
+            serde_json::to_string(&Components::with_params(&url, weburl::psl::Sections::All))
+                .unwrap();
         assert!(
             json.ends_with(concat!(
                 r#""hash":"","public_suffix":"h","registrable_domain":null,"subdomain":null,"#,

@@ -14,14 +14,23 @@ fn placeholders() {
             "https://a.b.Example.co.uk./x",
             "a.b|example.co.uk.|co.uk.|https://example.co.uk.",
         ),
-        ("https://example.com:8443/", "|example.com|com|https://example.com"),
+        (
+            "https://example.com:8443/",
+            "|example.com|com|https://example.com",
+        ),
         (
             "https://a.b.whatwg.github.io/",
             "a.b|whatwg.github.io|github.io|https://whatwg.github.io",
         ),
         ("https://github.io/", "||github.io|https://github.io"),
-        ("https://www.食狮.公司.cn/", "www|xn--85x722f.xn--55qx5d.cn|xn--55qx5d.cn|https://xn--85x722f.xn--55qx5d.cn"),
-        ("http://www.city.kawasaki.jp/", "www|city.kawasaki.jp|kawasaki.jp|http://city.kawasaki.jp"),
+        (
+            "https://www.食狮.公司.cn/",
+            "www|xn--85x722f.xn--55qx5d.cn|xn--55qx5d.cn|https://xn--85x722f.xn--55qx5d.cn",
+        ),
+        (
+            "http://www.city.kawasaki.jp/",
+            "www|city.kawasaki.jp|kawasaki.jp|http://city.kawasaki.jp",
+        ),
         ("http://localhost:8080/", "||localhost|http://localhost"),
         ("http://0x7f.1/", "|||http://127.0.0.1"),
         ("http://[::1]/", "|||http://[::1]"),
@@ -42,11 +51,25 @@ fn placeholders() {
 fn icann_only() {
     let run = |args: &[&str]| ok(&[&["parse", "--get", TEMPLATE][..], args].concat());
     let url = "https://a.b.whatwg.github.io/";
-    assert_eq!(run(&["--icann-only", url]), "a.b.whatwg|github.io|io|https://github.io\n");
-    assert_eq!(run(&[url]), "a.b|whatwg.github.io|github.io|https://whatwg.github.io\n");
+    assert_eq!(
+        run(&["--icann-only", url]),
+        "a.b.whatwg|github.io|io|https://github.io\n"
+    );
+    assert_eq!(
+        run(&[url]),
+        "a.b|whatwg.github.io|github.io|https://whatwg.github.io\n"
+    );
     let url = "https://x.blogspot.com/";
-    assert_eq!(run(&["--icann-only", url]), "x|blogspot.com|com|https://blogspot.com\n");
-    let json = ok(&["parse", "--json", "--icann-only", "https://whatwg.github.io/"]);
+    assert_eq!(
+        run(&["--icann-only", url]),
+        "x|blogspot.com|com|https://blogspot.com\n"
+    );
+    let json = ok(&[
+        "parse",
+        "--json",
+        "--icann-only",
+        "https://whatwg.github.io/",
+    ]);
     let value: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(value["public_suffix"], "io");
     assert_eq!(value["registrable_domain"], "github.io");
@@ -56,7 +79,13 @@ fn icann_only() {
 
 #[test]
 fn json_fields_are_null_where_null() {
-    let json = ok(&["parse", "--json", "https://www.example.com/?a=1", "http://1.2.3.4/", "https://com/"]);
+    let json = ok(&[
+        "parse",
+        "--json",
+        "https://www.example.com/?a=1",
+        "http://1.2.3.4/",
+        "https://com/",
+    ]);
     let values: Vec<serde_json::Value> = json
         .lines()
         .map(|line| serde_json::from_str(line).unwrap())
@@ -68,11 +97,21 @@ fn json_fields_are_null_where_null() {
     use serde_json::json;
     assert_eq!(
         fields(&values[0]),
-        [json!("com"), json!("example.com"), json!("www"), json!("https://example.com")]
+        [
+            json!("com"),
+            json!("example.com"),
+            json!("www"),
+            json!("https://example.com")
+        ]
     );
     assert_eq!(
         fields(&values[1]),
-        [json!(null), json!(null), json!(null), json!("http://1.2.3.4")]
+        [
+            json!(null),
+            json!(null),
+            json!(null),
+            json!("http://1.2.3.4")
+        ]
     );
     assert_eq!(
         fields(&values[2]),
@@ -112,7 +151,11 @@ fn version_shows_the_list_date() {
 fn unknown_placeholder_lists_the_new_ones() {
     let run = weburl(&["parse", "--get", "{tld}", "http://a/"], b"");
     assert_eq!(run.code, 2);
-    assert!(run.stderr.contains("{registrable_domain}"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("{registrable_domain}"),
+        "{}",
+        run.stderr
+    );
 }
 
 fn batch(lines: &[&str]) -> String {
@@ -168,10 +211,7 @@ fn batch_domain_op() {
             r#"{"failure":true,"error":"invalid base URL: relative URL without a base (no scheme, and no usable base URL)"}"#,
         ),
         // Request errors.
-        (
-            r#"{"op":"domain"}"#,
-            r#"{"error":"missing field: input"}"#,
-        ),
+        (r#"{"op":"domain"}"#, r#"{"error":"missing field: input"}"#),
         (
             r#"{"op":"domain","input":"http://a/","sections":"private"}"#,
             r#"{"error":"unknown sections: private (expected \"all\" or \"icann\")"}"#,

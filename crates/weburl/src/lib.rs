@@ -50,6 +50,8 @@
 //! | [origin](https://url.spec.whatwg.org/#concept-url-origin), same origin, same origin-domain | [`Url::origin`], [`Origin`], [`Origin::same_origin`], [`Origin::same_origin_domain`] |
 //! | `URLSearchParams` | [`SearchParams`]; a URL's `searchParams`: [`Url::search_params`], [`Url::search_params_mut`] |
 //! | [`application/x-www-form-urlencoded`](https://url.spec.whatwg.org/#application/x-www-form-urlencoded) parser and serializer | [`search_params::parse_urlencoded`], [`search_params::serialize_urlencoded`] |
+//! | [public suffix](https://url.spec.whatwg.org/#host-public-suffix), [registrable domain](https://url.spec.whatwg.org/#host-registrable-domain) | [`Url::public_suffix`], [`Url::registrable_domain`], [`Host::public_suffix`], [`Host::registrable_domain`]; the list: [`psl::List`] (embedded: [`psl::LIST_VERSION`]) |
+//! | HTML's [site](https://html.spec.whatwg.org/multipage/browsers.html#site), same site, schemelessly same site | [`Origin::site`], [`psl::Site`], [`Origin::is_same_site`], [`Origin::is_schemelessly_same_site`] |
 //! | [URL equivalence](https://url.spec.whatwg.org/#concept-url-equals) | `==` on [`Url`] (and `Hash`, `Ord`: by href) |
 //!
 //! ## Design
@@ -63,6 +65,12 @@
 //! - `serde`: `Url` serializes as its href and deserializes by parsing.
 //! - `document`: `weburl::document`, a document's base URL and
 //!   encoding, and every link of an HTML or XML document, resolved as a browser does.
+//!
+//! ## Public Suffix List
+//!
+//! [`psl`] embeds the Public Suffix List of the date in [`psl::LIST_VERSION`] (2026-08-19 in
+//! this release; `weburl --version` shows it too), under the Mozilla Public License 2.0 (the
+//! list file only). [`psl::List::parse`] reads a newer one at run time.
 //!
 //! ## Unicode version
 //!

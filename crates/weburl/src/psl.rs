@@ -126,7 +126,10 @@ impl fmt::Display for ListError {
             ListError::Empty => f.write_str("the public suffix list has no rule"),
             ListError::InvalidRule(line) => write!(f, "line {line}: the rule is not a domain"),
             ListError::UnsupportedWildcard(line) => {
-                write!(f, "line {line}: a wildcard must be the whole leftmost label")
+                write!(
+                    f,
+                    "line {line}: a wildcard must be the whole leftmost label"
+                )
             }
             ListError::ExceptionTooShort(line) => {
                 write!(f, "line {line}: an exception rule needs two labels or more")
@@ -982,10 +985,19 @@ mod tests {
     #[test]
     fn list_errors() {
         assert_eq!(List::parse("").unwrap_err(), ListError::Empty);
-        assert_eq!(List::parse("a\n!b\n").unwrap_err(), ListError::ExceptionTooShort(2));
-        assert_eq!(List::parse("a..b\n").unwrap_err(), ListError::InvalidRule(1));
+        assert_eq!(
+            List::parse("a\n!b\n").unwrap_err(),
+            ListError::ExceptionTooShort(2)
+        );
+        assert_eq!(
+            List::parse("a..b\n").unwrap_err(),
+            ListError::InvalidRule(1)
+        );
         assert_eq!(List::parse("a^b\n").unwrap_err(), ListError::InvalidRule(1));
-        assert_eq!(List::parse("*x.b\n").unwrap_err(), ListError::UnsupportedWildcard(1));
+        assert_eq!(
+            List::parse("*x.b\n").unwrap_err(),
+            ListError::UnsupportedWildcard(1)
+        );
         let long = "a".repeat(40) + "." + &"b".repeat(40);
         let long = [long.as_str(); 4].join(".");
         assert_eq!(List::parse(&long).unwrap_err(), ListError::RuleTooLong(1));
@@ -1014,11 +1026,22 @@ mod tests {
         names.push(b"x.abcdefgh".to_vec());
         for name in &names {
             for end in 0..=name.len() {
-                let start = name[..end].iter().rposition(|&b| b == b'.').map_or(0, |d| d + 1);
-                assert_eq!(label_before(name, end), (start, label_key(&name[start..end])));
+                let start = name[..end]
+                    .iter()
+                    .rposition(|&b| b == b'.')
+                    .map_or(0, |d| d + 1);
+                assert_eq!(
+                    label_before(name, end),
+                    (start, label_key(&name[start..end]))
+                );
             }
             let expected = name.first() == Some(&b'.') || name.windows(2).any(|w| w == b"..");
-            assert_eq!(has_empty_label(name), expected, "{:?}", String::from_utf8_lossy(name));
+            assert_eq!(
+                has_empty_label(name),
+                expected,
+                "{:?}",
+                String::from_utf8_lossy(name)
+            );
         }
     }
 }

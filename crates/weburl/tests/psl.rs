@@ -53,7 +53,11 @@ fn psl_project_test_vectors() {
                 )
             }
         };
-        let by_host = if input.is_none() { by_url.clone() } else { by_host };
+        let by_host = if input.is_none() {
+            by_url.clone()
+        } else {
+            by_host
+        };
         if by_host == expected && by_url == expected {
             passed += 1;
         } else {
@@ -77,9 +81,17 @@ fn url_standard_example_table() {
         ("EXAMPLE.COM", Some("com"), Some("example.com")),
         ("example.com.", Some("com."), Some("example.com.")),
         ("github.io", Some("github.io"), None),
-        ("whatwg.github.io", Some("github.io"), Some("whatwg.github.io")),
+        (
+            "whatwg.github.io",
+            Some("github.io"),
+            Some("whatwg.github.io"),
+        ),
         ("إختبار", Some("xn--kgbechtv"), None),
-        ("example.إختبار", Some("xn--kgbechtv"), Some("example.xn--kgbechtv")),
+        (
+            "example.إختبار",
+            Some("xn--kgbechtv"),
+            Some("example.xn--kgbechtv"),
+        ),
         (
             "sub.example.إختبار",
             Some("xn--kgbechtv"),
@@ -299,10 +311,30 @@ fn a_list_loaded_at_run_time() {
     assert_eq!(list.version(), Some("2030-01-01"));
     let cases: &[(&str, Sections, Option<&str>, Option<&str>)] = &[
         ("a.b.example", All, Some("example"), Some("b.example")),
-        ("a.x.wild.example", All, Some("x.wild.example"), Some("a.x.wild.example")),
-        ("a.keep.wild.example", All, Some("wild.example"), Some("keep.wild.example")),
-        ("me.pages.example", All, Some("pages.example"), Some("me.pages.example")),
-        ("me.pages.example", Icann, Some("example"), Some("pages.example")),
+        (
+            "a.x.wild.example",
+            All,
+            Some("x.wild.example"),
+            Some("a.x.wild.example"),
+        ),
+        (
+            "a.keep.wild.example",
+            All,
+            Some("wild.example"),
+            Some("keep.wild.example"),
+        ),
+        (
+            "me.pages.example",
+            All,
+            Some("pages.example"),
+            Some("me.pages.example"),
+        ),
+        (
+            "me.pages.example",
+            Icann,
+            Some("example"),
+            Some("pages.example"),
+        ),
         // The embedded list's rules are not in this one.
         ("www.example.com", All, Some("com"), Some("example.com")),
         ("www.example.co.uk", All, Some("uk"), Some("co.uk")),
@@ -318,7 +350,11 @@ fn a_list_loaded_at_run_time() {
     // The same list text gives the same answers as the embedded table.
     let again = List::parse(include_str!("../data/public_suffix_list.dat")).unwrap();
     assert_eq!(again.len(), List::embedded().len());
-    for host in ["a.b.c.kobe.jp", "x.s3.amazonaws.com", "www.city.kawasaki.jp"] {
+    for host in [
+        "a.b.c.kobe.jp",
+        "x.s3.amazonaws.com",
+        "www.city.kawasaki.jp",
+    ] {
         for sections in [All, Icann] {
             assert_eq!(
                 again.registrable_domain(host, sections),
@@ -346,13 +382,28 @@ fn sites_and_same_site() {
     }
     let same: &[(&str, &str, bool, bool)] = &[
         // (a, b, schemelessly same site, same site)
-        ("https://a.example.com/", "https://b.example.com:444/", true, true),
-        ("http://a.example.com/", "https://b.example.com/", true, false),
+        (
+            "https://a.example.com/",
+            "https://b.example.com:444/",
+            true,
+            true,
+        ),
+        (
+            "http://a.example.com/",
+            "https://b.example.com/",
+            true,
+            false,
+        ),
         ("https://a.github.io/", "https://b.github.io/", false, false),
         ("https://github.io/", "https://github.io/", true, true),
         ("https://127.0.0.1/", "https://127.0.0.1:8080/", true, true),
         ("https://127.0.0.1/", "https://127.0.0.2/", false, false),
-        ("https://example.com/", "https://example.com./", false, false),
+        (
+            "https://example.com/",
+            "https://example.com./",
+            false,
+            false,
+        ),
         ("https://com/", "https://example.com/", false, false),
         ("https://example.com/", "https://com/", false, false),
         ("data:,a", "data:,a", false, false),
@@ -368,7 +419,10 @@ fn sites_and_same_site() {
     assert!(opaque.is_same_site(&opaque.clone()));
     assert!(opaque.site().is_same_site(&opaque.site()));
     // Sections: the ICANN section alone makes github.io subdomains one site.
-    let (a, b) = (origin("https://a.github.io/"), origin("https://b.github.io/"));
+    let (a, b) = (
+        origin("https://a.github.io/"),
+        origin("https://b.github.io/"),
+    );
     assert_eq!(a.site_in(Icann), b.site_in(Icann));
     assert_ne!(a.site(), b.site());
 }
