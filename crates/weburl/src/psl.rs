@@ -510,9 +510,10 @@ impl List {
     }
 
     /// The PSL algorithm on `name` (a domain without its trailing dot, not empty): the byte
-    /// index where its public suffix starts, or None when a label it reads is empty.
+    /// index where its public suffix starts, or None when a label it reads is empty; and the
+    /// start of the label before the public suffix when the walk read it (else `usize::MAX`).
     #[inline]
-    fn suffix_start(&self, name: &[u8], mask: u8) -> Option<usize> {
+    fn suffix_start(&self, name: &[u8], mask: u8) -> Option<(usize, usize)> {
         let mut node = *self.nodes.first()?;
         // The end of the current label, and the start of the suffix matched so far.
         let mut end = name.len();
@@ -530,18 +531,25 @@ impl List {
                 public_suffix = Some(start);
             }
             let Some(child) = self.child(node, key, label) else {
-                return public_suffix;
+                // This label is the one before the public suffix when that starts after it.
+                let public_suffix = public_suffix?;
+                let before = if public_suffix == end + 1 {
+                    start
+                } else {
+                    usize::MAX
+                };
+                return Some((public_suffix, before));
             };
             let flags = child.flags & mask;
             // An exception rule prevails: its name without its leftmost label.
             if flags & ANY_EXCEPTION != 0 {
-                return Some(end + 1);
+                return Some((end + 1, start));
             }
             if flags & ANY_RULE != 0 {
                 public_suffix = Some(start);
             }
             if start == 0 {
-                return public_suffix;
+                return Some((public_suffix?, usize::MAX));
             }
             node = child;
             end = start - 1;
@@ -560,14 +568,18 @@ impl List {
         if name.is_empty() {
             return None;
         }
-        let public_suffix = self.suffix_start(name, sections.mask())?;
+        let (public_suffix, before) = self.suffix_start(name, sections.mask())?;
         if public_suffix == 0 {
             // The public suffix is the whole host: no registrable domain.
             return Some((0, None));
         }
-        // The label before the public suffix.
+        // The label before the public suffix (read already, most often).
         let dot = public_suffix - 1;
-        let (start, _) = label_before(name, dot);
+        let start = if before == usize::MAX {
+            label_before(name, dot).0
+        } else {
+            before
+        };
         if start == dot {
             return None;
         }

@@ -3,6 +3,8 @@
 //! (wildcards, exceptions, IDN, trailing dots, case, IP addresses, non-special schemes, the two
 //! sections), plus HTML's sites.
 
+use std::collections::HashMap;
+
 use weburl::psl::{List, Sections};
 use weburl::{Host, Url};
 
@@ -425,4 +427,114 @@ fn sites_and_same_site() {
     );
     assert_eq!(a.site_in(Icann), b.site_in(Icann));
     assert_ne!(a.site(), b.site());
+}
+
+/// A rule for [`reference_labels`]: its labels (`*` included), whether it is an exception,
+/// whether it is in the private section.
+type Rule = (Vec<String>, bool, bool);
+
+/// The PSL's formal algorithm, written plainly over a set of rules (for cross-checking the
+/// table): the public suffix's number of labels, or None for a name with an empty label.
+/// `rules` are grouped by their last label (only those can match).
+fn reference_labels(
+    rules: &HashMap<String, Vec<Rule>>,
+    name: &str,
+    sections: Sections,
+) -> Option<usize> {
+    let labels: Vec<&str> = name.split('.').collect();
+    if labels.iter().any(|l| l.is_empty()) {
+        return None;
+    }
+    let rules = rules.get(*labels.last()?).map_or(&[][..], Vec::as_slice);
+    let matches = |rule: &[String]| {
+        rule.len() <= labels.len()
+            && rule
+                .iter()
+                .rev()
+                .zip(labels.iter().rev())
+                .all(|(r, l)| r == "*" || r == l)
+    };
+    let mut best = 1;
+    for (rule, exception, private) in rules {
+        if *private && sections == Sections::Icann {
+            continue;
+        }
+        if matches(rule) {
+            if *exception {
+                return Some(rule.len() - 1);
+            }
+            best = best.max(rule.len());
+        }
+    }
+    Some(best)
+}
+
+#[test]
+fn the_table_agrees_with_the_formal_algorithm() {
+    // Every rule of the embedded list (in ASCII), with labels put before it and dropped from
+    // it, through both sections, against the formal algorithm on the same rules.
+    let text = include_str!("../data/public_suffix_list.dat");
+    let mut rules = Vec::new();
+    let mut private = false;
+    for line in text.lines() {
+        if line.contains("===BEGIN PRIVATE DOMAINS===") {
+            private = true;
+        }
+        let Some(rule) = line.split_whitespace().next() else {
+            continue;
+        };
+        if rule.starts_with("//") {
+            continue;
+        }
+        let (prefix, name) = match rule.strip_prefix('!') {
+            Some(n) => ("!", n),
+            None => match rule.strip_prefix("*.") {
+                Some(n) => ("*.", n),
+                None => ("", rule),
+            },
+        };
+        let ascii = Host::parse(name).unwrap().to_string();
+        rules.push((format!("{prefix}{ascii}"), private));
+    }
+    let list = List::embedded();
+    let mut by_tld: HashMap<String, Vec<Rule>> = HashMap::new();
+    for (rule, private) in &rules {
+        let (name, exception) = match rule.strip_prefix('!') {
+            Some(name) => (name, true),
+            None => (rule.as_str(), false),
+        };
+        let labels: Vec<String> = name.split('.').map(String::from).collect();
+        by_tld
+            .entry(labels.last().unwrap().clone())
+            .or_default()
+            .push((labels, exception, *private));
+    }
+    let mut hosts = Vec::new();
+    for (rule, _) in &rules {
+        let name = rule.trim_start_matches('!').trim_start_matches("*.");
+        let parent = name.split_once('.').map_or("", |(_, p)| p);
+        for prefix in ["", "x.", "www.", "a.www."] {
+            hosts.push(format!("{prefix}{name}"));
+            if !parent.is_empty() {
+                hosts.push(format!("{prefix}{parent}"));
+            }
+        }
+    }
+    hosts.extend(["a..b.com", ".com", "com", "unknown", "a.unknown"].map(String::from));
+    let mut checked = 0;
+    for host in &hosts {
+        for sections in [All, Icann] {
+            let expected = reference_labels(&by_tld, host, sections).map(|n| {
+                let labels: Vec<&str> = host.split('.').collect();
+                labels[labels.len() - n..].join(".")
+            });
+            assert_eq!(
+                list.public_suffix(host, sections).map(str::to_owned),
+                expected,
+                "{host} {sections:?}"
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 50_000, "{checked}");
 }
