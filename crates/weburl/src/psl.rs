@@ -229,13 +229,16 @@ fn dots(word: u64) -> u64 {
 /// The 8 bytes of `name` that end at `end`, little-endian (zeros before the start).
 #[inline(always)]
 fn word_before(name: &[u8], end: usize) -> u64 {
-    let mut bytes = [0u8; 8];
-    if end >= 8 {
-        bytes.copy_from_slice(&name[end - 8..end]);
-    } else {
-        bytes[8 - end..].copy_from_slice(&name[..end]);
+    if let Some(Ok(bytes)) = end
+        .checked_sub(8)
+        .and_then(|start| name.get(start..end))
+        .map(<[u8; 8]>::try_from)
+    {
+        return u64::from_le_bytes(bytes);
     }
-    u64::from_le_bytes(bytes)
+    name[..end.min(name.len())]
+        .iter()
+        .fold(0, |word, &b| (word >> 8) | (u64::from(b) << 56))
 }
 
 /// The label of `name` that ends at `end` (`end <= name.len()`): its start and [`label_key`],
