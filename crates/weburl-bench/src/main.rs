@@ -27,7 +27,7 @@ usage: weburl-bench [--rounds N] [--filter SUBSTRING] [--quick] [--json] [--data
                          [--threads T] [--examples K] [--known FILE]
        weburl-bench diff --input URL|--input-json JSON-STRING [--base BASE]
        weburl-bench diff --fill-known DRAFT
-       weburl-bench domain [--rounds N] [--data-dir DIR]
+       weburl-bench domain [--rounds N] [--show-differences] [--data-dir DIR]
 
 The first form runs every benchmark (parse_href, parse_base, can_parse, setters, hostile) on
 every dataset, interleaving the three libraries, and prints a table (or JSON with --json).
@@ -63,7 +63,7 @@ the libraries' current results. See docs/RELIABILITY.md.
 (each list, then all together): weburl's `Url::registrable_domain()` on parsed URLs and
 `psl::List::registrable_domain` on the host strings, beside the `psl` and `publicsuffix`
 crates on the same host strings, N rounds (default 7) interleaved, with how many answers of
-each crate differ from weburl's.";
+each crate differ from weburl's (--show-differences lists them).";
 
 /// Options of the main (table) mode.
 #[derive(Debug, Clone, PartialEq)]
@@ -226,11 +226,13 @@ pub fn parse_args(args: &[String]) -> Result<Command, String> {
             it.next();
             let mut o = domain::DomainOptions {
                 rounds: 7,
+                show_differences: false,
                 data_dir,
             };
             while let Some(arg) = it.next() {
                 match arg {
                     "--rounds" => o.rounds = number(value(&mut it, arg)?, arg)?,
+                    "--show-differences" => o.show_differences = true,
                     "--data-dir" => o.data_dir = PathBuf::from(value(&mut it, arg)?),
                     _ => return Err(format!("unknown argument {arg:?}")),
                 }
