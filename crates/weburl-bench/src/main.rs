@@ -353,6 +353,21 @@ mod tests {
     }
 
     #[test]
+    fn parses_domain() {
+        let Command::Domain(o) = parse_args(&args("domain --rounds 3 --show-differences")).unwrap()
+        else {
+            panic!()
+        };
+        assert_eq!((o.rounds, o.show_differences), (3, true));
+        let Command::Domain(o) = parse_args(&args("domain")).unwrap() else {
+            panic!()
+        };
+        assert_eq!((o.rounds, o.show_differences), (7, false));
+        assert!(parse_args(&args("domain --rounds 0")).is_err());
+        assert!(parse_args(&args("domain --nope")).is_err());
+    }
+
+    #[test]
     fn parses_cli() {
         let Command::Cli(o) = parse_args(&args("cli")).unwrap() else {
             panic!()
