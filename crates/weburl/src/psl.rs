@@ -73,7 +73,7 @@ pub enum Sections {
 }
 
 impl Sections {
-    /// The rule bits of the sections, with the interior-node bit.
+    /// The rule bits of the sections.
     #[inline]
     fn mask(self) -> u8 {
         match self {
