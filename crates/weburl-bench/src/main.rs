@@ -5,6 +5,7 @@ mod alloc;
 mod cli;
 mod data;
 mod diff;
+mod domain;
 mod libs;
 mod report;
 mod run;
@@ -26,6 +27,7 @@ usage: weburl-bench [--rounds N] [--filter SUBSTRING] [--quick] [--json] [--data
                          [--threads T] [--examples K] [--known FILE]
        weburl-bench diff --input URL|--input-json JSON-STRING [--base BASE]
        weburl-bench diff --fill-known DRAFT
+       weburl-bench domain [--rounds N] [--show-differences] [--data-dir DIR]
 
 The first form runs every benchmark (parse_href, parse_base, can_parse, setters, hostile) on
 every dataset, interleaving the three libraries, and prints a table (or JSON with --json).
@@ -55,7 +57,13 @@ and the same for its shrunk form, as JSON lines (or `agree`), and the known clas
 signature on stderr; --input-json takes the input as a JSON string (for inputs with NUL);
 BASE is one of the generator's bases, or its index. `diff --fill-known` completes a draft
 list of known disagreements (class, wrong, input, base, verdict) with their signatures and
-the libraries' current results. See docs/RELIABILITY.md.";
+the libraries' current results. See docs/RELIABILITY.md.
+
+`domain` measures the registrable domain of every URL with a domain host in the bench lists
+(each list, then all together): weburl's `Url::registrable_domain()` on parsed URLs and
+`psl::List::registrable_domain` on the host strings, beside the `psl` and `publicsuffix`
+crates on the same host strings, N rounds (default 7) interleaved, with how many answers of
+each crate differ from weburl's (--show-differences lists them).";
 
 /// Options of the main (table) mode.
 #[derive(Debug, Clone, PartialEq)]
@@ -85,6 +93,7 @@ pub enum Command {
     List(PathBuf),
     Cli(cli::CliOptions),
     Diff(diff::DiffOptions),
+    Domain(domain::DomainOptions),
     Help,
 }
 
@@ -213,6 +222,23 @@ pub fn parse_args(args: &[String]) -> Result<Command, String> {
             }
             Ok(Command::Diff(o))
         }
+        Some("domain") => {
+            it.next();
+            let mut o = domain::DomainOptions {
+                rounds: 7,
+                show_differences: false,
+                data_dir,
+            };
+            while let Some(arg) = it.next() {
+                match arg {
+                    "--rounds" => o.rounds = number(value(&mut it, arg)?, arg)?,
+                    "--show-differences" => o.show_differences = true,
+                    "--data-dir" => o.data_dir = PathBuf::from(value(&mut it, arg)?),
+                    _ => return Err(format!("unknown argument {arg:?}")),
+                }
+            }
+            Ok(Command::Domain(o))
+        }
         Some("list") => {
             it.next();
             if let Some(arg) = it.next() {
@@ -259,6 +285,7 @@ fn main() -> ExitCode {
         Ok(Command::List(dir)) => run::list(&dir),
         Ok(Command::Cli(opts)) => cli::main(&opts),
         Ok(Command::Diff(opts)) => diff::main(&opts),
+        Ok(Command::Domain(opts)) => domain::main(&opts),
         Err(e) => Err(format!("{e}\n\n{USAGE}")),
     };
     match result {
@@ -323,6 +350,21 @@ mod tests {
         assert!(parse_args(&args("one --lib rust --dataset kasztp")).is_err());
         assert!(parse_args(&args("one --lib url")).is_err());
         assert!(parse_args(&args("one --lib url --dataset x --bench setters")).is_err());
+    }
+
+    #[test]
+    fn parses_domain() {
+        let Command::Domain(o) = parse_args(&args("domain --rounds 3 --show-differences")).unwrap()
+        else {
+            panic!()
+        };
+        assert_eq!((o.rounds, o.show_differences), (3, true));
+        let Command::Domain(o) = parse_args(&args("domain")).unwrap() else {
+            panic!()
+        };
+        assert_eq!((o.rounds, o.show_differences), (7, false));
+        assert!(parse_args(&args("domain --rounds 0")).is_err());
+        assert!(parse_args(&args("domain --nope")).is_err());
     }
 
     #[test]

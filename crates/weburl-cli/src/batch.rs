@@ -10,6 +10,7 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 use weburl::encoding_rs::Encoding;
 use weburl::legacy::Engine;
+use weburl::psl::Sections;
 use weburl::{Host, SearchParams, SetterError, Url, ValidationError};
 
 use crate::components::Components;
@@ -49,8 +50,14 @@ pub const EXAMPLES: &str = r##"Examples:
   $ echo '{"op":"resolve","engine":"rfc1808","input":";x","base":"http://a/b/c/d;p?q#f"}' | weburl batch
   {"href":"http://a/b/c/d;x"}
 
+  $ echo '{"op":"domain","input":"https://www.Example.co.uk./a"}' | weburl batch
+  {"public_suffix":"co.uk.","registrable_domain":"example.co.uk."}
+
+  $ echo '{"op":"domain","input":"https://whatwg.github.io/","sections":"icann"}' | weburl batch
+  {"public_suffix":"io","registrable_domain":"github.io"}
+
 Operations: parse, set, toascii, validate, search_params, resolve (engines: whatwg, html5-2011,
-web-addresses-2009, rfc3986, rfc1808).
+web-addresses-2009, rfc3986, rfc1808), domain (sections: all, icann).
 See docs/batch-contract.md for the contract.
 Exit status: 0 when all input was read (even if requests failed), 1 on an I/O error."##;
 
@@ -116,6 +123,11 @@ pub enum Answer {
         kind: Option<&'static str>,
         address_space: Option<&'static str>,
     },
+    /// The `domain` answer: `{"public_suffix": ..., "registrable_domain": ...}`.
+    Domain {
+        public_suffix: Option<String>,
+        registrable_domain: Option<String>,
+    },
     /// The operation failed (the URL or host did not parse): `{"failure":true,"error":...}`.
     Failure(String),
     /// The request itself could not be carried out: `{"error":...}`.
@@ -162,6 +174,13 @@ struct ValidityObject {
 struct ErrorEntry {
     name: &'static str,
     offset: usize,
+}
+
+/// `{"public_suffix": ..., "registrable_domain": ...}`, keys in this order, null where null.
+#[derive(Serialize)]
+struct DomainObject<'a> {
+    public_suffix: Option<&'a str>,
+    registrable_domain: Option<&'a str>,
 }
 
 /// `{"failure":true,"error":...}`.
@@ -214,6 +233,16 @@ impl Answer {
                     address_space: *address_space,
                 },
             ),
+            Answer::Domain {
+                public_suffix,
+                registrable_domain,
+            } => serde_json::to_writer(
+                &mut out,
+                &DomainObject {
+                    public_suffix: public_suffix.as_deref(),
+                    registrable_domain: registrable_domain.as_deref(),
+                },
+            ),
             Answer::Failure(error) => serde_json::to_writer(
                 &mut out,
                 &FailureObject {
@@ -255,6 +284,7 @@ fn request(line: &[u8]) -> Result<Answer, String> {
         "search_params" => search_params(&request),
         "resolve" => resolve(&request),
         "host_info" => host_info(&request),
+        "domain" => domain(&request),
         _ => Err(format!("unsupported op: {op}")),
     }
 }
@@ -280,6 +310,33 @@ fn parse(request: &Map<String, Value>) -> Result<Answer, String> {
             Err(e) => Answer::Failure(e.to_string()),
         },
     )
+}
+
+/// `domain`: `input`, optional `base` (string or null), optional `sections` (`"all"`, the
+/// default, or `"icann"`). The URL Standard's public suffix and registrable domain of the URL's
+/// host (null when it is not a domain), or a failure when the URL (or the base) does not parse.
+fn domain(request: &Map<String, Value>) -> Result<Answer, String> {
+    let input = required_str(request, "input")?;
+    let sections = match optional_str(request, "sections")? {
+        None | Some("all") => Sections::All,
+        Some("icann") => Sections::Icann,
+        Some(other) => {
+            return Err(format!(
+                "unknown sections: {other} (expected \"all\" or \"icann\")"
+            ));
+        }
+    };
+    let base = match parse_base(optional_str(request, "base")?) {
+        Ok(base) => base,
+        Err(failure) => return Ok(failure),
+    };
+    Ok(match Url::options().base(base.as_ref()).parse(input) {
+        Ok(url) => Answer::Domain {
+            public_suffix: url.public_suffix_in(sections).map(str::to_owned),
+            registrable_domain: url.registrable_domain_in(sections).map(str::to_owned),
+        },
+        Err(e) => Answer::Failure(e.to_string()),
+    })
 }
 
 /// `resolve`: `engine` (`whatwg`, `html5-2011`, `web-addresses-2009`, `rfc3986`, `rfc1808`),

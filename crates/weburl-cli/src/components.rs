@@ -6,6 +6,9 @@
 
 use serde::Serialize;
 use weburl::Url;
+use weburl::psl::Sections;
+
+use crate::template::subdomain;
 
 /// A URL's getters, in the order the batch contract lists them. All values are strings, exactly
 /// what the URL API's getters of the same names return (`origin` is the origin's ASCII
@@ -34,15 +37,45 @@ pub struct Components<'a> {
     pub search: &'a str,
     /// `#` and the fragment, or empty when the fragment is null or empty.
     pub hash: &'a str,
+    /// The public suffix, registrable domain, subdomain and site (`--json` only).
+    #[serde(flatten)]
+    pub domain: Option<DomainFields<'a>>,
     /// The query's name-value pairs, as `searchParams` lists them (`--json` only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub params: Option<Vec<(String, String)>>,
 }
 
+/// What `--json` adds about the host: null where the URL Standard's answer is null.
+#[derive(Debug, Serialize)]
+pub struct DomainFields<'a> {
+    /// The host's public suffix.
+    pub public_suffix: Option<&'a str>,
+    /// The host's registrable domain.
+    pub registrable_domain: Option<&'a str>,
+    /// The labels before the registrable domain ("" when none; null without one).
+    pub subdomain: Option<&'a str>,
+    /// The serialization of the origin's site (HTML).
+    pub site: String,
+}
+
+impl<'a> DomainFields<'a> {
+    /// The fields of `url` by `sections` of the Public Suffix List.
+    pub fn of(url: &'a Url, sections: Sections) -> DomainFields<'a> {
+        DomainFields {
+            public_suffix: url.public_suffix_in(sections),
+            registrable_domain: url.registrable_domain_in(sections),
+            subdomain: subdomain(url, sections),
+            site: url.origin().site_in(sections).to_string(),
+        }
+    }
+}
+
 impl<'a> Components<'a> {
-    /// The component object with `params`.
-    pub fn with_params(url: &'a Url) -> Components<'a> {
+    /// The component object of `--json`: with the host's public suffix, registrable domain,
+    /// subdomain and site (by `sections` of the list), and `params`.
+    pub fn with_params(url: &'a Url, sections: Sections) -> Components<'a> {
         Components {
+            domain: Some(DomainFields::of(url, sections)),
             params: Some(url.search_params().into_iter().collect()),
             ..Components::from(url)
         }
@@ -63,6 +96,7 @@ impl<'a> From<&'a Url> for Components<'a> {
             pathname: url.pathname(),
             search: url.search(),
             hash: url.hash(),
+            domain: None,
             params: None,
         }
     }
@@ -74,11 +108,16 @@ mod tests {
     use weburl::Url;
 
     #[test]
-    fn params_come_last() {
+    fn domain_fields_then_params_come_last() {
         let url = Url::parse("http://h/?a=1&b=x+y&a").unwrap();
-        let json = serde_json::to_string(&Components::with_params(&url)).unwrap();
+        let json =
+            serde_json::to_string(&Components::with_params(&url, weburl::psl::Sections::All))
+                .unwrap();
         assert!(
-            json.ends_with(r#""hash":"","params":[["a","1"],["b","x y"],["a",""]]}"#),
+            json.ends_with(concat!(
+                r#""hash":"","public_suffix":"h","registrable_domain":null,"subdomain":null,"#,
+                r#""site":"http://h","params":[["a","1"],["b","x y"],["a",""]]}"#
+            )),
             "{json}"
         );
     }

@@ -71,9 +71,21 @@ Exit status:
 Colour (red `error:`, diagram labels, validate's error names, compare's differences) is
 used only on a terminal, and never when NO_COLOR is set."#;
 
+/// `weburl --version`: the version, and the date of the Public Suffix List built in.
+fn version() -> &'static str {
+    static VERSION: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    VERSION.get_or_init(|| {
+        format!(
+            "{} (Public Suffix List {})",
+            env!("CARGO_PKG_VERSION"),
+            weburl::psl::LIST_VERSION
+        )
+    })
+}
+
 /// Parse, resolve, edit and normalize URLs as web browsers do: the WHATWG URL Standard.
 #[derive(Parser)]
-#[command(name = "weburl", version, after_help = AFTER_HELP)]
+#[command(name = "weburl", version = version(), after_help = AFTER_HELP)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

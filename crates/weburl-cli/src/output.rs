@@ -3,6 +3,7 @@
 
 use clap::Args;
 use weburl::Url;
+use weburl::psl::Sections;
 
 use crate::components::Components;
 use crate::template::{self, Template};
@@ -17,10 +18,11 @@ pub struct OutputArgs {
     pub get: Option<Template>,
 
     /// Print one JSON object per URL: input, href, origin, protocol, username, password,
-    /// host, hostname, port, pathname, search, hash and "params" ([[name, value], ...], the
-    /// query); an input that fails gets {"input", "error", "error_name"} instead (and no
-    /// message on standard error). One object per input (with --iterate, per URL it makes);
-    /// blank lines are not inputs
+    /// host, hostname, port, pathname, search, hash, public_suffix, registrable_domain,
+    /// subdomain (null where null), site and "params" ([[name, value], ...], the query); an
+    /// input that fails gets {"input", "error", "error_name"} instead (and no message on
+    /// standard error). One object per input (with --iterate, per URL it makes); blank lines
+    /// are not inputs
     #[arg(long, conflicts_with = "get")]
     pub json: bool,
 
@@ -30,6 +32,12 @@ pub struct OutputArgs {
     /// (with --iterate, one line per URL it makes)
     #[arg(long, conflicts_with_all = ["json", "diagram"])]
     pub blank_failures: bool,
+
+    /// Take public suffixes, registrable domains and sites ({public_suffix},
+    /// {registrable_domain}, {subdomain}, {site} and --json) from the ICANN section of the
+    /// Public Suffix List alone, without private registries such as github.io
+    #[arg(long)]
+    pub icann_only: bool,
 
     /// Draw each URL with its components marked under it, and their byte offsets in the
     /// href (START..END, END excluded), followed by an empty line
@@ -44,8 +52,8 @@ pub enum Output {
     Href,
     /// `--get`.
     Template(Template),
-    /// `--json`.
-    Json,
+    /// `--json`, with the list sections of its domain fields.
+    Json(Sections),
     /// `--diagram`, coloured or not.
     Diagram { color: bool },
     /// `normalize --surt`.
@@ -55,10 +63,15 @@ pub enum Output {
 impl Output {
     /// The output the options ask for.
     pub fn from_args(args: &OutputArgs) -> Output {
+        let sections = if args.icann_only {
+            Sections::Icann
+        } else {
+            Sections::All
+        };
         if let Some(template) = &args.get {
-            Output::Template(template.clone())
+            Output::Template(template.clone().with_sections(sections))
         } else if args.json {
-            Output::Json
+            Output::Json(sections)
         } else if args.diagram {
             Output::Diagram {
                 color: report::stdout_color(),
@@ -76,14 +89,14 @@ impl Output {
                 out.push(b'\n');
             }
             Output::Template(template) => template.render(url, input, out),
-            Output::Json => {
+            Output::Json(sections) => {
                 // `{"input":...,` then the component object without its `{` (written whole,
                 // then its `{` overwritten: no intermediate map, as `#[serde(flatten)]` builds).
                 // Strings only: serializing into a `Vec` cannot fail.
                 out.extend_from_slice(b"{\"input\":");
                 let _ = serde_json::to_writer(&mut *out, input);
                 let brace = out.len();
-                let _ = serde_json::to_writer(&mut *out, &Components::with_params(url));
+                let _ = serde_json::to_writer(&mut *out, &Components::with_params(url, *sections));
                 out[brace] = b',';
                 out.push(b'\n');
             }

@@ -5,6 +5,7 @@ use std::io::Write as _;
 
 use weburl::host::domain::domain_to_unicode;
 use weburl::percent::percent_decode_str;
+use weburl::psl::Sections;
 use weburl::{SearchParams, Url};
 
 /// What `--help` says about templates.
@@ -22,6 +23,13 @@ Print TEMPLATE for each URL instead of its href. Placeholders:
   {default:port}     the port, or the scheme's default port when there is none
   {puny:host} {puny:hostname}   the host in ASCII (punycode), as the URL has it
   {idn:host} {idn:hostname}     the host in Unicode (domain to Unicode)
+  {public_suffix} {registrable_domain}
+      the host's public suffix and registrable domain (the URL Standard's, by the Public
+      Suffix List built in; with --icann-only, its ICANN section alone), or nothing when
+      the host is not a domain (an IP address, an opaque or empty host) or has none
+  {subdomain}        the labels before the registrable domain (nothing when there are none)
+  {site}             the site of the URL's origin (HTML): scheme://registrable-domain, or
+                     scheme://host when there is none, or null for an opaque origin
 Write {{ and }} for literal braces. An unknown placeholder is a usage error.";
 
 /// A component given by its getter.
@@ -106,12 +114,22 @@ enum Piece {
     Puny { with_port: bool },
     /// `{idn:host}` or `{idn:hostname}`.
     Idn { with_port: bool },
+    /// `{public_suffix}`.
+    PublicSuffix,
+    /// `{registrable_domain}`.
+    RegistrableDomain,
+    /// `{subdomain}`.
+    Subdomain,
+    /// `{site}`.
+    Site,
 }
 
 /// A parsed `--get` template.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Template {
     pieces: Vec<Piece>,
+    /// The Public Suffix List sections of `{public_suffix}` and the like.
+    sections: Sections,
 }
 
 impl Template {
@@ -152,7 +170,17 @@ impl Template {
         if !text.is_empty() {
             pieces.push(Piece::Text(text));
         }
-        Ok(Template { pieces })
+        Ok(Template {
+            pieces,
+            sections: Sections::All,
+        })
+    }
+
+    /// The template with its public suffixes, registrable domains and sites taken from
+    /// `sections` of the list (`--icann-only`).
+    pub fn with_sections(mut self, sections: Sections) -> Template {
+        self.sections = sections;
+        self
     }
 
     /// Appends the template filled in for `url`, read from `input`, and a newline, to `out`.
@@ -202,10 +230,36 @@ impl Template {
                         out.extend_from_slice(url.port().as_bytes());
                     }
                 }
+                Piece::PublicSuffix => {
+                    let value = url.public_suffix_in(self.sections);
+                    out.extend_from_slice(value.unwrap_or("").as_bytes());
+                }
+                Piece::RegistrableDomain => {
+                    let value = url.registrable_domain_in(self.sections);
+                    out.extend_from_slice(value.unwrap_or("").as_bytes());
+                }
+                Piece::Subdomain => {
+                    let value = subdomain(url, self.sections);
+                    out.extend_from_slice(value.unwrap_or("").as_bytes());
+                }
+                Piece::Site => {
+                    let site = url.origin().site_in(self.sections);
+                    // Writing to a `Vec` cannot fail.
+                    let _ = write!(out, "{site}");
+                }
             }
         }
         out.push(b'\n');
     }
+}
+
+/// The labels of the URL's host before its registrable domain ("" when there are none), or
+/// None when it has no registrable domain.
+pub fn subdomain(url: &Url, sections: Sections) -> Option<&str> {
+    let registrable_domain = url.registrable_domain_in(sections)?;
+    let hostname = url.hostname();
+    let before = hostname.len() - registrable_domain.len();
+    Some(hostname.get(..before.saturating_sub(1)).unwrap_or(""))
 }
 
 /// The URL's search params, parsed into `cache` on first use.
@@ -231,7 +285,7 @@ pub fn unicode_hostname(url: &Url) -> Cow<'_, str> {
 const KNOWN: &str = "{href} {origin} {protocol} {scheme} {username} {password} {host} \
     {hostname} {port} {pathname} {search} {query} {hash} {fragment}, {:COMPONENT}, \
     {query:NAME}, {query-all:NAME}, {query-all:NAME:SEP}, {input}, {default:port}, {puny:host}, {puny:hostname}, {idn:host}, \
-    {idn:hostname}";
+    {idn:hostname}, {public_suffix}, {registrable_domain}, {subdomain}, {site}";
 
 /// The piece for the placeholder `{name}`.
 fn placeholder(name: &str) -> Result<Piece, String> {
@@ -251,6 +305,10 @@ fn placeholder(name: &str) -> Result<Piece, String> {
             "puny:hostname" => Some(Piece::Puny { with_port: false }),
             "idn:host" => Some(Piece::Idn { with_port: true }),
             "idn:hostname" => Some(Piece::Idn { with_port: false }),
+            "public_suffix" => Some(Piece::PublicSuffix),
+            "registrable_domain" => Some(Piece::RegistrableDomain),
+            "subdomain" => Some(Piece::Subdomain),
+            "site" => Some(Piece::Site),
             _ => Field::from_name(name).map(|f| Piece::Field(f, false)),
         }
     };

@@ -88,7 +88,8 @@ fn parse_json() {
             r##""href":"https://example.com/a/c?q#f","origin":"https://example.com","##,
             r##""protocol":"https:","username":"","password":"","host":"example.com","##,
             r##""hostname":"example.com","port":"","pathname":"/a/c","search":"?q","hash":"#f","##,
-            r##""params":[["q",""]]}"##,
+            r##""public_suffix":"com","registrable_domain":"example.com","subdomain":"","##,
+            r##""site":"https://example.com","params":[["q",""]]}"##,
             "\n"
         )
     );
@@ -108,14 +109,16 @@ fn parse_json_one_object_per_input_failures_included() {
             r##"{"input":"http://u:p@h:81/?#","##,
             r##""href":"http://u:p@h:81/?#","origin":"http://h:81","protocol":"http:","##,
             r##""username":"u","password":"p","host":"h:81","hostname":"h","port":"81","##,
-            r##""pathname":"/","search":"","hash":"","params":[]}"##,
+            r##""pathname":"/","search":"","hash":"","public_suffix":"h","##,
+            r##""registrable_domain":null,"subdomain":null,"site":"http://h","params":[]}"##,
             "\n",
             r##"{"input":"http://[1::","error":"invalid host: the IPv6 address has no "##,
             r##"closing ']'","error_name":"IPv6-unclosed"}"##,
             "\n",
             r##"{"input":"data:,x","href":"data:,x","origin":"null","protocol":"data:","username":"","##,
             r##""password":"","host":"","hostname":"","port":"","pathname":",x","search":"","##,
-            r##""hash":"","params":[]}"##,
+            r##""hash":"","public_suffix":null,"registrable_domain":null,"subdomain":null,"##,
+            r##""site":"null","params":[]}"##,
             "\n"
         )
     );
@@ -1257,7 +1260,8 @@ fn batch_help_lists_the_operations() {
     assert!(
         run.stdout.contains(
             "Operations: parse, set, toascii, validate, search_params, resolve (engines: \
-             whatwg, html5-2011,\nweb-addresses-2009, rfc3986, rfc1808)."
+             whatwg, html5-2011,\nweb-addresses-2009, rfc3986, rfc1808), domain (sections: \
+             all, icann)."
         ),
         "{}",
         run.stdout

@@ -146,7 +146,9 @@ fn normalize_with_json() {
             r#"{"input":"http://h/%7e?b=%41&a","#,
             r#""href":"http://h/~?a&b=A","origin":"http://h","protocol":"http:","#,
             r#""username":"","password":"","host":"h","hostname":"h","port":"","#,
-            r#""pathname":"/~","search":"?a&b=A","hash":"","params":[["a",""],["b","A"]]}"#,
+            r#""pathname":"/~","search":"?a&b=A","hash":"","public_suffix":"h","#,
+            r#""registrable_domain":null,"subdomain":null,"site":"http://h","#,
+            r#""params":[["a",""],["b","A"]]}"#,
             "\n"
         )
     );

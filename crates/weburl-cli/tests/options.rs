@@ -61,7 +61,9 @@ fn json_and_diagram_on_every_subcommand() {
                 r#"{"input":"http://h/p?a=b","#,
                 r#""href":"http://h/p?a=b","origin":"http://h","protocol":"http:","#,
                 r#""username":"","password":"","host":"h","hostname":"h","port":"","#,
-                r#""pathname":"/p","search":"?a=b","hash":"","params":[["a","b"]]}"#,
+                r#""pathname":"/p","search":"?a=b","hash":"","public_suffix":"h","#,
+                r#""registrable_domain":null,"subdomain":null,"site":"http://h","#,
+                r#""params":[["a","b"]]}"#,
                 "\n"
             ),
             "{command:?}"

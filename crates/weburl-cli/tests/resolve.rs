@@ -116,7 +116,9 @@ fn join_with_json() {
             r#"{"input":"b?x=1&x=2","href":"http://h/a/b?x=1&x=2","origin":"http://h","#,
             r#""protocol":"http:","#,
             r#""username":"","password":"","host":"h","hostname":"h","port":"","#,
-            r#""pathname":"/a/b","search":"?x=1&x=2","hash":"","params":[["x","1"],["x","2"]]}"#,
+            r#""pathname":"/a/b","search":"?x=1&x=2","hash":"","public_suffix":"h","#,
+            r#""registrable_domain":null,"subdomain":null,"site":"http://h","#,
+            r#""params":[["x","1"],["x","2"]]}"#,
             "\n"
         )
     );

@@ -33,7 +33,9 @@ fn json_has_one_object_per_input_with_the_input() {
         concat!(
             r#"{"input":"HTTP://A.example/%7e","href":"http://a.example/~","origin":"http://a.example","#,
             r#""protocol":"http:","username":"","password":"","host":"a.example","#,
-            r#""hostname":"a.example","port":"","pathname":"/~","search":"","hash":"","params":[]}"#,
+            r#""hostname":"a.example","port":"","pathname":"/~","search":"","hash":"","#,
+            r#""public_suffix":"example","registrable_domain":"a.example","subdomain":"","#,
+            r#""site":"http://a.example","params":[]}"#,
             "\n",
             r#"{"input":"not a url","error":"relative URL without a base (no scheme, and no "#,
             r#"usable base URL)","error_name":"missing-scheme-non-relative-URL"}"#,

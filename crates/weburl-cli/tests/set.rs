@@ -341,7 +341,9 @@ fn set_with_json_and_stdin() {
         concat!(
             r#"{"input":"http://h/?a=1","href":"http://h:81/?a=1","origin":"http://h:81","#,
             r#""protocol":"http:","username":"","password":"","host":"h:81","hostname":"h","#,
-            r#""port":"81","pathname":"/","search":"?a=1","hash":"","params":[["a","1"]]}"#,
+            r#""port":"81","pathname":"/","search":"?a=1","hash":"","public_suffix":"h","#,
+            r#""registrable_domain":null,"subdomain":null,"site":"http://h","#,
+            r#""params":[["a","1"]]}"#,
             "\n",
             r#"{"input":"nope","error":"relative URL without a base (no scheme, and no usable "#,
             r#"base URL)","error_name":"missing-scheme-non-relative-URL"}"#,

@@ -51,6 +51,8 @@
 //! | `URLSearchParams` | [`SearchParams`]; a URL's `searchParams`: [`Url::search_params`], [`Url::search_params_mut`] |
 //! | (not in the spec) editing the query's pairs in place, every other byte kept | [`Url::raw_query_mut`], [`RawQueryMut`] |
 //! | [`application/x-www-form-urlencoded`](https://url.spec.whatwg.org/#application/x-www-form-urlencoded) parser and serializer | [`search_params::parse_urlencoded`], [`search_params::serialize_urlencoded`] |
+//! | [public suffix](https://url.spec.whatwg.org/#host-public-suffix), [registrable domain](https://url.spec.whatwg.org/#host-registrable-domain) | [`Url::public_suffix`], [`Url::registrable_domain`], [`Host::public_suffix`], [`Host::registrable_domain`]; the list: [`psl::List`] (embedded: [`psl::LIST_VERSION`]) |
+//! | HTML's [site](https://html.spec.whatwg.org/multipage/browsers.html#site), same site, schemelessly same site | [`Origin::site`], [`psl::Site`], [`Origin::is_same_site`], [`Origin::is_schemelessly_same_site`] |
 //! | [URL equivalence](https://url.spec.whatwg.org/#concept-url-equals) | `==` on [`Url`] (and `Hash`, `Ord`: by href) |
 //!
 //! ## Coming from the `url` crate
@@ -76,6 +78,12 @@
 //! - `document`: `weburl::document`, a document's base URL and
 //!   encoding, and every link of an HTML or XML document, resolved as a browser does.
 //!
+//! ## Public Suffix List
+//!
+//! [`psl`] embeds the Public Suffix List of the date in [`psl::LIST_VERSION`] (2026-08-19 in
+//! this release; `weburl --version` shows it too), under the Mozilla Public License 2.0 (the
+//! list file only). [`psl::List::parse`] reads a newer one at run time.
+//!
 //! ## Unicode version
 //!
 //! IDNA uses the `idna` crate with ICU4X's UTS 46 data, pinned to the line that carries the
@@ -98,6 +106,7 @@ mod path_segments;
 pub mod percent;
 pub mod policy;
 mod position;
+pub mod psl;
 mod query_pairs;
 pub mod raw_query;
 mod scratch;
