@@ -41,6 +41,8 @@ A policy file (--policy FILE, TOML) takes the same rules:
   deny = ["loopback", "local"]
   allow_hosts = ["*.example.com"]
   deny_hosts = ["admin.example.com"]
+  allow_sites = ["example.co.uk"]        # registrable domains: every subdomain
+  deny_sites = ["evil.example"]
   credentials = false
   engines_agree = true
 
@@ -110,6 +112,15 @@ pub struct CheckArgs {
     #[arg(long, value_name = "HOSTS", value_delimiter = ',')]
     deny_host: Vec<String>,
 
+    /// Allow only hosts whose registrable domain is one of these (`example.co.uk` allows
+    /// every subdomain of it)
+    #[arg(long, value_name = "DOMAINS", value_delimiter = ',')]
+    allow_site: Vec<String>,
+
+    /// Refuse hosts whose registrable domain is one of these
+    #[arg(long, value_name = "DOMAINS", value_delimiter = ',')]
+    deny_site: Vec<String>,
+
     /// Refuse URLs with a username or password
     #[arg(long)]
     no_credentials: bool,
@@ -158,6 +169,10 @@ struct PolicyFile {
     allow_hosts: Vec<String>,
     #[serde(default)]
     deny_hosts: Vec<String>,
+    #[serde(default)]
+    allow_sites: Vec<String>,
+    #[serde(default)]
+    deny_sites: Vec<String>,
     credentials: Option<bool>,
     engines_agree: Option<bool>,
 }
@@ -193,6 +208,16 @@ fn build_policy(args: &CheckArgs) -> Result<Policy, String> {
     }
     for pattern in file.deny_hosts.iter().chain(&args.deny_host) {
         policy = policy.deny_host(pattern).map_err(|e| e.to_string())?;
+    }
+    for domain in file.allow_sites.iter().chain(&args.allow_site) {
+        policy = policy
+            .allow_registrable_domain(domain)
+            .map_err(|e| e.to_string())?;
+    }
+    for domain in file.deny_sites.iter().chain(&args.deny_site) {
+        policy = policy
+            .deny_registrable_domain(domain)
+            .map_err(|e| e.to_string())?;
     }
     if file.credentials == Some(false) || args.no_credentials {
         policy = policy.deny_credentials();

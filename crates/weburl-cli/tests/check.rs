@@ -192,3 +192,34 @@ fn batch_host_info() {
     );
     assert_eq!(run.code, 0);
 }
+
+#[test]
+fn registrable_domain_rules() {
+    let run = weburl(
+        &[
+            "check",
+            "--preset",
+            "none",
+            "--allow-site",
+            // github.io is a public suffix: user.github.io is its own site.
+            "example.co.uk,user.github.io",
+            "--deny-site",
+            "evil.co.uk",
+            "https://a.b.Example.co.uk/",
+            "https://user.github.io/",
+            "https://github.io/",
+            "https://x.evil.co.uk/",
+            "https://example.com/",
+            "https://10.0.0.1/",
+        ],
+        b"",
+    );
+    assert_eq!(
+        run.stdout,
+        "refused: https://github.io/: site-not-allowed: the site of the host github.io is not allowed\n\
+         refused: https://x.evil.co.uk/: site-denied: the host x.evil.co.uk is denied (registrable domain evil.co.uk)\n\
+         refused: https://example.com/: site-not-allowed: the site of the host example.com is not allowed\n\
+         refused: https://10.0.0.1/: site-not-allowed: the site of the host 10.0.0.1 is not allowed\n"
+    );
+    assert_eq!(run.code, 1);
+}

@@ -155,6 +155,8 @@ pub struct Policy {
     denied_spaces: Vec<AddressSpace>,
     allowed_hosts: Vec<HostPattern>,
     denied_hosts: Vec<HostPattern>,
+    allowed_sites: Vec<String>,
+    denied_sites: Vec<String>,
     no_credentials: bool,
     engines_agree: bool,
 }
@@ -278,6 +280,36 @@ impl Policy {
         Ok(self)
     }
 
+    /// Only hosts whose [registrable domain](crate::Url::registrable_domain) is this one
+    /// (`example.co.uk` allows `example.co.uk`, `www.example.co.uk`, `a.b.example.co.uk`);
+    /// may be called more than once. A host without a registrable domain (an IP address, a
+    /// public suffix itself) matches none.
+    ///
+    /// ```
+    /// let p = weburl::policy::Policy::new().allow_registrable_domain("Example.CO.uk")?;
+    /// assert!(p.check("https://www.example.co.uk/", None).is_ok());
+    /// assert_eq!(p.check("https://example.com/", None).unwrap_err().rule(), "site-not-allowed");
+    /// assert_eq!(p.check("https://co.uk/", None).unwrap_err().rule(), "site-not-allowed");
+    /// # Ok::<(), weburl::policy::PolicyError>(())
+    /// ```
+    pub fn allow_registrable_domain(mut self, domain: &str) -> Result<Policy, PolicyError> {
+        self.allowed_sites.push(registrable_pattern(domain)?);
+        Ok(self)
+    }
+
+    /// Refuse hosts whose registrable domain is this one (every subdomain of a site).
+    ///
+    /// ```
+    /// let p = weburl::policy::Policy::new().deny_registrable_domain("evil.example")?;
+    /// let e = p.check("https://cdn.EVIL.example/x", None).unwrap_err();
+    /// assert_eq!(e.to_string(), "the host cdn.evil.example is denied (registrable domain evil.example)");
+    /// # Ok::<(), weburl::policy::PolicyError>(())
+    /// ```
+    pub fn deny_registrable_domain(mut self, domain: &str) -> Result<Policy, PolicyError> {
+        self.denied_sites.push(registrable_pattern(domain)?);
+        Ok(self)
+    }
+
     /// Refuse URLs with a username or password.
     ///
     /// ```
@@ -351,7 +383,9 @@ impl Policy {
         }
         let needs_host = !self.denied_spaces.is_empty()
             || !self.allowed_hosts.is_empty()
-            || !self.denied_hosts.is_empty();
+            || !self.denied_hosts.is_empty()
+            || !self.allowed_sites.is_empty()
+            || !self.denied_sites.is_empty();
         let host = url.hostname();
         if needs_host && (!url.has_host() || host.is_empty()) {
             return Err(Refusal::NoHost);
@@ -360,6 +394,15 @@ impl Policy {
             return Err(Refusal::HostDenied {
                 host: host.to_owned(),
                 pattern: pattern.to_string(),
+            });
+        }
+        let site = url.registrable_domain();
+        if let Some(site) = site
+            && self.denied_sites.iter().any(|d| d == site)
+        {
+            return Err(Refusal::SiteDenied {
+                host: host.to_owned(),
+                registrable_domain: site.to_owned(),
             });
         }
         if let Some(space) = url.address_space()
@@ -376,7 +419,29 @@ impl Policy {
                 host: host.to_owned(),
             });
         }
+        if !self.allowed_sites.is_empty()
+            && !site.is_some_and(|site| self.allowed_sites.iter().any(|d| d == site))
+        {
+            return Err(Refusal::SiteNotAllowed {
+                host: host.to_owned(),
+            });
+        }
         Ok(())
+    }
+}
+
+/// A registrable-domain rule: the domain through the host parser (case, IDNA).
+fn registrable_pattern(domain: &str) -> Result<String, PolicyError> {
+    match Host::parse(domain) {
+        Ok(Host::Domain(d)) => Ok(d),
+        Ok(_) => Err(PolicyError::BadHost {
+            pattern: domain.to_owned(),
+            reason: "a registrable domain is a domain, not an IP address".to_owned(),
+        }),
+        Err(e) => Err(PolicyError::BadHost {
+            pattern: domain.to_owned(),
+            reason: e.to_string(),
+        }),
     }
 }
 
@@ -469,6 +534,19 @@ pub enum Refusal {
         /// The URL's host.
         host: String,
     },
+    /// The host's registrable domain is denied.
+    SiteDenied {
+        /// The URL's host.
+        host: String,
+        /// Its registrable domain.
+        registrable_domain: String,
+    },
+    /// Allowed registrable domains are listed, and the host's is none of them (or it has
+    /// none).
+    SiteNotAllowed {
+        /// The URL's host.
+        host: String,
+    },
     /// Another engine reads a different host (or none) from the same input.
     EnginesDisagree {
         /// The URL Standard's host (`None`: no host).
@@ -482,7 +560,8 @@ pub enum Refusal {
 
 impl Refusal {
     /// The rule that refused: `unparsable`, `scheme`, `credentials`, `port`, `host-missing`,
-    /// `host-denied`, `address-space`, `host-not-allowed` or `engines-disagree`.
+    /// `host-denied`, `site-denied`, `address-space`, `host-not-allowed`, `site-not-allowed`
+    /// or `engines-disagree`.
     ///
     /// ```
     /// let e = weburl::policy::Policy::new().deny_credentials().check("http://a:b@c/", None).unwrap_err();
@@ -499,6 +578,8 @@ impl Refusal {
             Refusal::HostDenied { .. } => "host-denied",
             Refusal::AddressSpace { .. } => "address-space",
             Refusal::HostNotAllowed { .. } => "host-not-allowed",
+            Refusal::SiteDenied { .. } => "site-denied",
+            Refusal::SiteNotAllowed { .. } => "site-not-allowed",
             Refusal::EnginesDisagree { .. } => "engines-disagree",
         }
     }
@@ -528,6 +609,16 @@ impl fmt::Display for Refusal {
                 Ok(())
             }
             Refusal::HostNotAllowed { host } => write!(f, "the host {host} is not allowed"),
+            Refusal::SiteDenied {
+                host,
+                registrable_domain,
+            } => write!(
+                f,
+                "the host {host} is denied (registrable domain {registrable_domain})"
+            ),
+            Refusal::SiteNotAllowed { host } => {
+                write!(f, "the site of the host {host} is not allowed")
+            }
             Refusal::EnginesDisagree {
                 whatwg_host,
                 engine,
