@@ -185,8 +185,9 @@ def main():
         for p in PARTS:
             cases.append({"url": u, "part": p, "key": None, "result": res[i][p]})
 
-    # Unknown part names, on a few URLs.
+    # Unknown part names, on a few URLs (and the one whose parse throws).
     few = [(i, u, None) for i, u in enumerate(urls[:40])]
+    few.append((len(urls), "http://[::99999999999.1.1.1]/", None))
     exprs = {f"p{j}": "parse_url(url, '" + p.replace("'", "\\'") + "')" for j, p in enumerate(ODD_PARTS)}
     res = run_safe(few, exprs)
     for i, u, _ in few:

@@ -121,15 +121,17 @@ pub(crate) fn parse_url_checked<'a>(
     part: &str,
     key: Option<&str>,
 ) -> Result<Option<Cow<'a, str>>, SparkError> {
-    let Some(part) = Part::from_name(part) else {
-        // Spark: an unknown part answers NULL without parsing; with a key, so does any part
-        // but QUERY.
-        return Ok(None);
-    };
-    match key {
-        None => Ok(extract(url, part)?.map(Cow::Borrowed)),
-        Some(_) if part != Part::Query => Ok(None),
-        Some(key) => {
+    let part = Part::from_name(part);
+    match (key, part) {
+        // With a key, any part but QUERY answers NULL before the URL is looked at.
+        (Some(_), part) if part != Some(Part::Query) => Ok(None),
+        // An unknown part answers NULL, but only after the URL was parsed (which may throw).
+        (None, None) => match JavaUri::parse(url) {
+            Err(UriError::NumberFormat) => Err(SparkError::UriNumberFormat),
+            _ => Ok(None),
+        },
+        (None, Some(part)) => Ok(extract(url, part)?.map(Cow::Borrowed)),
+        (Some(key), _) => {
             let Some(query) = extract(url, Part::Query)? else {
                 return Ok(None);
             };
@@ -138,10 +140,10 @@ pub(crate) fn parse_url_checked<'a>(
                 if cache.as_ref().is_none_or(|k| k.key != key) {
                     *cache = Some(QueryKey::new(key));
                 }
-                let Some(compiled) = cache.as_ref() else {
-                    return Ok(None);
-                };
-                Ok(compiled.find(query)?.map(Cow::Borrowed))
+                match cache.as_ref() {
+                    Some(compiled) => Ok(compiled.find(query)?.map(Cow::Borrowed)),
+                    None => Ok(None),
+                }
             })
         }
     }
@@ -211,11 +213,11 @@ struct JavaUri {
     fragment: Option<Span>,
 }
 
-/// A set of ASCII characters (bit `c` for character `c`; NUL is never a member), and whether
-/// RFC 2396's `escaped` (plus the JDK's "other" characters) is allowed too.
+/// A set of ASCII characters (a bit of [`TABLE`]; NUL is never a member), and whether RFC 2396's
+/// `escaped` (plus the JDK's "other" characters) is allowed too.
 #[derive(Clone, Copy)]
 struct CharSet {
-    ascii: u128,
+    bit: u32,
     escaped: bool,
 }
 
@@ -239,10 +241,6 @@ const fn range(first: u8, last: u8) -> u128 {
     set
 }
 
-const fn set(ascii: u128, escaped: bool) -> CharSet {
-    CharSet { ascii, escaped }
-}
-
 // RFC 2396 section 1.6 and 2.
 const DIGIT: u128 = range(b'0', b'9');
 const ALPHA: u128 = range(b'a', b'z') | range(b'A', b'Z');
@@ -252,30 +250,87 @@ const HEX: u128 = DIGIT | range(b'a', b'f') | range(b'A', b'F');
 const UNRESERVED: u128 = ALPHANUM | bits(b"-_.!~*'()");
 // reserved, with "[" and "]" added by RFC 2732
 const RESERVED: u128 = bits(b";/?:@&=+$,[]");
-// uric = reserved | unreserved | escaped (query, fragment, opaque part)
-const URIC: CharSet = set(RESERVED | UNRESERVED, true);
-// path_segments = pchar plus ";" and "/"; pchar = unreserved | escaped | ":@&=+$,"
-const PATH: CharSet = set(UNRESERVED | bits(b":@&=+$,;/"), true);
 // userinfo = *( unreserved | escaped | ";" | ":" | "&" | "=" | "+" | "$" | "," )
-const USER_INFO: CharSet = set(UNRESERVED | bits(b";:&=+$,"), true);
-// reg_name = 1*( unreserved | escaped | "$" | "," | ";" | ":" | "@" | "&" | "=" | "+" )
-const REG_NAME: CharSet = set(UNRESERVED | bits(b"$,;:@&=+"), true);
+const USER_INFO_CHARS: u128 = UNRESERVED | bits(b";:&=+$,");
 // Every character a server-based authority may hold.
-const SERVER: CharSet = set(USER_INFO.ascii | ALPHANUM | bits(b"-.:@[]"), true);
-// The same when the authority may hold an IPv6 literal: "%" is then a plain character.
-const SERVER_PERCENT: CharSet = set(SERVER.ascii | bits(b"%"), true);
-// scheme = alpha *( alpha | digit | "+" | "-" | "." )
-const SCHEME: CharSet = set(ALPHANUM | bits(b"+-."), false);
-// scope_id (the JDK's IPv6 zone) = 1*( alphanum | "_" | "." )
-const SCOPE_ID: CharSet = set(ALPHANUM | bits(b"_."), false);
-const DIGITS: CharSet = set(DIGIT, false);
-const DIGITS_DOTS: CharSet = set(DIGIT | bits(b"."), false);
-const ALNUM: CharSet = set(ALPHANUM, false);
-const ALNUM_DASH: CharSet = set(ALPHANUM | bits(b"-"), false);
-const HEXDIGS: CharSet = set(HEX, false);
+const SERVER_CHARS: u128 = USER_INFO_CHARS | ALPHANUM | bits(b"-.:@[]");
 
-fn in_set(b: u8, set: u128) -> bool {
-    b != 0 && b < 128 && (set >> b) & 1 == 1
+/// The sets, in the order of their bits in [`TABLE`].
+const SETS: [u128; 19] = [
+    // uric = reserved | unreserved | escaped (query, fragment, opaque part)
+    RESERVED | UNRESERVED,
+    // path_segments = pchar plus ";" and "/"; pchar = unreserved | escaped | ":@&=+$,"
+    UNRESERVED | bits(b":@&=+$,;/"),
+    USER_INFO_CHARS,
+    // reg_name = 1*( unreserved | escaped | "$" | "," | ";" | ":" | "@" | "&" | "=" | "+" )
+    UNRESERVED | bits(b"$,;:@&=+"),
+    SERVER_CHARS,
+    // The same when the authority may hold an IPv6 literal: "%" is then a plain character.
+    SERVER_CHARS | bits(b"%"),
+    // scheme = alpha *( alpha | digit | "+" | "-" | "." )
+    ALPHANUM | bits(b"+-."),
+    // scope_id (the JDK's IPv6 zone) = 1*( alphanum | "_" | "." )
+    ALPHANUM | bits(b"_."),
+    DIGIT,
+    DIGIT | bits(b"."),
+    ALPHANUM,
+    ALPHANUM | bits(b"-"),
+    HEX,
+    ALPHA,
+    // Delimiters: where a scheme, an authority, a path and a query end.
+    bits(b"/?#:"),
+    bits(b"/?#"),
+    bits(b"?#"),
+    bits(b"#"),
+    bits(b"]"),
+];
+
+const fn set(index: u32, escaped: bool) -> CharSet {
+    CharSet {
+        bit: 1 << index,
+        escaped,
+    }
+}
+
+const URIC: CharSet = set(0, true);
+const PATH: CharSet = set(1, true);
+const USER_INFO: CharSet = set(2, true);
+const REG_NAME: CharSet = set(3, true);
+const SERVER: CharSet = set(4, true);
+const SERVER_PERCENT: CharSet = set(5, true);
+const SCHEME: CharSet = set(6, false);
+const SCOPE_ID: CharSet = set(7, false);
+const DIGITS: CharSet = set(8, false);
+const DIGITS_DOTS: CharSet = set(9, false);
+const ALNUM: CharSet = set(10, false);
+const ALNUM_DASH: CharSet = set(11, false);
+const HEXDIGS: CharSet = set(12, false);
+const LETTERS: CharSet = set(13, false);
+const END_OF_SCHEME: CharSet = set(14, false);
+const END_OF_AUTHORITY: CharSet = set(15, false);
+const END_OF_PATH: CharSet = set(16, false);
+const END_OF_QUERY: CharSet = set(17, false);
+const CLOSE_BRACKET: CharSet = set(18, false);
+
+/// For each byte, the sets of [`SETS`] it belongs to (one bit each).
+static TABLE: [u32; 256] = {
+    let mut table = [0u32; 256];
+    let mut c = 1;
+    while c < 128 {
+        let mut i = 0;
+        while i < SETS.len() {
+            if (SETS[i] >> c) & 1 == 1 {
+                table[c] |= 1 << i;
+            }
+            i += 1;
+        }
+        c += 1;
+    }
+    table
+};
+
+fn in_set(b: u8, set: CharSet) -> bool {
+    TABLE[usize::from(b)] & set.bit != 0
 }
 
 /// The JDK's "other": not US-ASCII, not an ISO control, not a Unicode space separator.
@@ -283,7 +338,10 @@ fn in_set(b: u8, set: u128) -> bool {
 fn is_other(c: char) -> bool {
     let c = c as u32;
     c > 0x9F
-        && !matches!(c, 0xA0 | 0x1680 | 0x2000..=0x200A | 0x2028 | 0x2029 | 0x202F | 0x205F | 0x3000)
+        && !matches!(
+            c,
+            0xA0 | 0x1680 | 0x2000..=0x200A | 0x2028 | 0x2029 | 0x202F | 0x205F | 0x3000
+        )
 }
 
 /// The largest value `Integer.parseInt` accepts.
@@ -310,7 +368,11 @@ struct Parser<'a> {
 impl JavaUri {
     /// `new URI(input)`.
     fn parse(input: &str) -> Parsed<JavaUri> {
-        let mut parser = Parser { input, bytes: input.as_bytes(), uri: JavaUri::default() };
+        let mut parser = Parser {
+            input,
+            bytes: input.as_bytes(),
+            uri: JavaUri::default(),
+        };
         parser.uri_reference()?;
         Ok(parser.uri)
     }
@@ -321,12 +383,26 @@ impl Parser<'_> {
         p < end && self.bytes[p] == c
     }
 
-    /// The first position in `[start, end)` holding one of `stops`, or `end`.
-    fn find(&self, start: usize, end: usize, stops: &[u8]) -> usize {
+    /// The first position in `[start, end)` holding a byte of `stops`, or `end`.
+    fn find(&self, start: usize, end: usize, stops: CharSet) -> usize {
         if start >= end {
             return start;
         }
-        self.bytes[start..end].iter().position(|b| stops.contains(b)).map_or(end, |i| start + i)
+        self.bytes[start..end]
+            .iter()
+            .position(|&b| in_set(b, stops))
+            .map_or(end, |i| start + i)
+    }
+
+    /// The first position of `c` in `[start, end)`, or `end`.
+    fn find_byte(&self, start: usize, end: usize, c: u8) -> usize {
+        if start >= end {
+            return start;
+        }
+        self.bytes[start..end]
+            .iter()
+            .position(|&b| b == c)
+            .map_or(end, |i| start + i)
     }
 
     /// Skip the characters of `set` from `start`; a malformed escape is an error.
@@ -334,13 +410,15 @@ impl Parser<'_> {
         let mut p = start;
         while p < end {
             let b = self.bytes[p];
-            if in_set(b, set.ascii) {
+            if in_set(b, set) {
                 p += 1;
             } else if !set.escaped {
                 break;
             } else if b == b'%' {
                 // escaped = "%" hex hex
-                if p + 3 <= end && in_set(self.bytes[p + 1], HEX) && in_set(self.bytes[p + 2], HEX)
+                if p + 3 <= end
+                    && in_set(self.bytes[p + 1], HEXDIGS)
+                    && in_set(self.bytes[p + 2], HEXDIGS)
                 {
                     p += 3;
                 } else {
@@ -360,16 +438,20 @@ impl Parser<'_> {
 
     /// Every character of `[start, end)` is in `set`.
     fn check(&self, start: usize, end: usize, set: CharSet) -> Parsed<()> {
-        if self.scan(start, end, set)? < end { Err(UriError::Syntax) } else { Ok(()) }
+        if self.scan(start, end, set)? < end {
+            Err(UriError::Syntax)
+        } else {
+            Ok(())
+        }
     }
 
     /// URI-reference = [ absoluteURI | relativeURI ] [ "#" fragment ]
     fn uri_reference(&mut self) -> Parsed<()> {
         let n = self.bytes.len();
         // A scheme ends at the first ":" that comes before any "/", "?" or "#".
-        let first = self.find(0, n, b"/?#:");
+        let first = self.find(0, n, END_OF_SCHEME);
         let mut p = if self.at(first, n, b':') {
-            if first == 0 || !in_set(self.bytes[0], ALPHA) {
+            if first == 0 || !in_set(self.bytes[0], LETTERS) {
                 return Err(UriError::Syntax);
             }
             self.check(1, first, SCHEME)?;
@@ -379,7 +461,7 @@ impl Parser<'_> {
                 self.hier_part(p, n)?
             } else {
                 // opaque_part = uric_no_slash *uric, which must not be empty
-                let q = self.find(p, n, b"#");
+                let q = self.find(p, n, END_OF_QUERY);
                 if q <= p {
                     return Err(UriError::Syntax);
                 }
@@ -403,21 +485,28 @@ impl Parser<'_> {
         let mut p = start;
         if self.at(p, n, b'/') && self.at(p + 1, n, b'/') {
             p += 2;
-            let q = self.find(p, n, b"/?#");
+            let q = self.find(p, n, END_OF_AUTHORITY);
             if q > p {
                 p = self.authority(p, q)?;
             } else if q >= n {
                 return Err(UriError::Syntax);
             }
         }
-        let q = self.find(p, n, b"?#");
-        self.check(p, q, PATH)?;
+        // The path ends at "?" or "#", neither of which is a path character: one scan finds
+        // the end and checks the characters before it.
+        let q = self.scan(p, n, PATH)?;
+        if q < n && !in_set(self.bytes[q], END_OF_PATH) {
+            return Err(UriError::Syntax);
+        }
         self.uri.path = Some((p, q));
         p = q;
         if self.at(p, n, b'?') {
             p += 1;
-            let q = self.find(p, n, b"#");
-            self.check(p, q, URIC)?;
+            // The query ends at "#", which is not a uric.
+            let q = self.scan(p, n, URIC)?;
+            if q < n && self.bytes[q] != b'#' {
+                return Err(UriError::Syntax);
+            }
             self.uri.query = Some((p, q));
             p = q;
         }
@@ -428,7 +517,11 @@ impl Parser<'_> {
     /// registry name when its characters allow.
     fn authority(&mut self, p: usize, n: usize) -> Parsed<usize> {
         // The JDK takes "%" as a plain character unless the authority begins with "]".
-        let server_set = if self.find(p, n, b"]") > p { SERVER_PERCENT } else { SERVER };
+        let server_set = if self.find(p, n, CLOSE_BRACKET) > p {
+            SERVER_PERCENT
+        } else {
+            SERVER
+        };
         let server_chars = self.scan(p, n, server_set)? == n;
         let reg_chars = self.scan(p, n, REG_NAME)? == n;
         if reg_chars && !server_chars {
@@ -460,7 +553,7 @@ impl Parser<'_> {
     fn server(&self, start: usize, n: usize) -> Parsed<Server> {
         let mut server = Server::default();
         let mut p = start;
-        let at_sign = self.find(p, n, b"@");
+        let at_sign = self.find_byte(p, n, b'@');
         if at_sign < n {
             self.check(p, at_sign, USER_INFO)?;
             server.user_info = Some((p, at_sign));
@@ -469,11 +562,11 @@ impl Parser<'_> {
         if self.at(p, n, b'[') {
             // RFC 2732: "[" IPv6address [ "%" scope_id ] "]"
             p += 1;
-            let close = self.find(p, n, b"]");
+            let close = self.find(p, n, CLOSE_BRACKET);
             if close <= p || !self.at(close, n, b']') {
                 return Err(UriError::Syntax);
             }
-            let zone = self.find(p, close, b"%");
+            let zone = self.find_byte(p, close, b'%');
             if zone > p {
                 self.ipv6_address(p, zone)?;
                 if zone + 1 == close {
@@ -498,7 +591,7 @@ impl Parser<'_> {
         // port = *digit, fitting an int
         if self.at(p, n, b':') {
             p += 1;
-            let q = self.find(p, n, b"/");
+            let q = self.find_byte(p, n, b'/');
             if q > p {
                 self.check(p, q, DIGITS)?;
                 if parse_int(&self.bytes[p..q]).is_none() {
@@ -507,7 +600,11 @@ impl Parser<'_> {
                 p = q;
             }
         }
-        if p < n { Err(UriError::Syntax) } else { Ok(server) }
+        if p < n {
+            Err(UriError::Syntax)
+        } else {
+            Ok(server)
+        }
     }
 
     /// A run of decimal digits that fits a byte: its end, or `start` when it does not fit.
@@ -546,7 +643,11 @@ impl Parser<'_> {
             }
             p = q;
         }
-        if p < m { Err(UriError::Syntax) } else { Ok(Some(p)) }
+        if p < m {
+            Err(UriError::Syntax)
+        } else {
+            Ok(Some(p))
+        }
     }
 
     /// An IPv4 host, followed by nothing or by ":"; `None` sends the caller to `hostname`.
@@ -598,7 +699,7 @@ impl Parser<'_> {
             return Err(UriError::Syntax);
         }
         match last_label {
-            Some(l) if l == start || in_set(self.bytes[l], ALPHA) => Ok(p),
+            Some(l) if l == start || in_set(self.bytes[l], LETTERS) => Ok(p),
             _ => Err(UriError::Syntax),
         }
     }
@@ -624,7 +725,11 @@ impl Parser<'_> {
             p = self.hexpost(p + 2, n, &mut bytes)?;
         }
         let fits = if compressed { bytes < 16 } else { bytes == 16 };
-        if p < n || !fits { Err(UriError::Syntax) } else { Ok(()) }
+        if p < n || !fits {
+            Err(UriError::Syntax)
+        } else {
+            Ok(())
+        }
     }
 
     fn hexpost(&self, start: usize, n: usize, bytes: &mut u32) -> Parsed<usize> {
@@ -703,14 +808,20 @@ impl QueryKey {
             match java_regex::translate(&pattern) {
                 Err(e) => KeyMatcher::Error(e),
                 Ok((translated, groups)) => {
-                    match regex::RegexBuilder::new(&translated).size_limit(1 << 22).build() {
+                    match regex::RegexBuilder::new(&translated)
+                        .size_limit(1 << 22)
+                        .build()
+                    {
                         Ok(regex) => KeyMatcher::Regex { regex, groups },
                         Err(_) => KeyMatcher::Error(SparkError::UnsupportedKeyPattern),
                     }
                 }
             }
         };
-        QueryKey { key: key.to_owned(), matcher }
+        QueryKey {
+            key: key.to_owned(),
+            matcher,
+        }
     }
 
     /// Group 2 of the first match of the key's pattern in `query`.
@@ -741,7 +852,9 @@ fn find_literal<'q>(query: &'q str, key: &str) -> Option<&'q str> {
         return Some(v);
     }
     let bytes = query.as_bytes();
-    (1..bytes.len()).filter(|&i| bytes[i] == b'&').find_map(|i| value_at(i + 1))
+    (1..bytes.len())
+        .filter(|&i| bytes[i] == b'&')
+        .find_map(|i| value_at(i + 1))
 }
 
 /// Translation of the `java.util.regex` syntax a key can bring into the `regex` crate's.
@@ -935,8 +1048,28 @@ mod java_regex {
             'B' if !in_class => Escape::Class(r"\B"),
             // Escapes Java knows and this module does not emulate: octal, back references,
             // boundaries, properties, \Q inside a class...
-            '0'..='9' | 'b' | 'B' | 'A' | 'G' | 'Z' | 'z' | 'p' | 'P' | 'h' | 'H' | 'v' | 'V'
-            | 'R' | 'X' | 'N' | 'k' | 'c' | 'Q' | 'D' | 'W' | 'S' => {
+            '0'..='9'
+            | 'b'
+            | 'B'
+            | 'A'
+            | 'G'
+            | 'Z'
+            | 'z'
+            | 'p'
+            | 'P'
+            | 'h'
+            | 'H'
+            | 'v'
+            | 'V'
+            | 'R'
+            | 'X'
+            | 'N'
+            | 'k'
+            | 'c'
+            | 'Q'
+            | 'D'
+            | 'W'
+            | 'S' => {
                 return Err(UNSUPPORTED);
             }
             // "\E" without "\Q", or any other letter (reserved in Java): an error.
@@ -970,10 +1103,10 @@ mod java_regex {
             return Err(INVALID);
         }
         *i += 1;
-        if let Some(Some(max)) = max {
-            if max < min {
-                return Err(INVALID);
-            }
+        if let Some(Some(max)) = max
+            && max < min
+        {
+            return Err(INVALID);
         }
         Ok((min, max))
     }
@@ -1052,7 +1185,11 @@ mod tests {
     /// The fixture recorded from Spark; `SPARK_PARSE_URL_JSON` may point elsewhere.
     fn fixture() -> String {
         let path = std::env::var("SPARK_PARSE_URL_JSON").unwrap_or_else(|_| {
-            concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/spark-parse-url.json").to_owned()
+            concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/tests/data/spark-parse-url.json"
+            )
+            .to_owned()
         });
         std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
     }
@@ -1070,7 +1207,9 @@ mod tests {
             let got = parse_url_checked(url, part, key);
             let ok = match &case["result"] {
                 serde_json::Value::Null => got == Ok(None),
-                serde_json::Value::String(want) => got.as_ref().ok().and_then(|g| g.as_deref()) == Some(want),
+                serde_json::Value::String(want) => {
+                    got.as_ref().ok().and_then(|g| g.as_deref()) == Some(want)
+                }
                 // Spark threw: a URI that escapes with a NumberFormatException, or a bad key.
                 serde_json::Value::Object(_) => matches!(
                     got,
@@ -1083,14 +1222,21 @@ mod tests {
             } else {
                 failed += 1;
                 if failed <= 30 {
-                    eprintln!("{url:?} {part} {key:?}: Spark {} here {got:?}", case["result"]);
+                    eprintln!(
+                        "{url:?} {part} {key:?}: Spark {} here {got:?}",
+                        case["result"]
+                    );
                 }
             }
             // The unchecked form agrees with the checked one.
             assert_eq!(parse_url(url, part, key), got.clone().ok().flatten());
         }
         println!("{passed} passed, {failed} failed");
-        assert!(cases.len() > 10_000, "the fixture has {} cases", cases.len());
+        assert!(
+            cases.len() > 10_000,
+            "the fixture has {} cases",
+            cases.len()
+        );
         assert_eq!(failed, 0);
     }
 
@@ -1109,7 +1255,10 @@ mod tests {
         assert_eq!(part("host"), None);
         assert_eq!(part("PORT"), None);
         // Every answer borrows from the input.
-        assert!(matches!(parse_url(url, "FILE", None), Some(Cow::Borrowed(_))));
+        assert!(matches!(
+            parse_url(url, "FILE", None),
+            Some(Cow::Borrowed(_))
+        ));
     }
 
     #[test]
@@ -1118,18 +1267,27 @@ mod tests {
         let authority = |u| parse_url(u, "AUTHORITY", None).map(Cow::into_owned);
         // Registry-based: no host, the authority kept.
         assert_eq!(host("http://my_host:80/"), None);
-        assert_eq!(authority("http://my_host:80/").as_deref(), Some("my_host:80"));
+        assert_eq!(
+            authority("http://my_host:80/").as_deref(),
+            Some("my_host:80")
+        );
         assert_eq!(host("http://1.2.3/"), None);
         assert_eq!(host("http://123/").as_deref(), Some("123"));
         assert_eq!(host("http://a.1b/"), None);
         assert_eq!(host("http://host:2147483648/"), None);
         assert_eq!(host("http://host:2147483647/").as_deref(), Some("host"));
-        assert_eq!(host("http://[fe80::1%eth0]:80/").as_deref(), Some("[fe80::1%eth0]"));
+        assert_eq!(
+            host("http://[fe80::1%eth0]:80/").as_deref(),
+            Some("[fe80::1%eth0]")
+        );
         assert_eq!(host("http://[1:2:3:4:5:6:7]/"), None);
         assert_eq!(host("http://[::1.2.3.4]/").as_deref(), Some("[::1.2.3.4]"));
         // Empty authority.
         assert_eq!(authority("file:///etc"), None);
-        assert_eq!(parse_url("file:///etc", "PATH", None).as_deref(), Some("/etc"));
+        assert_eq!(
+            parse_url("file:///etc", "PATH", None).as_deref(),
+            Some("/etc")
+        );
         // Not a URI at all.
         assert_eq!(parse_url("http://h/a b", "PATH", None), None);
         assert!(!uri_is_valid("http://h/%zz"));
@@ -1153,26 +1311,117 @@ mod tests {
         assert_eq!(key(url, "a+b"), some("2"));
         assert_eq!(key(url, "(a)"), some("a"));
         assert_eq!(key(url, "("), Err(SparkError::InvalidKeyPattern));
-        assert_eq!(key("http://h/p", "("), Ok(None), "no query: the pattern is not compiled");
+        assert_eq!(
+            key("http://h/p", "("),
+            Ok(None),
+            "no query: the pattern is not compiled"
+        );
         assert_eq!(key(url, "(?i)A"), Err(SparkError::UnsupportedKeyPattern));
         assert_eq!(key(url, "(?=a)a"), Err(SparkError::UnsupportedKeyPattern));
         assert_eq!(key(url, "a++"), Err(SparkError::UnsupportedKeyPattern));
         // With a key, only QUERY answers.
         assert_eq!(parse_url(url, "HOST", Some("a")), None);
-        assert_eq!(find_literal("&a=1", "a").as_deref(), Some("1"));
-        assert_eq!(find_literal("xa=1&a=2", "a").as_deref(), Some("2"));
+        assert_eq!(find_literal("&a=1", "a"), Some("1"));
+        assert_eq!(find_literal("xa=1&a=2", "a"), Some("2"));
+    }
+
+    /// The rows of the module documentation's table, as this module answers them.
+    #[test]
+    fn documented_departures() {
+        let rows: [(&str, &str, Option<&str>, Option<&str>); 13] = [
+            ("HTTP://Example.COM/a", "HOST", None, Some("Example.COM")),
+            ("http://my_host/", "HOST", None, None),
+            ("http://ex ample.com/", "HOST", None, None),
+            ("http://h/a b", "PATH", None, None),
+            ("http://h/p#a#b", "REF", None, None),
+            ("http://例え.jp/", "AUTHORITY", None, Some("例え.jp")),
+            ("http://1.2.3/", "HOST", None, None),
+            ("http://h/./a/../b", "PATH", None, Some("/./a/../b")),
+            ("http:///x", "PATH", None, Some("/x")),
+            ("mailto:a@b", "PATH", None, None),
+            ("www.example.com/x", "PATH", None, Some("www.example.com/x")),
+            ("http://h/?a=%41", "QUERY", Some("a"), Some("%41")),
+            (
+                "http://[fe80::1%eth0]/",
+                "HOST",
+                None,
+                Some("[fe80::1%eth0]"),
+            ),
+        ];
+        for (url, part, key, want) in rows {
+            assert_eq!(parse_url(url, part, key).as_deref(), want, "{url} {part}");
+        }
+        assert_eq!(parse_url("http://例え.jp/", "HOST", None), None);
+        assert_eq!(parse_url("http:///x", "AUTHORITY", None), None);
+        assert_eq!(
+            parse_url_checked("http://[::99999999999.1.1.1]/", "host", None),
+            Err(SparkError::UriNumberFormat),
+            "an unknown part still parses the URL"
+        );
+        assert_eq!(
+            parse_url_checked("http://[::99999999999.1.1.1]/", "HOST", Some("a")),
+            Ok(None)
+        );
     }
 
     /// Random inputs made of URI-ish pieces: no panic, and the answers stay slices.
     #[test]
     fn no_panic_on_noise() {
         let pieces = [
-            "http", ":", "//", "/", "?", "#", "[", "]", "%", "%4", "%41", "@", ".", "1", "255",
-            "256", "::", "a", "_", "-", "é", "\u{a0}", "\u{85}", "😀", " ", "&", "=", "x=", "%zz",
-            "9999999999", "[::1", "%eth0", "mailto:", "\0",
+            "http",
+            ":",
+            "//",
+            "/",
+            "?",
+            "#",
+            "[",
+            "]",
+            "%",
+            "%4",
+            "%41",
+            "@",
+            ".",
+            "1",
+            "255",
+            "256",
+            "::",
+            "a",
+            "_",
+            "-",
+            "é",
+            "\u{a0}",
+            "\u{85}",
+            "😀",
+            " ",
+            "&",
+            "=",
+            "x=",
+            "%zz",
+            "9999999999",
+            "[::1",
+            "%eth0",
+            "mailto:",
+            "\0",
         ];
-        let parts = ["HOST", "PATH", "QUERY", "REF", "PROTOCOL", "FILE", "AUTHORITY", "USERINFO"];
-        let keys = [None, Some("a"), Some("x"), Some("a.b"), Some("["), Some("(a)"), Some("")];
+        let parts = [
+            "HOST",
+            "PATH",
+            "QUERY",
+            "REF",
+            "PROTOCOL",
+            "FILE",
+            "AUTHORITY",
+            "USERINFO",
+        ];
+        let keys = [
+            None,
+            Some("a"),
+            Some("x"),
+            Some("a.b"),
+            Some("["),
+            Some("(a)"),
+            Some(""),
+        ];
         let mut state = 0x2545_f491_4f6c_dd1du64;
         let mut next = move |n: usize| {
             state ^= state << 13;
