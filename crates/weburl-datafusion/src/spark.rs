@@ -9,11 +9,13 @@
 //! - Any argument NULL → NULL. Here: the caller maps NULL in to `None` out; `key: None` means the
 //!   two-argument form, not a NULL key.
 //! - The URL is parsed by `new java.net.URI(url)`: RFC 2396 as amended by RFC 2732, with the JDK's
-//!   own deviations. A `URISyntaxException` gives NULL (with `spark.sql.ansi.enabled=true`, the
-//!   default of Spark 4, it fails the query instead; [`parse_url_checked`] reports which inputs
-//!   those are through `Ok(None)` plus [`uri_is_valid`]).
+//!   own deviations. A `URISyntaxException` gives NULL. (With `spark.sql.ansi.enabled=true`, the
+//!   default of Spark 4, it fails the query instead: [`uri_is_valid`] tells those inputs.) One
+//!   input makes the JDK throw a `NumberFormatException`, which Spark does not catch in either
+//!   mode: [`parse_url_checked`] reports it as [`SparkError::UriNumberFormat`].
 //! - The part name is compared byte for byte: `HOST`, `PATH`, `QUERY`, `REF`, `PROTOCOL`, `FILE`,
-//!   `AUTHORITY`, `USERINFO`. Anything else, `host` included, gives NULL for every URL.
+//!   `AUTHORITY`, `USERINFO`. Anything else, `host` included, gives NULL for every URL (after
+//!   the URL was parsed, in the two-argument form).
 //! - The parts are the URI's raw components: `getHost`, `getRawPath`, `getRawQuery`,
 //!   `getRawFragment`, `getScheme`, `getRawAuthority`, `getRawUserInfo`; `FILE` is the raw path,
 //!   plus `?` and the raw query when there is a query. Nothing is decoded or lower-cased, so each
@@ -24,7 +26,13 @@
 //!   but not `a+b=1`, a key with its own group such as `(a)` makes group 2 the key itself, and a
 //!   key that is not a valid pattern (`(`, `[`, `a{`) fails the whole query, but only on a row
 //!   that has a query (the pattern is compiled lazily). Spark caches the URI, part and pattern
-//!   when they are literals; that changes speed only.
+//!   when they are literals; that changes speed only. Here a key without regex metacharacters
+//!   is matched as text; any other is translated to the `regex` crate's syntax (same
+//!   leftmost-first captures), and what cannot be translated exactly (lookaround, back
+//!   references, embedded flags, possessive quantifiers, `\p{..}`, octal escapes, class
+//!   intersections, an anchor under a quantifier) is reported as
+//!   [`SparkError::UnsupportedKeyPattern`] rather than guessed. One known approximation: `\b`
+//!   uses the `regex` crate's Unicode word characters where Java's are letters, digits and `_`.
 //!
 //! # Where Spark departs from the URL Standard
 //!
@@ -180,6 +188,7 @@ pub(crate) fn extract(url: &str, part: Part) -> Result<Option<&str>, SparkError>
 }
 
 /// Whether `new java.net.URI(url)` succeeds (Spark's ANSI mode fails the query when it does not).
+#[allow(dead_code, reason = "for a caller that emulates ANSI mode")]
 pub(crate) fn uri_is_valid(url: &str) -> bool {
     JavaUri::parse(url).is_ok()
 }
@@ -1074,6 +1083,7 @@ mod java_regex {
             }
             // "\E" without "\Q", or any other letter (reserved in Java): an error.
             c if c.is_ascii_alphabetic() => return Err(INVALID),
+            c if !c.is_ascii() => return Err(UNSUPPORTED),
             c => Escape::Char(c),
         })
     }
@@ -1115,7 +1125,8 @@ mod java_regex {
     /// intersections and a leading `]` are not emulated.
     fn class(chars: &[char], i: &mut usize, out: &mut String) -> Result<(), SparkError> {
         out.push('[');
-        if chars.get(*i) == Some(&'^') {
+        let negated = chars.get(*i) == Some(&'^');
+        if negated {
             out.push('^');
             *i += 1;
         }
@@ -1128,6 +1139,8 @@ mod java_regex {
             *i += 1;
             let first = match c {
                 ']' if !empty => break,
+                // Older JDKs read a nested class inside a negated one differently.
+                '[' if negated => return Err(UNSUPPORTED),
                 '[' => {
                     // A nested class is a union, in Java as in the `regex` crate.
                     class(chars, i, out)?;
