@@ -119,6 +119,7 @@ pub(crate) enum SparkError {
 ///
 /// Inputs on which Spark fails the query (see [`SparkError`]) also give `None` here; use
 /// [`parse_url_checked`] to tell them apart. The answer always borrows from `url`.
+#[cfg(test)]
 pub(crate) fn parse_url<'a>(url: &'a str, part: &str, key: Option<&str>) -> Option<Cow<'a, str>> {
     parse_url_checked(url, part, key).ok().flatten()
 }

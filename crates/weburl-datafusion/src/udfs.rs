@@ -18,8 +18,8 @@ use crate::args::{Strings, all_scalar, rows};
 
 /// The eleven components of the URL API, in the order of the `url_parse` struct.
 pub(crate) const COMPONENTS: [&str; 11] = [
-    "href", "origin", "protocol", "username", "password", "host", "hostname", "port",
-    "pathname", "search", "hash",
+    "href", "origin", "protocol", "username", "password", "host", "hostname", "port", "pathname",
+    "search", "hash",
 ];
 
 /// One component of a parsed URL (the URL API's getter of that name).
@@ -61,7 +61,7 @@ impl Component {
     fn get(self, url: &Url) -> Value<'_> {
         Value::Slice(match self {
             Component::Href => url.href(),
-            Component::Origin => return Value::Owned(url.origin().to_string()),
+            Component::Origin => return origin(url),
             Component::Protocol => url.protocol(),
             Component::Username => url.username(),
             Component::Password => url.password(),
@@ -73,6 +73,23 @@ impl Component {
             Component::Hash => url.hash(),
         })
     }
+}
+
+/// The ASCII serialization of the URL's origin. For a special URL other than `file:` without
+/// credentials that is the start of its href (`scheme://host[:port]`), a slice; otherwise it
+/// is built.
+fn origin(url: &Url) -> Value<'_> {
+    let href = url.href();
+    if matches!(url.scheme(), "http" | "https" | "ws" | "wss" | "ftp")
+        && !url.includes_credentials()
+    {
+        let host = url.host();
+        let end = host.as_ptr() as usize - href.as_ptr() as usize + host.len();
+        if let Some(origin) = href.get(..end) {
+            return Value::Slice(origin);
+        }
+    }
+    Value::Owned(url.origin().to_string())
 }
 
 /// A component's value: a slice of the href, or a string of its own.
@@ -154,7 +171,9 @@ impl<'a> RowParser<'a> {
 /// Turns a result of `n` rows into the call's result: a scalar when every argument was one.
 pub(crate) fn finish(args: &[ColumnarValue], array: ArrayRef) -> Result<ColumnarValue> {
     if all_scalar(args) {
-        Ok(ColumnarValue::Scalar(ScalarValue::try_from_array(&array, 0)?))
+        Ok(ColumnarValue::Scalar(ScalarValue::try_from_array(
+            &array, 0,
+        )?))
     } else {
         Ok(ColumnarValue::Array(array))
     }
@@ -207,7 +226,9 @@ impl ScalarUDFImpl for ComponentUdf {
             };
             let value = self.component.get(&url);
             match (value, input_array, block) {
-                (Value::Slice(s), Some(array), Some(block)) if s.len() > 12 && url.href() == input => {
+                (Value::Slice(s), Some(array), Some(block))
+                    if s.len() > 12 && url.href() == input =>
+                {
                     let in_href = s.as_ptr() as usize - url.href().as_ptr() as usize;
                     let start = array.value_offsets()[i] as usize + in_href;
                     match (u32::try_from(start), u32::try_from(s.len())) {
@@ -262,8 +283,9 @@ impl ScalarUDFImpl for ParseUdf {
     fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
         let n = rows(&args.args, args.number_rows);
         let mut parser = RowParser::new(&args.args, 0)?;
-        let mut columns: Vec<StringBuilder> =
-            (0..COMPONENTS.len()).map(|_| StringBuilder::with_capacity(n, n * 8)).collect();
+        let mut columns: Vec<StringBuilder> = (0..COMPONENTS.len())
+            .map(|_| StringBuilder::with_capacity(n, n * 8))
+            .collect();
         let mut valid = Vec::with_capacity(n);
         for i in 0..n {
             match parser.row(i) {
@@ -513,5 +535,103 @@ impl ScalarUDFImpl for SearchParamsUdf {
         let array: ArrayRef = Arc::new(builder.finish());
         debug_assert_eq!(array.len(), n);
         finish(&args.args, array)
+    }
+}
+
+/// `parse_url(url, part [, key])` with Spark SQL's semantics (see [`crate::spark`]), as
+/// `Utf8View`: every answer is a slice of the input, so for a `Utf8` input column each value
+/// over 12 bytes is a view into the input's buffer.
+#[derive(Debug, PartialEq, Eq, Hash)]
+pub(crate) struct SparkParseUrlUdf {
+    signature: Signature,
+}
+
+impl SparkParseUrlUdf {
+    pub(crate) fn new() -> SparkParseUrlUdf {
+        SparkParseUrlUdf {
+            signature: Signature::one_of(
+                vec![TypeSignature::String(2), TypeSignature::String(3)],
+                Volatility::Immutable,
+            ),
+        }
+    }
+}
+
+impl ScalarUDFImpl for SparkParseUrlUdf {
+    fn name(&self) -> &str {
+        "parse_url"
+    }
+
+    fn signature(&self) -> &Signature {
+        &self.signature
+    }
+
+    fn return_type(&self, _arg_types: &[DataType]) -> Result<DataType> {
+        Ok(DataType::Utf8View)
+    }
+
+    fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
+        use crate::spark::{SparkError, parse_url_checked};
+        use datafusion::common::exec_err;
+
+        let n = rows(&args.args, args.number_rows);
+        let urls = Strings::new(&args.args[0], "url")?;
+        let parts = Strings::new(&args.args[1], "part")?;
+        let keys = match args.args.get(2) {
+            Some(k) => Some(Strings::new(k, "key")?),
+            None => None,
+        };
+        let mut builder = StringViewBuilder::with_capacity(n);
+        let input_array = urls.utf8_array();
+        let block = input_array.map(|a| builder.append_block(a.values().clone()));
+        for i in 0..n {
+            let (Some(url), Some(part)) = (urls.get(i), parts.get(i)) else {
+                builder.append_null();
+                continue;
+            };
+            let key = match &keys {
+                Some(keys) => match keys.get(i) {
+                    Some(key) => Some(key),
+                    None => {
+                        builder.append_null();
+                        continue;
+                    }
+                },
+                None => None,
+            };
+            let answer = match parse_url_checked(url, part, key) {
+                Ok(answer) => answer,
+                // Java throws NumberFormatException, which Spark does not catch: a query
+                // here goes on past the row instead.
+                Err(SparkError::UriNumberFormat) => None,
+                Err(SparkError::InvalidKeyPattern) => {
+                    return exec_err!(
+                        "parse_url: the key {:?} makes an invalid regular expression, as Spark \
+                         would report",
+                        key.unwrap_or_default()
+                    );
+                }
+                Err(SparkError::UnsupportedKeyPattern) => {
+                    return exec_err!(
+                        "parse_url: the key {:?} uses Java regular-expression syntax that is not \
+                         emulated (lookaround, back references, flags, \\p{{..}}, ...)",
+                        key.unwrap_or_default()
+                    );
+                }
+            };
+            match (answer, input_array, block) {
+                (None, _, _) => builder.append_null(),
+                (Some(s), Some(array), Some(block)) if s.len() > 12 => {
+                    let start = array.value_offsets()[i] as usize
+                        + (s.as_ptr() as usize - url.as_ptr() as usize);
+                    match (u32::try_from(start), u32::try_from(s.len())) {
+                        (Ok(start), Ok(len)) => builder.try_append_view(block, start, len)?,
+                        _ => builder.append_value(&*s),
+                    }
+                }
+                (Some(s), _, _) => builder.append_value(&*s),
+            }
+        }
+        finish(&args.args, Arc::new(builder.finish()))
     }
 }

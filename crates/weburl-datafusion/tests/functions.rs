@@ -86,8 +86,8 @@ fn getter(url: &Url, name: &str) -> String {
 }
 
 const GETTERS: [&str; 11] = [
-    "href", "origin", "protocol", "username", "password", "host", "hostname", "port",
-    "pathname", "search", "hash",
+    "href", "origin", "protocol", "username", "password", "host", "hostname", "port", "pathname",
+    "search", "hash",
 ];
 
 fn layouts() -> Vec<ArrayRef> {
@@ -211,18 +211,18 @@ async fn join_search_params_and_array_bases() {
         ),
         [Some("A b".to_owned()), None, None, None, None]
     );
-    let pairs = column(
-        &ctx,
-        "SELECT url_search_params(url_join(base, r)) FROM t",
-    )
-    .await;
+    let pairs = column(&ctx, "SELECT url_search_params(url_join(base, r)) FROM t").await;
     let list = pairs.as_list::<i32>();
     assert!(list.is_valid(0) && list.is_valid(1) && list.is_null(2) && list.is_null(4));
     let first = list.value(0);
     let first = first.as_struct();
     let names = first.column_by_name("name").unwrap().as_string::<i32>();
     let values = first.column_by_name("value").unwrap().as_string::<i32>();
-    let got: Vec<(&str, &str)> = names.iter().flatten().zip(values.iter().flatten()).collect();
+    let got: Vec<(&str, &str)> = names
+        .iter()
+        .flatten()
+        .zip(values.iter().flatten())
+        .collect();
     assert_eq!(got, [("x", "1"), ("x", "2"), ("y", "A b")]);
     assert_eq!(list.value(1).len(), 0);
 }
@@ -268,7 +268,10 @@ async fn clean_inputs_are_viewed_not_copied() {
     assert_eq!(views.value(1), "/y");
     // The first value is a view into the input's own buffer.
     assert!(
-        views.data_buffers().iter().any(|b| b.as_ptr() == values_ptr),
+        views
+            .data_buffers()
+            .iter()
+            .any(|b| b.as_ptr() == values_ptr),
         "the clean value was copied"
     );
 }
@@ -299,4 +302,85 @@ async fn sql_top_sites_style_query() {
     assert!(text.contains("| a.example.com | 2 |"), "{text}");
     assert!(text.contains("| b.example.org | 1 |"), "{text}");
     assert!(!text.contains("not a url"));
+}
+
+/// `parse_url` through SQL against every answer recorded from Spark 4.3
+/// (`tests/data/spark-parse-url.json`; a result `{"error": true}` is a query Spark fails).
+#[tokio::test]
+async fn spark_parse_url_through_sql_matches_spark() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/spark-parse-url.json"
+    );
+    let data: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let cases = data["cases"].as_array().unwrap();
+    let answered: Vec<&serde_json::Value> =
+        cases.iter().filter(|c| !c["result"].is_object()).collect();
+    assert!(answered.len() > 15_000);
+    let column = |key: &str| -> StringArray {
+        answered
+            .iter()
+            .map(|c| c[key].as_str().map(str::to_owned))
+            .collect()
+    };
+    let ctx = SessionContext::new();
+    weburl_datafusion::register(&ctx);
+    let batch = RecordBatch::try_new(
+        Arc::new(Schema::new(vec![
+            Field::new("u", DataType::Utf8, true),
+            Field::new("p", DataType::Utf8, true),
+            Field::new("k", DataType::Utf8, true),
+        ])),
+        vec![
+            Arc::new(column("url")),
+            Arc::new(column("part")),
+            Arc::new(column("key")),
+        ],
+    )
+    .unwrap();
+    ctx.register_batch("t", batch).unwrap();
+    let actual = strings(
+        &column_of(
+            &ctx,
+            "SELECT CASE WHEN k IS NULL THEN parse_url(u, p) ELSE parse_url(u, p, k) END FROM t",
+        )
+        .await,
+    );
+    let mut failed = 0;
+    for (case, actual) in answered.iter().zip(&actual) {
+        let expected = case["result"].as_str();
+        if actual.as_deref() != expected {
+            failed += 1;
+            if failed <= 10 {
+                eprintln!("{case}: actual {actual:?}");
+            }
+        }
+    }
+    println!("{} passed, {failed} failed", answered.len() - failed);
+    assert_eq!(failed, 0);
+    // A null key is null; a bad pattern is an error, as in Spark.
+    let batches = ctx
+        .sql("SELECT parse_url('http://a/?x=1', 'QUERY', CAST(NULL AS VARCHAR)) AS n")
+        .await
+        .unwrap()
+        .collect()
+        .await
+        .unwrap();
+    assert!(batches[0].column(0).is_null(0));
+    let error = ctx
+        .sql("SELECT parse_url('http://a/?x=1', 'QUERY', '(') AS e")
+        .await
+        .unwrap()
+        .collect()
+        .await
+        .unwrap_err();
+    assert!(
+        error.to_string().contains("invalid regular expression"),
+        "{error}"
+    );
+}
+
+async fn column_of(ctx: &SessionContext, sql: &str) -> ArrayRef {
+    column(ctx, sql).await
 }
