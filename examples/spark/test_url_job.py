@@ -1,0 +1,90 @@
+"""Runs the Spark job (url_job.py) on a local Spark and checks its Parquet output against
+weburl's scalar Python API. Needs pyspark, pyarrow, pandas and Java 17 (examples/spark/ci.sh
+installs the Python packages)."""
+
+from __future__ import annotations
+
+import collections
+import os
+import pathlib
+import sys
+
+import pyarrow.parquet as pq
+import pytest
+
+import weburl
+
+HERE = pathlib.Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+sys.path.insert(0, str(HERE))
+
+import url_job  # noqa: E402
+
+
+def sample_urls() -> list[str]:
+    """Real links, file URLs, and lines that are not URLs."""
+    data = ROOT / "crates" / "weburl-bench" / "data"
+    urls = (data / "web_links.txt").read_text(encoding="utf-8").splitlines()[:3000]
+    urls += (data / "kasztp.txt").read_text(encoding="utf-8-sig").splitlines()[:1000]
+    urls += [
+        "not a url",
+        "http://[::1",
+        "HTTP://WWW.Example.COM:80/a/./b/../c?b=2&a=1#frag",
+        "http://0x7f.1/",
+        "https://user:pw@sub.example.co.uk/x",
+        "",
+        "   ",
+    ]
+    return urls
+
+
+def site(url: weburl.URL) -> str | None:
+    domain = getattr(url, "registrable_domain", None)
+    return domain if domain is not None else url.hostname
+
+
+@pytest.fixture(scope="module")
+def spark():
+    from pyspark.sql import SparkSession
+
+    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
+    session = (
+        SparkSession.builder.master("local[1]")
+        .appName("weburl-test")
+        .config("spark.ui.enabled", "false")
+        .config("spark.driver.host", "127.0.0.1")
+        .config("spark.driver.bindAddress", "127.0.0.1")
+        .config("spark.sql.shuffle.partitions", "2")
+        .getOrCreate()
+    )
+    yield session
+    session.stop()
+
+
+def test_job_output_matches_the_library(spark, tmp_path):
+    urls = sample_urls()
+    source = tmp_path / "urls.txt"
+    source.write_text("\n".join(urls) + "\n", encoding="utf-8")
+    out = tmp_path / "out"
+    url_job.run(spark, str(source), str(out))
+
+    rows = pq.read_table(out / "normalized").to_pylist()
+    inputs = [u for u in urls if u.strip()]
+    assert sorted(r["url"] for r in rows) == sorted(inputs)
+    expected_sites: collections.Counter[str] = collections.Counter()
+    for row in rows:
+        parsed = weburl.URL.parse(row["url"])
+        if parsed is None:
+            assert row["href"] is None and row["normalized"] is None and row["site"] is None
+            continue
+        assert row["href"] == parsed.href
+        assert row["normalized"] == weburl.normalize(row["url"], "dedup")
+        assert row["site"] == site(parsed)
+        if row["site"] is not None:
+            expected_sites[row["site"]] += 1
+    assert any(r["href"] is None for r in rows)
+
+    sites = pq.read_table(out / "sites").to_pylist()
+    assert {s["site"]: s["urls"] for s in sites} == dict(expected_sites)
+    counts = [s["urls"] for s in sites]
+    assert counts == sorted(counts, reverse=True)
