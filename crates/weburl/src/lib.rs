@@ -75,6 +75,7 @@
 pub mod document;
 pub mod host;
 pub mod legacy;
+pub mod normalize;
 pub mod origin;
 pub mod parser;
 pub mod percent;
