@@ -1,5 +1,7 @@
 //! `weburl.URLSearchParams`: the URL Standard's `URLSearchParams` class.
 
+use std::collections::HashMap;
+
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString, PyTuple};
@@ -78,12 +80,14 @@ impl PyParams {
                     let other = other.try_borrow()?;
                     other.read(init.py(), SearchParams::clone)?
                 } else {
-                    let pairs = if init.hasattr("items")? {
+                    let is_mapping = init.hasattr("items")?;
+                    let pairs = if is_mapping {
                         init.call_method0("items")?
                     } else {
                         init.clone()
                     };
-                    let mut params = SearchParams::new();
+                    let mut list: Vec<(String, String)> = Vec::new();
+                    let mut positions: HashMap<String, usize> = HashMap::new();
                     for pair in pairs.try_iter()? {
                         let pair = pair?;
                         let items: Vec<Bound<'_, PyAny>> = if pair.cast::<PyString>().is_ok() {
@@ -97,8 +101,20 @@ impl PyParams {
                                  an item is not a pair",
                             ));
                         };
-                        params.append(&usv_any(name, "a name")?, &usv_any(value, "a value")?);
+                        let name = usv_any(name, "a name")?.into_owned();
+                        let value = usv_any(value, "a value")?.into_owned();
+                        // A mapping is a Web IDL record: keys that become equal as
+                        // USVStrings (lone surrogates) keep the first position, last value.
+                        if !is_mapping {
+                            list.push((name, value));
+                        } else if let Some(&at) = positions.get(&name) {
+                            list[at].1 = value;
+                        } else {
+                            positions.insert(name.clone(), list.len());
+                            list.push((name, value));
+                        }
                     }
+                    let params = SearchParams::from_pairs(list);
                     params
                 }
             }
