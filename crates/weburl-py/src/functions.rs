@@ -139,7 +139,7 @@ impl ValidationIssue {
 ///
 /// >>> import weburl
 /// >>> [(i.offset, i.name) for i in weburl.validate("https://u@example.org/a b")]
-/// [(8, 'invalid-credentials'), (21, 'invalid-URL-unit')]
+/// [(9, 'invalid-credentials'), (23, 'invalid-URL-unit')]
 /// >>> weburl.validate("https://example.org/ok")
 /// []
 #[pyfunction]
