@@ -8,8 +8,8 @@ use arrow_array::{
     Array, ArrayRef, BooleanArray, LargeStringArray, OffsetSizeTrait, StringArray,
     StringViewArray, StructArray,
 };
-use arrow_buffer::NullBuffer;
-use arrow_schema::{DataType, Field, Fields};
+use arrow_buffer::{Buffer, NullBuffer, ScalarBuffer};
+use arrow_schema::{ArrowError, DataType, Field, Fields};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyCapsule, PyDict, PyList, PyString, PyTuple};
@@ -150,48 +150,123 @@ fn parse_one(input: &str, base: Option<&Url>) -> Option<Url> {
     }
 }
 
-/// The struct array of `parse`.
-fn parse_all<O: OffsetSizeTrait>(input: &Input, base: Option<&Url>) -> ArrayRef {
-    let mut builders: Vec<GenericStringBuilder<O>> = (0..COMPONENTS.len())
-        .map(|i| {
-            let bytes = if i == 0 { input.bytes } else { input.bytes / 4 };
-            GenericStringBuilder::with_capacity(input.len, bytes)
-        })
-        .collect();
-    let mut valid = BooleanBufferBuilder::new(input.len);
+/// The struct array of `parse`, with `string_view` children: each URL's href is copied
+/// once into a data block, and the 11 components are views into it (a component is a
+/// substring of the href; an origin that is not, such as a blob: URL's, is appended after
+/// it). Short strings (up to 12 bytes) are inline in their views.
+fn parse_views(input: &Input, base: Option<&Url>) -> Result<ArrayRef, ArrowError> {
+    /// Blocks stay below this size, so that view offsets (u32) fit.
+    const BLOCK: usize = 1 << 30;
+    let rows = input.len;
+    let mut blocks: Vec<Buffer> = Vec::new();
+    let mut block: Vec<u8> = Vec::with_capacity(input.bytes.min(BLOCK));
+    // All 11 columns' views in one allocation, column after column (one big block is
+    // reused by the allocator from call to call, where 11 separate ones were returned to
+    // the system and faulted in again each time).
+    let mut views: Vec<u128> = vec![0; COMPONENTS.len() * rows];
+    let mut valid = BooleanBufferBuilder::new(rows);
+    let mut row = 0;
     each_str(&input.arrays, |text| {
-        match text.and_then(|t| parse_one(t, base)) {
-            Some(url) => {
-                for (i, builder) in builders.iter_mut().enumerate() {
-                    write_component(&url, i, builder);
-                    builder.append_value("");
+        let this = row;
+        row += 1;
+        let Some(url) = text.and_then(|t| parse_one(t, base)) else {
+            valid.append(false);
+            return;
+        };
+        valid.append(true);
+        let href = url.href();
+        let origin = fast_origin(&url);
+        let extra = if origin.is_none() { 64 } else { 0 };
+        if block.len() + href.len() + extra > BLOCK && !block.is_empty() {
+            let full = std::mem::replace(&mut block, Vec::with_capacity(BLOCK.min(input.bytes)));
+            blocks.push(Buffer::from_vec(full));
+        }
+        let block_id = blocks.len() as u32;
+        let start = block.len();
+        block.extend_from_slice(href.as_bytes());
+        for i in 0..COMPONENTS.len() {
+            let part: &str = match i {
+                0 => href,
+                1 => match origin {
+                    Some(len) => &href[..len],
+                    None => {
+                        let serialized = url.origin().ascii_serialization();
+                        let at = block.len();
+                        block.extend_from_slice(serialized.as_bytes());
+                        views[i * rows + this] = view(serialized.as_bytes(), block_id, at);
+                        continue;
+                    }
+                },
+                2 => url.protocol(),
+                3 => url.username(),
+                4 => url.password(),
+                5 => url.host(),
+                6 => url.hostname(),
+                7 => url.port(),
+                8 => url.pathname(),
+                9 => url.search(),
+                _ => url.hash(),
+            };
+            let bytes = part.as_bytes();
+            let v = if bytes.len() <= 12 {
+                view(bytes, 0, 0)
+            } else {
+                // Every getter returns a slice of the href; find where (checked, not
+                // assumed: a part that is not in the href is appended to the block).
+                let offset = (part.as_ptr() as usize).wrapping_sub(href.as_ptr() as usize);
+                if offset.checked_add(bytes.len()).is_some_and(|end| end <= href.len()) {
+                    view(bytes, block_id, start + offset)
+                } else {
+                    let at = block.len();
+                    block.extend_from_slice(bytes);
+                    view(bytes, block_id, at)
                 }
-                valid.append(true);
-            }
-            None => {
-                for builder in &mut builders {
-                    builder.append_null();
-                }
-                valid.append(false);
-            }
+            };
+            views[i * rows + this] = v;
         }
     });
-    let data_type = if O::IS_LARGE {
-        DataType::LargeUtf8
-    } else {
-        DataType::Utf8
-    };
+    blocks.push(Buffer::from_vec(block));
     let fields: Fields = COMPONENTS
         .iter()
-        .map(|name| Field::new(*name, data_type.clone(), true))
+        .map(|name| Field::new(*name, DataType::Utf8View, true))
         .collect();
-    let children: Vec<ArrayRef> = builders
-        .iter_mut()
-        .map(|b| Arc::new(b.finish()) as ArrayRef)
+    let blocks: Arc<[Buffer]> = blocks.into();
+    let views = Buffer::from_vec(views);
+    let children: Vec<ArrayRef> = (0..COMPONENTS.len())
+        .map(|i| {
+            let column = ScalarBuffer::<u128>::new(views.clone(), i * rows, rows);
+            Arc::new(ffi::string_views(column, Arc::clone(&blocks))) as ArrayRef
+        })
         .collect();
     let nulls = NullBuffer::new(valid.finish());
     let nulls = (nulls.null_count() > 0).then_some(nulls);
-    Arc::new(StructArray::new(fields, children, nulls))
+    Ok(Arc::new(StructArray::try_new(fields, children, nulls)?))
+}
+
+/// The Arrow view of `bytes`: inline when at most 12 bytes, else its length, first four
+/// bytes, block and offset (the layout of Arrow's `BinaryView`).
+#[inline]
+fn view(bytes: &[u8], block: u32, offset: usize) -> u128 {
+    let len = bytes.len();
+    if len <= 12 {
+        let mut inline = [0u8; 16];
+        inline[..4].copy_from_slice(&(len as u32).to_le_bytes());
+        inline[4..4 + len].copy_from_slice(bytes);
+        u128::from_le_bytes(inline)
+    } else {
+        let prefix = u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
+        (len as u32 as u128)
+            | (prefix as u128) << 32
+            | (block as u128) << 64
+            | (offset as u32 as u128) << 96
+    }
+}
+
+/// The length of the origin's serialization when it is a prefix of the href: a special
+/// scheme other than `file`, without credentials (`scheme://host[:port]`).
+fn fast_origin(url: &Url) -> Option<usize> {
+    (url.is_special() && url.scheme() != "file" && !url.includes_credentials())
+        .then(|| url.protocol().len() + 2 + url.host().len())
 }
 
 /// A string array of `f` applied to each parsed URL (null for a null or a failure).
@@ -229,8 +304,8 @@ fn run_strings(
 /// ``parse(array, base=None)``: each string parsed (against ``base``, a str or a URL, when
 /// given) into a struct array of the 11 components ``href``, ``origin``, ``protocol``,
 /// ``username``, ``password``, ``host``, ``hostname``, ``port``, ``pathname``, ``search``,
-/// ``hash``, as the URL's properties read; a null row for a null or a string that does
-/// not parse. ``array`` is anything that exports Arrow string data
+/// ``hash``, as the URL's properties read (``string_view`` columns: views into one copy of
+/// each href); a null row for a null or a string that does not parse. ``array`` is anything that exports Arrow string data
 /// (``__arrow_c_array__`` or ``__arrow_c_stream__``: pyarrow, polars, duckdb, arro3...) or
 /// a list of str/None; the result exports Arrow data too (``pyarrow.array(result)``). The
 /// GIL is released while the URLs are parsed.
@@ -250,12 +325,10 @@ fn parse(
 ) -> PyResult<PyArrowArray> {
     let base = base_url(base)?;
     let input = input(array)?;
-    Ok(run_strings(
-        py,
-        &input,
-        |i| parse_all::<i32>(i, base.as_ref()),
-        |i| parse_all::<i64>(i, base.as_ref()),
-    ))
+    let array = py
+        .detach(|| parse_views(&input, base.as_ref()))
+        .map_err(ffi::arrow_error)?;
+    Ok(PyArrowArray { array })
 }
 
 /// ``component(array, name, base=None)``: one component of each URL (``name`` is one of
@@ -409,7 +482,7 @@ impl PyArrowArray {
         self.array.len()
     }
 
-    /// The Arrow type, as text: ``'utf8'``, ``'bool'``, or ``'struct<href: utf8, ...>'``.
+    /// The Arrow type, as text: ``'utf8'``, ``'bool'``, or ``'struct<href: string_view, ...>'``.
     ///
     /// >>> import weburl.arrow
     /// >>> weburl.arrow.component(["https://a.example/"], "host").type
@@ -442,6 +515,7 @@ fn type_name(data_type: &DataType) -> String {
     match data_type {
         DataType::Utf8 => "utf8".into(),
         DataType::LargeUtf8 => "large_utf8".into(),
+        DataType::Utf8View => "string_view".into(),
         DataType::Boolean => "bool".into(),
         DataType::Struct(fields) => {
             let mut out = String::from("struct<");
@@ -465,6 +539,9 @@ fn to_pylist<'py>(py: Python<'py>, array: &ArrayRef) -> PyResult<Bound<'py, PyLi
         return PyList::new(py, a.iter());
     }
     if let Some(a) = any.downcast_ref::<LargeStringArray>() {
+        return PyList::new(py, a.iter());
+    }
+    if let Some(a) = any.downcast_ref::<StringViewArray>() {
         return PyList::new(py, a.iter());
     }
     if let Some(a) = any.downcast_ref::<BooleanArray>() {
