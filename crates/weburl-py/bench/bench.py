@@ -221,6 +221,8 @@ def main() -> int:
             if bench == "registrable_domain":
                 tld = next(v for b2, k2, v in rows if b2 == bench and k2.startswith("tldextract"))
                 ratio = f"  {tld / ns:6.1f}x faster than tldextract" if not k.startswith("tldextract") else ""
+            elif bench == "all11" and k.startswith("weburl.arrow") and ref is not None:
+                ratio = f"  {ref / ns:5.2f}x faster than can_ada's loop"
             elif ref is not None:
                 ratio = f"  {ns / ref:5.2f}x can_ada's time" if not k.startswith("can_ada") else ""
             print(f"  {bench:20} {k:30} {ns:9.1f}{ratio}")

@@ -189,6 +189,9 @@ fn parse_views(input: &Input, base: Option<&Url>) -> Result<ArrayRef, ArrowError
                 0 => href,
                 1 => match origin {
                     Some(len) => &href[..len],
+                    // An opaque origin: every scheme but the special ones and blob: (whose
+                    // origin is its inner URL's).
+                    None if url.scheme() != "blob" && (!url.is_special() || url.scheme() == "file") => "null",
                     None => {
                         let serialized = url.origin().ascii_serialization();
                         let at = block.len();
