@@ -40,6 +40,9 @@ pub const EXAMPLES: &str = r##"Examples:
   $ echo '{"op":"parse","input":"http://example.com/?\u00e9","encoding":"windows-1252"}' | weburl batch
   {"href":"http://example.com/?%E9","origin":"http://example.com","protocol":"http:","username":"","password":"","host":"example.com","hostname":"example.com","port":"","pathname":"/","search":"?%E9","hash":""}
 
+  $ echo '{"op":"host_info","input":"http://0x7f.1/"}' | weburl batch
+  {"kind":"ipv4","address_space":"loopback"}
+
   $ echo '{"op":"validate","input":"https://user@example.com/a b"}' | weburl batch
   {"valid":false,"errors":[{"name":"invalid-credentials","offset":12},{"name":"invalid-URL-unit","offset":26}]}
 
@@ -108,6 +111,11 @@ pub enum Answer {
         valid: bool,
         errors: Vec<ValidationError>,
     },
+    /// The `host_info` answer: `{"kind": ..., "address_space": ...}`.
+    HostInfo {
+        kind: Option<&'static str>,
+        address_space: Option<&'static str>,
+    },
     /// The operation failed (the URL or host did not parse): `{"failure":true,"error":...}`.
     Failure(String),
     /// The request itself could not be carried out: `{"error":...}`.
@@ -163,6 +171,13 @@ struct FailureObject<'a> {
     error: &'a str,
 }
 
+/// `{"kind": ..., "address_space": ...}`.
+#[derive(Serialize)]
+struct HostInfoObject {
+    kind: Option<&'static str>,
+    address_space: Option<&'static str>,
+}
+
 /// `{"error":...}`.
 #[derive(Serialize)]
 struct ErrorObject<'a> {
@@ -187,6 +202,16 @@ impl Answer {
                             offset: e.offset,
                         })
                         .collect(),
+                },
+            ),
+            Answer::HostInfo {
+                kind,
+                address_space,
+            } => serde_json::to_writer(
+                &mut out,
+                &HostInfoObject {
+                    kind: *kind,
+                    address_space: *address_space,
                 },
             ),
             Answer::Failure(error) => serde_json::to_writer(
@@ -229,6 +254,7 @@ fn request(line: &[u8]) -> Result<Answer, String> {
         "validate" => validate(&request),
         "search_params" => search_params(&request),
         "resolve" => resolve(&request),
+        "host_info" => host_info(&request),
         _ => Err(format!("unsupported op: {op}")),
     }
 }
@@ -273,6 +299,24 @@ fn resolve(request: &Map<String, Value>) -> Result<Answer, String> {
     let encoding = optional_encoding(request)?;
     Ok(match engine.resolve(input, base, encoding) {
         Ok(resolved) => Answer::Href(resolved.into_href()),
+        Err(e) => Answer::Failure(e.to_string()),
+    })
+}
+
+/// `host_info`: `input`, optional `base` (string or null). The kind of the URL's host (null
+/// when it has none) and its address space (`weburl::net`; null for a domain other than a
+/// localhost name, and for opaque and empty hosts), or a failure when the URL does not parse.
+fn host_info(request: &Map<String, Value>) -> Result<Answer, String> {
+    let input = required_str(request, "input")?;
+    let base = match parse_base(optional_str(request, "base")?) {
+        Ok(base) => base,
+        Err(failure) => return Ok(failure),
+    };
+    Ok(match Url::options().base(base.as_ref()).parse(input) {
+        Ok(url) => Answer::HostInfo {
+            kind: url.host_type().map(|t| t.name()),
+            address_space: url.address_space().map(|s| s.name()),
+        },
         Err(e) => Answer::Failure(e.to_string()),
     })
 }

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 use weburl::Url;
-use weburl::document::{DocumentKind, LinkOptions, extract_links};
+use weburl::document::{DocumentKind, LateBase, LinkOptions, extract_links};
 
 /// Examples shown at the end of `weburl links --help`.
 pub const EXAMPLES: &str = r#"Examples:
@@ -21,8 +21,9 @@ pub const EXAMPLES: &str = r#"Examples:
 
 One line per link: LINE:COLUMN ELEMENT ATTRIBUTE URL (or "error: …" when it does not
 parse). srcset, ping and meta refresh give one line per URL. A <base href> that comes after
-some links changes them too: those links are printed again, marked "(re-resolved)" (in JSON:
-"re_resolved": true). The document's encoding is found as a browser finds it: BOM, then
+some links changes them too: by default (--late-base auto) those links are printed again,
+marked "(re-resolved)" (in JSON: "re_resolved": true); --late-base defer prints each link
+once, with its final URL, at the cost of holding links in memory until the base is known. The document's encoding is found as a browser finds it: BOM, then
 --encoding (the charset of an HTTP Content-Type), then <meta charset>, then windows-1252;
 query strings of special URLs are encoded in it.
 
@@ -38,6 +39,21 @@ pub enum Kind {
     Html,
     /// XML (XHTML, SVG, Atom, RSS), with xml:base.
     Xml,
+}
+
+/// What to do about a `<base href>` that comes after some links, for `--late-base`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum LateBaseArg {
+    /// Hold links while in the document's head (where nearly every <base> is), then print
+    /// them at once; a later <base> re-prints the links it changes, marked re-resolved.
+    /// Flat memory on any document: the default.
+    Auto,
+    /// Hold every link until the base URL is settled: each link printed once, with its final
+    /// URL (what a pipe into another tool wants); memory grows with the links before the
+    /// first <base>, all of them when there is none.
+    Defer,
+    /// Print each link at once; a later <base> re-prints the links it changes.
+    Reresolve,
 }
 
 /// Options of `weburl links`.
@@ -62,6 +78,12 @@ pub struct LinksArgs {
     /// One JSON object per link.
     #[arg(long)]
     pub json: bool,
+
+    /// A <base href> after some links: re-print those links (auto, reresolve) or hold every
+    /// link until the base is known and print each once (defer). The default, auto, keeps
+    /// memory flat on any document and prints links as soon as the head is over.
+    #[arg(long, value_enum, value_name = "POLICY", default_value_t = LateBaseArg::Auto)]
+    pub late_base: LateBaseArg,
 }
 
 /// Runs `weburl links`.
@@ -70,6 +92,11 @@ pub fn run(args: &LinksArgs) -> ExitCode {
         Kind::Auto => DocumentKind::Auto,
         Kind::Html => DocumentKind::Html,
         Kind::Xml => DocumentKind::Xml,
+    });
+    options = options.late_base(match args.late_base {
+        LateBaseArg::Auto => LateBase::Auto,
+        LateBaseArg::Defer => LateBase::Defer,
+        LateBaseArg::Reresolve => LateBase::Reresolve,
     });
     if let Some(url) = &args.url {
         match Url::parse(url) {

@@ -2,6 +2,7 @@
 //! Standard), from the command line or, through `weburl batch`, from other programs.
 
 mod batch;
+mod check;
 mod compare;
 mod components;
 mod diagram;
@@ -113,6 +114,11 @@ enum Command {
     #[command(after_help = links::EXAMPLES)]
     Links(links::LinksArgs),
 
+    /// Check whether a server may fetch URLs: schemes, ports, credentials, hosts, address
+    /// spaces (loopback, local, public, however the address is spelled) and parser agreement
+    #[command(after_help = check::EXAMPLES)]
+    Check(check::CheckArgs),
+
     /// Answer JSON Lines requests from standard input, one JSON line each (the machine
     /// interface; see docs/batch-contract.md)
     #[command(after_help = batch::EXAMPLES)]
@@ -144,6 +150,7 @@ fn main() -> ExitCode {
         Command::Validate(args) => validate::run(args),
         Command::Links(args) => links::run(&args),
         Command::Compare(args) => compare::run(args),
+        Command::Check(args) => check::run(args),
         Command::Batch => batch::run(),
         Command::Completions { shell } => {
             let mut out = Vec::new();

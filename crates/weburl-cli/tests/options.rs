@@ -553,7 +553,7 @@ fn man_pages() {
         run.stderr,
         format!(
             "error: no command 'nope' (commands: parse, set, resolve, join, normalize, \
-             validate, compare, links, batch, completions, man){MORE_INFO}"
+             validate, compare, links, check, batch, completions, man){MORE_INFO}"
         )
     );
     assert_eq!(run.code, 2);
@@ -651,6 +651,7 @@ fn help_examples_are_right() {
         &["normalize", "--help"],
         &["validate", "--help"],
         &["compare", "--help"],
+        &["check", "--help"],
         &["batch", "--help"],
     ] {
         let source = format!("`weburl {}`", command.join(" "));

@@ -75,10 +75,12 @@
 pub mod document;
 pub mod host;
 pub mod legacy;
+pub mod net;
 pub mod normalize;
 pub mod origin;
 pub mod parser;
 pub mod percent;
+pub mod policy;
 mod scratch;
 pub mod search_params;
 #[cfg(feature = "serde")]

@@ -53,6 +53,10 @@ pub enum ValidationErrorKind {
     Ipv4TooFewParts,
     /// `IPv4-too-many-parts`.
     Ipv4TooManyParts,
+    /// `IPv4-non-ASCII-input`: a host that the IPv4 parser reads was written with non-ASCII
+    /// code points (`１２７.０.０.１`, `127。0。0。1`). Added to the URL Standard after the
+    /// 2026-07-02 text; named as the reference implementation (whatwg-url 17.1) names it.
+    Ipv4NonAsciiInput,
     /// `IPv4-non-numeric-part`.
     Ipv4NonNumericPart,
     /// `IPv4-non-decimal-part`: a part written in hexadecimal or octal.
@@ -122,6 +126,7 @@ impl ValidationErrorKind {
             K::Ipv4EmptyPart => "IPv4-empty-part",
             K::Ipv4TooFewParts => "IPv4-too-few-parts",
             K::Ipv4TooManyParts => "IPv4-too-many-parts",
+            K::Ipv4NonAsciiInput => "IPv4-non-ASCII-input",
             K::Ipv4NonNumericPart => "IPv4-non-numeric-part",
             K::Ipv4NonDecimalPart => "IPv4-non-decimal-part",
             K::Ipv4OutOfRangePart => "IPv4-out-of-range-part",
@@ -165,6 +170,7 @@ impl ValidationErrorKind {
             K::Ipv4EmptyPart => "the IPv4 address ends with a '.'",
             K::Ipv4TooFewParts => "the IPv4 address has fewer than 4 parts",
             K::Ipv4TooManyParts => "the IPv4 address has more than 4 parts",
+            K::Ipv4NonAsciiInput => "the IPv4 address is written with non-ASCII code points",
             K::Ipv4NonNumericPart => "a part of the IPv4 address is not a number",
             K::Ipv4NonDecimalPart => "the IPv4 address has a hexadecimal or octal part",
             K::Ipv4OutOfRangePart => "a part of the IPv4 address is greater than 255",
@@ -345,6 +351,34 @@ impl<'a> Reporter<'a> {
     pub(crate) fn check_url_units(&mut self, text: &str, offset: usize) {
         if self.enabled() {
             self.report_url_units(text, offset);
+        }
+    }
+
+    /// The opaque-host parser's steps 2-3: one invalid-URL-unit error if `text` contains a code
+    /// point that is not a URL code point and not '%' (at the first such code point), then one
+    /// if it contains a '%' not followed by two ASCII hex digits (at the first such '%'). Unlike
+    /// the state machine, which reports each code point as it reads it, the opaque-host parser
+    /// looks at the whole host once.
+    #[inline(always)]
+    pub(crate) fn check_url_units_once(&mut self, text: &str, offset: usize) {
+        if self.enabled() {
+            self.report_url_units_once(text, offset);
+        }
+    }
+
+    #[cold]
+    fn report_url_units_once(&mut self, text: &str, offset: usize) {
+        let bytes = text.as_bytes();
+        if let Some((i, _)) = text
+            .char_indices()
+            .find(|&(_, c)| c != '%' && !is_url_code_point(c))
+        {
+            self.report(ValidationErrorKind::InvalidUrlUnit, offset + i);
+        }
+        if let Some(i) = (0..bytes.len())
+            .find(|&i| bytes[i] == b'%' && !crate::percent::is_percent_encoded_byte_at(bytes, i))
+        {
+            self.report(ValidationErrorKind::InvalidUrlUnit, offset + i);
         }
     }
 

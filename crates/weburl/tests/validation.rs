@@ -65,7 +65,8 @@ fn every_named_validation_error_with_its_offset() {
             "https://127.0.0.1./",
             None,
             Ok("https://127.0.0.1/"),
-            &[("IPv4-empty-part", 8)],
+            // The trailing dot's empty root label fails strict ToASCII (VerifyDnsLength) first.
+            &[("domain-to-ASCII", 8), ("IPv4-empty-part", 8)],
         ),
         (
             "https://1.2.3/",
@@ -316,6 +317,149 @@ fn every_named_validation_error_with_its_offset() {
         cases.iter().flat_map(|c| c.3.iter().map(|e| e.0)).collect();
     assert_eq!(covered.len(), 30, "{covered:?}");
     report.finish();
+}
+
+/// The four departures from the living standard found against its reference implementation
+/// (whatwg-url 17.1), each with the offsets worked out by hand from the spec's steps.
+#[test]
+fn living_standard_error_classes_with_offsets() {
+    let long_label = format!("http://{}.com/", "a".repeat(64));
+    let long_name = format!("http://{}com/", "abcdefghi.".repeat(26));
+    let file_base = Url::parse("file:///C:/").unwrap();
+    type Case<'a> = (
+        &'a str,
+        Option<&'a Url>,
+        Result<&'a str, &'a str>,
+        Vec<(&'static str, usize)>,
+    );
+    let cases: Vec<Case<'_>> = vec![
+        // 1. domain-to-ASCII when only the strict pass fails: an empty root label, a label
+        // over 63 bytes, a name over 253, then the IPv4 parser's own errors.
+        (
+            "http://foo./",
+            None,
+            Ok("http://foo./"),
+            vec![("domain-to-ASCII", 7)],
+        ),
+        (
+            "https://example.com.:99999/",
+            None,
+            Err("port-out-of-range"),
+            vec![("domain-to-ASCII", 8), ("port-out-of-range", 21)],
+        ),
+        (
+            &long_label,
+            None,
+            Ok(&long_label),
+            vec![("domain-to-ASCII", 7)],
+        ),
+        (
+            &long_name,
+            None,
+            Ok(&long_name),
+            vec![("domain-to-ASCII", 7)],
+        ),
+        (
+            "http://1.2.3.4./",
+            None,
+            Ok("http://1.2.3.4/"),
+            vec![("domain-to-ASCII", 7), ("IPv4-empty-part", 7)],
+        ),
+        (
+            "http://\u{2603}%2E",
+            None,
+            Ok("http://xn--n3h./"),
+            vec![("domain-percent-encoded", 7), ("domain-to-ASCII", 7)],
+        ),
+        // 2. invalid-URL-unit at most once per rule in an opaque host: the first code point
+        // that is not a URL code point, then the first '%' without two hex digits.
+        (
+            "sc://\u{1}\u{2}\u{3}\u{4}\u{5}\u{6}\u{7}\u{8}/",
+            None,
+            Ok("sc://%01%02%03%04%05%06%07%08/"),
+            vec![("invalid-URL-unit", 5)],
+        ),
+        (
+            "sc://a%zz%b\u{1}/",
+            None,
+            Ok("sc://a%zz%b%01/"),
+            vec![("invalid-URL-unit", 11), ("invalid-URL-unit", 6)],
+        ),
+        // 3. A Windows drive letter "host" goes to the path state as its buffer: the '|' is
+        // not read again, so no invalid-URL-unit for it.
+        (
+            "file://c|/x",
+            None,
+            Ok("file:///c:/x"),
+            vec![("file-invalid-Windows-drive-letter-host", 7)],
+        ),
+        (
+            "//C|/foo/bar",
+            Some(&file_base),
+            Ok("file:///C:/foo/bar"),
+            vec![("file-invalid-Windows-drive-letter-host", 2)],
+        ),
+        (
+            "file://c|/x|y",
+            None,
+            Ok("file:///c:/x|y"),
+            vec![
+                ("file-invalid-Windows-drive-letter-host", 7),
+                ("invalid-URL-unit", 11),
+            ],
+        ),
+        // 4. IPv4-non-ASCII-input before the IPv4 parser's own errors.
+        (
+            "https://\u{FF11}\u{FF12}\u{FF17}.\u{FF10}.\u{FF10}.\u{FF11}/",
+            None,
+            Ok("https://127.0.0.1/"),
+            vec![("IPv4-non-ASCII-input", 8)],
+        ),
+        (
+            "http://127\u{3002}0\u{3002}0\u{3002}1/",
+            None,
+            Ok("http://127.0.0.1/"),
+            vec![("IPv4-non-ASCII-input", 7)],
+        ),
+        (
+            "httPs://\u{B2}.2.3.4",
+            None,
+            Ok("https://2.2.3.4/"),
+            vec![("IPv4-non-ASCII-input", 8)],
+        ),
+        (
+            "http://%EF%BC%91.2.3.4/",
+            None,
+            Ok("http://1.2.3.4/"),
+            vec![("domain-percent-encoded", 7), ("IPv4-non-ASCII-input", 7)],
+        ),
+        (
+            "http://\u{FF10}x7f.1/",
+            None,
+            Ok("http://127.0.0.1/"),
+            vec![
+                ("IPv4-non-ASCII-input", 7),
+                ("IPv4-too-few-parts", 7),
+                ("IPv4-non-decimal-part", 7),
+            ],
+        ),
+        // ASCII after percent-decoding is not non-ASCII input.
+        (
+            "http://%31.2.3.4/",
+            None,
+            Ok("http://1.2.3.4/"),
+            vec![("domain-percent-encoded", 7)],
+        ),
+    ];
+    for (input, base, expected, expected_errors) in cases {
+        let (result, found) = errors(input, base);
+        assert_eq!(result.as_deref().map_err(|e| *e), expected, "{input:?}");
+        assert_eq!(found, expected_errors, "{input:?}");
+    }
+    assert_eq!(
+        weburl::ValidationErrorKind::Ipv4NonAsciiInput.spec_name(),
+        "IPv4-non-ASCII-input"
+    );
 }
 
 #[test]

@@ -78,6 +78,15 @@ pub(crate) fn domain_to_ascii_into(
     })
 }
 
+/// Whether the host parser's domain (the UTF-8 decoding of the percent-decoding of `input`) is
+/// not an ASCII string: `input` has a non-ASCII code point, or a percent-encoded byte above 0x7F.
+pub(crate) fn decodes_to_non_ascii(input: &str) -> bool {
+    let bytes = input.as_bytes();
+    !input.is_ascii()
+        || (0..bytes.len())
+            .any(|i| crate::percent::is_percent_encoded_byte_at(bytes, i) && bytes[i + 1] >= b'8')
+}
+
 /// The domain parser's steps 1-2 (strict ToASCII failing is a validation error), then the
 /// domain parser with `beStrict` false.
 fn domain_parser_reporting(
@@ -93,14 +102,16 @@ fn domain_parser_reporting(
 }
 
 /// [Domain parser ToASCII](https://url.spec.whatwg.org/#concept-domain-to-ascii) with `beStrict`
-/// true: CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength on (the root label's dot allowed).
+/// true: CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength on. VerifyDnsLength rejects an
+/// empty label anywhere, the root label of a trailing dot included (`foo.`), a label over 63
+/// bytes and a name over 253, as the reference implementation (whatwg-url with tr46) does.
 pub(crate) fn domain_to_ascii_strict(domain: &str) -> Option<String> {
     idna::uts46::Uts46::new()
         .to_ascii(
             domain.as_bytes(),
             idna::uts46::AsciiDenyList::STD3,
             idna::uts46::Hyphens::Check,
-            idna::uts46::DnsLength::VerifyAllowRootDot,
+            idna::uts46::DnsLength::Verify,
         )
         .ok()
         .map(|c| c.into_owned())

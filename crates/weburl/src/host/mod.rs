@@ -290,6 +290,11 @@ fn parse_host_steps(
     let start = out.len();
     domain::domain_to_ascii_into(out, input, report, offset)?;
     if ipv4::ends_in_a_number(&out[start..]) {
+        // 7.1. An IPv4 address spelled with non-ASCII code points (full-width digits, an
+        // ideographic full stop, a superscript digit) is a validation error of its own.
+        if report.enabled() && domain::decodes_to_non_ascii(input) {
+            report.report(ValidationErrorKind::Ipv4NonAsciiInput, offset);
+        }
         let address = ipv4::parse_reporting(&out[start..], report, offset);
         out.truncate(start);
         let address = address?;

@@ -18,8 +18,9 @@ pub(crate) fn parse_into(
     if let Some(b) = input.bytes().find(|&b| is_forbidden_host_code_point(b)) {
         return Err(HostError::ForbiddenHostCodePoint(b as char));
     }
-    // 2.-3. Code points that are not URL code points, and bad percent-encodings.
-    report.check_url_units(input, offset);
+    // 2.-3. A code point that is not a URL code point, and a bad percent-encoding: at most one
+    // validation error for each.
+    report.check_url_units_once(input, offset);
     // 4. UTF-8 percent-encode with the C0 control percent-encode set.
     encode_into(out, input, EncodeSet::C0_CONTROL);
     Ok(())

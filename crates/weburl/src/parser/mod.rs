@@ -603,6 +603,10 @@ struct Run<'a, 'b, 'r> {
     validate_only: bool,
     /// Where validation errors go.
     report: Reporter<'r>,
+    /// The end of a Windows drive letter that the file host state handed to the path state as
+    /// its buffer: the path state does not read those code points again, so it reports no
+    /// invalid-URL-unit for them.
+    drive_letter_buffer_end: usize,
 }
 
 impl<'a, 'b, 'r> Run<'a, 'b, 'r> {
@@ -621,6 +625,7 @@ impl<'a, 'b, 'r> Run<'a, 'b, 'r> {
             query_start: 0,
             fragment_start: 0,
             port: None,
+            drive_letter_buffer_end: 0,
             host_kind: HostKind::None,
             scheme_type: SchemeType::NotSpecial,
             state_override: false,
@@ -1146,11 +1151,13 @@ impl<'a, 'b, 'r> Run<'a, 'b, 'r> {
         let end = find_authority_end(self.bytes, self.pos, true);
         let buffer = &self.input[self.pos..end];
         if is_windows_drive_letter(buffer.as_bytes()) {
-            // The buffer is the start of the path: the path state reads it again.
+            // The buffer is the start of the path: "buffer is not reset here and instead used
+            // in the path state", whose code points are not read (nor reported) again.
             self.error(
                 ValidationErrorKind::FileInvalidWindowsDriveLetterHost,
                 self.pos,
             );
+            self.drive_letter_buffer_end = end;
             return Ok(State::Path);
         }
         if !buffer.is_empty() {
@@ -1252,8 +1259,9 @@ impl<'a, 'b, 'r> Run<'a, 'b, 'r> {
             self.out.push('/');
             let seg_end = encode_until(&mut self.out, self.input, self.pos, EncodeSet::PATH, stop);
             if self.report.enabled() {
+                let from = self.pos.max(self.drive_letter_buffer_end.min(seg_end));
                 self.report
-                    .check_url_units(&self.input[self.pos..seg_end], self.pos);
+                    .check_url_units(&self.input[from..seg_end], from);
                 if special && self.bytes.get(seg_end) == Some(&b'\\') {
                     self.error(ValidationErrorKind::InvalidReverseSolidus, seg_end);
                 }
