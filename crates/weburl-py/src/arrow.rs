@@ -5,8 +5,8 @@ use std::sync::Arc;
 
 use arrow_array::builder::{BooleanBufferBuilder, BooleanBuilder, GenericStringBuilder};
 use arrow_array::{
-    Array, ArrayRef, BooleanArray, LargeStringArray, OffsetSizeTrait, StringArray,
-    StringViewArray, StructArray,
+    Array, ArrayRef, BooleanArray, LargeStringArray, OffsetSizeTrait, StringArray, StringViewArray,
+    StructArray,
 };
 use arrow_buffer::{Buffer, NullBuffer, ScalarBuffer};
 use arrow_schema::{ArrowError, DataType, Field, Fields};
@@ -32,8 +32,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 
 /// The components `parse` returns, in order: the URL API's getters.
 pub const COMPONENTS: [&str; 11] = [
-    "href", "origin", "protocol", "username", "password", "host", "hostname", "port",
-    "pathname", "search", "hash",
+    "href", "origin", "protocol", "username", "password", "host", "hostname", "port", "pathname",
+    "search", "hash",
 ];
 
 /// Appends component `index` of [`COMPONENTS`] of `url` to `out`.
@@ -191,7 +191,11 @@ fn parse_views(input: &Input, base: Option<&Url>) -> Result<ArrayRef, ArrowError
                     Some(len) => &href[..len],
                     // An opaque origin: every scheme but the special ones and blob: (whose
                     // origin is its inner URL's).
-                    None if url.scheme() != "blob" && (!url.is_special() || url.scheme() == "file") => "null",
+                    None if url.scheme() != "blob"
+                        && (!url.is_special() || url.scheme() == "file") =>
+                    {
+                        "null"
+                    }
                     None => {
                         let serialized = url.origin().ascii_serialization();
                         let at = block.len();
@@ -217,7 +221,10 @@ fn parse_views(input: &Input, base: Option<&Url>) -> Result<ArrayRef, ArrowError
                 // Every getter returns a slice of the href; find where (checked, not
                 // assumed: a part that is not in the href is appended to the block).
                 let offset = (part.as_ptr() as usize).wrapping_sub(href.as_ptr() as usize);
-                if offset.checked_add(bytes.len()).is_some_and(|end| end <= href.len()) {
+                if offset
+                    .checked_add(bytes.len())
+                    .is_some_and(|end| end <= href.len())
+                {
                     view(bytes, block_id, start + offset)
                 } else {
                     let at = block.len();
@@ -279,15 +286,17 @@ fn map_all<O: OffsetSizeTrait>(
     mut f: impl FnMut(&Url, &mut GenericStringBuilder<O>) -> bool,
 ) -> ArrayRef {
     let mut builder = GenericStringBuilder::<O>::with_capacity(input.len, input.bytes);
-    each_str(&input.arrays, |text| match text.and_then(|t| parse_one(t, base)) {
-        Some(url) => {
-            if f(&url, &mut builder) {
-                builder.append_value("");
-            } else {
-                builder.append_null();
+    each_str(&input.arrays, |text| {
+        match text.and_then(|t| parse_one(t, base)) {
+            Some(url) => {
+                if f(&url, &mut builder) {
+                    builder.append_value("");
+                } else {
+                    builder.append_null();
+                }
             }
+            None => builder.append_null(),
         }
-        None => builder.append_null(),
     });
     Arc::new(builder.finish())
 }
@@ -394,13 +403,26 @@ fn normalize(
     Ok(run_strings(
         py,
         &input,
-        |i| map_all::<i32>(i, None, |url, out| write_normalized(url, profile, &options, out)),
-        |i| map_all::<i64>(i, None, |url, out| write_normalized(url, profile, &options, out)),
+        |i| {
+            map_all::<i32>(i, None, |url, out| {
+                write_normalized(url, profile, &options, out)
+            })
+        },
+        |i| {
+            map_all::<i64>(i, None, |url, out| {
+                write_normalized(url, profile, &options, out)
+            })
+        },
     ))
 }
 
 /// Appends `url` normalized to `out`; false when normalization failed.
-fn write_normalized(url: &Url, profile: Profile, options: &Options, out: &mut impl std::fmt::Write) -> bool {
+fn write_normalized(
+    url: &Url,
+    profile: Profile,
+    options: &Options,
+    out: &mut impl std::fmt::Write,
+) -> bool {
     match profile {
         Profile::Spec => out.write_str(url.href()).is_ok(),
         _ => match norm::normalize(url, profile, options) {

@@ -38,7 +38,9 @@ pub fn import(obj: &Bound<'_, PyAny>) -> PyResult<Vec<ArrayRef>> {
     if obj.hasattr("__arrow_c_array__")? {
         let (schema, array): (Bound<'_, PyCapsule>, Bound<'_, PyCapsule>) =
             obj.call_method0("__arrow_c_array__")?.extract()?;
-        let schema = schema.pointer_checked(Some(SCHEMA))?.cast::<FFI_ArrowSchema>();
+        let schema = schema
+            .pointer_checked(Some(SCHEMA))?
+            .cast::<FFI_ArrowSchema>();
         let array = array.pointer_checked(Some(ARRAY))?.cast::<FFI_ArrowArray>();
         // SAFETY: the capsules carry the interface's names, so (by the PyCapsule interface)
         // they point to a valid ArrowSchema and ArrowArray, alive as long as the capsules,
@@ -60,7 +62,8 @@ pub fn import(obj: &Bound<'_, PyAny>) -> PyResult<Vec<ArrayRef>> {
             .cast::<FFI_ArrowArrayStream>();
         // SAFETY: as above, the capsule's name says it points to a valid ArrowArrayStream;
         // `from_raw` moves it out, leaving a released stream in the capsule.
-        let reader = unsafe { ArrayStreamReader::from_raw(stream.as_ptr()) }.map_err(arrow_error)?;
+        let reader =
+            unsafe { ArrayStreamReader::from_raw(stream.as_ptr()) }.map_err(arrow_error)?;
         let mut arrays = Vec::new();
         for array in reader {
             let array = array.map_err(arrow_error)?;

@@ -144,7 +144,10 @@ impl ValidationIssue {
 /// []
 #[pyfunction]
 #[pyo3(signature = (url, base=None))]
-fn validate(url: &Bound<'_, PyString>, base: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<ValidationIssue>> {
+fn validate(
+    url: &Bound<'_, PyString>,
+    base: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Vec<ValidationIssue>> {
     let input = usv(url)?;
     with_base(base, |base| {
         let mut errors = Vec::new();
@@ -217,7 +220,10 @@ fn compare<'py>(
     if let Some(base) = &base
         && let Err(e) = Url::parse(base)
     {
-        return Err(URLError::new_err(format!("invalid base URL: {}", message(e, base))));
+        return Err(URLError::new_err(format!(
+            "invalid base URL: {}",
+            message(e, base)
+        )));
     }
     let mut rows = Vec::with_capacity(Engine::ALL.len());
     for engine in Engine::ALL {
@@ -266,7 +272,9 @@ fn links<'py>(
     }
     if let Some(label) = encoding {
         if weburl::encoding_rs::Encoding::for_label(label.as_bytes()).is_none() {
-            return Err(PyValueError::new_err(format!("unknown encoding label {label:?}")));
+            return Err(PyValueError::new_err(format!(
+                "unknown encoding label {label:?}"
+            )));
         }
         options = options.http_charset(label);
     }

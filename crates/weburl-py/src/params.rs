@@ -114,8 +114,7 @@ impl PyParams {
                             list.push((name, value));
                         }
                     }
-                    let params = SearchParams::from_pairs(list);
-                    params
+                    SearchParams::from_pairs(list)
                 }
             }
         };
@@ -131,7 +130,12 @@ impl PyParams {
     /// >>> params.append("a", "2")
     /// >>> str(params)
     /// 'a=1&a=2'
-    fn append(&mut self, py: Python<'_>, name: &Bound<'_, PyString>, value: &Bound<'_, PyString>) -> PyResult<()> {
+    fn append(
+        &mut self,
+        py: Python<'_>,
+        name: &Bound<'_, PyString>,
+        value: &Bound<'_, PyString>,
+    ) -> PyResult<()> {
         let (name, value) = (usv(name)?, usv(value)?);
         self.write(py, |p| p.append(&name, &value))
     }
@@ -147,7 +151,12 @@ impl PyParams {
     /// >>> str(params)
     /// 'b=3'
     #[pyo3(signature = (name, value=None))]
-    fn delete(&mut self, py: Python<'_>, name: &Bound<'_, PyString>, value: Option<&Bound<'_, PyString>>) -> PyResult<()> {
+    fn delete(
+        &mut self,
+        py: Python<'_>,
+        name: &Bound<'_, PyString>,
+        value: Option<&Bound<'_, PyString>>,
+    ) -> PyResult<()> {
         let name = usv(name)?;
         match value {
             None => self.write(py, |p| p.delete(&name)),
@@ -185,7 +194,12 @@ impl PyParams {
     /// >>> params.has("a"), params.has("a", "2"), params.has("b")
     /// (True, False, False)
     #[pyo3(signature = (name, value=None))]
-    fn has(&self, py: Python<'_>, name: &Bound<'_, PyString>, value: Option<&Bound<'_, PyString>>) -> PyResult<bool> {
+    fn has(
+        &self,
+        py: Python<'_>,
+        name: &Bound<'_, PyString>,
+        value: Option<&Bound<'_, PyString>>,
+    ) -> PyResult<bool> {
         let name = usv(name)?;
         match value {
             None => self.read(py, |p| p.has(&name)),
@@ -204,7 +218,12 @@ impl PyParams {
     /// >>> params.set("a", "x")
     /// >>> str(params)
     /// 'a=x&b=2'
-    fn set(&mut self, py: Python<'_>, name: &Bound<'_, PyString>, value: &Bound<'_, PyString>) -> PyResult<()> {
+    fn set(
+        &mut self,
+        py: Python<'_>,
+        name: &Bound<'_, PyString>,
+        value: &Bound<'_, PyString>,
+    ) -> PyResult<()> {
         let (name, value) = (usv(name)?, usv(value)?);
         self.write(py, |p| p.set(&name, &value))
     }
@@ -235,7 +254,12 @@ impl PyParams {
                 .map(|(n, v)| (n.to_owned(), v.to_owned()))
                 .collect::<Vec<_>>()
         })?;
-        let list = PyList::new(py, list.into_iter().map(|(n, v)| PyTuple::new(py, [n, v])).collect::<PyResult<Vec<_>>>()?)?;
+        let list = PyList::new(
+            py,
+            list.into_iter()
+                .map(|(n, v)| PyTuple::new(py, [n, v]))
+                .collect::<PyResult<Vec<_>>>()?,
+        )?;
         list.try_iter().map(Bound::into_any)
     }
 
@@ -259,5 +283,4 @@ impl PyParams {
         };
         Ok(equal.into_pyobject(py)?.to_owned().into_any().unbind())
     }
-
 }

@@ -371,7 +371,12 @@ impl PyUrl {
                     // safe code; treat it as the same object.
                     Err(_) => true,
                 };
-                equal.into_pyobject(py).unwrap().to_owned().into_any().unbind()
+                equal
+                    .into_pyobject(py)
+                    .unwrap()
+                    .to_owned()
+                    .into_any()
+                    .unbind()
             }
             Err(_) => py.NotImplemented(),
         }
