@@ -52,6 +52,17 @@
 //! | [`application/x-www-form-urlencoded`](https://url.spec.whatwg.org/#application/x-www-form-urlencoded) parser and serializer | [`search_params::parse_urlencoded`], [`search_params::serialize_urlencoded`] |
 //! | [URL equivalence](https://url.spec.whatwg.org/#concept-url-equals) | `==` on [`Url`] (and `Hash`, `Ord`: by href) |
 //!
+//! ## Coming from the `url` crate
+//!
+//! The `url` crate's abilities have its names and signatures here wherever the meaning is the
+//! same: [`Url::path_segments_mut`], [`Url::query_pairs`], [`Url::query_pairs_mut`],
+//! [`Url::parse_with_params`], [`Url::make_relative`], [`Url::from_file_path`],
+//! [`Url::to_file_path`], [`Url::socket_addrs`], [`Url::domain`], [`Url::authority`],
+//! [`Url::set_ip_host`], [`Position`] slicing, [`form_urlencoded`], [`domain_to_ascii`]. Three
+//! names keep their JavaScript meaning (`host()` includes the port, `port()` is a string,
+//! `password()` is `""` for none); the `url` crate's are [`Url::host_parsed`],
+//! [`Url::port_number`] and [`Url::password_opt`]. See `docs/MIGRATING-FROM-URL.md`.
+//!
 //! ## Design
 //!
 //! A [`Url`] is one `String` (the serialization) and a few `u32` offsets (64 bytes in all), so
@@ -71,16 +82,23 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod compat;
 #[cfg(feature = "document")]
 pub mod document;
+mod file_path;
+pub mod form_urlencoded;
 pub mod host;
 pub mod legacy;
+mod make_relative;
 pub mod net;
 pub mod normalize;
 pub mod origin;
 pub mod parser;
+mod path_segments;
 pub mod percent;
 pub mod policy;
+mod position;
+mod query_pairs;
 mod scratch;
 pub mod search_params;
 #[cfg(feature = "serde")]
@@ -89,9 +107,14 @@ mod setters;
 mod url;
 pub mod validation;
 
+pub use compat::domain_to_ascii;
+pub use host::domain::domain_to_unicode;
 pub use host::{Host, HostError};
 pub use origin::Origin;
 pub use parser::{ParseError, ParseOptions};
+pub use path_segments::PathSegmentsMut;
+pub use position::Position;
+pub use query_pairs::UrlQuery;
 pub use search_params::{SearchParams, SearchParamsMut};
 pub use setters::SetterError;
 pub use url::{Url, default_port};

@@ -119,7 +119,7 @@ pub(crate) fn domain_to_ascii_strict(domain: &str) -> Option<String> {
 }
 
 /// The domain parser with `beStrict` false: <https://url.spec.whatwg.org/#concept-domain-to-ascii>.
-fn domain_parser_into(out: &mut String, domain: &str) -> Result<(), HostError> {
+pub(crate) fn domain_parser_into(out: &mut String, domain: &str) -> Result<(), HostError> {
     let start = out.len();
     if domain.is_ascii() {
         // 5. An ASCII domain is only lowercased, whatever Unicode ToASCII would say.
