@@ -266,5 +266,5 @@ pub fn run(args: CheckArgs) -> ExitCode {
         json: args.json,
         verbose: args.verbose,
     };
-    driver::run_process(&check, args.urls, &args.source.url_file, &args.run)
+    driver::run_process(&check, args.urls, &args.source, &args.run)
 }

@@ -18,38 +18,47 @@ pub const EXAMPLES: &str = r#"Report:
   One block per input: the input; one row per engine, indented by two spaces, in
   aligned columns
     <mark> <engine>  <host>  <href, or "error: <reason>">
-  then a summary line and an empty line. <host> is the host the engine found, without userinfo or port: "(none)" when the URL
-  has no authority, "(empty)" when it has an empty one, "-" when the engine failed. Each
-  row is compared with the URL Standard's (whatwg), and the rows are ordered by what
-  differs: first the engines whose host differs, marked "!" (the disagreements that
-  matter for security: one parser checks one host, another connects to a different one),
+  then a summary line and an empty line. <host> is the host the engine found, without
+  userinfo or port: "(none)" when the URL has no authority, "(empty)" when it has an empty
+  one, "-" when the engine failed. Each row is compared with the URL Standard's (whatwg),
+  and the rows are ordered by what differs: first the engines whose host differs, marked
+  "!" (the disagreements that matter for security: one parser checks one host, another
+  connects to a different one), then those that failed where whatwg did not, marked "x",
   then those whose href alone differs, marked "~", then those that agree, whatwg first.
-  The summary names each differing engine once, under its worse difference
-  ("hosts differ: ...; hrefs differ: ..."), or says "all engines agree". On a terminal,
-  differing hosts are red and bold and differing hrefs yellow (not with NO_COLOR).
+  The summary names each differing engine once, under its worse difference ("hosts
+  differ: ...; engine failed: ...; hrefs differ: ..."), or says "all engines agree". On a
+  terminal, differing hosts are red and bold, failures and differing hrefs yellow (not
+  with NO_COLOR).
   With --json, one object per input:
-    {"input", "base", "results": [{"engine", "href", "host", "error"}], "hosts_agree",
-     "hrefs_agree"}
+    {"input", "base", "results": [{"engine", "href", "host", "error", "difference"}],
+     "hosts_agree", "hrefs_agree", "host_differs"}
   where "results" are in the order whatwg, html5-2011, web-addresses-2009, rfc3986,
   rfc1808; "href" and "host" are null when the engine failed ("host" also when the URL
-  has no authority), and "error" is there only when it failed.
-  With --verify, the run stops after the first input the engines disagree on.
+  has no authority), "error" is there only when it failed, and "difference" is "host",
+  "failed", "href" or "same". "hosts_agree" and "hrefs_agree" compare exactly (case and
+  failures included); "host_differs" is true when some engine found another host (the
+  exit status rule).
+  With --verify, the run stops after the first input that fails (by the exit status rule).
 
-  Hosts are compared as the engines write them, and they write some hosts differently
-  by design: whatwg maps them by UTS #46 (lowercased, faß.de is xn--fa-hia.de);
-  html5-2011 and web-addresses-2009 by IDNA2003 (faß.de is fass.de, and an ASCII host
-  keeps its case); rfc3986 and rfc1808 not at all. So a host difference may be one of
-  spelling rather than of destination: read it as "these parsers disagree here", and look.
+  Hosts are compared ignoring ASCII case when whatwg's URL is special (the URL Standard
+  lowercases its domain or IP address) and the other engine's spec says hosts are
+  case-insensitive, as all four do: RFC 3986 (section 3.2.2), RFC 1808 (its hosts are
+  domain names and IP addresses), and the HTML drafts, which take the host of RFC 3986. An
+  opaque host (sc://EXAMPLE) keeps its case in the URL Standard and is compared exactly.
+  Other spellings still count as different hosts: html5-2011 and web-addresses-2009 map
+  hosts by IDNA2003 (faß.de is fass.de where whatwg, by UTS #46, has xn--fa-hia.de);
+  rfc3986 and rfc1808 do not map them at all. Read such a difference as "these parsers
+  disagree here", and look.
 
 Examples:
   $ weburl compare 'http://evil.example\@good.example/'
   http://evil.example\@good.example/
     ! html5-2011          good.example  http://evil.example/@good.example/
     ! web-addresses-2009  good.example  http://evil.example/@good.example/
-    ! rfc3986             -             error: the input does not match the grammar at byte 19
     ! rfc1808             good.example  http://evil.example\@good.example/
+    x rfc3986             -             error: the input does not match the grammar at byte 19
       whatwg              evil.example  http://evil.example/@good.example/
-    hosts differ: html5-2011, web-addresses-2009, rfc3986, rfc1808
+    hosts differ: html5-2011, web-addresses-2009, rfc1808; engine failed: rfc3986
 
   $ weburl compare --base 'http://a/b/c/d;p?q' 'g;x?y#s' ';x'
   g;x?y#s
@@ -69,11 +78,12 @@ Examples:
     hrefs differ: rfc1808
 
   $ weburl compare --json 'mailto:x@example.org'
-  {"input":"mailto:x@example.org","base":null,"results":[{"engine":"whatwg","href":"mailto:x@example.org","host":null},{"engine":"html5-2011","href":"mailto:x@example.org","host":null},{"engine":"web-addresses-2009","href":"mailto:x@example.org","host":null},{"engine":"rfc3986","href":"mailto:x@example.org","host":null},{"engine":"rfc1808","href":"mailto:x@example.org","host":null}],"hosts_agree":true,"hrefs_agree":true}
+  {"input":"mailto:x@example.org","base":null,"results":[{"engine":"whatwg","href":"mailto:x@example.org","host":null,"difference":"same"},{"engine":"html5-2011","href":"mailto:x@example.org","host":null,"difference":"same"},{"engine":"web-addresses-2009","href":"mailto:x@example.org","host":null,"difference":"same"},{"engine":"rfc3986","href":"mailto:x@example.org","host":null,"difference":"same"},{"engine":"rfc1808","href":"mailto:x@example.org","host":null,"difference":"same"}],"hosts_agree":true,"hrefs_agree":true,"host_differs":false}
 
-Exit status: 0 when all engines agree on every input (href and host), 1 when they
-disagree on some input (or an input is not UTF-8, or reading or writing failed), 2 on a
-usage error (a base URL that does not parse, an unknown encoding label, ...)."#;
+Exit status: 0 when no engine finds another host than whatwg on any input, 1 when one does
+(with --strict: when any engine's host or href differs at all, or it fails where whatwg
+does not), or an input is not UTF-8, or reading or writing failed; 2 on a usage error (a
+base URL that does not parse, an unknown encoding label, ...)."#;
 
 /// Options of `weburl compare`.
 #[derive(Args, Debug)]
@@ -94,9 +104,16 @@ pub struct CompareArgs {
     encoding: Option<&'static Encoding>,
 
     /// Print one JSON object per input: {"input", "base", "results": [{"engine", "href",
-    /// "host", "error" (only when it failed)}], "hosts_agree", "hrefs_agree"}
+    /// "host", "error" (only when it failed), "difference"}], "hosts_agree", "hrefs_agree",
+    /// "host_differs"}
     #[arg(long)]
     json: bool,
+
+    /// Exit with status 1 when any engine's host or href differs at all from the URL
+    /// Standard's (in ASCII case too, or because it failed), rather than only for a real host
+    /// difference
+    #[arg(long)]
+    strict: bool,
 
     #[command(flatten)]
     source: SourceArgs,
@@ -116,6 +133,12 @@ struct Row {
     /// Why the engine failed.
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
+    /// How the row differs from the URL Standard's (set once every engine has run).
+    difference: Difference,
+    /// Whether the engine's spec reads hosts ASCII case-insensitively (see
+    /// [`case_insensitive_hosts`]).
+    #[serde(skip)]
+    case_insensitive: bool,
 }
 
 impl Row {
@@ -131,20 +154,40 @@ impl Row {
 }
 
 /// How a row differs from the URL Standard's, worst first (the order rows are shown in).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
 enum Difference {
-    /// The host differs (the href then does too).
+    /// The host differs (the href then does too): a real disagreement on where the URL
+    /// leads.
     Host,
-    /// The host is the same, the href differs.
+    /// The engine failed where the URL Standard did not.
+    Failed,
+    /// The host is the same (ignoring ASCII case where both specs allow), the href differs.
     Href,
     /// The same host and href (or both engines failed).
     Same,
+}
+
+/// Whether `engine`'s spec says hosts are ASCII case-insensitive, so that a host it writes in
+/// another case than the URL Standard's names the same host. RFC 3986 says so of every host
+/// (§3.2.2); RFC 1808's hosts are RFC 1738's domain names and IP addresses, which are
+/// case-insensitive (RFC 4343); HTML5 (2011) and the 2009 draft resolve to RFC 3986 URIs and
+/// take their host from it. The URL Standard itself lowercases domains and IP addresses
+/// (the hosts of special URLs), and keeps an opaque host's case: only a special URL's host is
+/// compared ignoring case.
+fn case_insensitive_hosts(engine: Engine) -> bool {
+    match engine {
+        Engine::Whatwg => false,
+        Engine::Html5_2011 | Engine::WebAddresses2009 | Engine::Rfc3986 | Engine::Rfc1808 => true,
+    }
 }
 
 /// Every engine's reading of one input, in the order of [`Engine::ALL`] (whatwg first).
 #[derive(Debug)]
 struct Comparison {
     rows: Vec<Row>,
+    /// Whether the URL Standard's URL is special (its host then a domain or an IP address).
+    whatwg_special: bool,
 }
 
 impl Comparison {
@@ -159,28 +202,58 @@ impl Comparison {
                     host: resolved.host().map(str::to_owned),
                     href: Some(resolved.into_href()),
                     error: None,
+                    difference: Difference::Same,
+                    case_insensitive: case_insensitive_hosts(engine),
                 },
                 Err(e) => Row {
                     engine: engine.name(),
                     href: None,
                     host: None,
                     error: Some(e.to_string()),
+                    difference: Difference::Same,
+                    case_insensitive: case_insensitive_hosts(engine),
                 },
             })
             .collect();
-        Comparison { rows }
+        let mut comparison = Comparison {
+            rows,
+            whatwg_special: false,
+        };
+        comparison.whatwg_special = (comparison.rows[0].href.as_deref())
+            .and_then(|href| weburl::Url::parse(href).ok())
+            .is_some_and(|url| url.is_special());
+        for i in 0..comparison.rows.len() {
+            comparison.rows[i].difference = comparison.difference(&comparison.rows[i]);
+        }
+        comparison
     }
 
     /// How `row` differs from the URL Standard's row.
     fn difference(&self, row: &Row) -> Difference {
         let whatwg = &self.rows[0];
-        if row.host != whatwg.host {
+        let same_host = match (&row.host, &whatwg.host) {
+            (Some(host), Some(whatwg_host)) if self.whatwg_special && row.case_insensitive => {
+                host.eq_ignore_ascii_case(whatwg_host)
+            }
+            (host, whatwg_host) => host == whatwg_host,
+        };
+        if row.error.is_some() && whatwg.error.is_none() {
+            Difference::Failed
+        } else if !same_host {
             Difference::Host
         } else if row.href != whatwg.href {
             Difference::Href
         } else {
             Difference::Same
         }
+    }
+
+    /// Whether some engine found another host than the URL Standard's (case aside where both
+    /// specs allow): what the exit status reports.
+    fn host_differs(&self) -> bool {
+        self.rows
+            .iter()
+            .any(|row| row.difference == Difference::Host)
     }
 
     /// Whether every engine found the URL Standard's host (or failed as it did).
@@ -196,7 +269,7 @@ impl Comparison {
     /// The engines whose worst difference is `difference`, in engine order.
     fn engines_differing_by(&self, difference: Difference) -> Vec<&'static str> {
         (self.rows.iter())
-            .filter(|row| self.difference(row) == difference)
+            .filter(|row| row.difference == difference)
             .map(|row| row.engine)
             .collect()
     }
@@ -210,6 +283,7 @@ struct JsonReport<'a> {
     results: &'a [Row],
     hosts_agree: bool,
     hrefs_agree: bool,
+    host_differs: bool,
 }
 
 /// Appends the table for one input to `out` (see [`EXAMPLES`] for the layout).
@@ -229,7 +303,7 @@ fn render_table(input: &str, comparison: &Comparison, color: bool, out: &mut Vec
         .max()
         .unwrap_or(0);
     let mut rows: Vec<(Difference, &Row)> = (comparison.rows.iter())
-        .map(|row| (comparison.difference(row), row))
+        .map(|row| (row.difference, row))
         .collect();
     // Stable: engine order within each group, so whatwg leads the agreeing rows.
     rows.sort_by_key(|&(difference, _)| difference);
@@ -238,6 +312,7 @@ fn render_table(input: &str, comparison: &Comparison, color: bool, out: &mut Vec
     for (difference, row) in rows {
         let (mark, (row_on, row_off)) = match difference {
             Difference::Host => ('!', paint(RED)),
+            Difference::Failed => ('x', paint(YELLOW)),
             Difference::Href => ('~', paint(YELLOW)),
             Difference::Same => (' ', paint("")),
         };
@@ -272,6 +347,7 @@ fn render_table(input: &str, comparison: &Comparison, color: bool, out: &mut Vec
     let mut summary = Vec::new();
     for (difference, label, code) in [
         (Difference::Host, "hosts differ", RED),
+        (Difference::Failed, "engine failed", YELLOW),
         (Difference::Href, "hrefs differ", YELLOW),
     ] {
         let engines = comparison.engines_differing_by(difference);
@@ -300,6 +376,8 @@ struct Compare<'a> {
     base: Option<&'a str>,
     encoding: Option<&'static Encoding>,
     style: Style,
+    /// `--strict`: any difference is a failure.
+    strict: bool,
 }
 
 impl Process for Compare<'_> {
@@ -315,6 +393,7 @@ impl Process for Compare<'_> {
                     results: &comparison.rows,
                     hosts_agree,
                     hrefs_agree,
+                    host_differs: comparison.host_differs(),
                 };
                 // Strings, nulls and booleans only: serializing into a `Vec` cannot fail.
                 let _ = serde_json::to_writer(&mut *out, &report);
@@ -322,8 +401,14 @@ impl Process for Compare<'_> {
             }
             Style::Table { color } => render_table(input, &comparison, color, out),
         }
-        // A disagreement is what this command reports, like a finding of `validate`.
-        if !(hosts_agree && hrefs_agree) {
+        // A disagreement is what this command reports, like a finding of `validate`: a real
+        // host difference, or with --strict any difference.
+        let failed = if self.strict {
+            !(hosts_agree && hrefs_agree)
+        } else {
+            comparison.host_differs()
+        };
+        if failed {
             sink.fail_quietly();
         }
     }
@@ -345,8 +430,9 @@ pub fn run(args: CompareArgs) -> ExitCode {
         base: args.base.as_deref(),
         encoding: args.encoding,
         style,
+        strict: args.strict,
     };
-    driver::run_process(&compare, args.inputs, &args.source.url_file, &args.run)
+    driver::run_process(&compare, args.inputs, &args.source, &args.run)
 }
 
 #[cfg(test)]
@@ -363,28 +449,28 @@ mod tests {
     fn differences_are_ranked_against_whatwg() {
         let c = Comparison::new("g\\h", Some("http://a/b/c/d;p?q"), None);
         let differences: Vec<_> = c.rows.iter().map(|row| c.difference(row)).collect();
-        // whatwg reads `\` as `/`; the 2011 and 2009 texts escape it; RFC 3986 rejects it;
-        // RFC 1808 copies it.
+        // whatwg reads `\` as `/`; the 2011 and 2009 texts escape it; RFC 3986 rejects it
+        // (a failure, not another host); RFC 1808 copies it.
         assert_eq!(
             differences,
             [
                 Difference::Same,
                 Difference::Href,
                 Difference::Href,
-                Difference::Host,
+                Difference::Failed,
                 Difference::Href,
             ]
         );
-        assert!(!c.hosts_agree() && !c.hrefs_agree());
+        assert!(!c.hosts_agree() && !c.hrefs_agree() && !c.host_differs());
         assert_eq!(
             table("g\\h", Some("http://a/b/c/d;p?q"), false),
             "g\\h\n\
-             \x20 ! rfc3986             -  error: the input does not match the grammar at byte 1\n\
+             \x20 x rfc3986             -  error: the input does not match the grammar at byte 1\n\
              \x20 ~ html5-2011          a  http://a/b/c/g%5Ch\n\
              \x20 ~ web-addresses-2009  a  http://a/b/c/g%5Ch\n\
              \x20 ~ rfc1808             a  http://a/b/c/g\\h\n\
              \x20   whatwg              a  http://a/b/c/g/h\n\
-             \x20 hosts differ: rfc3986; hrefs differ: html5-2011, web-addresses-2009, rfc1808\n\n"
+             \x20 engine failed: rfc3986; hrefs differ: html5-2011, web-addresses-2009, rfc1808\n\n"
         );
     }
 
@@ -412,15 +498,39 @@ mod tests {
         assert_eq!(
             table("g\\h", Some("http://a/b/c/d;p?q"), true),
             "g\\h\n\
-             \x20 \x1b[1;31m! rfc3986           \x1b[0m  \x1b[1;31m-\x1b[0m  \x1b[33merror: the input \
+             \x20 \x1b[33mx rfc3986           \x1b[0m  -  \x1b[33merror: the input \
              does not match the grammar at byte 1\x1b[0m\n\
              \x20 \x1b[33m~ html5-2011        \x1b[0m  a  \x1b[33mhttp://a/b/c/g%5Ch\x1b[0m\n\
              \x20 \x1b[33m~ web-addresses-2009\x1b[0m  a  \x1b[33mhttp://a/b/c/g%5Ch\x1b[0m\n\
              \x20 \x1b[33m~ rfc1808           \x1b[0m  a  \x1b[33mhttp://a/b/c/g\\h\x1b[0m\n\
              \x20   whatwg              a  http://a/b/c/g/h\n\
-             \x20 \x1b[1;31mhosts differ\x1b[0m: rfc3986; \x1b[33mhrefs differ\x1b[0m: html5-2011, \
+             \x20 \x1b[33mengine failed\x1b[0m: rfc3986; \x1b[33mhrefs differ\x1b[0m: html5-2011, \
              web-addresses-2009, rfc1808\n\n"
         );
+    }
+
+    #[test]
+    fn case_only_differences_are_href_differences_for_special_urls() {
+        let c = Comparison::new("http://EXAMPLE.com/", None, None);
+        let differences: Vec<_> = c.rows.iter().map(|row| row.difference).collect();
+        assert_eq!(
+            differences,
+            [
+                Difference::Same,
+                Difference::Href,
+                Difference::Href,
+                Difference::Href,
+                Difference::Href,
+            ]
+        );
+        assert!(!c.hosts_agree() && !c.host_differs());
+        // Non-ASCII case is not ASCII case: faß.de is xn--fa-hia.de to whatwg, fass.de to
+        // IDNA2003.
+        let c = Comparison::new("http://FASS.de/", None, None);
+        assert!(!c.host_differs());
+        let c = Comparison::new("http://faß.de/", None, None);
+        assert_eq!(c.rows[1].difference, Difference::Host);
+        assert!(c.host_differs());
     }
 
     #[test]

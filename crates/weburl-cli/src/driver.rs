@@ -14,15 +14,15 @@
 use std::collections::BTreeMap;
 use std::io::{self, BufWriter, Write};
 use std::num::NonZeroUsize;
-use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::{Mutex, mpsc};
+use std::sync::{Arc, Mutex, mpsc};
 use std::thread;
 
 use clap::Args;
-use weburl::Url;
+use serde::Serialize;
+use weburl::{ParseError, SetterError, Url};
 
-use crate::input::{self, Block, BlockReader, InputArgs, Iterate};
+use crate::input::{self, Block, BlockReader, InputArgs, Iterate, Location, SourceArgs};
 use crate::lines::IoFailure;
 use crate::output::{Output, OutputArgs};
 use crate::report;
@@ -66,12 +66,77 @@ pub trait Process: Sync {
     /// Processes one input: appends what is printed for it to [`Sink::out`], and records its
     /// failures.
     fn process(&self, input: &str, sink: &mut Sink);
+
+    /// Handles a line that is not UTF-8 (without `--lossy`); `lossy` is the line decoded with
+    /// U+FFFD, to show. By default the input fails with a message on standard error.
+    fn not_utf8(&self, lossy: &str, sink: &mut Sink) {
+        let _ = lossy;
+        sink.fail(NOT_UTF8_MESSAGE.to_owned());
+    }
+
+    /// Handles a line that is not an input (blank, or a comment with `--skip-comments`): by
+    /// default nothing.
+    fn skipped(&self, sink: &mut Sink) {
+        let _ = sink;
+    }
+}
+
+/// The error name of a line that is not UTF-8.
+pub const NOT_UTF8_NAME: &str = "not-UTF-8";
+
+/// What is said about a line that is not UTF-8.
+pub const NOT_UTF8_MESSAGE: &str = "not valid UTF-8 (--lossy decodes it with U+FFFD)";
+
+/// Why an input failed: an error name (the URL Standard's for a parse failure) and a message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Failure {
+    /// A short name: the spec's error name for a parse failure, else one of this tool's
+    /// (`setter-ignored`, `opaque-path`, ...).
+    pub name: &'static str,
+    /// What went wrong, for people.
+    pub message: String,
+}
+
+impl Failure {
+    /// A failure named `name`.
+    pub fn new(name: &'static str, message: impl std::fmt::Display) -> Failure {
+        Failure {
+            name,
+            message: message.to_string(),
+        }
+    }
+
+    /// The same failure with `prefix: ` before its message.
+    #[must_use]
+    pub fn context(self, prefix: impl std::fmt::Display) -> Failure {
+        Failure {
+            name: self.name,
+            message: format!("{prefix}: {}", self.message),
+        }
+    }
+}
+
+impl From<ParseError> for Failure {
+    fn from(e: ParseError) -> Failure {
+        Failure::new(e.spec_name(), e)
+    }
+}
+
+impl From<SetterError> for Failure {
+    fn from(e: SetterError) -> Failure {
+        let name = match e {
+            SetterError::Parse(e) => e.spec_name(),
+            SetterError::OpaquePath => "opaque-path",
+            _ => "setter-ignored",
+        };
+        Failure::new(name, e)
+    }
 }
 
 /// What a subcommand does to each parsed URL before it is printed.
 pub trait Transform: Sync {
     /// Changes `url`; `Err` is the reason it cannot be done (the input then fails).
-    fn apply(&self, url: &mut Url) -> Result<(), String>;
+    fn apply(&self, url: &mut Url) -> Result<(), Failure>;
 }
 
 /// Everything a run does to one input.
@@ -86,6 +151,8 @@ pub struct Job<'a> {
     pub transform: Option<&'a dyn Transform>,
     /// How each URL is printed.
     pub output: &'a Output,
+    /// `--blank-failures`: an empty line on standard output for each failure (text output).
+    pub blank_failures: bool,
 }
 
 /// The results of processing inputs: output bytes and failures.
@@ -97,6 +164,9 @@ pub struct Sink {
     errors: Vec<(usize, Option<String>)>,
     /// Whether processing stops at the first failure.
     verify: bool,
+    /// Where the input being processed comes from (`None`: an argument), for messages; the
+    /// file is set once per block, the line for each input.
+    location: Option<Location>,
 }
 
 impl Sink {
@@ -112,8 +182,13 @@ impl Sink {
         &mut self.out
     }
 
-    /// Records a failure, reported on standard error as `error: <message>`.
+    /// Records a failure, reported on standard error as `error: <message>`, or `error: line
+    /// N: <message>` for a line of input.
     pub fn fail(&mut self, message: String) {
+        let message = match &self.location {
+            Some(location) => format!("{location}: {message}"),
+            None => message,
+        };
         self.errors.push((self.out.len(), Some(message)));
     }
 
@@ -134,17 +209,54 @@ impl Sink {
     }
 }
 
-/// Processes every input of `block` (up to the first failure, with `--verify`).
-fn process_block<P: Process + ?Sized>(process: &P, block: &Block, sink: &mut Sink) {
+/// Whether two file names are the same one (the same `Arc`, or both standard input).
+fn same_file(a: &Option<Arc<str>>, b: &Option<Arc<str>>) -> bool {
+    match (a, b) {
+        (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+        (None, None) => true,
+        _ => false,
+    }
+}
+
+/// How lines of input are read: `--skip-comments`, `--lossy`.
+#[derive(Clone, Copy, Debug, Default)]
+struct LineRules {
+    skip_comments: bool,
+    lossy: bool,
+}
+
+/// Processes every input of `block` (up to the first failure, with `--verify`). Blank lines,
+/// and with `--skip-comments` comment lines, are not inputs.
+fn process_block<P: Process + ?Sized>(
+    process: &P,
+    block: &Block,
+    rules: LineRules,
+    sink: &mut Sink,
+) {
+    let lines = block.is_lines();
     for (index, item) in block.items().enumerate() {
+        if lines && (input::is_blank(item) || (rules.skip_comments && input::is_comment(item))) {
+            process.skipped(sink);
+            continue;
+        }
+        match (&mut sink.location, block.line_number(index)) {
+            // The same file as the input before: only the line changes (no reference count
+            // traffic per line).
+            (Some(location), Some(line)) if same_file(&location.file, block.file()) => {
+                location.line = line;
+            }
+            (location, _) => *location = block.location(index),
+        }
         match std::str::from_utf8(item) {
             Ok(input) => process.process(input, sink),
-            Err(_) => sink.fail(format!("{}: not valid UTF-8", block.location(index))),
+            Err(_) if rules.lossy => process.process(&String::from_utf8_lossy(item), sink),
+            Err(_) => process.not_utf8(&String::from_utf8_lossy(item), sink),
         }
         if sink.stopped() {
             return;
         }
     }
+    sink.location = None;
 }
 
 impl Process for Job<'_> {
@@ -155,9 +267,37 @@ impl Process for Job<'_> {
         };
         match parsed {
             Ok(url) => self.expand(input, url, self.iterate, sink),
-            Err(e) => sink.fail(format!("{input}: {e}")),
+            Err(e) => self.fail(input, e.into(), sink),
         }
     }
+
+    /// With `--blank-failures`, a line that is not an input gets its empty line too: the
+    /// output stays line for line with the input.
+    fn skipped(&self, sink: &mut Sink) {
+        if self.blank_failures {
+            sink.out.push(b'\n');
+        }
+    }
+
+    fn not_utf8(&self, lossy: &str, sink: &mut Sink) {
+        let failure = Failure::new(NOT_UTF8_NAME, NOT_UTF8_MESSAGE);
+        if matches!(self.output, Output::Json) {
+            return self.fail(lossy, failure, sink);
+        }
+        // The line itself is not shown: it would not print as it is.
+        if self.blank_failures {
+            sink.out.push(b'\n');
+        }
+        sink.fail(failure.message);
+    }
+}
+
+/// `--json`'s object for an input that failed.
+#[derive(Serialize)]
+struct JsonFailure<'a> {
+    input: &'a str,
+    error: &'a str,
+    error_name: &'a str,
 }
 
 impl Job<'_> {
@@ -170,7 +310,7 @@ impl Job<'_> {
             let mut expanded = url.clone();
             match first.apply(&mut expanded, value) {
                 Ok(()) => self.expand(input, expanded, rest, sink),
-                Err(e) => sink.fail(format!("{input}: {e}")),
+                Err(e) => self.fail(input, e, sink),
             }
             if sink.stopped() {
                 return;
@@ -183,9 +323,30 @@ impl Job<'_> {
         if let Some(transform) = self.transform
             && let Err(e) = transform.apply(&mut url)
         {
-            return sink.fail(format!("{input}: {e}"));
+            return self.fail(input, e, sink);
         }
-        self.output.render(&url, &mut sink.out);
+        self.output.render(&url, input, &mut sink.out);
+    }
+
+    /// Records that `input` failed: with `--json` an object on standard output (and no
+    /// message), otherwise `error: <input>: <message>` on standard error, after an empty line
+    /// on standard output with `--blank-failures`.
+    fn fail(&self, input: &str, failure: Failure, sink: &mut Sink) {
+        if matches!(self.output, Output::Json) {
+            let object = JsonFailure {
+                input,
+                error: &failure.message,
+                error_name: failure.name,
+            };
+            // Strings only: serializing into a `Vec` cannot fail.
+            let _ = serde_json::to_writer(&mut sink.out, &object);
+            sink.out.push(b'\n');
+            return sink.fail_quietly();
+        }
+        if self.blank_failures {
+            sink.out.push(b'\n');
+        }
+        sink.fail(format!("{input}: {}", failure.message));
     }
 }
 
@@ -260,19 +421,23 @@ pub fn run(job: &Job<'_>, urls: Vec<String>, common: &CommonArgs) -> ExitCode {
     if let Err(e) = input::check_iterate(job.iterate) {
         report::usage_error(e);
     }
-    run_process(job, urls, &common.input.source.url_file, &common.run)
+    run_process(job, urls, &common.input.source, &common.run)
 }
 
-/// Runs `process` over `urls`, then the lines of `url_files` (standard input when there are
-/// neither), and writes the results: exit status 0 when every input succeeded, 1 when one
-/// failed or reading or writing did.
+/// Runs `process` over `urls`, then the lines of `source`'s `--url-file`s (standard input when
+/// there are neither), and writes the results: exit status 0 when every input succeeded, 1 when
+/// one failed or reading or writing did.
 pub fn run_process<P: Process + ?Sized>(
     process: &P,
     urls: Vec<String>,
-    url_files: &[PathBuf],
+    source: &SourceArgs,
     run: &RunArgs,
 ) -> ExitCode {
-    let reader = match BlockReader::new(urls, url_files) {
+    let rules = LineRules {
+        skip_comments: source.skip_comments,
+        lossy: source.lossy,
+    };
+    let reader = match BlockReader::new(urls, &source.url_file) {
         Ok(reader) => reader,
         Err(e) => {
             report::error(e);
@@ -288,7 +453,7 @@ pub fn run_process<P: Process + ?Sized>(
         verify: run.verify,
         failed: false,
     };
-    let result = run_blocks(process, reader, &mut writer, threads);
+    let result = run_blocks(process, reader, rules, &mut writer, threads);
     writer.exit_code(result)
 }
 
@@ -296,6 +461,7 @@ pub fn run_process<P: Process + ?Sized>(
 fn run_blocks<P: Process + ?Sized, W: Write>(
     process: &P,
     mut reader: BlockReader,
+    rules: LineRules,
     writer: &mut Writer<W>,
     threads: usize,
 ) -> Result<(), IoFailure> {
@@ -303,10 +469,10 @@ fn run_blocks<P: Process + ?Sized, W: Write>(
     let mut sink = Sink::new(writer.verify);
     while reader.next_block(&mut block)? {
         if threads > 1 && block.is_full() {
-            return run_threaded(process, reader, block, writer, threads);
+            return run_threaded(process, reader, block, rules, writer, threads);
         }
         sink.clear();
-        process_block(process, &block, &mut sink);
+        process_block(process, &block, rules, &mut sink);
         if writer.emit(&sink)? == Flow::Stop {
             return Ok(());
         }
@@ -332,6 +498,7 @@ fn run_threaded<P: Process + ?Sized, W: Write>(
     process: &P,
     mut reader: BlockReader,
     first: Block,
+    rules: LineRules,
     writer: &mut Writer<W>,
     threads: usize,
 ) -> Result<(), IoFailure> {
@@ -384,7 +551,7 @@ fn run_threaded<P: Process + ?Sized, W: Write>(
                         return;
                     };
                     let mut sink = Sink::new(verify);
-                    process_block(process, &block, &mut sink);
+                    process_block(process, &block, rules, &mut sink);
                     if results.send((seq, Outcome::Done(sink))).is_err() {
                         return;
                     }

@@ -6,7 +6,7 @@ use clap::{Args, ValueEnum};
 use weburl::Url;
 use weburl::percent::{EncodeSet, utf8_percent_encode};
 
-use crate::driver::{self, CommonArgs, Job, Transform};
+use crate::driver::{self, CommonArgs, Failure, Job, Transform};
 use crate::glob::Glob;
 use crate::output::Output;
 use crate::setter::{self, Assignment};
@@ -18,8 +18,10 @@ order given), --set (in the order given), --append, --trim, --sort-query, --stri
 Components for --set: href, protocol (or scheme), username, password, host, hostname,
 port, pathname (or path), search (or query), hash (or fragment). A value the URL API's
 setter ignores (a bad port, a scheme of another kind) makes the input fail.
---append, --trim and --sort-query rewrite the query as `searchParams` does (form-urlencoded:
-a space becomes '+').
+--append query=... and --trim edit the query in place: the pairs they do not touch keep
+every byte (a~b stays a~b, a%20b stays a%20b), a removed pair takes one '&' with it, an
+appended pair is form-urlencoded (a space becomes '+'), and a query left without pairs is
+dropped. Only --sort-query re-serializes the whole query, as searchParams.sort() does.
 
 Examples:
   $ weburl set 'http://example.com/a?x=1' --set scheme=https --set port=8443 --set hash=top
@@ -99,8 +101,8 @@ pub struct SetArgs {
     #[arg(long, value_name = "path=SEGMENT|query=NAME=VALUE", value_parser = Append::parse)]
     append: Vec<Append>,
 
-    /// Remove the query parameters whose name matches PATTERN (a glob: '*' is any run of
-    /// characters, '?' any one); repeatable
+    /// Remove the query parameters whose name (decoded) matches PATTERN (a glob: '*' is any
+    /// run of characters, '?' any one), leaving the others byte for byte; repeatable
     #[arg(long, value_name = "query=PATTERN", value_parser = parse_trim)]
     trim: Vec<Glob>,
 
@@ -133,28 +135,29 @@ struct Edits<'a> {
 }
 
 impl Transform for Edits<'_> {
-    fn apply(&self, url: &mut Url) -> Result<(), String> {
+    fn apply(&self, url: &mut Url) -> Result<(), Failure> {
         let args = self.args;
         for relative in &args.redirect {
             *url = url
                 .join(relative)
-                .map_err(|e| format!("--redirect {relative}: {e}"))?;
+                .map_err(|e| Failure::from(e).context(format_args!("--redirect {relative}")))?;
         }
         for assignment in &args.sets {
-            assignment.apply(url).map_err(|e| format!("--set {e}"))?;
+            assignment.apply(url).map_err(|e| Failure {
+                message: format!("--set {}", e.message),
+                ..e
+            })?;
         }
         for append in &args.append {
             match append {
                 Append::Path(segment) => append_segment(url, segment)?,
-                Append::Query(name, value) => url.search_params_mut().append(name, value),
+                Append::Query(name, value) => url.raw_query_mut().append(name, value),
             }
         }
         if !args.trim.is_empty() {
-            let trimmed = |name: &str| args.trim.iter().any(|glob| glob.matches(name));
-            // Only a query that loses a parameter is rewritten.
-            if url.search_params().iter().any(|(name, _)| trimmed(name)) {
-                url.search_params_mut().retain(|name, _| !trimmed(name));
-            }
+            // Names are matched decoded; the pairs kept are left as they are written.
+            url.raw_query_mut()
+                .retain(|pair| !args.trim.iter().any(|glob| glob.matches(&pair.name())));
         }
         if args.sort_query && url.query().is_some() {
             url.search_params_mut().sort();
@@ -178,10 +181,11 @@ impl Transform for Edits<'_> {
 /// one).
 ///
 /// Should move to the library (like `url` crate's `path_segments_mut().push()`).
-fn append_segment(url: &mut Url, segment: &str) -> Result<(), String> {
+fn append_segment(url: &mut Url, segment: &str) -> Result<(), Failure> {
     if url.has_opaque_path() {
-        return Err(format!(
-            "--append path={segment}: the URL has an opaque path (no segments)"
+        return Err(Failure::new(
+            "opaque-path",
+            format_args!("--append path={segment}: the URL has an opaque path (no segments)"),
         ));
     }
     let path = url.pathname();
@@ -191,7 +195,7 @@ fn append_segment(url: &mut Url, segment: &str) -> Result<(), String> {
     new_path.push('/');
     new_path.push_str(segment);
     url.set_pathname(&new_path)
-        .map_err(|e| format!("--append path={segment}: {e}"))
+        .map_err(|e| Failure::from(e).context(format_args!("--append path={segment}")))
 }
 
 /// Runs `weburl set`.
@@ -205,6 +209,7 @@ pub fn run(mut args: SetArgs) -> ExitCode {
         iterate: &args.common.input.iterate,
         transform: Some(&edits),
         output: &output,
+        blank_failures: args.common.output.blank_failures,
     };
     driver::run(&job, urls, &args.common)
 }

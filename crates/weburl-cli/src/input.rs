@@ -11,6 +11,7 @@ use clap::Args;
 use weburl::encoding_rs::Encoding;
 use weburl::{ParseError, Url};
 
+use crate::driver::Failure;
 use crate::lines::{IoFailure, LineReader};
 use crate::report;
 use crate::setter::{self, Setter};
@@ -33,6 +34,16 @@ pub struct SourceArgs {
     /// repeatable
     #[arg(long, value_name = "FILE")]
     pub url_file: Vec<PathBuf>,
+
+    /// Skip lines whose first non-blank character is '#' (not done by default: `#x` is a
+    /// valid reference when a base is given). Blank lines are always skipped
+    #[arg(long)]
+    pub skip_comments: bool,
+
+    /// Read a line that is not UTF-8 as a browser reads bytes: each invalid sequence becomes
+    /// U+FFFD (without it, such a line fails)
+    #[arg(long)]
+    pub lossy: bool,
 }
 
 /// The input options every URL-printing subcommand takes.
@@ -87,10 +98,10 @@ impl Iterate {
 
     /// Sets the component to `value` in `url`; `Err` says `--iterate COMPONENT=VALUE: <why
     /// it was ignored>`.
-    pub fn apply(&self, url: &mut Url, value: &str) -> Result<(), String> {
+    pub fn apply(&self, url: &mut Url, value: &str) -> Result<(), Failure> {
         self.setter
             .apply(url, value)
-            .map_err(|e| format!("--iterate {}={value}: {e}", self.name))
+            .map_err(|e| e.context(format_args!("--iterate {}={value}", self.name)))
     }
 }
 
@@ -184,6 +195,9 @@ pub struct Block {
     first_line: u64,
     /// The file the lines come from, for messages; `None` for standard input and arguments.
     file: Option<Arc<str>>,
+    /// Whether the inputs are lines (of standard input or a file), not arguments: blank lines
+    /// and comments are skipped, and messages name the line.
+    lines: bool,
 }
 
 impl Block {
@@ -205,14 +219,28 @@ impl Block {
             .map(|(start, &end)| &self.data[start..end])
     }
 
-    /// Where the `index`th input comes from, for a message about it: `line N` or `FILE, line
-    /// N`.
-    pub fn location(&self, index: usize) -> String {
-        let line = self.first_line + index as u64;
-        match &self.file {
-            Some(file) => format!("{file}, line {line}"),
-            None => format!("line {line}"),
-        }
+    /// Whether the inputs are lines of standard input or a file (rather than arguments).
+    pub fn is_lines(&self) -> bool {
+        self.lines
+    }
+
+    /// The 1-based line number of the `index`th input; `None` for an argument.
+    pub fn line_number(&self, index: usize) -> Option<u64> {
+        self.lines.then(|| self.first_line + index as u64)
+    }
+
+    /// The file the inputs come from (`None` for standard input and arguments).
+    pub fn file(&self) -> &Option<Arc<str>> {
+        &self.file
+    }
+
+    /// Where the `index`th input comes from, for a message about it: `None` for an argument,
+    /// else the file (`None` for standard input) and the 1-based line number.
+    pub fn location(&self, index: usize) -> Option<Location> {
+        self.lines.then(|| Location {
+            file: self.file.clone(),
+            line: self.first_line + index as u64,
+        })
     }
 
     /// Empties the block for reuse.
@@ -224,6 +252,7 @@ impl Block {
         self.ends.clear();
         self.first_line = 0;
         self.file = None;
+        self.lines = false;
     }
 
     /// Adds one input.
@@ -231,6 +260,34 @@ impl Block {
         self.data.extend_from_slice(item);
         self.ends.push(self.data.len());
     }
+}
+
+/// Where an input line comes from, for messages: `line N` or `FILE, line N`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Location {
+    /// The file; `None` for standard input.
+    pub file: Option<Arc<str>>,
+    /// The 1-based line number.
+    pub line: u64,
+}
+
+impl std::fmt::Display for Location {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.file {
+            Some(file) => write!(f, "{file}, line {}", self.line),
+            None => write!(f, "line {}", self.line),
+        }
+    }
+}
+
+/// Whether a line holds nothing but ASCII whitespace (such a line is not an input).
+pub fn is_blank(line: &[u8]) -> bool {
+    line.iter().all(u8::is_ascii_whitespace)
+}
+
+/// Whether a line is a comment for `--skip-comments`: its first non-blank byte is `#`.
+pub fn is_comment(line: &[u8]) -> bool {
+    line.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'#')
 }
 
 /// Where inputs come from, in the order they are read.
@@ -346,6 +403,7 @@ impl BlockReader {
 /// drained (see [`BlockReader::next_block`]), or the input ends; `false` when it ended.
 fn fill<R: io::Read>(reader: &mut LineReader<R>, block: &mut Block) -> io::Result<bool> {
     block.first_line = reader.line_number() + 1;
+    block.lines = true;
     while !block.is_full() {
         if !block.is_empty() && reader.is_drained() {
             return Ok(true);

@@ -20,10 +20,14 @@ pub const EXAMPLES: &str = r#"Examples:
   {"element":"img","attribute":"srcset","raw":"b.png","url":"https://example.com/b.png","line":1,"column":24}
 
 One line per link: LINE:COLUMN ELEMENT ATTRIBUTE URL (or "error: …" when it does not
-parse). srcset, ping and meta refresh give one line per URL. A <base href> that comes after
+parse). In HTML, inline SVG's a, image and use give their href (or xlink:href) too;
+<noscript> contents are read only with --scripting off. An XML document whose root is
+<feed> outside the Atom namespace gives a warning on standard error (its links are not
+Atom's). srcset, ping and meta refresh give one line per URL. A <base href> that comes after
 some links changes them too: by default (--late-base auto) those links are printed again,
 marked "(re-resolved)" (in JSON: "re_resolved": true); --late-base defer prints each link
-once, with its final URL, at the cost of holding links in memory until the base is known. The document's encoding is found as a browser finds it: BOM, then
+once, with its final URL, at the cost of holding links in memory until the base is known.
+The document's encoding is found as a browser finds it: BOM, then
 --encoding (the charset of an HTTP Content-Type), then <meta charset>, then windows-1252;
 query strings of special URLs are encoded in it.
 
@@ -84,6 +88,20 @@ pub struct LinksArgs {
     /// memory flat on any document and prints links as soon as the head is over.
     #[arg(long, value_enum, value_name = "POLICY", default_value_t = LateBaseArg::Auto)]
     pub late_base: LateBaseArg,
+
+    /// Read HTML as a browser with scripting on (the default: <noscript> contents are text,
+    /// and give no links) or off (<noscript> contents are markup, and their links are listed)
+    #[arg(long, value_enum, value_name = "on|off", default_value_t = Scripting::On)]
+    pub scripting: Scripting,
+}
+
+/// `--scripting`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Scripting {
+    /// As a browser that runs scripts.
+    On,
+    /// As a browser with scripting disabled, or a crawler that does not run scripts.
+    Off,
 }
 
 /// Runs `weburl links`.
@@ -98,6 +116,7 @@ pub fn run(args: &LinksArgs) -> ExitCode {
         LateBaseArg::Defer => LateBase::Defer,
         LateBaseArg::Reresolve => LateBase::Reresolve,
     });
+    options = options.scripting(args.scripting == Scripting::On);
     if let Some(url) = &args.url {
         match Url::parse(url) {
             Ok(url) => options = options.document_url(url),
@@ -154,6 +173,11 @@ pub fn run(args: &LinksArgs) -> ExitCode {
         }
         eprintln!("error: writing: {e}");
         return ExitCode::from(1);
+    }
+    if let Ok(summary) = &result {
+        for warning in &summary.warnings {
+            eprintln!("warning: {}: {warning}", args.file);
+        }
     }
     match result {
         Ok(_) if failed => ExitCode::from(1),

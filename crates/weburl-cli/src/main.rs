@@ -9,6 +9,7 @@ mod diagram;
 mod driver;
 mod edit;
 mod glob;
+mod idna_detail;
 mod input;
 mod json_lossy;
 mod lines;
@@ -52,16 +53,20 @@ const AFTER_HELP: &str = r#"Examples:
   {"output":"xn--bcher-kva.example"}
 
 Every command but links and batch takes URLs as arguments, from --url-file FILE, or one
-per line from standard input (`-`, or when none is given), and takes --json, --threads and
---verify; all but validate and compare also take --get, --diagram, --iterate and
---guess-scheme. Run `weburl help <command>` for a command's options and more examples.
+per line from standard input (`-`, or when none is given; blank lines are skipped, and
+with --skip-comments lines starting with '#'; --lossy reads a line that is not UTF-8 with
+U+FFFD), and takes --json, --threads and --verify; all but validate and compare also take
+--get, --diagram, --iterate, --guess-scheme and --blank-failures. With --json every input
+gets one object, with "input" (a failure: {"input", "error", "error_name"}). Run
+`weburl help <command>` for a command's options and more examples.
 
 Exit status:
   0  every input succeeded
   1  some input failed (each failure is reported on standard error as
-     `error: <input>: <reason>`, and the run goes on unless --verify is given; for
-     validate, some input has a validation error; for compare, the engines disagree on
-     some input), or reading the input or writing the output failed
+     `error: <input>: <reason>`, `error: line N: <input>: <reason>` for a line of input,
+     or with --json by its object; the run goes on unless --verify is given; for
+     validate, some input has a validation error; for compare, some engine finds another
+     host on some input), or reading the input or writing the output failed
   2  usage error (unknown option, bad value, base URL that does not parse, ...)
 Colour (red `error:`, diagram labels, validate's error names, compare's differences) is
 used only on a terminal, and never when NO_COLOR is set."#;

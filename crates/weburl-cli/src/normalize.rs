@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use clap::{Args, ValueEnum};
 use weburl::{Url, normalize};
 
-use crate::driver::{self, CommonArgs, Job, Transform};
+use crate::driver::{self, CommonArgs, Failure, Job, Transform};
 use crate::output::Output;
 use crate::report;
 
@@ -84,8 +84,8 @@ struct Dedup {
 }
 
 impl Transform for Dedup {
-    fn apply(&self, url: &mut Url) -> Result<(), String> {
-        *url = dedup(url, self.drop_index)?;
+    fn apply(&self, url: &mut Url) -> Result<(), Failure> {
+        *url = dedup(url, self.drop_index).map_err(|e| Failure::new("normalize-failed", e))?;
         Ok(())
     }
 }
@@ -110,6 +110,7 @@ pub fn run(args: NormalizeArgs) -> ExitCode {
         iterate: &args.common.input.iterate,
         transform: if dedup_profile { Some(&dedup) } else { None },
         output: &output,
+        blank_failures: args.common.output.blank_failures,
     };
     driver::run(&job, args.urls, &args.common)
 }

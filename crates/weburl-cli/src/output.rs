@@ -16,10 +16,20 @@ pub struct OutputArgs {
     #[arg(long, value_name = "TEMPLATE", value_parser = Template::parse, long_help = template::HELP)]
     pub get: Option<Template>,
 
-    /// Print one JSON object per URL: href, origin, protocol, username, password, host,
-    /// hostname, port, pathname, search, hash and "params" ([[name, value], ...], the query)
+    /// Print one JSON object per URL: input, href, origin, protocol, username, password,
+    /// host, hostname, port, pathname, search, hash and "params" ([[name, value], ...], the
+    /// query); an input that fails gets {"input", "error", "error_name"} instead (and no
+    /// message on standard error). One object per input (with --iterate, per URL it makes);
+    /// blank lines are not inputs
     #[arg(long, conflicts_with = "get")]
     pub json: bool,
+
+    /// Print an empty line for each input that fails (its error still goes to standard
+    /// error), and for each line of input that is not an input (blank, or a comment with
+    /// --skip-comments), so that the output has one line per line of input, in line with it
+    /// (with --iterate, one line per URL it makes)
+    #[arg(long, conflicts_with_all = ["json", "diagram"])]
+    pub blank_failures: bool,
 
     /// Draw each URL with its components marked under it, and their byte offsets in the
     /// href (START..END, END excluded), followed by an empty line
@@ -58,17 +68,23 @@ impl Output {
         }
     }
 
-    /// Appends what is printed for `url` to `out`.
-    pub fn render(&self, url: &Url, out: &mut Vec<u8>) {
+    /// Appends what is printed for `url`, read from `input`, to `out`.
+    pub fn render(&self, url: &Url, input: &str, out: &mut Vec<u8>) {
         match self {
             Output::Href => {
                 out.extend_from_slice(url.href().as_bytes());
                 out.push(b'\n');
             }
-            Output::Template(template) => template.render(url, out),
+            Output::Template(template) => template.render(url, input, out),
             Output::Json => {
-                // The object holds only strings: serializing it into a `Vec` cannot fail.
+                // `{"input":...,` then the component object without its `{` (written whole,
+                // then its `{` overwritten: no intermediate map, as `#[serde(flatten)]` builds).
+                // Strings only: serializing into a `Vec` cannot fail.
+                out.extend_from_slice(b"{\"input\":");
+                let _ = serde_json::to_writer(&mut *out, input);
+                let brace = out.len();
                 let _ = serde_json::to_writer(&mut *out, &Components::with_params(url));
+                out[brace] = b',';
                 out.push(b'\n');
             }
             Output::Diagram { color } => diagram::render(url, *color, out),

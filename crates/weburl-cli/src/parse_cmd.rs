@@ -77,6 +77,7 @@ pub fn run(args: ParseArgs) -> ExitCode {
         iterate: &args.common.input.iterate,
         transform: None,
         output: &output,
+        blank_failures: args.common.output.blank_failures,
     };
     driver::run(&job, args.urls, &args.common)
 }

@@ -1,4 +1,4 @@
-//! `weburl resolve --base URL REF...` and its short form `weburl join BASE REF...`: resolve
+//! `weburl resolve --base URL [REF]...` and its short form `weburl join BASE [REF]...`: resolve
 //! references against a base URL, as a browser resolves links.
 
 use std::process::ExitCode;
@@ -86,6 +86,7 @@ fn run(base: &str, arg: &str, refs: Vec<String>, common: &CommonArgs) -> ExitCod
         iterate: &common.input.iterate,
         transform: None,
         output: &output,
+        blank_failures: common.output.blank_failures,
     };
     driver::run(&job, refs, common)
 }

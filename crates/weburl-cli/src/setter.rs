@@ -4,6 +4,8 @@ use std::fmt;
 
 use weburl::Url;
 
+use crate::driver::Failure;
+
 /// One of the URL API's setters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Setter {
@@ -64,9 +66,9 @@ impl Setter {
 
     /// Runs the setter on `url`. `Err` says why the URL API's setter ignored the value (or
     /// failed part way: the `host` setter may set the host, then stop at a bad port).
-    pub fn apply(self, url: &mut Url, value: &str) -> Result<(), String> {
+    pub fn apply(self, url: &mut Url, value: &str) -> Result<(), Failure> {
         let result = match self {
-            Setter::Href => return url.set_href(value).map_err(|e| e.to_string()),
+            Setter::Href => return url.set_href(value).map_err(Failure::from),
             Setter::Protocol => url.set_protocol(value),
             Setter::Username => url.set_username(value),
             Setter::Password => url.set_password(value),
@@ -83,7 +85,7 @@ impl Setter {
                 Ok(())
             }
         };
-        result.map_err(|e| e.to_string())
+        result.map_err(Failure::from)
     }
 }
 
@@ -115,10 +117,10 @@ pub struct Assignment {
 
 impl Assignment {
     /// Runs the setter on `url`; `Err` says `COMPONENT=VALUE: <why it was ignored>`.
-    pub fn apply(&self, url: &mut Url) -> Result<(), String> {
+    pub fn apply(&self, url: &mut Url) -> Result<(), Failure> {
         self.setter
             .apply(url, &self.value)
-            .map_err(|e| format!("{}={}: {e}", self.name, self.value))
+            .map_err(|e| e.context(format_args!("{}={}", self.name, self.value)))
     }
 }
 
@@ -142,6 +144,7 @@ pub fn parse_assignment(arg: &str) -> Result<Assignment, String> {
 #[cfg(test)]
 mod tests {
     use super::{Setter, parse_assignment};
+    use crate::driver::Failure;
     use weburl::Url;
 
     #[test]
@@ -176,11 +179,11 @@ mod tests {
         assert_eq!(url.href(), "http://a:8080/");
         assert_eq!(
             parse_assignment("scheme=mailto").unwrap().apply(&mut url),
-            Err(
+            Err(Failure::new(
+                "setter-ignored",
                 "scheme=mailto: a special scheme cannot be changed to a non-special one, \
                  or the other way round"
-                    .to_owned()
-            )
+            ))
         );
     }
 }

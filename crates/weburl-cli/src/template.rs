@@ -16,7 +16,9 @@ Print TEMPLATE for each URL instead of its href. Placeholders:
       {fragment} the search and hash without '?' and '#'
   {:COMPONENT}       the component percent-decoded (UTF-8; invalid bytes become U+FFFD)
   {query:NAME}       the first value of the query parameter NAME (decoded), or nothing
-  {query-all:NAME}   every value of NAME, joined by a space
+  {query-all:NAME}   every value of NAME (decoded), one per line (joined by a newline)
+  {query-all:NAME:SEP}   every value of NAME, joined by SEP (e.g. {query-all:x:,})
+  {input}            the input as given (the line or argument, before any change)
   {default:port}     the port, or the scheme's default port when there is none
   {puny:host} {puny:hostname}   the host in ASCII (punycode), as the URL has it
   {idn:host} {idn:hostname}     the host in Unicode (domain to Unicode)
@@ -94,8 +96,10 @@ enum Piece {
     Field(Field, bool),
     /// `{query:NAME}`.
     QueryFirst(String),
-    /// `{query-all:NAME}`.
-    QueryAll(String),
+    /// `{query-all:NAME}` or `{query-all:NAME:SEP}`: the name and the separator.
+    QueryAll(String, String),
+    /// `{input}`.
+    Input,
     /// `{default:port}`.
     DefaultPort,
     /// `{puny:host}` (with the port) or `{puny:hostname}` (without).
@@ -151,8 +155,8 @@ impl Template {
         Ok(Template { pieces })
     }
 
-    /// Appends the template filled in for `url`, and a newline, to `out`.
-    pub fn render(&self, url: &Url, out: &mut Vec<u8>) {
+    /// Appends the template filled in for `url`, read from `input`, and a newline, to `out`.
+    pub fn render(&self, url: &Url, input: &str, out: &mut Vec<u8>) {
         // Parsed once per URL, on first use.
         let mut cache: Option<SearchParams> = None;
         for piece in &self.pieces {
@@ -168,14 +172,15 @@ impl Template {
                         out.extend_from_slice(value.as_bytes());
                     }
                 }
-                Piece::QueryAll(name) => {
+                Piece::QueryAll(name, separator) => {
                     for (i, value) in params(&mut cache, url).get_all(name).enumerate() {
                         if i > 0 {
-                            out.push(b' ');
+                            out.extend_from_slice(separator.as_bytes());
                         }
                         out.extend_from_slice(value.as_bytes());
                     }
                 }
+                Piece::Input => out.extend_from_slice(input.as_bytes()),
                 Piece::DefaultPort => {
                     if let Some(port) = url.port_or_default() {
                         // Writing to a `Vec` cannot fail.
@@ -225,7 +230,7 @@ pub fn unicode_hostname(url: &Url) -> Cow<'_, str> {
 /// Names for error messages.
 const KNOWN: &str = "{href} {origin} {protocol} {scheme} {username} {password} {host} \
     {hostname} {port} {pathname} {search} {query} {hash} {fragment}, {:COMPONENT}, \
-    {query:NAME}, {query-all:NAME}, {default:port}, {puny:host}, {puny:hostname}, {idn:host}, \
+    {query:NAME}, {query-all:NAME}, {query-all:NAME:SEP}, {input}, {default:port}, {puny:host}, {puny:hostname}, {idn:host}, \
     {idn:hostname}";
 
 /// The piece for the placeholder `{name}`.
@@ -235,9 +240,12 @@ fn placeholder(name: &str) -> Result<Piece, String> {
     } else if let Some(param) = name.strip_prefix("query:") {
         Some(Piece::QueryFirst(param.to_owned()))
     } else if let Some(param) = name.strip_prefix("query-all:") {
-        Some(Piece::QueryAll(param.to_owned()))
+        // The separator follows the name's first ':' (a newline when there is none).
+        let (param, separator) = param.split_once(':').unwrap_or((param, "\n"));
+        Some(Piece::QueryAll(param.to_owned(), separator.to_owned()))
     } else {
         match name {
+            "input" => Some(Piece::Input),
             "default:port" => Some(Piece::DefaultPort),
             "puny:host" => Some(Piece::Puny { with_port: true }),
             "puny:hostname" => Some(Piece::Puny { with_port: false }),
@@ -258,7 +266,7 @@ mod tests {
         let mut out = Vec::new();
         Template::parse(template)
             .unwrap()
-            .render(&Url::parse(url).unwrap(), &mut out);
+            .render(&Url::parse(url).unwrap(), "the input", &mut out);
         String::from_utf8(out).unwrap()
     }
 
@@ -285,7 +293,14 @@ mod tests {
         );
         assert_eq!(
             render("{query:y}|{query:x}|{query-all:x}|{query:none}|", url),
-            "é z|1|1 2||\n"
+            "é z|1|1\n2||\n"
+        );
+        assert_eq!(
+            render(
+                "{query-all:x:,}|{query-all:x:}|{query-all:x:: }|{input}",
+                url
+            ),
+            "1,2|12|1: 2|the input\n"
         );
     }
 

@@ -8,9 +8,10 @@ use std::process::ExitCode;
 
 use clap::Args;
 use serde::Serialize;
-use weburl::{ParseError, Url, ValidationError, is_valid_url_string};
+use weburl::{ParseError, Url, ValidationError, ValidationErrorKind, is_valid_url_string};
 
 use crate::driver::{self, Process, RunArgs, Sink};
+use crate::idna_detail;
 use crate::input::{self, SourceArgs};
 use crate::report::{self, RED, RESET};
 
@@ -152,7 +153,7 @@ fn column(input: &str, offset: usize) -> usize {
 /// URL string. Empty when the input is clean.
 fn findings(input: &str, check: &Check) -> Vec<Finding> {
     let mut findings: Vec<Finding> = (check.errors.iter())
-        .map(|e| Finding::new(input, e.kind.spec_name(), e.offset, e.kind.message().into()))
+        .map(|e| Finding::new(input, e.kind.spec_name(), e.offset, message(input, e)))
         .collect();
     if findings.is_empty() {
         match &check.result {
@@ -169,6 +170,18 @@ fn findings(input: &str, check: &Check) -> Vec<Finding> {
         }
     }
     findings
+}
+
+/// What is said about the validation error `e` of `input`: the library's message, and for a
+/// `domain-to-ASCII` error what made strict IDNA fail (which code point, which label).
+fn message(input: &str, e: &ValidationError) -> Cow<'static, str> {
+    let message = e.kind.message();
+    if e.kind == ValidationErrorKind::DomainToAscii
+        && let Some(detail) = idna_detail::strict_failure(input, e.offset)
+    {
+        return format!("{message}: {detail}").into();
+    }
+    message.into()
 }
 
 /// How reports are printed.
@@ -236,6 +249,31 @@ impl Process for Validate<'_> {
             sink.fail_quietly();
         }
     }
+
+    /// A line that is not UTF-8: with `--json` an object with one finding (the text report
+    /// goes to standard error, as for every other command).
+    fn not_utf8(&self, lossy: &str, sink: &mut Sink) {
+        let Style::Json = self.style else {
+            return sink.fail(driver::NOT_UTF8_MESSAGE.to_owned());
+        };
+        let finding = Finding::new(
+            lossy,
+            driver::NOT_UTF8_NAME,
+            0,
+            driver::NOT_UTF8_MESSAGE.into(),
+        );
+        let report = JsonReport {
+            input: lossy,
+            valid: false,
+            href: None,
+            errors: &[finding],
+        };
+        let out = sink.out();
+        // Strings and numbers only: serializing into a `Vec` cannot fail.
+        let _ = serde_json::to_writer(&mut *out, &report);
+        out.push(b'\n');
+        sink.fail_quietly();
+    }
 }
 
 /// Appends the lines for `findings` to `out`; with `carets`, then the input (indented by two
@@ -285,7 +323,7 @@ pub fn run(args: ValidateArgs) -> ExitCode {
         base: base.as_ref(),
         style,
     };
-    driver::run_process(&validate, args.urls, &args.source.url_file, &args.run)
+    driver::run_process(&validate, args.urls, &args.source, &args.run)
 }
 
 #[cfg(test)]

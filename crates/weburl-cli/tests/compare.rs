@@ -13,10 +13,10 @@ const BASE: &str = "http://a/b/c/d;p?q";
 const EVIL_TABLE: &str = "http://evil.example\\@good.example/\n\
     \x20 ! html5-2011          good.example  http://evil.example/@good.example/\n\
     \x20 ! web-addresses-2009  good.example  http://evil.example/@good.example/\n\
-    \x20 ! rfc3986             -             error: the input does not match the grammar at byte 19\n\
     \x20 ! rfc1808             good.example  http://evil.example\\@good.example/\n\
+    \x20 x rfc3986             -             error: the input does not match the grammar at byte 19\n\
     \x20   whatwg              evil.example  http://evil.example/@good.example/\n\
-    \x20 hosts differ: html5-2011, web-addresses-2009, rfc3986, rfc1808\n\n";
+    \x20 hosts differ: html5-2011, web-addresses-2009, rfc1808; engine failed: rfc3986\n\n";
 
 /// The table for the RFC 3986 example `g;x?y#s`, on which every engine agrees.
 const AGREED_TABLE: &str = "g;x?y#s\n\
@@ -55,21 +55,26 @@ fn three_hosts_for_one_reference() {
 }
 
 #[test]
-fn host_rows_then_href_rows_then_agreeing_rows() {
-    // Host differences (also an engine failing where whatwg does not) come first, then href
-    // differences, each in engine order, then the agreeing rows.
+fn host_rows_then_failures_then_href_rows_then_agreeing_rows() {
+    // Host differences come first, then engines failing where whatwg does not, then href
+    // differences, each in engine order, then the agreeing rows. No engine finds another
+    // host: exit status 0.
     let run = weburl(&["compare", "--base", BASE, "..\\g"], b"");
     assert_eq!(
         run.stdout,
         "..\\g\n\
-         \x20 ! rfc3986             -  error: the input does not match the grammar at byte 2\n\
+         \x20 x rfc3986             -  error: the input does not match the grammar at byte 2\n\
          \x20 ~ html5-2011          a  http://a/b/c/..%5Cg\n\
          \x20 ~ web-addresses-2009  a  http://a/b/c/..%5Cg\n\
          \x20 ~ rfc1808             a  http://a/b/c/..\\g\n\
          \x20   whatwg              a  http://a/b/g\n\
-         \x20 hosts differ: rfc3986; hrefs differ: html5-2011, web-addresses-2009, rfc1808\n\n"
+         \x20 engine failed: rfc3986; hrefs differ: html5-2011, web-addresses-2009, rfc1808\n\n"
     );
-    assert_eq!(run.code, 1);
+    assert_eq!(run.code, 0);
+    assert_eq!(
+        weburl(&["compare", "--strict", "--base", BASE, "..\\g"], b"").code,
+        1
+    );
 }
 
 #[test]
@@ -82,10 +87,10 @@ fn hosts_are_compared_as_the_engines_write_them() {
         "http://faß.de/\n\
          \x20 ! html5-2011          fass.de        http://fass.de/\n\
          \x20 ! web-addresses-2009  fass.de        http://fass.de/\n\
-         \x20 ! rfc3986             -              error: the input does not match the grammar at byte 9\n\
          \x20 ! rfc1808             faß.de         http://faß.de/\n\
+         \x20 x rfc3986             -              error: the input does not match the grammar at byte 9\n\
          \x20   whatwg              xn--fa-hia.de  http://xn--fa-hia.de/\n\
-         \x20 hosts differ: html5-2011, web-addresses-2009, rfc3986, rfc1808\n\n"
+         \x20 hosts differ: html5-2011, web-addresses-2009, rfc1808; engine failed: rfc3986\n\n"
     );
     assert_eq!(run.code, 1);
 }
@@ -99,7 +104,7 @@ fn agreement_is_exit_status_0() {
 }
 
 #[test]
-fn href_differences_alone_are_exit_status_1() {
+fn href_differences_alone_are_exit_status_0_unless_strict() {
     // RFC 1808 keeps the base's last segment for ";x", where RFC 3986 drops it.
     let run = weburl(&["compare", "--base", BASE, "g;x?y#s", ";x"], b"");
     assert_eq!(
@@ -114,7 +119,12 @@ fn href_differences_alone_are_exit_status_1() {
              \x20 hrefs differ: rfc1808\n\n"
         )
     );
-    assert_eq!(run.code, 1);
+    assert_eq!(run.code, 0);
+    let strict = weburl(
+        &["compare", "--strict", "--base", BASE, "g;x?y#s", ";x"],
+        b"",
+    );
+    assert_eq!((strict.stdout, strict.code), (run.stdout, 1));
 }
 
 #[test]
@@ -134,20 +144,20 @@ fn json() {
         run.stdout,
         concat!(
             r#"{"input":"g;x?y#s","base":"http://a/b/c/d;p?q","results":["#,
-            r#"{"engine":"whatwg","href":"http://a/b/c/g;x?y#s","host":"a"},"#,
-            r#"{"engine":"html5-2011","href":"http://a/b/c/g;x?y#s","host":"a"},"#,
-            r#"{"engine":"web-addresses-2009","href":"http://a/b/c/g;x?y#s","host":"a"},"#,
-            r#"{"engine":"rfc3986","href":"http://a/b/c/g;x?y#s","host":"a"},"#,
-            r#"{"engine":"rfc1808","href":"http://a/b/c/g;x?y#s","host":"a"}],"#,
-            r#""hosts_agree":true,"hrefs_agree":true}"#,
+            r#"{"engine":"whatwg","href":"http://a/b/c/g;x?y#s","host":"a","difference":"same"},"#,
+            r#"{"engine":"html5-2011","href":"http://a/b/c/g;x?y#s","host":"a","difference":"same"},"#,
+            r#"{"engine":"web-addresses-2009","href":"http://a/b/c/g;x?y#s","host":"a","difference":"same"},"#,
+            r#"{"engine":"rfc3986","href":"http://a/b/c/g;x?y#s","host":"a","difference":"same"},"#,
+            r#"{"engine":"rfc1808","href":"http://a/b/c/g;x?y#s","host":"a","difference":"same"}],"#,
+            r#""hosts_agree":true,"hrefs_agree":true,"host_differs":false}"#,
             "\n",
             r#"{"input":"http://evil.example\\@good.example/","base":"http://a/b/c/d;p?q","results":["#,
-            r#"{"engine":"whatwg","href":"http://evil.example/@good.example/","host":"evil.example"},"#,
-            r#"{"engine":"html5-2011","href":"http://evil.example/@good.example/","host":"good.example"},"#,
-            r#"{"engine":"web-addresses-2009","href":"http://evil.example/@good.example/","host":"good.example"},"#,
-            r#"{"engine":"rfc3986","href":null,"host":null,"error":"the input does not match the grammar at byte 19"},"#,
-            r#"{"engine":"rfc1808","href":"http://evil.example\\@good.example/","host":"good.example"}],"#,
-            r#""hosts_agree":false,"hrefs_agree":false}"#,
+            r#"{"engine":"whatwg","href":"http://evil.example/@good.example/","host":"evil.example","difference":"same"},"#,
+            r#"{"engine":"html5-2011","href":"http://evil.example/@good.example/","host":"good.example","difference":"host"},"#,
+            r#"{"engine":"web-addresses-2009","href":"http://evil.example/@good.example/","host":"good.example","difference":"host"},"#,
+            r#"{"engine":"rfc3986","href":null,"host":null,"error":"the input does not match the grammar at byte 19","difference":"failed"},"#,
+            r#"{"engine":"rfc1808","href":"http://evil.example\\@good.example/","host":"good.example","difference":"host"}],"#,
+            r#""hosts_agree":false,"hrefs_agree":false,"host_differs":true}"#,
             "\n",
         )
     );
@@ -163,16 +173,16 @@ fn json_without_a_base_and_hrefs_alone_differing() {
         run.stdout,
         concat!(
             r#"{"input":"g","base":null,"results":["#,
-            r#"{"engine":"whatwg","href":null,"host":null,"error":"relative URL without a base (no scheme, and no usable base URL)"},"#,
-            r#"{"engine":"html5-2011","href":null,"host":null,"error":"relative reference without a base URL"},"#,
-            r#"{"engine":"web-addresses-2009","href":null,"host":null,"error":"relative reference without a base URL"},"#,
-            r#"{"engine":"rfc3986","href":null,"host":null,"error":"relative reference without a base URL"},"#,
-            r#"{"engine":"rfc1808","href":"g","host":null}],"#,
-            r#""hosts_agree":true,"hrefs_agree":false}"#,
+            r#"{"engine":"whatwg","href":null,"host":null,"error":"relative URL without a base (no scheme, and no usable base URL)","difference":"same"},"#,
+            r#"{"engine":"html5-2011","href":null,"host":null,"error":"relative reference without a base URL","difference":"same"},"#,
+            r#"{"engine":"web-addresses-2009","href":null,"host":null,"error":"relative reference without a base URL","difference":"same"},"#,
+            r#"{"engine":"rfc3986","href":null,"host":null,"error":"relative reference without a base URL","difference":"same"},"#,
+            r#"{"engine":"rfc1808","href":"g","host":null,"difference":"href"}],"#,
+            r#""hosts_agree":true,"hrefs_agree":false,"host_differs":false}"#,
             "\n",
         )
     );
-    assert_eq!(run.code, 1);
+    assert_eq!(run.code, 0);
 }
 
 #[test]
@@ -191,14 +201,14 @@ fn encoding_goes_to_the_engines_that_use_one() {
     assert_eq!(
         run.stdout,
         "?é\n\
-         \x20 ! rfc3986             -  error: the input does not match the grammar at byte 1\n\
+         \x20 x rfc3986             -  error: the input does not match the grammar at byte 1\n\
          \x20 ~ rfc1808             a  http://a/?é\n\
          \x20   whatwg              a  http://a/?%E9\n\
          \x20   html5-2011          a  http://a/?%E9\n\
          \x20   web-addresses-2009  a  http://a/?%E9\n\
-         \x20 hosts differ: rfc3986; hrefs differ: rfc1808\n\n"
+         \x20 engine failed: rfc3986; hrefs differ: rfc1808\n\n"
     );
-    assert_eq!(run.code, 1);
+    assert_eq!(run.code, 0);
 }
 
 #[test]
@@ -242,7 +252,10 @@ fn verify_stops_at_the_first_disagreement() {
 fn an_input_that_is_not_utf8_fails() {
     let run = weburl(&["compare", "--base", BASE], b"\xff\ng;x?y#s\n");
     assert_eq!(run.stdout, AGREED_TABLE);
-    assert_eq!(run.stderr, "error: line 1: not valid UTF-8\n");
+    assert_eq!(
+        run.stderr,
+        "error: line 1: not valid UTF-8 (--lossy decodes it with U+FFFD)\n"
+    );
     assert_eq!(run.code, 1);
 }
 
@@ -297,19 +310,19 @@ fn colour_only_on_a_terminal_and_never_with_no_color() {
          \x20   rfc1808             a  http://a/g;x\n\
          \x20 all engines agree\n\n\
          ..\\g\n\
-         \x20 \x1b[1;31m! rfc3986           \x1b[0m  \x1b[1;31m-\x1b[0m  \x1b[33merror: the input \
+         \x20 \x1b[33mx rfc3986           \x1b[0m  -  \x1b[33merror: the input \
          does not match the grammar at byte 2\x1b[0m\n\
          \x20 \x1b[33m~ html5-2011        \x1b[0m  a  \x1b[33mhttp://a/..%5Cg\x1b[0m\n\
          \x20 \x1b[33m~ web-addresses-2009\x1b[0m  a  \x1b[33mhttp://a/..%5Cg\x1b[0m\n\
          \x20 \x1b[33m~ rfc1808           \x1b[0m  a  \x1b[33mhttp://a/..\\g\x1b[0m\n\
          \x20   whatwg              a  http://a/g\n\
-         \x20 \x1b[1;31mhosts differ\x1b[0m: rfc3986; \x1b[33mhrefs differ\x1b[0m: html5-2011, \
+         \x20 \x1b[33mengine failed\x1b[0m: rfc3986; \x1b[33mhrefs differ\x1b[0m: html5-2011, \
          web-addresses-2009, rfc1808\n\n"
     );
     let plain = on_a_terminal(args, Some("1")).unwrap();
     assert!(!plain.contains('\x1b'), "{plain}");
     assert!(
-        plain.contains("  ! rfc3986             -  error:"),
+        plain.contains("  x rfc3986             -  error:"),
         "{plain}"
     );
 }

@@ -67,7 +67,8 @@ fn query_parameters() {
             "{query:x}|{query:y}|{query-all:x}|{query:none}|{query-all:none}",
             URL
         ]),
-        "1|é z|1 2||\n"
+        // Every value of x, one per line.
+        "1|é z|1\n2||\n"
     );
     assert_eq!(
         ok(&["parse", "--get", "{query:a b}", "http://h/?a+b=%2B"]),

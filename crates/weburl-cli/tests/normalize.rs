@@ -143,7 +143,8 @@ fn normalize_with_json() {
             "http://h/%7e?b=%41&a"
         ]),
         concat!(
-            r#"{"href":"http://h/~?a&b=A","origin":"http://h","protocol":"http:","#,
+            r#"{"input":"http://h/%7e?b=%41&a","#,
+            r#""href":"http://h/~?a&b=A","origin":"http://h","protocol":"http:","#,
             r#""username":"","password":"","host":"h","hostname":"h","port":"","#,
             r#""pathname":"/~","search":"?a&b=A","hash":"","params":[["a",""],["b","A"]]}"#,
             "\n"
@@ -160,7 +161,7 @@ fn normalize_stdin_and_failures() {
     assert_eq!(run.stdout, "http://h/?a&b\nhttp://h/~\n");
     assert_eq!(
         run.stderr,
-        "error: nope: relative URL without a base (no scheme, and no usable base URL)\n"
+        "error: line 2: nope: relative URL without a base (no scheme, and no usable base URL)\n"
     );
     assert_eq!(run.code, 1);
 }

@@ -29,8 +29,9 @@ fn json_from_a_url_file() {
         &["parse", "--json", "--url-file", file.to_str().unwrap()],
         b"",
     );
+    // One object per line, the failure's too (and then nothing on standard error).
     assert_eq!(run.stdout, data_text("urls.json"));
-    assert_eq!(run.stderr, format!("error: not a url: {NO_BASE}\n"));
+    assert_eq!(run.stderr, "");
     assert_eq!(run.code, 1);
 }
 
@@ -42,7 +43,10 @@ fn diagram_from_a_url_file() {
         b"",
     );
     assert_eq!(run.stdout, data_text("urls.diagram"));
-    assert_eq!(run.stderr, format!("error: not a url: {NO_BASE}\n"));
+    assert_eq!(
+        run.stderr,
+        format!("error: {}, line 3: not a url: {NO_BASE}\n", file.display())
+    );
     assert_eq!(run.code, 1);
 }
 
@@ -54,7 +58,8 @@ fn json_and_diagram_on_every_subcommand() {
         assert_eq!(
             ok(&args),
             concat!(
-                r#"{"href":"http://h/p?a=b","origin":"http://h","protocol":"http:","#,
+                r#"{"input":"http://h/p?a=b","#,
+                r#""href":"http://h/p?a=b","origin":"http://h","protocol":"http:","#,
                 r#""username":"","password":"","host":"h","hostname":"h","port":"","#,
                 r#""pathname":"/p","search":"?a=b","hash":"","params":[["a","b"]]}"#,
                 "\n"
@@ -128,7 +133,10 @@ fn non_utf8_lines_name_their_file_and_line() {
     assert_eq!(run.stdout, "http://ok/\nhttp://ok-again/\n");
     assert_eq!(
         run.stderr,
-        format!("error: {}, line 2: not valid UTF-8\n", file.display())
+        format!(
+            "error: {}, line 2: not valid UTF-8 (--lossy decodes it with U+FFFD)\n",
+            file.display()
+        )
     );
     assert_eq!(run.code, 1);
 }
@@ -276,7 +284,7 @@ fn generated(count: usize, bad_every: usize) -> (String, String, String) {
         if i % bad_every == 0 {
             input.push_str(&format!("http://bad{i}:99999/\n"));
             stderr.push_str(&format!(
-                "error: http://bad{i}:99999/: the port is greater than 65535\n"
+                "error: line {i}: http://bad{i}:99999/: the port is greater than 65535\n"
             ));
         } else {
             input.push_str(&format!("HTTP://H{}.example/{i}/../x?{i}\n", i % 13));
@@ -301,7 +309,11 @@ fn threads_keep_the_input_order() {
             b"",
         );
         assert_eq!(run.stdout, stdout, "--threads {threads} --url-file");
-        assert_eq!(run.stderr, stderr, "--threads {threads} --url-file");
+        assert_eq!(
+            run.stderr,
+            in_file(&stderr, file.path()),
+            "--threads {threads} --url-file"
+        );
         assert_eq!(run.code, 1);
     }
     // The default, all cores, too; and with --iterate multiplying the output.
@@ -320,7 +332,13 @@ fn threads_keep_the_input_order() {
         .flat_map(|line| [format!("{line}#a\n"), format!("{line}#b\n")])
         .collect();
     assert_eq!(run.stdout, expected);
-    assert_eq!(run.stderr, stderr);
+    assert_eq!(run.stderr, in_file(&stderr, file.path()));
+}
+
+/// Error lines about standard input's lines as they are about the same lines of the file
+/// `path`.
+fn in_file(stderr: &str, path: &str) -> String {
+    stderr.replace("error: line ", &format!("error: {path}, line "))
 }
 
 #[test]
@@ -421,7 +439,10 @@ fn verify_with_threads_on_a_large_input() {
         assert_eq!(run.stdout, expected, "--threads {threads}");
         assert_eq!(
             run.stderr,
-            "error: http://bad25000:99999/: the port is greater than 65535\n"
+            format!(
+                "error: {}, line 25000: http://bad25000:99999/: the port is greater than 65535\n",
+                file.path()
+            )
         );
         assert_eq!(run.code, 1);
         let run = weburl(

@@ -36,7 +36,8 @@ fn resolve_stdin() {
         "https://example.com/s/a.png\nhttps://example.com/b.css\n"
     );
     assert!(
-        run.stderr.starts_with("error: http://[: invalid host"),
+        run.stderr
+            .starts_with("error: line 3: http://[: invalid host"),
         "{}",
         run.stderr
     );
@@ -112,7 +113,8 @@ fn join_with_json() {
     assert_eq!(
         ok(&["join", "http://h/a/", "b?x=1&x=2", "--json"]),
         concat!(
-            r#"{"href":"http://h/a/b?x=1&x=2","origin":"http://h","protocol":"http:","#,
+            r#"{"input":"b?x=1&x=2","href":"http://h/a/b?x=1&x=2","origin":"http://h","#,
+            r#""protocol":"http:","#,
             r#""username":"","password":"","host":"h","hostname":"h","port":"","#,
             r#""pathname":"/a/b","search":"?x=1&x=2","hash":"","params":[["x","1"],["x","2"]]}"#,
             "\n"

@@ -339,15 +339,15 @@ fn set_with_json_and_stdin() {
     assert_eq!(
         run.stdout,
         concat!(
-            r#"{"href":"http://h:81/?a=1","origin":"http://h:81","protocol":"http:","#,
-            r#""username":"","password":"","host":"h:81","hostname":"h","port":"81","#,
-            r#""pathname":"/","search":"?a=1","hash":"","params":[["a","1"]]}"#,
+            r#"{"input":"http://h/?a=1","href":"http://h:81/?a=1","origin":"http://h:81","#,
+            r#""protocol":"http:","username":"","password":"","host":"h:81","hostname":"h","#,
+            r#""port":"81","pathname":"/","search":"?a=1","hash":"","params":[["a","1"]]}"#,
+            "\n",
+            r#"{"input":"nope","error":"relative URL without a base (no scheme, and no usable "#,
+            r#"base URL)","error_name":"missing-scheme-non-relative-URL"}"#,
             "\n"
         )
     );
-    assert_eq!(
-        run.stderr,
-        "error: nope: relative URL without a base (no scheme, and no usable base URL)\n"
-    );
+    assert_eq!(run.stderr, "");
     assert_eq!(run.code, 1);
 }

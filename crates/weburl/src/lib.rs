@@ -49,6 +49,7 @@
 //! | [percent-encode sets](https://url.spec.whatwg.org/#percent-encoded-bytes), UTF-8 percent-encode, percent-decode | [`percent::EncodeSet`], [`percent::utf8_percent_encode`], [`percent::percent_decode`] |
 //! | [origin](https://url.spec.whatwg.org/#concept-url-origin), same origin, same origin-domain | [`Url::origin`], [`Origin`], [`Origin::same_origin`], [`Origin::same_origin_domain`] |
 //! | `URLSearchParams` | [`SearchParams`]; a URL's `searchParams`: [`Url::search_params`], [`Url::search_params_mut`] |
+//! | (not in the spec) editing the query's pairs in place, every other byte kept | [`Url::raw_query_mut`], [`RawQueryMut`] |
 //! | [`application/x-www-form-urlencoded`](https://url.spec.whatwg.org/#application/x-www-form-urlencoded) parser and serializer | [`search_params::parse_urlencoded`], [`search_params::serialize_urlencoded`] |
 //! | [URL equivalence](https://url.spec.whatwg.org/#concept-url-equals) | `==` on [`Url`] (and `Hash`, `Ord`: by href) |
 //!
@@ -99,6 +100,7 @@ pub mod percent;
 pub mod policy;
 mod position;
 mod query_pairs;
+pub mod raw_query;
 mod scratch;
 pub mod search_params;
 #[cfg(feature = "serde")]
@@ -115,6 +117,7 @@ pub use parser::{ParseError, ParseOptions};
 pub use path_segments::PathSegmentsMut;
 pub use position::Position;
 pub use query_pairs::UrlQuery;
+pub use raw_query::{RawPair, RawQueryMut};
 pub use search_params::{SearchParams, SearchParamsMut};
 pub use setters::SetterError;
 pub use url::{Url, default_port};

@@ -16,10 +16,27 @@ use super::{
 
 const HTML_NS: &str = "http://www.w3.org/1999/xhtml";
 
+const SVG_NS: &str = "http://www.w3.org/2000/svg";
+
+/// How deep `<noscript>` elements are parsed inside each other with scripting disabled (each
+/// level is a nested parse of the level's text: the limit bounds the recursion).
+const MAX_NOSCRIPT_DEPTH: u32 = 8;
+
 struct State<'e, F> {
     emitter: &'e mut Emitter<F>,
     tracker: Tracker,
     names: Vec<String>,
+    /// Whether scripting is enabled ([`LinkOptions::scripting`](super::LinkOptions::scripting)):
+    /// when it is not, `<noscript>` contents are parsed as markup.
+    scripting: bool,
+    /// Where the text being parsed starts in the document: 0, or the start of the contents of
+    /// the `<noscript>` being parsed as markup (the parser's offsets count from there).
+    base_offset: u64,
+    /// The contents of a `<noscript>` being collected (scripting disabled): where they start
+    /// in the document, and the text so far.
+    noscript: Option<(u64, String)>,
+    /// How many `<noscript>` contents are being parsed, one inside the other.
+    noscript_depth: u32,
 }
 
 /// The value of an attribute as HTML's tokenizer gives it: newlines normalized, NUL replaced,
@@ -42,12 +59,33 @@ fn is_space(b: u8) -> bool {
 pub(crate) fn run<R: Read, F: FnMut(Link)>(
     stream: &mut DecodedStream<R>,
     emitter: &mut Emitter<F>,
+    scripting: bool,
 ) -> Result<(), DocumentError> {
-    let state = RefCell::new(State {
+    let mut st = State {
         emitter,
         tracker: Tracker::new(),
         names: Vec::new(),
-    });
+        scripting,
+        base_offset: 0,
+        noscript: None,
+        noscript_depth: 0,
+    };
+    parse(&mut st, |chunk, st| {
+        let more = stream.next_chunk(chunk)?;
+        if more {
+            st.tracker.push(chunk.as_bytes());
+        }
+        Ok(more)
+    })
+}
+
+/// Parses the HTML text that `next` gives a chunk at a time (`false` at its end), calling
+/// [`on_element`] for each element.
+fn parse<'e, F: FnMut(Link)>(
+    st: &mut State<'e, F>,
+    mut next: impl FnMut(&mut String, &mut State<'e, F>) -> Result<bool, DocumentError>,
+) -> Result<(), DocumentError> {
+    let state = RefCell::new(st);
     let template_depth = Rc::new(Cell::new(0u32));
     let settings = Settings::new()
         .with_strict(false)
@@ -56,8 +94,18 @@ pub(crate) fn run<R: Read, F: FnMut(Link)>(
         }))
         .append_document_content_handler(doc_text!(|text| {
             let mut st = state.borrow_mut();
-            st.tracker
-                .forget_before(text.source_location().bytes().start as u64);
+            let start = st.base_offset + text.source_location().bytes().start as u64;
+            if text.text_type() == TextType::RawText
+                && let Some((_, contents)) = st.noscript.as_mut()
+            {
+                // The tracker keeps the contents: the links in them are looked up later.
+                contents.push_str(text.as_str());
+                if text.last_in_text_node() {
+                    parse_noscript(&mut st).map_err(|e| e.to_string())?;
+                }
+                return Ok(());
+            }
+            st.tracker.forget_before(start);
             if st.emitter.holding
                 && text.text_type() == TextType::Data
                 && template_depth.get() == 0
@@ -68,16 +116,18 @@ pub(crate) fn run<R: Read, F: FnMut(Link)>(
             Ok(())
         }))
         .append_document_content_handler(doc_comments!(|comment| {
-            state
-                .borrow_mut()
-                .tracker
-                .forget_before(comment.source_location().bytes().start as u64);
+            let mut st = state.borrow_mut();
+            let start = st.base_offset + comment.source_location().bytes().start as u64;
+            st.tracker.forget_before(start);
             Ok(())
         }));
     let mut rewriter = HtmlRewriter::new(settings, |_: &[u8]| {});
     let mut chunk = String::new();
-    while stream.next_chunk(&mut chunk)? {
-        state.borrow_mut().tracker.push(chunk.as_bytes());
+    loop {
+        let more = next(&mut chunk, &mut state.borrow_mut())?;
+        if !more {
+            break;
+        }
         rewriter
             .write(chunk.as_bytes())
             .map_err(|e| DocumentError::Html(e.to_string()))?;
@@ -88,21 +138,74 @@ pub(crate) fn run<R: Read, F: FnMut(Link)>(
     Ok(())
 }
 
+/// Parses the collected contents of a `<noscript>` as markup (scripting disabled), with
+/// their positions in the document.
+fn parse_noscript<F: FnMut(Link)>(st: &mut State<'_, F>) -> Result<(), DocumentError> {
+    let Some((start, contents)) = st.noscript.take() else {
+        return Ok(());
+    };
+    let outer_base = st.base_offset;
+    st.base_offset = start;
+    st.noscript_depth += 1;
+    let mut contents = Some(contents);
+    let result = parse(st, |chunk, _| {
+        Ok(match contents.take() {
+            Some(text) => {
+                *chunk = text;
+                true
+            }
+            None => false,
+        })
+    });
+    st.noscript_depth -= 1;
+    st.base_offset = outer_base;
+    result
+}
+
+/// The URL attribute of an SVG element in HTML, as SVG 2 reads it: `href`, or without one
+/// `xlink:href`, on `a`, `image` and `use`.
+fn svg_url_attribute(element: &str, el: &Element<'_, '_>) -> Option<&'static str> {
+    if !matches!(element, "a" | "image" | "use") {
+        return None;
+    }
+    if el.has_attribute("href") {
+        Some("href")
+    } else if el.has_attribute("xlink:href") {
+        Some("xlink:href")
+    } else {
+        None
+    }
+}
+
 fn on_element<F: FnMut(Link)>(
     st: &mut State<'_, F>,
     template_depth: &Rc<Cell<u32>>,
     el: &mut Element<'_, '_>,
 ) -> lol_html::HandlerResult {
-    let start = el.source_location().bytes().start as u64;
+    let start = st.base_offset + el.source_location().bytes().start as u64;
     st.tracker.forget_before(start);
+    // A `<noscript>` without contents is done by now.
+    st.noscript = None;
     let inert = template_depth.get() > 0;
     if el.namespace_uri() != HTML_NS {
         if !inert {
             st.emitter.end_head();
+            if el.namespace_uri() == SVG_NS {
+                let name = el.tag_name();
+                if let Some(attr_name) = svg_url_attribute(&name, el) {
+                    emit_attribute(st, el, start, &name, attr_name, Form::Url);
+                }
+            }
         }
         return Ok(());
     }
     let name = el.tag_name();
+    if name == "noscript" && !inert && !st.scripting && st.noscript_depth < MAX_NOSCRIPT_DEPTH {
+        // (`<noscript/>` opens the element too: HTML ignores the slash on it. If no raw text
+        // follows, the next element clears this.)
+        let contents_start = st.base_offset + el.source_location().bytes().end as u64;
+        st.noscript = Some((contents_start, String::new()));
+    }
     if name == "template" {
         if el.can_have_content() {
             template_depth.set(template_depth.get() + 1);
@@ -149,7 +252,7 @@ fn on_element<F: FnMut(Link)>(
         let value_start = attr
             .value_source_location()
             .or_else(|| attr.name_source_location())
-            .map_or(start, |l| l.bytes().start as u64);
+            .map_or(start, |l| st.base_offset + l.bytes().start as u64);
         if form == Form::Base && !st.emitter.base_seen() {
             let at = st.tracker.position(value_start);
             st.emitter.set_base(&value, at.line, at.column);
@@ -173,4 +276,42 @@ fn on_element<F: FnMut(Link)>(
         st.names.push(attr_name);
     }
     Ok(())
+}
+
+/// Emits the URLs of the attribute `attr_name` of `el` (the element `name`, starting at
+/// `start`), read as `form`.
+fn emit_attribute<F: FnMut(Link)>(
+    st: &mut State<'_, F>,
+    el: &Element<'_, '_>,
+    start: u64,
+    name: &str,
+    attr_name: &str,
+    form: Form,
+) {
+    let Some(attr) = el.attributes().iter().find(|a| a.name() == attr_name) else {
+        return;
+    };
+    let source = attr.value();
+    let value = decode_attribute(&source);
+    let verbatim = matches!(value, Cow::Borrowed(_));
+    let value_start = attr
+        .value_source_location()
+        .or_else(|| attr.name_source_location())
+        .map_or(start, |l| st.base_offset + l.bytes().start as u64);
+    let State {
+        emitter, tracker, ..
+    } = st;
+    for_each_url(form, &value, |kind, offset, raw| {
+        let at = tracker.position(part_offset(value_start, verbatim, offset));
+        emitter.push(Found {
+            element: name,
+            attribute: attr_name,
+            kind,
+            raw,
+            line: at.line,
+            column: at.column,
+            xml_base: None,
+            scope_base: None,
+        });
+    });
 }

@@ -42,13 +42,17 @@
 //!   and `srcset`, `script`/`iframe`/`embed`/`audio`/`video`/`track`/`input` `src`, `video`
 //!   `poster`, `object` `data`, `form` `action`, `button`/`input` `formaction`,
 //!   `blockquote`/`q`/`ins`/`del` `cite`, `a`/`area` `ping` (one link per URL), the URL of a
-//!   `meta http-equiv=refresh`, and `base` `href`, on HTML elements only. Character
+//!   `meta http-equiv=refresh`, and `base` `href`, on HTML elements; and in inline SVG, the
+//!   `href` (or, without one, `xlink:href`) of `a`, `image` and `use`, as SVG 2 reads them and
+//!   browsers follow them. Character
 //!   references in values are decoded as HTML's tokenizer decodes them in attributes.
 //!   `srcset` is parsed by HTML's [srcset parser](srcset) (a candidate whose descriptors are
 //!   in error is dropped, as browsers drop it); a refresh URL by the [shared declarative
 //!   refresh steps](refresh).
 //! - **What a browser's DOM does not contain** is skipped: `<template>` contents, and
-//!   `<noscript>` contents (parsed as text, as in a browser with scripting enabled).
+//!   `<noscript>` contents (parsed as text, as in a browser with scripting enabled; with
+//!   [`LinkOptions::scripting`] `false` they are parsed as markup, as with scripting
+//!   disabled, and their links are extracted).
 //! - **Resolution rules per attribute** ([`LinkKind`]): an empty form `action`/`formaction`
 //!   is the document's URL; `base` `href` is parsed against the fallback base URL; a refresh
 //!   URL against the base URL in force when the `meta` is parsed (browsers act on it then, so
@@ -92,7 +96,7 @@
 //!
 //! A `<meta charset>` after the first 1024 bytes (a browser reloads the page in the new
 //! encoding), encoding autodetection of unlabelled pages, Content Security Policy's
-//! `base-uri`, SVG links inside HTML, `iframe srcdoc` documents nested in a page (pass their
+//! `base-uri`, `iframe srcdoc` documents nested in a page (pass their
 //! text with `about:srcdoc` and [`LinkOptions::about_base_url`]), and DTD-declared entities in
 //! XML.
 //!
@@ -223,6 +227,7 @@ pub struct LinkOptions {
     kind: DocumentKind,
     late_base: LateBase,
     retain_limit: usize,
+    scripting: bool,
 }
 
 impl Default for LinkOptions {
@@ -234,6 +239,7 @@ impl Default for LinkOptions {
             kind: DocumentKind::Html,
             late_base: LateBase::Auto,
             retain_limit: LinkOptions::DEFAULT_RETAIN_LIMIT,
+            scripting: true,
         }
     }
 }
@@ -335,6 +341,36 @@ impl LinkOptions {
     pub fn retain_limit(mut self, links: usize) -> LinkOptions {
         self.retain_limit = links;
         self
+    }
+
+    /// Whether HTML is read as a browser with scripting enabled reads it (the default):
+    /// `<noscript>` contents are then text, and give no links. With `false`, they are markup,
+    /// as in a browser with scripting disabled (or a crawler that does not run scripts), and
+    /// their links are extracted (nested `<noscript>` up to 8 deep). XML is not affected.
+    ///
+    /// ```
+    /// use weburl::document::{LinkOptions, collect_links};
+    /// let html = b"<noscript><img src=/pixel.gif></noscript><a href=/a>";
+    /// let (on, _) = collect_links(&html[..], &LinkOptions::new()).unwrap();
+    /// assert_eq!(on.iter().map(|l| l.raw.as_str()).collect::<Vec<_>>(), ["/a"]);
+    /// let (off, _) = collect_links(&html[..], &LinkOptions::new().scripting(false)).unwrap();
+    /// assert_eq!(off.iter().map(|l| l.raw.as_str()).collect::<Vec<_>>(), ["/pixel.gif", "/a"]);
+    /// assert_eq!((off[0].line, off[0].column), (1, 20));
+    /// ```
+    #[must_use]
+    pub fn scripting(mut self, enabled: bool) -> LinkOptions {
+        self.scripting = enabled;
+        self
+    }
+
+    /// Whether scripting is taken as enabled.
+    ///
+    /// ```
+    /// assert!(weburl::document::LinkOptions::new().get_scripting());
+    /// ```
+    #[must_use]
+    pub fn get_scripting(&self) -> bool {
+        self.scripting
     }
 
     /// The document URL set.
@@ -653,6 +689,17 @@ pub struct Summary {
     pub max_held: usize,
     /// How many bytes of input were read.
     pub bytes: u64,
+    /// What the reader of the links should know about the document, one sentence each: an
+    /// Atom feed without the Atom namespace (whose links are then not read), for instance.
+    ///
+    /// ```
+    /// use weburl::document::{DocumentKind, LinkOptions, collect_links};
+    /// let feed = b"<?xml version='1.0'?><feed><link href='/x'/></feed>";
+    /// let (links, s) = collect_links(&feed[..], &LinkOptions::new().kind(DocumentKind::Xml)).unwrap();
+    /// assert!(links.is_empty());
+    /// assert!(s.warnings[0].starts_with("the root element <feed> is not in the Atom namespace"));
+    /// ```
+    pub warnings: Vec<String>,
     resolver: Resolver,
 }
 
@@ -792,10 +839,13 @@ pub fn extract_links<R: Read, F: FnMut(Link)>(
         decoder: encoding.new_decoder_without_bom_handling(),
         done: false,
     };
-    match kind {
+    let warnings = match kind {
         DocumentKind::Xml => xml::run(&mut stream, &mut emitter)?,
-        _ => html::run(&mut stream, &mut emitter)?,
-    }
+        _ => {
+            html::run(&mut stream, &mut emitter, options.scripting)?;
+            Vec::new()
+        }
+    };
     emitter.finish();
     Ok(Summary {
         kind: if kind == DocumentKind::Xml {
@@ -811,6 +861,7 @@ pub fn extract_links<R: Read, F: FnMut(Link)>(
         unretained: emitter.unretained,
         max_held: emitter.max_held,
         bytes: stream.input.bytes,
+        warnings,
         resolver: emitter.resolver,
     })
 }
@@ -1270,10 +1321,66 @@ mod tests {
     }
 
     #[test]
-    fn template_and_noscript_are_skipped() {
+    fn template_and_noscript_are_skipped_svg_links_are_not() {
         let html = "<template><base href=/t/><a href=t></template><noscript><a href=n></noscript><svg><a href=s /></svg><a href=z>";
         let out = urls(html, &page());
-        assert_eq!(out, ["1:109 a href https://example.com/a/z"]);
+        assert_eq!(
+            out,
+            [
+                "1:91 a href https://example.com/a/s",
+                "1:109 a href https://example.com/a/z"
+            ]
+        );
+        // Scripting disabled: the <noscript> contents are markup (the template's stay inert).
+        let out = urls(html, &page().scripting(false));
+        assert_eq!(
+            out,
+            [
+                "1:65 a href https://example.com/a/n",
+                "1:91 a href https://example.com/a/s",
+                "1:109 a href https://example.com/a/z"
+            ]
+        );
+    }
+
+    #[test]
+    fn svg_links_in_html() {
+        // SVG 2: href wins over xlink:href; a, image and use; other SVG elements and
+        // attributes give nothing; an HTML <a> inside <foreignObject> is HTML again.
+        let html = "<svg><a xlink:href=x1><image href=i xlink:href=old /><use xlink:href=u#s />\
+                    <rect href=r /><foreignObject><a href=h></a></foreignObject></svg>";
+        let out = urls(html, &page());
+        assert_eq!(
+            out,
+            [
+                "1:20 a xlink:href https://example.com/a/x1",
+                "1:35 image href https://example.com/a/i",
+                "1:70 use xlink:href https://example.com/a/u#s",
+                "1:114 a href https://example.com/a/h"
+            ]
+        );
+    }
+
+    #[test]
+    fn noscript_contents_keep_their_positions() {
+        // Lines and columns count from the document's start, in nested <noscript> too; a
+        // `<base>` inside counts as the first <base> in tree order (the <img> before it is
+        // emitted, then re-resolved, as for any late <base>).
+        let html =
+            "<noscript>\n <noscript><img src=a></noscript>\n<base href=/b/></noscript><a href=c>";
+        let out = urls(html, &page().scripting(false));
+        assert_eq!(
+            out,
+            [
+                "2:21 img src https://example.com/a/a",
+                "2:21 img src https://example.com/b/a (re-resolved)",
+                "3:12 base href https://example.com/b/",
+                "3:35 a href https://example.com/b/c"
+            ]
+        );
+        // A deep nest stops at the limit, without running out of stack.
+        let deep = "<noscript>".repeat(10_000) + "<a href=d>";
+        assert!(urls(&deep, &page().scripting(false)).is_empty());
     }
 
     #[test]

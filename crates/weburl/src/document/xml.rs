@@ -76,10 +76,12 @@ fn is_xml_space(c: char) -> bool {
     matches!(c, ' ' | '\t' | '\n' | '\r')
 }
 
+/// Reads the XML document; returns the warnings for [`Summary::warnings`](super::Summary).
 pub(crate) fn run<R: Read, F: FnMut(Link)>(
     stream: &mut DecodedStream<R>,
     emitter: &mut Emitter<F>,
-) -> Result<(), DocumentError> {
+) -> Result<Vec<String>, DocumentError> {
+    let mut warnings = Vec::new();
     let tracker = Rc::new(RefCell::new(Tracker::new()));
     let source = Source {
         stream,
@@ -119,6 +121,15 @@ pub(crate) fn run<R: Read, F: FnMut(Link)>(
                 };
                 if frames.is_empty() && element.0.is_none() && element.1 == "rss" {
                     rss = true;
+                }
+                // Atom's elements are Atom's only in its namespace: a feed without it gives
+                // no links, which the caller should hear about.
+                if frames.is_empty() && element.1 == "feed" && element.0.as_deref() != Some(ATOM) {
+                    warnings.push(format!(
+                        "the root element <feed> is not in the Atom namespace ({ATOM}): \
+                         its elements are not read as Atom's, and give no links (add \
+                         xmlns=\"{ATOM}\")"
+                    ));
                 }
                 let mut attrs = Vec::new();
                 for attr in e.attributes() {
@@ -270,7 +281,7 @@ pub(crate) fn run<R: Read, F: FnMut(Link)>(
             _ => {}
         }
     }
-    Ok(())
+    Ok(warnings)
 }
 
 /// The namespace name a resolution gave (`None`: no namespace, or an unknown prefix).

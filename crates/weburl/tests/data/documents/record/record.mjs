@@ -194,8 +194,22 @@ function recordDocument() {
   const srcdoc = document.URL === 'about:srcdoc';
   const fallbackBase = srcdoc ? window.parent.document.baseURI : document.URL;
   const firstBase = [...document.querySelectorAll('base[href]')].find((b) => b.namespaceURI === XHTML) ?? null;
+  const SVG = 'http://www.w3.org/2000/svg';
+  const XLINK = 'http://www.w3.org/1999/xlink';
+  const SVG_LINKS = new Set(['a', 'image', 'use']);
   const links = [];
   for (const el of document.querySelectorAll('*')) {
+    // Inline SVG: the href (or, without one, xlink:href) of a, image and use, as SVG 2 reads
+    // them; browsers resolve it against the document base URL, as an <a>'s href.
+    if (el.namespaceURI === SVG && SVG_LINKS.has(el.localName) && !el.closest('template')) {
+      const href = el.getAttributeNS(null, 'href');
+      const xlink = el.getAttributeNS(XLINK, 'href');
+      const [name, raw] = href !== null ? ['href', href] : ['xlink:href', xlink];
+      if (raw !== null) {
+        links.push({ element: el.localName, attribute: name, raw, url: viaAnchor(raw), via: `SVG ${el.localName} ${name}, <a>.href` });
+      }
+      continue;
+    }
     if (el.namespaceURI !== XHTML) continue;
     const spec = TABLE[el.localName];
     if (!spec) continue;
