@@ -3,7 +3,7 @@
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
-use weburl::Url;
+use weburl::{Url, normalize};
 
 use crate::driver::{self, CommonArgs, Failure, Job, Transform};
 use crate::output::Output;
@@ -43,15 +43,6 @@ Examples:
   com,example)/path?a=1&b=2
 
 Exit status: 0 when every input parsed, 1 when some did not, 2 on a usage error.";
-
-/// The last path segments `--drop-index` drops.
-pub const INDEX_FILES: [&str; 5] = [
-    "index.html",
-    "index.htm",
-    "index.php",
-    "default.asp",
-    "default.aspx",
-];
 
 /// Normalization profiles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -124,169 +115,11 @@ pub fn run(args: NormalizeArgs) -> ExitCode {
     driver::run(&job, args.urls, &args.common)
 }
 
-/// The `dedup` profile: `url` normalized further (see [`EXAMPLES`]), parsed again.
+/// The `dedup` profile: `url` normalized further (see [`EXAMPLES`] and
+/// [`weburl::normalize`], which has the rules), parsed again.
 pub fn dedup(url: &Url, drop_index: bool) -> Result<Url, String> {
-    let href = url.href();
-    let path = url.pathname();
-    let query_len = url.query().map_or(0, |q| q.len() + 1);
-    let fragment_len = url.fragment().map_or(0, |f| f.len() + 1);
-    // The scheme, credentials, host and port (and the "/." before a hostless path that
-    // starts with "//"): everything before the path.
-    let head = &href[..href.len() - fragment_len - query_len - path.len()];
-
-    let mut out = String::with_capacity(href.len());
-    push_normalized_percent(&mut out, head);
-    let path_start = out.len();
-    push_normalized_percent(&mut out, path);
-    if drop_index
-        && !url.has_opaque_path()
-        && let Some(slash) = out[path_start..].rfind('/')
-    {
-        let last = &out[path_start + slash + 1..];
-        if INDEX_FILES.iter().any(|f| f.eq_ignore_ascii_case(last)) {
-            out.truncate(path_start + slash + 1);
-        }
-    }
-    if let Some(query) = url.query() {
-        let mut normalized = String::with_capacity(query.len());
-        push_normalized_percent(&mut normalized, query);
-        let sorted = sort_query(&normalized);
-        if !sorted.is_empty() {
-            out.push('?');
-            out.push_str(&sorted);
-        }
-    }
-    if let Some(fragment) = url.fragment().filter(|f| !f.is_empty()) {
-        out.push('#');
-        push_normalized_percent(&mut out, fragment);
-    }
-    // Only percent-encodings of unreserved characters were decoded, none of which any
-    // percent-encode set holds, so the result parses back to itself.
-    Url::parse(&out).map_err(|e| format!("the normalized URL {out} does not parse: {e}"))
-}
-
-/// Whether `b` is an unreserved character (RFC 3986): ALPHA DIGIT - . _ ~.
-fn is_unreserved(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~')
-}
-
-/// The value of an ASCII hex digit.
-fn hex_value(b: u8) -> Option<u8> {
-    (b as char).to_digit(16).map(|d| d as u8)
-}
-
-/// Appends `text` to `out` with every percent-encoded byte normalized: decoded when it is an
-/// unreserved character, with uppercase hex digits otherwise. A `%` not followed by two hex
-/// digits is kept as it is.
-pub fn push_normalized_percent(out: &mut String, text: &str) {
-    let bytes = text.as_bytes();
-    let mut copied = 0;
-    let mut i = 0;
-    while let Some(found) = bytes[i..].iter().position(|&b| b == b'%') {
-        let at = i + found;
-        let (Some(high), Some(low)) = (
-            bytes.get(at + 1).copied().and_then(hex_value),
-            bytes.get(at + 2).copied().and_then(hex_value),
-        ) else {
-            i = at + 1;
-            continue;
-        };
-        out.push_str(&text[copied..at]);
-        let byte = high << 4 | low;
-        if is_unreserved(byte) {
-            out.push(byte as char);
-        } else {
-            out.push('%');
-            out.push(bytes[at + 1].to_ascii_uppercase() as char);
-            out.push(bytes[at + 2].to_ascii_uppercase() as char);
-        }
-        i = at + 3;
-        copied = i;
-    }
-    out.push_str(&text[copied..]);
-}
-
-/// The query's `&`-separated parameters, empty ones dropped, sorted by name then value
-/// (bytewise; a parameter without `=` before one with an empty value; stable), joined by `&`.
-pub fn sort_query(query: &str) -> String {
-    let mut params: Vec<(&str, Option<&str>)> = query
-        .split('&')
-        .filter(|param| !param.is_empty())
-        .map(|param| match param.split_once('=') {
-            Some((name, value)) => (name, Some(value)),
-            None => (param, None),
-        })
-        .collect();
-    params.sort();
-    let mut out = String::with_capacity(query.len());
-    for (name, value) in params {
-        if !out.is_empty() {
-            out.push('&');
-        }
-        out.push_str(name);
-        if let Some(value) = value {
-            out.push('=');
-            out.push_str(value);
-        }
-    }
-    out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{dedup, push_normalized_percent, sort_query};
-    use weburl::Url;
-
-    fn normalized(text: &str) -> String {
-        let mut out = String::new();
-        push_normalized_percent(&mut out, text);
-        out
-    }
-
-    fn d(url: &str, drop_index: bool) -> String {
-        dedup(&Url::parse(url).unwrap(), drop_index)
-            .unwrap()
-            .href()
-            .to_owned()
-    }
-
-    #[test]
-    fn percent_encodings() {
-        assert_eq!(normalized("%7e%41%2f%2F%e2%80%bd"), "~A%2F%2F%E2%80%BD");
-        assert_eq!(normalized("%%4%zz%4"), "%%4%zz%4");
-        assert_eq!(normalized("a%2d%2E%5f%5F%30b"), "a-.__0b");
-        assert_eq!(normalized(""), "");
-        assert_eq!(normalized("%"), "%");
-    }
-
-    #[test]
-    fn query_sorting() {
-        assert_eq!(sort_query("b=2&a=1&&a&a=&c"), "a&a=&a=1&b=2&c");
-        assert_eq!(sort_query("&&"), "");
-        assert_eq!(sort_query("x=2&x=1"), "x=1&x=2");
-    }
-
-    #[test]
-    fn dedup_profile() {
-        assert_eq!(
-            d(
-                "http://u%7e:p%2f@example.com/%7euser/a%2fb?b=2&a=1&#",
-                false
-            ),
-            "http://u~:p%2F@example.com/~user/a%2Fb?a=1&b=2"
-        );
-        assert_eq!(d("http://a/?&#x", false), "http://a/#x");
-        assert_eq!(d("http://a/b/INDEX.HTML?x", true), "http://a/b/?x");
-        assert_eq!(
-            d("http://a/b/INDEX.HTML?x", false),
-            "http://a/b/INDEX.HTML?x"
-        );
-        assert_eq!(d("http://a/index.php/x", true), "http://a/index.php/x");
-        assert_eq!(d("mailto:A%7e@b?%2fz", true), "mailto:A~@b?%2Fz");
-        assert_eq!(
-            d("web+demo:/.//not-a-host/%61", false),
-            "web+demo:/.//not-a-host/a"
-        );
-        assert_eq!(d("sc://h%61st/", false), "sc://hast/");
-    }
+    let mut options = normalize::Options::default();
+    options.drop_index = drop_index;
+    normalize::normalize(url, normalize::Profile::Dedup, &options)
+        .map_err(|e| format!("the normalized URL of {url} does not parse: {e}"))
 }

@@ -100,6 +100,7 @@ pub mod host;
 pub mod legacy;
 mod make_relative;
 pub mod net;
+pub mod normalize;
 pub mod origin;
 pub mod parser;
 mod path_segments;

@@ -1,0 +1,42 @@
+"""URLs exactly as web browsers read them: the WHATWG URL Standard, in Rust.
+
+>>> import weburl
+>>> url = weburl.URL("../api?q=a b#Top", "https://EXAMPLE.com/docs/guide/")
+>>> url.href
+'https://example.com/docs/api?q=a%20b#Top'
+>>> weburl.join("https://example.com/a/b", "c?d")
+'https://example.com/a/c?d'
+
+The classes: :class:`URL`, :class:`URLSearchParams`, :class:`URLError` (a ValueError),
+:class:`ValidationIssue`. The functions: :func:`join`, :func:`normalize`, :func:`surt`,
+:func:`validate`, :func:`compare`, :func:`links`. Batches over Arrow arrays:
+:mod:`weburl.arrow`.
+"""
+
+from ._weburl import (
+    URL,
+    URLError,
+    URLSearchParams,
+    ValidationIssue,
+    compare,
+    join,
+    links,
+    normalize,
+    surt,
+    validate,
+)
+from . import arrow
+
+__all__ = [
+    "URL",
+    "URLError",
+    "URLSearchParams",
+    "ValidationIssue",
+    "arrow",
+    "compare",
+    "join",
+    "links",
+    "normalize",
+    "surt",
+    "validate",
+]

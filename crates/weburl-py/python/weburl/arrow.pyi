@@ -1,0 +1,38 @@
+"""Type stubs of weburl.arrow."""
+
+from typing import Any, Literal, Protocol, final
+
+from . import URL
+
+__all__ = ["Array", "can_parse", "component", "normalize", "parse"]
+
+class ArrowArrayExportable(Protocol):
+    def __arrow_c_array__(self, requested_schema: object | None = None) -> tuple[object, object]: ...
+
+class ArrowStreamExportable(Protocol):
+    def __arrow_c_stream__(self, requested_schema: object | None = None) -> object: ...
+
+#: What the functions take: Arrow string data (utf8, large_utf8, utf8_view), or a list or
+#: tuple of str/None.
+ArrowStrings = (
+    ArrowArrayExportable | ArrowStreamExportable | list[str] | list[str | None] | tuple[str | None, ...]
+)
+
+Component = Literal[
+    "href", "origin", "protocol", "username", "password", "host", "hostname", "port",
+    "pathname", "search", "hash",
+]
+
+@final
+class Array:
+    def __arrow_c_array__(self, requested_schema: object | None = None) -> tuple[object, object]: ...
+    def __arrow_c_schema__(self) -> object: ...
+    def __len__(self) -> int: ...
+    @property
+    def type(self) -> str: ...
+    def to_pylist(self) -> list[Any]: ...
+
+def parse(array: ArrowStrings, base: str | URL | None = None) -> Array: ...
+def component(array: ArrowStrings, name: Component, base: str | URL | None = None) -> Array: ...
+def normalize(array: ArrowStrings, profile: Literal["spec", "dedup"] = "spec", *, drop_index: bool = False) -> Array: ...
+def can_parse(array: ArrowStrings, base: str | URL | None = None) -> Array: ...

@@ -1,0 +1,42 @@
+//! Python bindings of weburl: the extension module `weburl._weburl`, which the Python package
+//! `weburl` (in `python/weburl`) re-exports. See the package's docstrings and
+//! `python/weburl/__init__.pyi` for the Python API.
+
+use pyo3::prelude::*;
+
+mod arrow;
+mod ffi;
+mod functions;
+mod params;
+mod text;
+mod url;
+
+pyo3::create_exception!(
+    weburl,
+    URLError,
+    pyo3::exceptions::PyValueError,
+    "A URL that does not parse (or a base URL that does not, or an href setter given one).\n\n\
+     A subclass of ValueError; the message says why.\n\n\
+     >>> import weburl\n\
+     >>> try:\n\
+     ...     weburl.URL('https://example.com:99999/')\n\
+     ... except weburl.URLError as e:\n\
+     ...     print(e)\n\
+     port-out-of-range: the port is greater than 65535 (input: 'https://example.com:99999/')\n"
+);
+
+/// The extension module. `gil_used = false`: every class guards its state with PyO3's borrow
+/// checking, so the module is safe on free-threaded CPython as well.
+#[pymodule(gil_used = false)]
+fn _weburl(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("URLError", py.get_type::<URLError>())?;
+    m.add_class::<url::PyUrl>()?;
+    m.add_class::<params::PyParams>()?;
+    m.add_class::<functions::ValidationIssue>()?;
+    functions::register(m)?;
+    let arrow = PyModule::new(py, "arrow")?;
+    arrow::register(&arrow)?;
+    m.add_submodule(&arrow)?;
+    Ok(())
+}

@@ -1,0 +1,57 @@
+"""A small typed program that `mypy --strict` checks against the stubs (ci.sh)."""
+
+import pickle
+
+import weburl
+import weburl.arrow
+from weburl import URL, URLError, URLSearchParams, ValidationIssue
+
+
+def hostnames(texts: list[str], base: str | None = None) -> list[str]:
+    out: list[str] = []
+    for text in texts:
+        url = URL.parse(text, base)
+        if url is not None:
+            out.append(url.hostname)
+    return out
+
+
+def edit(text: str) -> str:
+    try:
+        url = URL(text)
+    except URLError as e:
+        return str(e)
+    url.pathname = "/new"
+    url.search_params.append("k", "v")
+    params: URLSearchParams = url.search_params
+    first: str | None = params.get("k")
+    pairs: list[tuple[str, str]] = list(params)
+    assert first is not None and pairs
+    copy: URL = pickle.loads(pickle.dumps(url))
+    return copy.href + url.origin
+
+
+def checks(text: str) -> list[str]:
+    issues: list[ValidationIssue] = weburl.validate(text)
+    rows = weburl.compare(text)
+    links = weburl.links(b"<a href=x>", "https://example.com/")
+    hosts: list[str | None] = [row["host"] for row in rows]
+    urls: list[str | None] = [link["url"] for link in links]
+    names = [i.name for i in issues] + [str(h) for h in hosts] + [str(u) for u in urls]
+    names.append(weburl.normalize(text, "dedup", drop_index=True))
+    names.append(weburl.surt(URL(text)))
+    names.append(weburl.join("https://example.com/", text))
+    return names
+
+
+def batch(texts: list[str | None]) -> int:
+    parsed = weburl.arrow.parse(texts)
+    hosts = weburl.arrow.component(texts, "hostname")
+    ok = weburl.arrow.can_parse(texts, base="https://example.com/")
+    dedup = weburl.arrow.normalize(texts, "dedup")
+    schema, array = parsed.__arrow_c_array__()
+    return len(parsed) + len(hosts.to_pylist()) + len(ok) + len(dedup) + len(parsed.type) + (schema is array)
+
+
+if __name__ == "__main__":
+    print(hostnames(["https://a.example/", "nope"]), edit("https://a.example/"), checks("https://a.example/"), batch(["https://a.example/", None]))
