@@ -33,6 +33,9 @@
 //! | `url_join(base, ref)` | `Utf8`: `ref` resolved against `base` |
 //! | `url_search_param(url, name)` | `Utf8`: the first value of `name` (`URLSearchParams.get`), null when absent |
 //! | `url_search_params(url)` | `List<Struct{name, value}>`: every pair, decoded |
+//! | `url_public_suffix(url [, sections])`, `url_registrable_domain(url [, sections])` | `Utf8View`: the URL Standard's public suffix and registrable domain of the host, by the Public Suffix List built in (`sections`: `'all'`, the default, or `'icann'`); null when the host is not a domain |
+//! | `url_normalize(url [, profile])` | `Utf8`: `'spec'` (the href, the default) or `'dedup'` (the deduplication profile of `weburl normalize`) |
+//! | `url_surt(url)` | `Utf8`: the SURT key web archives sort by |
 //! | `parse_url(url, part [, key])` | `Utf8View`: **Spark SQL's** `parse_url`, answer for answer (java.net.URI's RFC 2396 reading, not the URL Standard's; see below) |
 //!
 //! A base that is a scalar (the usual case) is parsed once per batch. When the input column
@@ -79,8 +82,8 @@ use datafusion::logical_expr::ScalarUDF;
 use datafusion::prelude::SessionContext;
 
 use udfs::{
-    CanParseUdf, Component, ComponentUdf, JoinUdf, ParseUdf, SearchParamUdf, SearchParamsUdf,
-    SparkParseUrlUdf,
+    CanParseUdf, Component, ComponentUdf, DomainPart, DomainUdf, JoinUdf, NormalizeUdf, ParseUdf,
+    SearchParamUdf, SearchParamsUdf, SparkParseUrlUdf,
 };
 
 /// Every function of this crate, ready to register with any `FunctionRegistry`.
@@ -98,6 +101,10 @@ pub fn functions() -> Vec<ScalarUDF> {
         ScalarUDF::from(SearchParamUdf::new()),
         ScalarUDF::from(SearchParamsUdf::new()),
         ScalarUDF::from(SparkParseUrlUdf::new()),
+        ScalarUDF::from(DomainUdf::new(DomainPart::PublicSuffix)),
+        ScalarUDF::from(DomainUdf::new(DomainPart::RegistrableDomain)),
+        ScalarUDF::from(NormalizeUdf::new(false)),
+        ScalarUDF::from(NormalizeUdf::new(true)),
     ];
     functions.extend(
         Component::ALL

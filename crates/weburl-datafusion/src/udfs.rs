@@ -635,3 +635,166 @@ impl ScalarUDFImpl for SparkParseUrlUdf {
         finish(&args.args, Arc::new(builder.finish()))
     }
 }
+
+/// What a [`DomainUdf`] answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum DomainPart {
+    PublicSuffix,
+    RegistrableDomain,
+}
+
+/// `url_public_suffix(url [, sections])` and `url_registrable_domain(url [, sections])`: the
+/// URL Standard's public suffix and registrable domain of the URL's host, by the Public
+/// Suffix List built into weburl (`sections` `'all'`, the default, or `'icann'`); null when
+/// the URL does not parse or its host is not a domain.
+#[derive(Debug, PartialEq, Eq, Hash)]
+pub(crate) struct DomainUdf {
+    part: DomainPart,
+    signature: Signature,
+}
+
+impl DomainUdf {
+    pub(crate) fn new(part: DomainPart) -> DomainUdf {
+        DomainUdf {
+            part,
+            signature: url_signature(),
+        }
+    }
+}
+
+impl ScalarUDFImpl for DomainUdf {
+    fn name(&self) -> &str {
+        match self.part {
+            DomainPart::PublicSuffix => "url_public_suffix",
+            DomainPart::RegistrableDomain => "url_registrable_domain",
+        }
+    }
+
+    fn signature(&self) -> &Signature {
+        &self.signature
+    }
+
+    fn return_type(&self, _arg_types: &[DataType]) -> Result<DataType> {
+        Ok(DataType::Utf8View)
+    }
+
+    fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
+        use datafusion::common::exec_err;
+        use weburl::psl::Sections;
+
+        let n = rows(&args.args, args.number_rows);
+        let inputs = Strings::new(&args.args[0], "url")?;
+        let sections = match args.args.get(1) {
+            Some(s) => Some(Strings::new(s, "sections")?),
+            None => None,
+        };
+        let mut builder = StringViewBuilder::with_capacity(n);
+        for i in 0..n {
+            let section = match sections.as_ref().map(|s| s.get(i)) {
+                None | Some(Some("all")) => Sections::All,
+                Some(Some("icann")) => Sections::Icann,
+                Some(None) => {
+                    builder.append_null();
+                    continue;
+                }
+                Some(Some(other)) => {
+                    return exec_err!(
+                        "{}: sections must be 'all' or 'icann', not {other:?}",
+                        self.name()
+                    );
+                }
+            };
+            let url = inputs.get(i).and_then(|input| Url::parse(input).ok());
+            let answer = url.as_ref().and_then(|url| match self.part {
+                DomainPart::PublicSuffix => url.public_suffix_in(section),
+                DomainPart::RegistrableDomain => url.registrable_domain_in(section),
+            });
+            builder.append_option(answer);
+        }
+        finish(&args.args, Arc::new(builder.finish()))
+    }
+}
+
+/// `url_normalize(url [, profile])` (`'spec'`, the default: the href; `'dedup'`: the
+/// deduplication profile of `weburl normalize`) and `url_surt(url)` (the SURT key); null
+/// when the URL does not parse.
+#[derive(Debug, PartialEq, Eq, Hash)]
+pub(crate) struct NormalizeUdf {
+    surt: bool,
+    signature: Signature,
+}
+
+impl NormalizeUdf {
+    pub(crate) fn new(surt: bool) -> NormalizeUdf {
+        NormalizeUdf {
+            surt,
+            signature: if surt {
+                Signature::string(1, Volatility::Immutable)
+            } else {
+                url_signature()
+            },
+        }
+    }
+}
+
+impl ScalarUDFImpl for NormalizeUdf {
+    fn name(&self) -> &str {
+        if self.surt {
+            "url_surt"
+        } else {
+            "url_normalize"
+        }
+    }
+
+    fn signature(&self) -> &Signature {
+        &self.signature
+    }
+
+    fn return_type(&self, _arg_types: &[DataType]) -> Result<DataType> {
+        Ok(DataType::Utf8)
+    }
+
+    fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
+        use datafusion::common::exec_err;
+        use weburl::normalize::{Options, Profile, normalize, surt};
+
+        let n = rows(&args.args, args.number_rows);
+        let inputs = Strings::new(&args.args[0], "url")?;
+        let profiles = match args.args.get(1) {
+            Some(p) => Some(Strings::new(p, "profile")?),
+            None => None,
+        };
+        let options = Options::default();
+        let mut builder = StringBuilder::with_capacity(n, n * 32);
+        for i in 0..n {
+            let profile = match profiles.as_ref().map(|p| p.get(i)) {
+                None => Profile::Spec,
+                Some(None) => {
+                    builder.append_null();
+                    continue;
+                }
+                Some(Some(name)) => match Profile::from_name(name) {
+                    Some(profile) => profile,
+                    None => {
+                        return exec_err!(
+                            "url_normalize: unknown profile {name:?} (expected 'spec' or 'dedup')"
+                        );
+                    }
+                },
+            };
+            let Some(url) = inputs.get(i).and_then(|input| Url::parse(input).ok()) else {
+                builder.append_null();
+                continue;
+            };
+            if self.surt {
+                builder.append_option(surt(&url, &options).ok());
+            } else {
+                match normalize(&url, profile, &options) {
+                    Ok(url) => builder.append_value(url.href()),
+                    Err(_) => builder.append_null(),
+                }
+            }
+        }
+        finish(&args.args, Arc::new(builder.finish()))
+    }
+}

@@ -384,3 +384,88 @@ async fn spark_parse_url_through_sql_matches_spark() {
 async fn column_of(ctx: &SessionContext, sql: &str) -> ArrayRef {
     column(ctx, sql).await
 }
+
+#[tokio::test]
+async fn domains_normalize_and_surt_match_the_library() {
+    use weburl::normalize::{Options, Profile, normalize, surt};
+    use weburl::psl::Sections;
+    let mut v = inputs();
+    v.extend(
+        [
+            "https://www.Example.co.uk./a",
+            "https://whatwg.github.io/",
+            "http://192.168.0.1/",
+            "https://example.com/%7euser/a?b=2&a=1#f",
+            "http://www.archive.org:8080/Goo/?B=1&a=2",
+        ]
+        .map(|s| Some(s.to_owned())),
+    );
+    let ctx = ctx_with(Arc::new(StringArray::from(v.clone()))).await;
+    let parsed: Vec<Option<Url>> = v
+        .iter()
+        .map(|i| i.as_deref().and_then(|i| Url::parse(i).ok()))
+        .collect();
+    let check = |sql: &'static str, f: &dyn Fn(&Url) -> Option<String>| {
+        let expected: Vec<Option<String>> = parsed.iter().map(|u| u.as_ref().and_then(f)).collect();
+        (sql, expected)
+    };
+    let cases = [
+        check("SELECT url_public_suffix(u) FROM urls", &|u| {
+            u.public_suffix().map(str::to_owned)
+        }),
+        check("SELECT url_registrable_domain(u) FROM urls", &|u| {
+            u.registrable_domain().map(str::to_owned)
+        }),
+        check(
+            "SELECT url_registrable_domain(u, 'icann') FROM urls",
+            &|u| u.registrable_domain_in(Sections::Icann).map(str::to_owned),
+        ),
+        check("SELECT url_normalize(u) FROM urls", &|u| {
+            Some(u.href().to_owned())
+        }),
+        check("SELECT url_normalize(u, 'dedup') FROM urls", &|u| {
+            normalize(u, Profile::Dedup, &Options::default())
+                .ok()
+                .map(|u| u.href().to_owned())
+        }),
+        check("SELECT url_surt(u) FROM urls", &|u| {
+            surt(u, &Options::default()).ok()
+        }),
+    ];
+    for (sql, expected) in cases {
+        assert_eq!(strings(&column(&ctx, sql).await), expected, "{sql}");
+    }
+    // The contract's example: a trailing dot is kept; github.io is a public suffix.
+    let text = {
+        let batches = ctx
+            .sql(
+                "SELECT url_public_suffix('https://www.Example.co.uk./a') AS ps, \
+                        url_registrable_domain('https://www.Example.co.uk./a') AS rd, \
+                        url_registrable_domain('https://whatwg.github.io/', 'icann') AS icann, \
+                        url_registrable_domain('https://whatwg.github.io/') AS all_sections, \
+                        url_surt('http://www.Example.com/Path?b=2&a=1') AS surt",
+            )
+            .await
+            .unwrap()
+            .collect()
+            .await
+            .unwrap();
+        datafusion::arrow::util::pretty::pretty_format_batches(&batches)
+            .unwrap()
+            .to_string()
+    };
+    assert!(
+        text.contains(
+            "| co.uk. | example.co.uk. | github.io | whatwg.github.io | com,example)/path?a=1&b=2 |"
+        ),
+        "{text}"
+    );
+    let error = ctx
+        .sql("SELECT url_normalize(u, 'w3lib') FROM urls")
+        .await
+        .unwrap()
+        .collect()
+        .await
+        .unwrap_err();
+    assert!(error.to_string().contains("unknown profile"), "{error}");
+}
