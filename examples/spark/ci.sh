@@ -9,7 +9,7 @@ target="${CARGO_TARGET_DIR:-$root/target}"
 venv="${WEBURL_PY_VENV:-$target/py-venv}"
 export VIRTUAL_ENV="$venv"
 export PATH="$venv/bin:$PATH"
-python -m pip install --quiet --disable-pip-version-check pyspark pandas pyarrow pytest
+python -m pip install --quiet --disable-pip-version-check pyspark "pandas<3" pyarrow pytest
 export PYSPARK_PYTHON="$venv/bin/python"
 export SPARK_LOCAL_IP=127.0.0.1
 cd "$here"

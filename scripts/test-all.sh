@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Every test of the project, as the README says: the Rust workspace (unit tests, doc
+# examples, the WPT and reference conformance suites, the CLI, DataFusion), the Python
+# package (pytest with its doctests, mypy --strict on the stubs) and the Spark job on a local
+# Spark. Needs cargo, python3 (3.10 or later, with venv) and Java 17; the Python tools
+# (maturin, pytest, pyarrow, mypy, pyspark, pandas) are installed from PyPI into
+# target/py-venv by the scripts below.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cargo test --workspace
+bash crates/weburl-py/ci.sh
+bash examples/spark/ci.sh
