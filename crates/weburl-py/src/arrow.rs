@@ -27,6 +27,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(component, m)?)?;
     m.add_function(wrap_pyfunction!(normalize, m)?)?;
     m.add_function(wrap_pyfunction!(can_parse, m)?)?;
+    m.add_function(wrap_pyfunction!(public_suffix, m)?)?;
+    m.add_function(wrap_pyfunction!(registrable_domain, m)?)?;
     Ok(())
 }
 
@@ -430,6 +432,77 @@ fn write_normalized(
             Err(_) => false,
         },
     }
+}
+
+/// A string array of `f` applied to each parsed URL: null for a null, a failure, or None
+/// from `f`.
+fn map_opt<O: OffsetSizeTrait>(
+    input: &Input,
+    f: impl for<'u> Fn(&'u Url) -> Option<&'u str>,
+) -> ArrayRef {
+    let mut builder = GenericStringBuilder::<O>::with_capacity(input.len, input.bytes / 2);
+    each_str(&input.arrays, |text| {
+        let url = text.and_then(|t| Url::parse(t).ok());
+        builder.append_option(url.as_ref().and_then(&f));
+    });
+    Arc::new(builder.finish())
+}
+
+/// ``public_suffix(array, *, icann_only=False)``: each URL's :attr:`weburl.URL.public_suffix`
+/// (by the ICANN section of the list only when ``icann_only``), as a string array; null for
+/// a null, a string that does not parse, or a host that is not a domain. The GIL is
+/// released while the URLs are parsed.
+///
+/// >>> import weburl.arrow
+/// >>> urls = ["https://www.example.co.uk/", "https://x.github.io/", "http://[::1]/", "nope"]
+/// >>> weburl.arrow.public_suffix(urls).to_pylist()
+/// ['co.uk', 'github.io', None, None]
+/// >>> weburl.arrow.public_suffix(urls, icann_only=True).to_pylist()
+/// ['co.uk', 'io', None, None]
+#[pyfunction]
+#[pyo3(signature = (array, *, icann_only=false))]
+fn public_suffix(
+    py: Python<'_>,
+    array: &Bound<'_, PyAny>,
+    icann_only: bool,
+) -> PyResult<PyArrowArray> {
+    let sections = crate::url::sections(icann_only);
+    let input = input(array)?;
+    Ok(run_strings(
+        py,
+        &input,
+        |i| map_opt::<i32>(i, |u| u.public_suffix_in(sections)),
+        |i| map_opt::<i64>(i, |u| u.public_suffix_in(sections)),
+    ))
+}
+
+/// ``registrable_domain(array, *, icann_only=False)``: each URL's
+/// :attr:`weburl.URL.registrable_domain` (by the ICANN section of the list only when
+/// ``icann_only``), as a string array; null for a null, a string that does not parse, a
+/// host that is not a domain, or a host that is a public suffix. The GIL is released while
+/// the URLs are parsed.
+///
+/// >>> import weburl.arrow
+/// >>> urls = ["https://www.example.co.uk/", "https://x.github.io/", "https://co.uk/", None]
+/// >>> weburl.arrow.registrable_domain(urls).to_pylist()
+/// ['example.co.uk', 'x.github.io', None, None]
+/// >>> weburl.arrow.registrable_domain(urls, icann_only=True).to_pylist()
+/// ['example.co.uk', 'github.io', None, None]
+#[pyfunction]
+#[pyo3(signature = (array, *, icann_only=false))]
+fn registrable_domain(
+    py: Python<'_>,
+    array: &Bound<'_, PyAny>,
+    icann_only: bool,
+) -> PyResult<PyArrowArray> {
+    let sections = crate::url::sections(icann_only);
+    let input = input(array)?;
+    Ok(run_strings(
+        py,
+        &input,
+        |i| map_opt::<i32>(i, |u| u.registrable_domain_in(sections)),
+        |i| map_opt::<i64>(i, |u| u.registrable_domain_in(sections)),
+    ))
 }
 
 /// ``can_parse(array, base=None)``: whether each string parses (against ``base``, when

@@ -8,6 +8,7 @@ mod arrow;
 mod ffi;
 mod functions;
 mod params;
+mod security;
 mod text;
 mod url;
 
@@ -31,7 +32,9 @@ pyo3::create_exception!(
 fn _weburl(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add("URLError", py.get_type::<URLError>())?;
+    m.add("Refused", py.get_type::<security::Refused>())?;
     m.add_class::<url::PyUrl>()?;
+    m.add_class::<security::PyPolicy>()?;
     m.add_class::<params::PyParams>()?;
     m.add_class::<functions::ValidationIssue>()?;
     functions::register(m)?;

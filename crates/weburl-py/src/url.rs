@@ -5,6 +5,7 @@ use std::hash::{DefaultHasher, Hash, Hasher};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple, PyType};
+use weburl::psl::Sections;
 use weburl::{ParseError, Url};
 
 use crate::URLError;
@@ -326,6 +327,82 @@ impl PyUrl {
         }
     }
 
+    /// The host's public suffix (by the Public Suffix List, ICANN and private sections,
+    /// with the ``*`` rule as the spec's default), or None when the host is not a domain.
+    /// :meth:`public_suffix_in` with ``icann_only=True`` uses the ICANN section only.
+    ///
+    /// >>> from weburl import URL
+    /// >>> URL("https://www.example.co.uk/").public_suffix
+    /// 'co.uk'
+    /// >>> URL("https://x.github.io/").public_suffix, URL("http://127.0.0.1/").public_suffix
+    /// ('github.io', None)
+    #[getter]
+    fn public_suffix(&self) -> Option<&str> {
+        self.url.public_suffix()
+    }
+
+    /// The host's registrable domain (its public suffix and one more label), or None when
+    /// the host is not a domain or is itself a public suffix.
+    ///
+    /// >>> from weburl import URL
+    /// >>> URL("https://www.example.co.uk/").registrable_domain
+    /// 'example.co.uk'
+    /// >>> URL("https://co.uk/").registrable_domain is None
+    /// True
+    #[getter]
+    fn registrable_domain(&self) -> Option<&str> {
+        self.url.registrable_domain()
+    }
+
+    /// ``public_suffix_in(icann_only=True)``: :attr:`public_suffix`, by the list's ICANN
+    /// section only when ``icann_only`` (so ``github.io`` is not a suffix, ``io`` is).
+    ///
+    /// >>> from weburl import URL
+    /// >>> URL("https://x.github.io/").public_suffix_in(icann_only=True)
+    /// 'io'
+    #[pyo3(signature = (icann_only=true))]
+    fn public_suffix_in(&self, icann_only: bool) -> Option<&str> {
+        self.url.public_suffix_in(sections(icann_only))
+    }
+
+    /// ``registrable_domain_in(icann_only=True)``: :attr:`registrable_domain`, by the
+    /// list's ICANN section only when ``icann_only``.
+    ///
+    /// >>> from weburl import URL
+    /// >>> URL("https://x.github.io/").registrable_domain_in(icann_only=True)
+    /// 'github.io'
+    /// >>> URL("https://x.github.io/").registrable_domain
+    /// 'x.github.io'
+    #[pyo3(signature = (icann_only=true))]
+    fn registrable_domain_in(&self, icann_only: bool) -> Option<&str> {
+        self.url.registrable_domain_in(sections(icann_only))
+    }
+
+    /// The host's address space: ``'loopback'``, ``'local'`` or ``'public'`` for an IP
+    /// address (an IPv4-mapped or embedded IPv6 address by its IPv4 address), ``'loopback'``
+    /// for ``localhost`` and names under it; None for other domains and for no host.
+    ///
+    /// >>> from weburl import URL
+    /// >>> URL("http://0x7f.1/").address_space, URL("http://[::ffff:10.0.0.1]/").address_space
+    /// ('loopback', 'local')
+    /// >>> URL("http://93.184.215.14/").address_space, URL("https://example.com/").address_space
+    /// ('public', None)
+    #[getter]
+    fn address_space(&self) -> Option<&'static str> {
+        self.url.address_space().map(|s| s.name())
+    }
+
+    /// The kind of host: ``'domain'``, ``'ipv4'``, ``'ipv6'``, ``'opaque'`` or ``'empty'``;
+    /// None when the URL has no host.
+    ///
+    /// >>> from weburl import URL
+    /// >>> [URL(u).host_type for u in ["https://a.example/", "http://1.2.3.4/", "http://[::1]/", "foo://h/", "file:///x", "data:,"]]
+    /// ['domain', 'ipv4', 'ipv6', 'opaque', 'empty', None]
+    #[getter]
+    fn host_type(&self) -> Option<&'static str> {
+        self.url.host_type().map(|t| t.name())
+    }
+
     /// The query as a live :class:`URLSearchParams`: changing it changes the URL's query,
     /// and it reads the URL's current query each time.
     ///
@@ -404,6 +481,15 @@ impl PyUrl {
 
     fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyUrl {
         self.__copy__()
+    }
+}
+
+/// The list's sections to use: ICANN only, or all.
+pub fn sections(icann_only: bool) -> Sections {
+    if icann_only {
+        Sections::Icann
+    } else {
+        Sections::All
     }
 }
 

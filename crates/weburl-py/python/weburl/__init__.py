@@ -8,7 +8,8 @@
 'https://example.com/a/c?d'
 
 The classes: :class:`URL`, :class:`URLSearchParams`, :class:`URLError` (a ValueError),
-:class:`ValidationIssue`. The functions: :func:`join`, :func:`normalize`, :func:`surt`,
+:class:`ValidationIssue`, :class:`Policy` and :class:`Refused` (a URLError) for
+checking URLs before fetching them. The functions: :func:`join`, :func:`normalize`, :func:`surt`,
 :func:`validate`, :func:`compare`, :func:`links`. Batches over Arrow arrays:
 :mod:`weburl.arrow`.
 """
@@ -16,6 +17,8 @@ The classes: :class:`URL`, :class:`URLSearchParams`, :class:`URLError` (a ValueE
 from ._weburl import (
     URL,
     URLError,
+    Policy,
+    Refused,
     URLSearchParams,
     ValidationIssue,
     compare,
@@ -30,6 +33,8 @@ from . import arrow
 __all__ = [
     "URL",
     "URLError",
+    "Policy",
+    "Refused",
     "URLSearchParams",
     "ValidationIssue",
     "arrow",

@@ -1,6 +1,6 @@
 """Type stubs of weburl (the extension module weburl._weburl, re-exported)."""
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Literal, TypedDict, final
 
 from . import arrow as arrow
@@ -8,6 +8,8 @@ from . import arrow as arrow
 __all__ = [
     "URL",
     "URLError",
+    "Policy",
+    "Refused",
     "URLSearchParams",
     "ValidationIssue",
     "arrow",
@@ -20,6 +22,30 @@ __all__ = [
 ]
 
 class URLError(ValueError): ...
+
+class Refused(URLError):
+    rule: str
+
+AddressSpace = Literal["loopback", "local", "public"]
+HostType = Literal["domain", "ipv4", "ipv6", "opaque", "empty"]
+
+@final
+class Policy:
+    def __init__(
+        self,
+        preset: Literal["public-web", "none"] = "public-web",
+        *,
+        schemes: Sequence[str] | None = None,
+        ports: Sequence[int] | None = None,
+        deny: Sequence[AddressSpace] | None = None,
+        allow_hosts: Sequence[str] = (),
+        deny_hosts: Sequence[str] = (),
+        allow_sites: Sequence[str] = (),
+        deny_sites: Sequence[str] = (),
+        credentials: bool | None = None,
+        engines_agree: bool | None = None,
+    ) -> None: ...
+    def check(self, url: str, base: str | URL | None = None) -> URL: ...
 
 @final
 class URL:
@@ -42,6 +68,16 @@ class URL:
     hash: str
     @property
     def search_params(self) -> URLSearchParams: ...
+    @property
+    def public_suffix(self) -> str | None: ...
+    @property
+    def registrable_domain(self) -> str | None: ...
+    def public_suffix_in(self, icann_only: bool = True) -> str | None: ...
+    def registrable_domain_in(self, icann_only: bool = True) -> str | None: ...
+    @property
+    def address_space(self) -> AddressSpace | None: ...
+    @property
+    def host_type(self) -> HostType | None: ...
     def __eq__(self, other: object) -> bool: ...
     def __hash__(self) -> int: ...
     def __copy__(self) -> URL: ...

@@ -19,5 +19,7 @@ parse = _arrow.parse
 component = _arrow.component
 normalize = _arrow.normalize
 can_parse = _arrow.can_parse
+public_suffix = _arrow.public_suffix
+registrable_domain = _arrow.registrable_domain
 
-__all__ = ["Array", "can_parse", "component", "normalize", "parse"]
+__all__ = ["Array", "can_parse", "component", "normalize", "parse", "public_suffix", "registrable_domain"]

@@ -55,3 +55,21 @@ def batch(texts: list[str | None]) -> int:
 
 if __name__ == "__main__":
     print(hostnames(["https://a.example/", "nope"]), edit("https://a.example/"), checks("https://a.example/"), batch(["https://a.example/", None]))
+
+
+def sites_and_policy(texts: list[str]) -> list[str | None]:
+    url = weburl.URL("https://www.example.co.uk/")
+    suffix: str | None = url.public_suffix
+    domain: str | None = url.registrable_domain_in(icann_only=True)
+    space: str | None = url.address_space
+    kind: str | None = url.host_type
+    assert suffix and domain and space is None and kind
+    policy = weburl.Policy(ports=[443], deny=["loopback", "local"], allow_sites=["example.co.uk"], credentials=False)
+    try:
+        checked: weburl.URL = policy.check(texts[0], base=url)
+    except weburl.Refused as e:
+        rule: str = e.rule
+        return [rule]
+    domains: list[str | None] = weburl.arrow.registrable_domain(texts, icann_only=False).to_pylist()
+    suffixes = weburl.arrow.public_suffix(texts)
+    return [checked.href, *domains, *suffixes.to_pylist()]

@@ -1,0 +1,198 @@
+"""Public suffixes, registrable domains, address spaces and the URL policy (issues 18, 21)."""
+
+import pathlib
+from typing import Any
+
+import pyarrow as pa
+import pytest
+
+import weburl
+import weburl.arrow as wa
+from weburl import URL, Policy, Refused
+
+DATA = pathlib.Path(__file__).resolve().parents[2] / "weburl-bench" / "data"
+
+#: The URL Standard's example table of public suffixes and registrable domains
+#: (https://url.spec.whatwg.org/#example-host-psl; the URL Standard is CC BY 4.0, WHATWG).
+#: Host input, public suffix, registrable domain (None: null).
+SPEC_TABLE: list[tuple[str, str | None, str | None]] = [
+    ("com", "com", None),
+    ("example.com", "com", "example.com"),
+    ("www.example.com", "com", "example.com"),
+    ("sub.www.example.com", "com", "example.com"),
+    ("EXAMPLE.COM", "com", "example.com"),
+    ("example.com.", "com.", "example.com."),
+    ("github.io", "github.io", None),
+    ("whatwg.github.io", "github.io", "whatwg.github.io"),
+    ("إختبار", "xn--kgbechtv", None),
+    ("example.إختبار", "xn--kgbechtv", "example.xn--kgbechtv"),
+    ("sub.example.إختبار", "xn--kgbechtv", "example.xn--kgbechtv"),
+    ("[2001:0db8:85a3:0000:0000:8a2e:0370:7334]", None, None),
+]
+
+
+@pytest.mark.parametrize("host,suffix,domain", SPEC_TABLE)
+def test_the_spec_table(host: str, suffix: str | None, domain: str | None) -> None:
+    url = URL(f"https://{host}/")
+    assert (url.public_suffix, url.registrable_domain) == (suffix, domain)
+    assert wa.public_suffix([url.href]).to_pylist() == [suffix]
+    assert wa.registrable_domain([url.href]).to_pylist() == [domain]
+
+
+def test_icann_only() -> None:
+    url = URL("https://whatwg.github.io/")
+    assert (url.public_suffix_in(), url.registrable_domain_in()) == ("io", "github.io")
+    assert url.public_suffix_in(icann_only=False) == url.public_suffix == "github.io"
+    assert url.registrable_domain_in(False) == url.registrable_domain == "whatwg.github.io"
+
+
+def test_no_domain() -> None:
+    for text in ["http://127.0.0.1/", "http://[::1]/", "foo://opaque/", "file:///x", "data:,x"]:
+        url = URL(text)
+        assert url.public_suffix is None and url.registrable_domain is None
+        assert url.public_suffix_in() is None and url.registrable_domain_in() is None
+
+
+@pytest.fixture(scope="module")
+def inputs(urltestdata: list[dict[str, Any]]) -> list[str | None]:
+    texts: list[str | None] = [c["input"] for c in urltestdata]
+    for name in ["web_links.txt", "kasztp.txt", "isaacs_files.txt"]:
+        texts += (DATA / name).read_text(encoding="utf-8").splitlines()[:3000]
+    texts += [None, "", "https://co.uk/", "https://a.b.example.com./"]
+    return texts
+
+
+def scalar(text: str | None, name: str, icann_only: bool) -> str | None:
+    url = None if text is None else URL.parse(text)
+    if url is None:
+        return None
+    if name == "public_suffix":
+        return url.public_suffix_in(icann_only)
+    return url.registrable_domain_in(icann_only)
+
+
+@pytest.mark.parametrize("icann_only", [False, True])
+@pytest.mark.parametrize("name", ["public_suffix", "registrable_domain"])
+def test_arrow_matches_the_scalar_api(inputs: list[str | None], name: str, icann_only: bool) -> None:
+    function = getattr(wa, name)
+    expected = [scalar(t, name, icann_only) for t in inputs]
+    assert sum(e is not None for e in expected) > 1000
+    assert function(inputs, icann_only=icann_only).to_pylist() == expected
+    for kind in [pa.string(), pa.large_string(), pa.string_view()]:
+        result = pa.array(function(pa.array(inputs, kind), icann_only=icann_only))
+        assert result.type == pa.string()
+        assert result.to_pylist() == expected
+    chunked = pa.chunked_array([inputs[:100], inputs[100:]], pa.string())
+    assert function(chunked, icann_only=icann_only).to_pylist() == expected
+
+
+@pytest.mark.parametrize(
+    "text,space,host_type",
+    [
+        ("http://0x7f.1/", "loopback", "ipv4"),
+        ("http://[::1]/", "loopback", "ipv6"),
+        ("http://[::ffff:127.0.0.1]/", "loopback", "ipv6"),
+        ("http://localhost/", "loopback", "domain"),
+        ("http://10.1.2.3/", "local", "ipv4"),
+        ("http://192.168.0.1/", "local", "ipv4"),
+        ("http://[fd00::1]/", "local", "ipv6"),
+        ("http://8.8.8.8/", "public", "ipv4"),
+        ("https://example.com/", None, "domain"),
+        ("foo://h/", None, "opaque"),
+        ("file:///etc/passwd", None, "empty"),
+        ("mailto:a@b", None, None),
+    ],
+)
+def test_address_space_and_host_type(text: str, space: str | None, host_type: str | None) -> None:
+    url = URL(text)
+    assert (url.address_space, url.host_type) == (space, host_type)
+
+
+REFUSED = [
+    # (policy keyword arguments, input, rule)
+    ({}, "http://0x7f.1/", "address-space"),
+    ({}, "http://[::ffff:127.0.0.1]/", "address-space"),
+    ({}, "http://localhost:8080/", "address-space"),
+    ({}, "http://10.0.0.1/", "address-space"),
+    ({}, "http://evil.com\\@good.com/", "engines-disagree"),
+    ({}, "https://user:pw@example.com/", "credentials"),
+    ({}, "https://user@example.com/", "credentials"),
+    ({}, "ftp://example.com/", "scheme"),
+    ({}, "not a url", "unparsable"),
+    ({"ports": [443]}, "https://example.com:8443/", "port"),
+    ({"ports": [443]}, "http://example.com/", "port"),
+    ({"allow_sites": ["example.com"]}, "https://example.org/", "site-not-allowed"),
+    ({"allow_sites": ["example.com"]}, "https://8.8.8.8/", "site-not-allowed"),
+    ({"deny_sites": ["example.com"]}, "https://a.b.EXAMPLE.com/", "site-denied"),
+    ({"allow_hosts": ["*.example.com"]}, "https://example.org/", "host-not-allowed"),
+    ({"deny_hosts": ["*.example.com"]}, "https://api.example.com/", "host-denied"),
+    ({"preset": "none", "deny": ["public"]}, "http://8.8.8.8/", "address-space"),
+    ({"preset": "none", "schemes": ["https"]}, "http://example.com/", "scheme"),
+    ({"preset": "none", "credentials": False}, "http://a:b@example.com/", "credentials"),
+]
+
+
+@pytest.mark.parametrize("kwargs,text,rule", REFUSED)
+def test_refusals(kwargs: dict[str, Any], text: str, rule: str) -> None:
+    policy = Policy(**kwargs)
+    with pytest.raises(Refused) as info:
+        policy.check(text)
+    assert info.value.rule == rule
+    assert isinstance(info.value, weburl.URLError) and isinstance(info.value, ValueError)
+    assert str(info.value)
+
+
+ALLOWED = [
+    ({}, "https://example.com/a", "https://example.com/a"),
+    ({}, "HTTP://EXAMPLE.com:8080/", "http://example.com:8080/"),
+    ({"ports": [443]}, "https://example.com/", "https://example.com/"),
+    ({"allow_sites": ["example.com"]}, "https://a.b.example.com/", "https://a.b.example.com/"),
+    ({"allow_hosts": ["*.example.com"]}, "https://x.example.com/", "https://x.example.com/"),
+    ({"preset": "none"}, "http://user:pw@127.0.0.1/", "http://user:pw@127.0.0.1/"),
+    ({"credentials": True}, "https://u@example.com/", "https://u@example.com/"),
+    ({"deny": []}, "http://127.0.0.1/", "http://127.0.0.1/"),
+    ({"engines_agree": False}, "http://evil.com\\@good.com/", "http://evil.com/@good.com/"),
+]
+
+
+@pytest.mark.parametrize("kwargs,text,href", ALLOWED)
+def test_allowed(kwargs: dict[str, Any], text: str, href: str) -> None:
+    url = Policy(**kwargs).check(text)
+    assert isinstance(url, URL) and url.href == href
+
+
+def test_check_with_a_base() -> None:
+    policy = Policy()
+    assert policy.check("/x", "https://example.com/a").href == "https://example.com/x"
+    assert policy.check("/x", URL("https://example.com/a")).href == "https://example.com/x"
+    with pytest.raises(Refused) as info:
+        policy.check("//127.0.0.1/", "https://example.com/")
+    assert info.value.rule == "address-space"
+    with pytest.raises(weburl.URLError):
+        policy.check("/x", "not a base")
+
+
+def test_the_message_is_the_refusals() -> None:
+    with pytest.raises(Refused) as info:
+        Policy(ports=[443]).check("https://example.com:8443/")
+    assert str(info.value) == "the port 8443 is not allowed"
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"allow_hosts": ["exa mple.com"]},
+        {"deny_hosts": ["http://x/"]},
+        {"allow_sites": [""]},
+        {"deny": ["private"]},
+        {"preset": "strict"},
+    ],
+)
+def test_bad_arguments(kwargs: dict[str, Any]) -> None:
+    with pytest.raises(ValueError):
+        Policy(**kwargs)
+
+
+def test_bad_port() -> None:
+    with pytest.raises((ValueError, OverflowError, TypeError)):
+        Policy(ports=[70000])
