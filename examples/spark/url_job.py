@@ -21,6 +21,7 @@ or with ``python examples/spark/url_job.py urls.txt out/ --master 'local[2]'``.
 from __future__ import annotations
 
 import argparse
+import os
 from collections.abc import Iterator
 
 import pyarrow as pa
@@ -60,6 +61,10 @@ def annotate(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
 def run(spark: SparkSession, source: str, out: str) -> None:
     """Reads ``source`` (one URL a line; blank lines skipped), writes ``out/sites`` and
     ``out/normalized``."""
+    # The workers unpickle `annotate` by reference to this module: ship it to them (a no-op
+    # when spark-submit runs this file as the main program, which it ships already).
+    if __name__ != "__main__":
+        spark.sparkContext.addPyFile(os.path.abspath(__file__))
     lines = spark.read.text(source).withColumnRenamed("value", "url")
     lines = lines.where(F.trim(F.col("url")) != "")
     rows = lines.mapInArrow(annotate, ROW_SCHEMA)
