@@ -37,6 +37,28 @@ fn answer_names(answer: &Value) -> Vec<&str> {
         .collect()
 }
 
+/// Every answer has the reference's error names in order and its "valid"; prints the count.
+fn assert_all_match(cases: &[Value], answers: &[Value]) {
+    let failed: Vec<String> = cases
+        .iter()
+        .zip(answers)
+        .filter(|(case, answer)| {
+            answer_names(answer) != expected_names(case) || answer["valid"] != case["valid"]
+        })
+        .map(|(case, answer)| format!("{case} -> {answer}"))
+        .collect();
+    println!(
+        "{} passed, {} failed",
+        cases.len() - failed.len(),
+        failed.len()
+    );
+    assert!(
+        failed.is_empty(),
+        "{}",
+        failed[..failed.len().min(20)].join("\n")
+    );
+}
+
 #[test]
 fn batch_validate_matches_the_reference() {
     let cases = cases();
@@ -57,22 +79,7 @@ fn batch_validate_matches_the_reference() {
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
     assert_eq!(answers.len(), cases.len());
-    let mut failed = Vec::new();
-    for (case, answer) in cases.iter().zip(&answers) {
-        if answer_names(answer) != expected_names(case) || answer["valid"] != case["valid"] {
-            failed.push(format!("{case} -> {answer}"));
-        }
-    }
-    println!(
-        "{} passed, {} failed",
-        cases.len() - failed.len(),
-        failed.len()
-    );
-    assert!(
-        failed.is_empty(),
-        "{}",
-        failed[..failed.len().min(20)].join("\n")
-    );
+    assert_all_match(&cases, &answers);
 }
 
 #[test]
@@ -102,22 +109,7 @@ fn validate_json_matches_the_reference() {
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
     assert_eq!(answers.len(), cases.len(), "{}", run.stderr);
-    let mut failed = Vec::new();
-    for (case, answer) in cases.iter().zip(&answers) {
-        if answer_names(answer) != expected_names(case) || answer["valid"] != case["valid"] {
-            failed.push(format!("{case} -> {answer}"));
-        }
-    }
-    println!(
-        "{} passed, {} failed",
-        cases.len() - failed.len(),
-        failed.len()
-    );
-    assert!(
-        failed.is_empty(),
-        "{}",
-        failed[..failed.len().min(20)].join("\n")
-    );
+    assert_all_match(&cases, &answers);
     // Some input has an error, so the exit status says so.
     assert_eq!(run.code, 1);
 }
