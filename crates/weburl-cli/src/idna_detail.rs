@@ -12,6 +12,7 @@
 use std::fmt::Write as _;
 
 use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
+use weburl::parser::lex;
 use weburl::percent::percent_decode;
 
 /// Most bytes of a DNS label (VerifyDnsLength).
@@ -20,17 +21,13 @@ const MAX_LABEL: usize = 63;
 /// Most bytes of a domain, without its root dot (VerifyDnsLength).
 const MAX_DOMAIN: usize = 253;
 
-/// The host text at `offset` of `input`, as the parser reads it: up to the first `/`, `\`,
-/// `?`, `#` or `:` (a port), with ASCII tabs and newlines removed.
+/// The host text at `offset` of `input`, as the parser's host state reads it (of a special
+/// URL): with ASCII tabs and newlines removed, up to the first `/`, `\`, `?`, `#` or the `:`
+/// of a port (outside brackets).
 fn host_text(input: &str, offset: usize) -> Option<String> {
-    let rest = input.get(offset..)?;
-    let end = rest.find(['/', '\\', '?', '#', ':']).unwrap_or(rest.len());
-    Some(
-        rest[..end]
-            .chars()
-            .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
-            .collect(),
-    )
+    let rest = lex::remove_tab_and_newline(input.get(offset..)?);
+    let (end, _) = lex::host_end(rest.as_bytes(), true);
+    Some(rest[..end].to_owned())
 }
 
 /// Whether `c` shows nothing on a terminal (a control, a format character, a space other than

@@ -9,6 +9,7 @@ use std::sync::Arc;
 
 use clap::Args;
 use weburl::encoding_rs::Encoding;
+use weburl::parser::lex;
 use weburl::{ParseError, Url};
 
 use crate::driver::Failure;
@@ -162,17 +163,10 @@ pub fn with_guessed_scheme(input: &str) -> Option<String> {
         return Some(format!("http:{trimmed}"));
     }
     let bytes = trimmed.as_bytes();
-    let scheme_len = if bytes[0].is_ascii_alphabetic() {
-        bytes
-            .iter()
-            .position(|&b| !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')))
-    } else {
-        None
-    };
-    let has_scheme = match scheme_len {
-        Some(len) if bytes[len] == b':' => {
+    let has_scheme = match lex::scheme_len(bytes) {
+        Some(len) => {
             let rest = &bytes[len + 1..];
-            let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+            let digits = lex::ascii_digits_len(rest);
             let is_port = digits > 0
                 && rest
                     .get(digits)

@@ -29,6 +29,7 @@
 //! Everything is lowercased (percent-encodings too). A URL without a host gives its
 //! lowercased href without fragment.
 
+use crate::parser::lex;
 use crate::{ParseError, Url};
 
 /// The last path segments [`Options::drop_index`] drops (compared ASCII case-insensitively).
@@ -245,11 +246,6 @@ fn is_unreserved(b: u8) -> bool {
     b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~')
 }
 
-/// The value of an ASCII hex digit.
-fn hex_value(b: u8) -> Option<u8> {
-    (b as char).to_digit(16).map(|d| d as u8)
-}
-
 /// Appends `text` to `out` with every percent-encoded byte normalized: decoded when it is an
 /// unreserved character, with uppercase hex digits otherwise. A `%` not followed by two hex
 /// digits is kept as it is.
@@ -260,8 +256,8 @@ fn push_normalized_percent(out: &mut String, text: &str) {
     while let Some(found) = bytes[i..].iter().position(|&b| b == b'%') {
         let at = i + found;
         let (Some(high), Some(low)) = (
-            bytes.get(at + 1).copied().and_then(hex_value),
-            bytes.get(at + 2).copied().and_then(hex_value),
+            bytes.get(at + 1).copied().and_then(lex::hex_value),
+            bytes.get(at + 2).copied().and_then(lex::hex_value),
         ) else {
             i = at + 1;
             continue;

@@ -333,24 +333,12 @@ pub fn utf8_percent_encode(input: &str, set: EncodeSet) -> Cow<'_, str> {
     }
 }
 
-/// The value of an ASCII hex digit, or `None`.
-#[inline]
-pub(crate) const fn hex_value(b: u8) -> Option<u8> {
-    match b {
-        b'0'..=b'9' => Some(b - b'0'),
-        b'a'..=b'f' => Some(b - b'a' + 10),
-        b'A'..=b'F' => Some(b - b'A' + 10),
-        _ => None,
-    }
-}
+pub(crate) use crate::parser::lex::hex_value;
 
 /// Whether `bytes[i..]` starts with "%" followed by two ASCII hex digits (a percent-encoded byte).
 #[inline]
 pub(crate) fn is_percent_encoded_byte_at(bytes: &[u8], i: usize) -> bool {
-    i + 2 < bytes.len()
-        && bytes[i] == b'%'
-        && hex_value(bytes[i + 1]).is_some()
-        && hex_value(bytes[i + 2]).is_some()
+    crate::parser::lex::percent_encoded_byte_at(bytes, i).is_some()
 }
 
 /// Percent-decodes a byte sequence: `%XX` with two hex digits becomes that byte, anything else is
@@ -370,34 +358,15 @@ pub fn percent_decode(input: &[u8]) -> Cow<'_, [u8]> {
     };
     let mut out = Vec::with_capacity(input.len());
     out.extend_from_slice(&input[..first]);
-    let mut i = first;
-    while i < input.len() {
-        let b = input[i];
-        if b == b'%'
-            && i + 2 < input.len()
-            && let (Some(h), Some(l)) = (hex_value(input[i + 1]), hex_value(input[i + 2]))
-        {
-            out.push(h << 4 | l);
-            i += 3;
-            continue;
-        }
-        out.push(b);
-        i += 1;
-    }
+    crate::parser::lex::percent_decode_each(&input[first..], |b| out.push(b));
     Cow::Owned(out)
 }
 
 /// 1 for the bytes of [`EncodeSet::ANY_COMPONENT`], 0 for the others.
-static ANY_COMPONENT_COUNT: [u8; 256] = {
-    let table = build_table();
-    let mut t = [0u8; 256];
-    let mut i = 0;
-    while i < 256 {
-        t[i] = (table[i] & EncodeSet::ANY_COMPONENT.0 != 0) as u8;
-        i += 1;
-    }
-    t
-};
+#[inline(always)]
+fn any_component(b: u8) -> u8 {
+    u8::from(TABLE[b as usize] & EncodeSet::ANY_COMPONENT.0 != 0)
+}
 
 /// How many bytes of `bytes` are in [`EncodeSet::ANY_COMPONENT`]: one table load and one add
 /// per byte, no branch (URLs that are not already normal hold such bytes in most groups of
@@ -407,36 +376,25 @@ pub(crate) fn count_any_component(bytes: &[u8]) -> usize {
     let mut count = 0usize;
     for chunk in &mut chunks {
         // Eight counts of 0 or 1 fit a u8 sum.
-        let sum: u8 = chunk.iter().map(|&b| ANY_COMPONENT_COUNT[b as usize]).sum();
+        let sum: u8 = chunk.iter().map(|&b| any_component(b)).sum();
         count += usize::from(sum);
     }
     count
         + chunks
             .remainder()
             .iter()
-            .map(|&b| usize::from(ANY_COMPONENT_COUNT[b as usize]))
+            .map(|&b| usize::from(any_component(b)))
             .sum::<usize>()
 }
 
 /// Percent-decodes `input` into `out`, which must be at least as long as `input` (decoding never
 /// lengthens), and returns the decoded length.
 fn percent_decode_to_slice(input: &[u8], out: &mut [u8]) -> usize {
-    let mut i = 0;
     let mut n = 0;
-    while i < input.len() {
-        let b = input[i];
-        if b == b'%'
-            && i + 2 < input.len()
-            && let (Some(h), Some(l)) = (hex_value(input[i + 1]), hex_value(input[i + 2]))
-        {
-            out[n] = h << 4 | l;
-            i += 3;
-        } else {
-            out[n] = b;
-            i += 1;
-        }
+    crate::parser::lex::percent_decode_each(input, |b| {
+        out[n] = b;
         n += 1;
-    }
+    });
     n
 }
 

@@ -11,7 +11,8 @@
 use std::fmt;
 
 use crate::host::{self, HostKind};
-use crate::parser::{self, ParseError, port_value, remove_tab_and_newline};
+use crate::parser::lex::{self, ascii_digits_len, port_value, remove_tab_and_newline};
+use crate::parser::{self, ParseError};
 use crate::percent::{EncodeSet, encode_into};
 use crate::url::{SchemeType, Url};
 
@@ -117,12 +118,6 @@ fn with_scratch<R>(f: impl FnOnce(&mut String) -> R) -> R {
     crate::scratch::with(&crate::scratch::SETTER, f)
 }
 
-/// Whether a byte can be part of a scheme after its first ASCII alpha.
-#[inline]
-fn is_scheme_byte(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')
-}
-
 impl Url {
     /// Replaces `[start, end)` of the serialization with `text` and moves the offsets of the
     /// components from `first_moved` on by the change in length. The offsets of the component
@@ -194,15 +189,9 @@ impl Url {
     pub fn set_protocol(&mut self, value: &str) -> Result<(), SetterError> {
         let input = remove_tab_and_newline(value);
         let bytes = input.as_bytes();
-        // Scheme start state: an ASCII alpha, else failure.
-        if !bytes.first().is_some_and(u8::is_ascii_alphabetic) {
-            return Err(SetterError::InvalidScheme);
-        }
-        // Scheme state: the scheme ends at ':' (the one the setter appends, at the latest).
-        let len = bytes
-            .iter()
-            .position(|&b| !is_scheme_byte(b))
-            .unwrap_or(bytes.len());
+        // Scheme start state: an ASCII alpha, else failure. Scheme state: the scheme ends at ':'
+        // (the one the setter appends, at the latest).
+        let len = lex::scheme_run(bytes).ok_or(SetterError::InvalidScheme)?;
         if len < bytes.len() && bytes[len] != b':' {
             return Err(SetterError::InvalidScheme);
         }
@@ -335,7 +324,7 @@ impl Url {
         with_scratch(|text| {
             if let Some(p) = port {
                 text.push(':');
-                parser::push_decimal(text, p);
+                lex::push_decimal(text, p);
             }
             self.splice(self.host_end, self.path_start, text, Offset::QueryStart);
             self.path_start = self.host_end + text.len() as u32;
@@ -353,36 +342,12 @@ impl Url {
         let special = self.is_special();
         if self.scheme_type == SchemeType::File {
             // File host state with a state override.
-            let end = bytes
-                .iter()
-                .position(|&b| matches!(b, b'/' | b'\\' | b'?' | b'#'))
-                .unwrap_or(bytes.len());
+            let end = lex::find_authority_end(bytes, 0, true);
             return self.write_host(&input[..end]);
         }
         // Host state: the host ends at a ':' outside brackets or at the end of the authority.
-        let mut inside_brackets = false;
-        let mut end = bytes.len();
-        let mut colon = false;
-        for (i, &b) in bytes.iter().enumerate() {
-            match b {
-                b'/' | b'?' | b'#' => {
-                    end = i;
-                    break;
-                }
-                b'\\' if special => {
-                    end = i;
-                    break;
-                }
-                b':' if !inside_brackets => {
-                    end = i;
-                    colon = true;
-                    break;
-                }
-                b'[' => inside_brackets = true,
-                b']' => inside_brackets = false,
-                _ => {}
-            }
-        }
+        let (end, colon) = lex::host_end(bytes, special);
+        let colon = colon.is_some();
         let buffer = &input[..end];
         if colon {
             if buffer.is_empty() {
@@ -394,10 +359,7 @@ impl Url {
             self.write_host(buffer)?;
             // Port state with a state override: digits up to the first other code point.
             let rest = &bytes[end + 1..];
-            let digits = rest
-                .iter()
-                .position(|b| !b.is_ascii_digit())
-                .unwrap_or(rest.len());
+            let digits = ascii_digits_len(rest);
             if digits == 0 {
                 return Err(ParseError::InvalidPort.into());
             }
@@ -466,10 +428,7 @@ impl Url {
         }
         let input = remove_tab_and_newline(value);
         let bytes = input.as_bytes();
-        let digits = bytes
-            .iter()
-            .position(|b| !b.is_ascii_digit())
-            .unwrap_or(bytes.len());
+        let digits = ascii_digits_len(bytes);
         if digits == 0 {
             return Err(ParseError::InvalidPort.into());
         }

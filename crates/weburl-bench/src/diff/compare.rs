@@ -246,21 +246,10 @@ pub fn run_case(case: &Case, bases: &Bases) -> Option<Triple> {
 /// The scheme of `input` as the parser finds it (after trimming C0 controls and spaces and
 /// removing tabs and newlines), ASCII-lowercased; `None` when it has none.
 pub fn input_scheme(input: &str) -> Option<String> {
-    let trimmed = input.trim_matches(|c: char| c <= ' ');
-    let mut scheme = String::new();
-    for (i, c) in trimmed
-        .chars()
-        .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
-        .enumerate()
-    {
-        match c {
-            'a'..='z' | 'A'..='Z' => scheme.push(c.to_ascii_lowercase()),
-            '0'..='9' | '+' | '-' | '.' if i > 0 => scheme.push(c),
-            ':' if i > 0 => return Some(scheme),
-            _ => return None,
-        }
-    }
-    None
+    use weburl::parser::lex;
+    let cleaned = lex::remove_tab_and_newline(input.trim_matches(|c: char| c <= ' '));
+    let len = lex::scheme_len(cleaned.as_bytes())?;
+    Some(cleaned[..len].to_ascii_lowercase())
 }
 
 /// The coarse shape of an input: the kind of its scheme.

@@ -6,30 +6,9 @@
 use std::borrow::Cow;
 
 use super::{HostError, is_forbidden_domain_code_point};
+use crate::parser::lex;
 use crate::percent::with_percent_decoded;
 use crate::validation::{Reporter, ValidationErrorKind};
-
-/// ASCII uppercase letters.
-const UPPER: u8 = 1;
-/// Bytes that make the domain parser do more than lowercase: '%' (percent-decoding), bytes
-/// above 0x7F (UTS 46 processing) and the forbidden domain code points.
-const NOT_SIMPLE: u8 = 1 << 1;
-
-/// The classes above for every byte.
-static DOMAIN_CLASSES: [u8; 256] = {
-    let mut t = [0u8; 256];
-    let mut b = 0;
-    while b < 256 {
-        let c = b as u8;
-        if c.is_ascii_uppercase() {
-            t[b] = UPPER;
-        } else if c == b'%' || c > 0x7F || is_forbidden_domain_code_point(c) {
-            t[b] = NOT_SIMPLE;
-        }
-        b += 1;
-    }
-    t
-};
 
 /// Host parser steps 4–7 for a non-opaque host: percent-decode `input`, run the
 /// [domain parser](https://url.spec.whatwg.org/#concept-domain-to-ascii) with `beStrict` false,
@@ -43,13 +22,11 @@ pub(crate) fn domain_to_ascii_into(
     // Fast path, one pass over the bytes: ASCII without '%' and without a forbidden domain
     // code point is only lowercased (steps 4-5 and the domain parser's step 5 leave it as it
     // is, and steps 7-8 cannot fail on it).
-    let classes = input
-        .bytes()
-        .fold(0u8, |acc, b| acc | DOMAIN_CLASSES[b as usize]);
-    if !report.enabled() && classes & NOT_SIMPLE == 0 && !input.is_empty() {
+    let classes = lex::classes_of(input.as_bytes());
+    if !report.enabled() && classes & lex::DOMAIN_NOT_SIMPLE == 0 && !input.is_empty() {
         let start = out.len();
         out.push_str(input);
-        if classes & UPPER != 0 {
+        if classes & lex::UPPER != 0 {
             out[start..].make_ascii_lowercase();
         }
         return Ok(());

@@ -172,47 +172,7 @@ impl fmt::Display for HostError {
 
 impl std::error::Error for HostError {}
 
-/// A forbidden host code point: <https://url.spec.whatwg.org/#forbidden-host-code-point>.
-#[inline]
-pub(crate) const fn is_forbidden_host_code_point(c: u8) -> bool {
-    matches!(
-        c,
-        0 | b'\t'
-            | b'\n'
-            | b'\r'
-            | b' '
-            | b'#'
-            | b'/'
-            | b':'
-            | b'<'
-            | b'>'
-            | b'?'
-            | b'@'
-            | b'['
-            | b'\\'
-            | b']'
-            | b'^'
-            | b'|'
-    )
-}
-
-/// A forbidden domain code point: <https://url.spec.whatwg.org/#forbidden-domain-code-point>.
-#[inline]
-pub(crate) const fn is_forbidden_domain_code_point(c: u8) -> bool {
-    FORBIDDEN_DOMAIN[c as usize]
-}
-
-/// [`is_forbidden_domain_code_point`] for every byte, so that a check is one load.
-static FORBIDDEN_DOMAIN: [bool; 256] = {
-    let mut t = [false; 256];
-    let mut i = 0;
-    while i < 256 {
-        let c = i as u8;
-        t[i] = is_forbidden_host_code_point(c) || c <= 0x1F || c == b'%' || c == 0x7F;
-        i += 1;
-    }
-    t
-};
+pub(crate) use crate::parser::lex::{is_forbidden_domain_code_point, is_forbidden_host_code_point};
 
 /// The host parser, writing the serialized host to `out`.
 ///

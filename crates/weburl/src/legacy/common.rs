@@ -35,25 +35,15 @@ pub(crate) fn is_pchar(b: u8) -> bool {
     is_unreserved(b) || is_sub_delim(b) || b == b':' || b == b'@'
 }
 
-/// RFC 3986 scheme characters after the first: `ALPHA / DIGIT / "+" / "-" / "."`.
-pub(crate) fn is_scheme_char(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')
-}
-
 /// The length of a leading `scheme ":"` match (`ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`),
 /// without the colon, or `None`.
 pub(crate) fn scheme_len(s: &str) -> Option<usize> {
-    let b = s.as_bytes();
-    if !b.first().is_some_and(u8::is_ascii_alphabetic) {
-        return None;
-    }
-    let len = 1 + b[1..].iter().take_while(|&&c| is_scheme_char(c)).count();
-    (b.get(len) == Some(&b':')).then_some(len)
+    crate::parser::lex::scheme_len(s.as_bytes())
 }
 
 /// Whether `b[i..]` starts with `%` and two hex digits.
 pub(crate) fn is_pct_encoded_at(b: &[u8], i: usize) -> bool {
-    i + 2 < b.len() && b[i] == b'%' && b[i + 1].is_ascii_hexdigit() && b[i + 2].is_ascii_hexdigit()
+    crate::percent::is_percent_encoded_byte_at(b, i)
 }
 
 /// Appends `%XX` (upper-case hex) for `byte`.

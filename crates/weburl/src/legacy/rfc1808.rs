@@ -72,9 +72,7 @@ impl UrlParts {
         }
         if let Some((scheme, rest)) = s.split_once(':')
             && !scheme.is_empty()
-            && scheme
-                .bytes()
-                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'.' | b'-'))
+            && scheme.bytes().all(crate::parser::lex::is_scheme_byte)
         {
             parts.scheme = Some(scheme.to_owned());
             s = rest;

@@ -16,97 +16,19 @@
 
 use crate::host::HostKind;
 use crate::host::ipv4::{ends_in_a_number, parse_serialized};
-use crate::percent::{EncodeSet, build_table};
 use crate::url::{SchemeType, Url};
 
-use super::{is_double_dot, is_single_dot};
-
-const HOST_OK: u8 = 1;
-const PATH_OK: u8 = 1 << 1;
-const QUERY_OK: u8 = 1 << 2;
-const FRAGMENT_OK: u8 = 1 << 3;
-/// Host bytes in any case: `HOST_OK` and ASCII uppercase (lowercasing cannot make a host fail).
-const HOST_ANY_CASE: u8 = 1 << 5;
-/// Path bytes that need no second look: path-safe bytes and '/', but not '.' and '%'.
-const PATH_PLAIN: u8 = 1 << 4;
-
-/// Byte classes: which components may hold a byte unchanged.
-const fn build_classes() -> [u8; 256] {
-    let sets = build_table();
-    let mut t = [0u8; 256];
-    let mut i = 0;
-    while i < 256 {
-        let c = i as u8;
-        let mut bits = 0;
-        if c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'-' || c == b'.' || c == b'_' {
-            bits |= HOST_OK | HOST_ANY_CASE;
-        }
-        if c.is_ascii_uppercase() {
-            bits |= HOST_ANY_CASE;
-        }
-        // Path: not encoded by the path set, and not a segment or component delimiter.
-        if sets[i] & EncodeSet::PATH.bits() == 0 && c != b'\\' && c != b'/' {
-            bits |= PATH_OK;
-        }
-        if sets[i] & EncodeSet::SPECIAL_QUERY.bits() == 0 && c != b'#' {
-            bits |= QUERY_OK;
-        }
-        if sets[i] & EncodeSet::FRAGMENT.bits() == 0 {
-            bits |= FRAGMENT_OK;
-        }
-        if (bits & PATH_OK != 0 && c != b'.' && c != b'%') || c == b'/' {
-            bits |= PATH_PLAIN;
-        }
-        t[i] = bits;
-        i += 1;
-    }
-    t
-}
-
-static CLASSES: [u8; 256] = build_classes();
-
-/// The length of the run of bytes from `from` whose class has `bit`: eight bytes at a time
-/// (the classes of eight bytes ANDed together), then byte by byte.
-#[inline(always)]
-fn run_of(bytes: &[u8], from: usize, bit: u8) -> usize {
-    let rest = &bytes[from..];
-    let mut chunks = rest.chunks_exact(8);
-    let mut len = 0;
-    for chunk in &mut chunks {
-        let all = chunk.iter().fold(0xFF, |acc, &b| acc & CLASSES[b as usize]);
-        if all & bit == 0 {
-            break;
-        }
-        len += 8;
-    }
-    len + rest[len..]
-        .iter()
-        .position(|&b| CLASSES[b as usize] & bit == 0)
-        .unwrap_or(rest.len() - len)
-}
+use super::lex::{
+    self, FRAGMENT_OK, QUERY_OK, ascii_digits_len, clean_path_run, host_run, port_value, run_of,
+};
 
 /// For the general parser's path state, positioned at the start of a segment: the position of
 /// the last '/' of the longest run of complete segments from `from` that need nothing (bytes
 /// the path keeps as they are, no backslash, no dot segment), or `None`. The segments before
 /// that '/' can be copied in one piece.
 pub(crate) fn plain_segments_end(bytes: &[u8], from: usize) -> Option<usize> {
-    let mut i = from;
-    loop {
-        i += run_of(bytes, i, PATH_PLAIN);
-        if !matches!(bytes.get(i), Some(b'.' | b'%')) {
-            break;
-        }
-        if i == from || bytes[i - 1] == b'/' {
-            let len = run_of(bytes, i, PATH_OK);
-            let segment = &bytes[i..i + len];
-            if len <= 6 && (is_single_dot(segment) || is_double_dot(segment)) {
-                break;
-            }
-        }
-        i += 1;
-    }
-    let run = &bytes[from..i];
-    run.iter().rposition(|&b| b == b'/').map(|last| from + last)
+    let end = clean_path_run(bytes, from);
+    lex::rfind_byte(&bytes[from..end], b'/').map(|last| from + last)
 }
 
 /// What the scan of a normal URL found: the URL's fields, with offsets into the input.
@@ -165,7 +87,7 @@ fn http_prefix(bytes: &[u8]) -> Option<(SchemeType, usize)> {
 #[inline(never)]
 fn quick_validity_any_scheme(input: &str) -> Option<bool> {
     let bytes = input.as_bytes();
-    let scheme_end = super::scheme_len(bytes)?;
+    let scheme_end = lex::scheme_len(bytes)?;
     let after = &bytes[scheme_end + 1..];
     let scheme = &input[..scheme_end];
     // Special schemes in any case (the parser lowercases the scheme).
@@ -179,7 +101,7 @@ fn quick_validity_any_scheme(input: &str) -> Option<bool> {
     };
     if !scheme_type.is_special() {
         // "//" starts an authority, which can fail; tabs and newlines do not count.
-        let mut significant = after.iter().filter(|b| !matches!(b, b'\t' | b'\n' | b'\r'));
+        let mut significant = after.iter().filter(|&&b| !lex::is_tab_or_newline(b));
         let authority = significant.next() == Some(&b'/') && significant.next() == Some(&b'/');
         if !authority {
             return Some(true);
@@ -224,7 +146,7 @@ fn authority_validity(input: &str, start: usize, special: bool) -> Option<bool> 
     // authority.
     if bytes
         .last()
-        .is_some_and(|&b| super::is_c0_control_or_space(b))
+        .is_some_and(|&b| lex::is_c0_control_or_space(b))
     {
         return None;
     }
@@ -240,12 +162,12 @@ fn authority_validity(input: &str, start: usize, special: bool) -> Option<bool> 
     };
     // The same scan as the parser's authority state; the parser removes tabs and newlines
     // first, so with one in the authority this look would be wrong.
-    let super::AuthorityScan {
+    let lex::AuthorityScan {
         end,
         last_at,
         colon,
-    } = super::scan_authority(bytes, start, special);
-    if super::find_tab_or_newline(&bytes[start..end]).is_some() {
+    } = lex::scan_authority(bytes, start, special);
+    if lex::find_tab_or_newline(&bytes[start..end]).is_some() {
         return None;
     }
     // Authority state: the host and port follow the last '@'; after an '@' they cannot be
@@ -260,11 +182,8 @@ fn authority_validity(input: &str, start: usize, special: bool) -> Option<bool> 
         return Some(false);
     }
     // Port state: ASCII digits only, at most 65535 (leading zeros allowed).
-    if colon.is_some() {
-        let port = &bytes[host_end + 1..end];
-        if !port.iter().all(u8::is_ascii_digit) || super::port_value(port).is_err() {
-            return Some(false);
-        }
+    if colon.is_some() && lex::whole_port(&bytes[host_end + 1..end]).is_err() {
+        return Some(false);
     }
     let host = &input[host_start..host_end];
     Some(crate::scratch::with(&crate::scratch::OUTPUT, |out| {
@@ -312,80 +231,8 @@ fn host_and_port_ok(input: &str, host_start: usize, limit: usize, file: bool) ->
 /// most 65535.
 #[inline(always)]
 fn port_ok(bytes: &[u8]) -> Option<usize> {
-    let digits = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
-    super::port_value(&bytes[..digits]).ok().map(|_| digits)
-}
-
-/// The length of the run of host bytes that `bytes` starts with: ASCII lowercase letters,
-/// digits, '-', '.' and '_' (the `HOST_OK` class), and uppercase letters too if `ANY_CASE`
-/// (`HOST_ANY_CASE`). Eight bytes at a time, classified with word arithmetic
-/// ([`host_stops`]); the last, partial chunk is read as the eight bytes that end the input
-/// (overlapping the previous chunk), so there is no byte loop and only one data-dependent
-/// branch per chunk.
-#[inline(always)]
-fn host_run<const ANY_CASE: bool>(bytes: &[u8]) -> usize {
-    let word = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().unwrap_or([0; 8]));
-    let mut at = 0;
-    while at + 8 <= bytes.len() {
-        let stops = host_stops::<ANY_CASE>(word(at));
-        if stops != 0 {
-            return at + (stops.trailing_zeros() / 8) as usize;
-        }
-        at += 8;
-    }
-    if at == bytes.len() {
-        return at;
-    }
-    if bytes.len() >= 8 {
-        // The last eight bytes; the first `overlap` of them were already found to be host bytes.
-        let overlap = at + 8 - bytes.len();
-        let stops = host_stops::<ANY_CASE>(word(bytes.len() - 8)) >> (8 * overlap);
-        return if stops != 0 {
-            at + (stops.trailing_zeros() / 8) as usize
-        } else {
-            bytes.len()
-        };
-    }
-    let class = if ANY_CASE { HOST_ANY_CASE } else { HOST_OK };
-    bytes
-        .iter()
-        .position(|&b| CLASSES[b as usize] & class == 0)
-        .unwrap_or(bytes.len())
-}
-
-/// One in every byte of a word.
-pub(super) const ONES: u64 = 0x0101_0101_0101_0101;
-/// The high bit of every byte of a word.
-pub(super) const HIGH: u64 = 0x8080_8080_8080_8080;
-
-/// For a word of eight bytes below 0x80: the high bit of each byte set when the byte lies in
-/// `lo..=hi`. (Adding `0x80 - lo` sets a byte's high bit when it is at least `lo`, adding
-/// `0x7F - hi` when it is above `hi`; neither sum can carry into the next byte.)
-#[inline(always)]
-const fn in_range(x: u64, lo: u8, hi: u8) -> u64 {
-    let at_least_lo = x + ONES * (0x80 - lo as u64);
-    let above_hi = x + ONES * (0x7F - hi as u64);
-    at_least_lo & !above_hi & HIGH
-}
-
-/// The high bit of each byte of `word` (eight input bytes, little-endian) set when the byte
-/// is not a host byte: not an ASCII lowercase letter (any letter if `ANY_CASE`), digit, '-',
-/// '.' or '_'.
-#[inline(always)]
-const fn host_stops<const ANY_CASE: bool>(word: u64) -> u64 {
-    let low = word & !HIGH;
-    // ORing 0x20 lowercases a letter; only ASCII letters land in 'a'..='z' that way.
-    let letters = if ANY_CASE {
-        in_range(low | (ONES * 0x20), b'a', b'z')
-    } else {
-        in_range(low, b'a', b'z')
-    };
-    // '-', '.', '/' and the digits are contiguous: take out '/'.
-    let digits_dash_dot = in_range(low, b'-', b'9') & !in_range(low, b'/', b'/');
-    let underscore = in_range(low, b'_', b'_');
-    // A byte with its high bit set is never a host byte here.
-    let ok = (letters | digits_dash_dot | underscore) & !word;
-    !ok & HIGH
+    let digits = ascii_digits_len(bytes);
+    port_value(&bytes[..digits]).ok().map(|_| digits)
 }
 
 /// Parses `input` if it is already a normal special URL; `None` means "use the general parser".
@@ -486,15 +333,11 @@ fn scan(input: &str) -> Option<Scan> {
     let mut i = host_end;
     let mut port = None;
     if bytes.get(i) == Some(&b':') {
-        let digits = bytes[i + 1..]
-            .iter()
-            .take_while(|b| b.is_ascii_digit())
-            .count();
+        let digits = ascii_digits_len(&bytes[i + 1..]);
         if file || digits == 0 || digits > 5 || bytes[i + 1] == b'0' {
             return None;
         }
-        let value = input[i + 1..i + 1 + digits].parse::<u32>().ok()?;
-        let value = u16::try_from(value).ok()?;
+        let value = port_value(&bytes[i + 1..i + 1 + digits]).ok()?;
         if Some(value) == scheme_type.default_port() {
             return None;
         }
@@ -518,21 +361,10 @@ fn scan(input: &str) -> Option<Scan> {
         {
             return None;
         }
-        // The path runs over path-safe bytes and '/'; the run pauses at each '.' and '%' to
-        // see whether it starts a segment that is a dot segment.
-        loop {
-            i += run_of(bytes, i, PATH_PLAIN);
-            if !matches!(bytes.get(i), Some(b'.' | b'%')) {
-                break;
-            }
-            if bytes[i - 1] == b'/' {
-                let len = run_of(bytes, i, PATH_OK);
-                let segment = &bytes[i..i + len];
-                if len <= 6 && (is_single_dot(segment) || is_double_dot(segment)) {
-                    return None;
-                }
-            }
-            i += 1;
+        // The path runs over path-safe bytes and '/', up to the first dot segment.
+        i = clean_path_run(bytes, i);
+        if matches!(bytes.get(i), Some(b'.' | b'%')) {
+            return None;
         }
     }
 
@@ -568,21 +400,22 @@ fn scan(input: &str) -> Option<Scan> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::parser::lex::{HOST_ANY_CASE, HOST_OK, class, host_stops};
     use crate::parser::parse_general_for_tests;
 
     /// The byte loop `host_run` replaces.
-    fn host_run_naive(bytes: &[u8], class: u8) -> usize {
+    fn host_run_naive(bytes: &[u8], bit: u16) -> usize {
         bytes
             .iter()
-            .position(|&b| CLASSES[b as usize] & class == 0)
+            .position(|&b| class(b) & bit == 0)
             .unwrap_or(bytes.len())
     }
 
     #[test]
     fn host_stops_classifies_every_byte_in_every_lane() {
-        fn check(stops: fn(u64) -> u64, class: u8) {
+        fn check(stops: fn(u64) -> u64, bit: u16) {
             for b in 0..=255u8 {
-                let expected = CLASSES[b as usize] & class == 0;
+                let expected = class(b) & bit == 0;
                 for lane in 0..8 {
                     // The byte in one lane, host bytes or stop bytes around it.
                     for fill in [b'a', b'/', b'A', 0xFF, 0x7F] {
@@ -590,7 +423,7 @@ mod tests {
                         word[lane] = b;
                         let found = stops(u64::from_le_bytes(word));
                         assert_eq!(found >> (8 * lane) & 0x80 != 0, expected, "{b:#x} {lane}");
-                        let fill_stops = CLASSES[fill as usize] & class == 0;
+                        let fill_stops = class(fill) & bit == 0;
                         for other in (0..8).filter(|&l| l != lane) {
                             assert_eq!(found >> (8 * other) & 0x80 != 0, fill_stops, "{b:#x}");
                         }
