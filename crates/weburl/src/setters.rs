@@ -11,7 +11,7 @@
 use std::fmt;
 
 use crate::host::{self, HostKind};
-use crate::parser::lex::{self, ascii_digits_len, port_value, remove_tab_and_newline};
+use crate::parser::lex::remove_tab_and_newline;
 use crate::parser::{self, ParseError};
 use crate::percent::{EncodeSet, encode_into};
 use crate::url::{SchemeType, Url};
@@ -188,32 +188,18 @@ impl Url {
     /// ```
     pub fn set_protocol(&mut self, value: &str) -> Result<(), SetterError> {
         let input = remove_tab_and_newline(value);
-        let bytes = input.as_bytes();
-        // Scheme start state: an ASCII alpha, else failure. Scheme state: the scheme ends at ':'
-        // (the one the setter appends, at the latest).
-        let len = lex::scheme_run(bytes).ok_or(SetterError::InvalidScheme)?;
-        if len < bytes.len() && bytes[len] != b':' {
-            return Err(SetterError::InvalidScheme);
-        }
-        let scheme = input[..len].to_ascii_lowercase();
-        let new_type = SchemeType::from_scheme(&scheme);
-        if self.scheme_type.is_special() != new_type.is_special() {
-            return Err(SetterError::SpecialnessChange);
-        }
-        if (self.includes_credentials() || self.port.is_some()) && new_type == SchemeType::File {
-            return Err(SetterError::FileWithCredentialsOrPort);
-        }
-        if self.scheme_type == SchemeType::File && self.host_kind == HostKind::Empty {
-            return Err(SetterError::FileWithEmptyHost);
-        }
-        self.splice(0, self.scheme_end, &scheme, Offset::UsernameEnd);
-        self.scheme_end = scheme.len() as u32;
-        self.scheme_type = new_type;
-        if self.port.is_some() && self.port == new_type.default_port() {
-            self.splice(self.host_end, self.path_start, "", Offset::PathStart);
-            self.port = None;
-        }
-        Ok(())
+        with_scratch(|scheme| {
+            let (new_type, port) = parser::parse_scheme_for_setter(scheme, &input, self)?;
+            self.splice(0, self.scheme_end, scheme, Offset::UsernameEnd);
+            self.scheme_end = scheme.len() as u32;
+            self.scheme_type = new_type;
+            if port != self.port {
+                // The port was the new scheme's default port.
+                self.splice(self.host_end, self.path_start, "", Offset::PathStart);
+                self.port = None;
+            }
+            Ok(())
+        })
     }
 
     /// Rewrites the userinfo: the new username or password (`value`, encoded here) with the
@@ -286,22 +272,8 @@ impl Url {
         Ok(())
     }
 
-    /// Replaces the host with the result of the host parser on `input`.
-    fn write_host(&mut self, input: &str) -> Result<(), SetterError> {
-        with_scratch(|host| self.write_host_with(input, host))
-    }
-
-    fn write_host_with(&mut self, input: &str, host: &mut String) -> Result<(), SetterError> {
-        let mut kind = if input.is_empty() && self.is_special() {
-            // Only file URLs get here with an empty value: the empty host.
-            HostKind::Empty
-        } else {
-            host::parse_host_into(host, input, !self.is_special())?
-        };
-        if self.scheme_type == SchemeType::File && host == "localhost" {
-            host.clear();
-            kind = HostKind::Empty;
-        }
+    /// Replaces the host with `host` (serialized, of kind `kind`).
+    fn splice_host(&mut self, host: &str, kind: HostKind) {
         if self.host_kind == HostKind::None {
             // Gaining a host: "//" goes in after the scheme, and a "/." before the path is no
             // longer needed.
@@ -315,65 +287,35 @@ impl Url {
         self.splice(self.host_start, self.host_end, host, Offset::PathStart);
         self.host_end = self.host_start + host.len() as u32;
         self.host_kind = kind;
-        Ok(())
     }
 
-    /// Replaces the port (`None` removes it; the scheme's default port is removed too).
-    fn write_port(&mut self, port: Option<u16>) {
-        let port = port.filter(|&p| Some(p) != self.scheme_type.default_port());
-        with_scratch(|text| {
-            if let Some(p) = port {
-                text.push(':');
-                lex::push_decimal(text, p);
-            }
-            self.splice(self.host_end, self.path_start, text, Offset::QueryStart);
-            self.path_start = self.host_end + text.len() as u32;
-        });
+    /// Replaces the port with `port` (already null if it is the default port), whose
+    /// serialization (':' and digits, or nothing) is `text`.
+    fn splice_port(&mut self, port: Option<u16>, text: &str) {
+        self.splice(self.host_end, self.path_start, text, Offset::QueryStart);
+        self.path_start = self.host_end + text.len() as u32;
         self.port = port;
     }
 
-    /// The host and hostname setters: the host (or hostname) state with a state override.
+    /// The host and hostname setters: the basic URL parser on the value with the host (or
+    /// hostname) state as state override, then the new host (and port) spliced in.
     fn set_host_internal(&mut self, value: &str, hostname_only: bool) -> Result<(), SetterError> {
         if self.has_opaque_path() {
             return Err(SetterError::OpaquePath);
         }
         let input = remove_tab_and_newline(value);
-        let bytes = input.as_bytes();
-        let special = self.is_special();
-        if self.scheme_type == SchemeType::File {
-            // File host state with a state override.
-            let end = lex::find_authority_end(bytes, 0, true);
-            return self.write_host(&input[..end]);
-        }
-        // Host state: the host ends at a ':' outside brackets or at the end of the authority.
-        let (end, colon) = lex::host_end(bytes, special);
-        let colon = colon.is_some();
-        let buffer = &input[..end];
-        if colon {
-            if buffer.is_empty() {
-                return Err(ParseError::HostMissing.into());
+        with_scratch(|out| {
+            let parsed = parser::parse_host_for_setter(out, &input, self, hostname_only)?;
+            let (host, port_text) = out.split_at(parsed.host_len);
+            self.splice_host(host, parsed.kind);
+            if let Some(port) = parsed.port {
+                self.splice_port(port, port_text);
             }
-            if hostname_only {
-                return Err(SetterError::HostnameWithPort);
+            match parsed.port_failure {
+                Some(e) => Err(e.into()),
+                None => Ok(()),
             }
-            self.write_host(buffer)?;
-            // Port state with a state override: digits up to the first other code point.
-            let rest = &bytes[end + 1..];
-            let digits = ascii_digits_len(rest);
-            if digits == 0 {
-                return Err(ParseError::InvalidPort.into());
-            }
-            let port = port_value(&rest[..digits])?;
-            self.write_port(Some(port));
-            return Ok(());
-        }
-        if special && buffer.is_empty() {
-            return Err(ParseError::HostMissing.into());
-        }
-        if buffer.is_empty() && (self.includes_credentials() || self.port.is_some()) {
-            return Err(SetterError::EmptyHostWithCredentialsOrPort);
-        }
-        self.write_host(buffer)
+        })
     }
 
     /// The `host` setter: a host, optionally followed by ':' and a port.
@@ -423,18 +365,15 @@ impl Url {
             return Err(SetterError::CannotHaveUsernamePasswordPort);
         }
         if value.is_empty() {
-            self.write_port(None);
+            self.splice_port(None, "");
             return Ok(());
         }
         let input = remove_tab_and_newline(value);
-        let bytes = input.as_bytes();
-        let digits = ascii_digits_len(bytes);
-        if digits == 0 {
-            return Err(ParseError::InvalidPort.into());
-        }
-        let port = port_value(&bytes[..digits])?;
-        self.write_port(Some(port));
-        Ok(())
+        with_scratch(|text| {
+            let port = parser::parse_port_for_setter(text, &input, self)?;
+            self.splice_port(port, text);
+            Ok(())
+        })
     }
 
     /// The `pathname` setter: the path start state with a state override.

@@ -59,8 +59,9 @@ pub(crate) const FORBIDDEN_HOST: u16 = 1 << 12;
 pub(crate) const FORBIDDEN_DOMAIN: u16 = 1 << 13;
 /// An [ASCII tab or newline](https://infra.spec.whatwg.org/#ascii-tab-or-newline).
 pub(crate) const TAB_OR_NEWLINE: u16 = 1 << 14;
-/// A [C0 control or space](https://infra.spec.whatwg.org/#c0-control-or-space).
-pub(crate) const C0_CONTROL_OR_SPACE: u16 = 1 << 15;
+/// A byte the host state looks at: ':' (the port follows), '[' and ']' (a ':' inside brackets
+/// is part of the host).
+pub(crate) const HOST_MARK: u16 = 1 << 15;
 
 /// The spec's forbidden host code points (the table's source for [`FORBIDDEN_HOST`]).
 const fn forbidden_host(c: u8) -> bool {
@@ -138,8 +139,8 @@ const fn build_classes() -> [u16; 256] {
         if matches!(c, b'\t' | b'\n' | b'\r') {
             bits |= TAB_OR_NEWLINE;
         }
-        if c <= 0x20 {
-            bits |= C0_CONTROL_OR_SPACE;
+        if matches!(c, b':' | b'[' | b']') {
+            bits |= HOST_MARK;
         }
         t[i] = bits;
         i += 1;
@@ -432,10 +433,19 @@ pub(crate) fn find_authority_end(bytes: &[u8], from: usize, special: bool) -> us
     } else {
         AUTHORITY_END
     };
-    from + rest
-        .iter()
-        .position(|&b| class(b) & bit != 0)
-        .unwrap_or(rest.len())
+    // Eight bytes at a time while none of them ends the authority.
+    let mut i = 0;
+    while let Some(chunk) = rest.get(i..i + 8) {
+        if chunk.iter().fold(0, |acc, &b| acc | class(b)) & bit != 0 {
+            break;
+        }
+        i += 8;
+    }
+    from + i
+        + rest[i..]
+            .iter()
+            .position(|&b| class(b) & bit != 0)
+            .unwrap_or(rest.len() - i)
 }
 
 /// What the authority state needs to know of an authority, found in one scan.
@@ -449,7 +459,7 @@ pub(crate) struct AuthorityScan {
 }
 
 /// Scans the authority that starts at `from` once, for its end, its last '@' and the ':'
-/// that ends its host ([`host_colon`]'s, found in the same pass unless a '[' comes first).
+/// that ends its host ([`host_end`]'s, found in the same pass unless a '[' comes first).
 pub(crate) fn scan_authority(bytes: &[u8], from: usize, special: bool) -> AuthorityScan {
     let end_bit = if special {
         SPECIAL_AUTHORITY_END
@@ -483,7 +493,9 @@ pub(crate) fn scan_authority(bytes: &[u8], from: usize, special: bool) -> Author
     }
     if bracket {
         let host_start = last_at.map_or(from, |at| at + 1);
-        colon = host_colon(&bytes[host_start..end]).map(|i| host_start + i);
+        colon = host_end(&bytes[host_start..end], special)
+            .1
+            .map(|i| host_start + i);
     }
     AuthorityScan {
         end,
@@ -492,31 +504,21 @@ pub(crate) fn scan_authority(bytes: &[u8], from: usize, special: bool) -> Author
     }
 }
 
-/// The host state's end of a host: the first ':' in `host_and_port` that is not inside
-/// brackets ('[' sets the spec's insideBrackets, ']' unsets it).
+/// The first ':' in `host_and_port` that is not inside brackets ('[' sets the spec's
+/// insideBrackets, ']' unsets it): where the host state ends a host, for text that is already
+/// cut at the end of its authority.
 ///
 /// <https://url.spec.whatwg.org/#host-state>
 #[inline]
 pub(crate) fn host_colon(host_and_port: &[u8]) -> Option<usize> {
-    // Without a '[' before it, the first ':' is the one.
-    let first = host_and_port.iter().position(|&b| b == b':' || b == b'[')?;
-    if host_and_port[first] == b':' {
-        return Some(first);
-    }
-    let mut inside_brackets = false;
-    host_and_port.iter().position(|&b| {
-        match b {
-            b'[' => inside_brackets = true,
-            b']' => inside_brackets = false,
-            _ => {}
-        }
-        b == b':' && !inside_brackets
-    })
+    host_scan(host_and_port, 0).1
 }
 
 /// Where the host that `bytes` starts with ends, as the host state reads it: at the first ':'
 /// outside brackets, else at the end of the authority ('/', '?', '#', and '\\' if `special`,
-/// or the end of `bytes`); and that ':' if there is one.
+/// or the end of `bytes`); and that ':' if there is one. One pass, as the spec's loop.
+///
+/// <https://url.spec.whatwg.org/#host-state>
 ///
 /// ```
 /// use weburl::parser::lex::host_end;
@@ -525,12 +527,45 @@ pub(crate) fn host_colon(host_and_port: &[u8]) -> Option<usize> {
 /// assert_eq!(host_end(b"a\\b:1", false), (3, Some(3))); // '\' ends only a special host
 /// ```
 #[must_use]
+#[inline]
 pub fn host_end(bytes: &[u8], special: bool) -> (usize, Option<usize>) {
-    let end = find_authority_end(bytes, 0, special);
-    match host_colon(&bytes[..end]) {
-        Some(colon) => (colon, Some(colon)),
-        None => (end, None),
+    let end_bit = if special {
+        SPECIAL_AUTHORITY_END
+    } else {
+        AUTHORITY_END
+    };
+    host_scan(bytes, end_bit)
+}
+
+/// The host state's loop: up to the first ':' outside brackets or the first byte of class
+/// `end_bit`.
+#[inline(always)]
+fn host_scan(bytes: &[u8], end_bit: u16) -> (usize, Option<usize>) {
+    // Eight bytes at a time while none of them is a delimiter or a bracket.
+    let mut from = 0;
+    while let Some(chunk) = bytes.get(from..from + 8) {
+        if chunk.iter().fold(0, |acc, &b| acc | class(b)) & (end_bit | HOST_MARK) != 0 {
+            break;
+        }
+        from += 8;
     }
+    let mut inside_brackets = false;
+    for (i, &b) in bytes.iter().enumerate().skip(from) {
+        let c = class(b);
+        if c & (end_bit | HOST_MARK) == 0 {
+            continue;
+        }
+        if c & end_bit != 0 {
+            return (i, None);
+        }
+        match b {
+            b':' if !inside_brackets => return (i, Some(i)),
+            b'[' => inside_brackets = true,
+            b']' => inside_brackets = false,
+            _ => {}
+        }
+    }
+    (bytes.len(), None)
 }
 
 /// The number of ASCII digits `bytes` starts with.
@@ -736,11 +771,7 @@ mod tests {
         for b in 0..=255u8 {
             let c = class(b);
             assert_eq!(c & TAB_OR_NEWLINE != 0, is_tab_or_newline(b), "{b}");
-            assert_eq!(
-                c & C0_CONTROL_OR_SPACE != 0,
-                is_c0_control_or_space(b),
-                "{b}"
-            );
+            assert_eq!(c & HOST_MARK != 0, matches!(b, b':' | b'[' | b']'), "{b}");
             assert_eq!(c & UPPER != 0, b.is_ascii_uppercase(), "{b}");
             // Every forbidden host code point is a forbidden domain code point.
             if c & FORBIDDEN_HOST != 0 {

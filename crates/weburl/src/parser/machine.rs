@@ -11,10 +11,12 @@ use super::fast_path;
 use super::lex::{
     AuthorityScan, find_authority_end, is_double_dot, is_normalized_windows_drive_letter,
     is_single_dot, is_windows_drive_letter, push_decimal, rfind_byte, scan_authority, scheme_len,
-    starts_with_windows_drive_letter, whole_port,
+    starts_with_windows_drive_letter,
 };
+use super::lex::{ascii_digits_len, host_end, port_value, scheme_run};
 use crate::host::{self, HostKind};
 use crate::percent::{EncodeSet, Stop, encode_into, encode_until, percent_encode_after_encoding};
+use crate::setters::SetterError;
 use crate::url::{SchemeType, Url};
 use crate::validation::{Reporter, ValidationErrorKind};
 
@@ -69,6 +71,10 @@ pub(super) struct Run<'a, 'b, 'r> {
     pub(super) validate_only: bool,
     /// Where validation errors go.
     report: Reporter<'r>,
+    /// A setter's port state failed after its host state set the host.
+    port_failure: Option<ParseError>,
+    /// A setter's value held a port, now in `port` (and in the output after the host).
+    port_given: bool,
     /// The end of a Windows drive letter that the file host state handed to the path state as
     /// its buffer: the path state does not read those code points again, so it reports no
     /// invalid-URL-unit for them.
@@ -96,6 +102,8 @@ impl<'a, 'b, 'r> Run<'a, 'b, 'r> {
             query_start: 0,
             fragment_start: 0,
             port: None,
+            port_failure: None,
+            port_given: false,
             drive_letter_buffer_end: 0,
             host_kind: HostKind::None,
             scheme_type: SchemeType::NotSpecial,
@@ -498,14 +506,23 @@ impl<'a, 'b, 'r> Run<'a, 'b, 'r> {
         Ok(State::PathStart)
     }
 
-    /// The port state over the whole port text: ASCII digits only; the default port becomes
-    /// null.
+    // https://url.spec.whatwg.org/#port-state
+    /// The port state over the port text `input[start..end]`: ASCII digits only; the default
+    /// port becomes null. With a state override the port ends at the first code point that is
+    /// not an ASCII digit, and an empty port is failure.
     fn port_state(&mut self, start: usize, end: usize) -> Result<(), ParseError> {
-        let port = match whole_port(&self.bytes[start..end]) {
-            Ok(Some(port)) => port,
-            Ok(None) => return Ok(()),
-            Err((error, at)) => return Err(self.fail(error, start + at)),
-        };
+        let text = &self.bytes[start..end];
+        let digits = ascii_digits_len(text);
+        if digits < text.len() && !self.state_override {
+            return Err(self.fail(ParseError::InvalidPort, start + digits));
+        }
+        if digits == 0 {
+            if self.state_override {
+                return Err(self.fail(ParseError::InvalidPort, start));
+            }
+            return Ok(());
+        }
+        let port = port_value(&text[..digits]).map_err(|e| self.fail(e, start))?;
         if Some(port) != self.scheme_type.default_port() {
             self.port = Some(port);
             self.out.push(':');
@@ -513,6 +530,83 @@ impl<'a, 'b, 'r> Run<'a, 'b, 'r> {
         } else {
             self.port = None;
         }
+        Ok(())
+    }
+
+    // https://url.spec.whatwg.org/#scheme-state (with a state override)
+    /// The scheme start and scheme states with a state override, for the protocol setter on
+    /// `url`: the scheme ends at ':' or at the end of the input (the ':' the setter appends).
+    /// Writes the new scheme, lowercased, to the output.
+    fn scheme_state_override(&mut self, url: &Url) -> Result<(), SetterError> {
+        // Scheme start state: not an ASCII alpha is failure under a state override.
+        let len = scheme_run(self.bytes).ok_or(SetterError::InvalidScheme)?;
+        // Scheme state: another code point than ':' is failure under a state override.
+        if len < self.bytes.len() && self.bytes[len] != b':' {
+            return Err(SetterError::InvalidScheme);
+        }
+        self.out.push_str(&self.input[..len]);
+        self.out.make_ascii_lowercase();
+        let new_type = SchemeType::from_scheme(&self.out);
+        // 1. The checks of a state override.
+        if url.scheme_type.is_special() != new_type.is_special() {
+            return Err(SetterError::SpecialnessChange);
+        }
+        if (url.includes_credentials() || url.port.is_some()) && new_type == SchemeType::File {
+            return Err(SetterError::FileWithCredentialsOrPort);
+        }
+        if url.scheme_type == SchemeType::File && url.host_kind == HostKind::Empty {
+            return Err(SetterError::FileWithEmptyHost);
+        }
+        // 2. Set url's scheme to buffer (the caller splices it in).
+        self.scheme_end = len;
+        self.scheme_type = new_type;
+        // 3. A port that is the new scheme's default port becomes null.
+        self.port = url.port.filter(|&p| Some(p) != new_type.default_port());
+        Ok(())
+    }
+
+    // https://url.spec.whatwg.org/#host-state (with a state override)
+    /// The host state (the hostname state if `hostname_only`) with a state override, for the
+    /// host and hostname setters on `url`, then the port state if the host ends at a ':'.
+    /// Writes the new host to the output, then ':' and the port if there is a new non-default
+    /// port. A failure of the port state comes after the host is set, as in the spec: it is
+    /// returned in `self.port_failure`.
+    fn host_state_override(&mut self, url: &Url, hostname_only: bool) -> Result<(), SetterError> {
+        if self.scheme_type == SchemeType::File {
+            // "If state override is given and url's scheme is "file", then decrease pointer by
+            // 1 and set state to file host state."
+            self.host_kind = HostKind::Empty;
+            self.file_host_state()?;
+            return Ok(());
+        }
+        let special = self.is_special();
+        // The host ends at the first ':' outside brackets, or where the authority ends.
+        let (host_end, colon) = host_end(self.bytes, special);
+        if let Some(colon) = colon {
+            if host_end == 0 {
+                return Err(self.fail(ParseError::HostMissing, 0).into());
+            }
+            if hostname_only {
+                return Err(SetterError::HostnameWithPort);
+            }
+            self.host_kind = self.parse_host(0, host_end, !special)?;
+            self.host_end = self.out.len();
+            // Port state: the port is set, or the parser fails, after the host is set.
+            self.port = url.port;
+            self.port_failure = self.port_state(colon + 1, self.bytes.len()).err();
+            self.port_given = self.port_failure.is_none();
+            return Ok(());
+        }
+        if host_end == 0 {
+            if special {
+                return Err(self.fail(ParseError::HostMissing, 0).into());
+            }
+            if url.includes_credentials() || url.port.is_some() {
+                return Err(SetterError::EmptyHostWithCredentialsOrPort);
+            }
+        }
+        self.host_kind = self.parse_host(0, host_end, !special)?;
+        self.host_end = self.out.len();
         Ok(())
     }
 
@@ -615,10 +709,12 @@ impl<'a, 'b, 'r> Run<'a, 'b, 'r> {
     }
 
     // https://url.spec.whatwg.org/#file-host-state
+    /// (With a state override, only the host is parsed: a Windows drive letter is a host then,
+    /// and fails as one.)
     fn file_host_state(&mut self) -> Result<State, ParseError> {
         let end = find_authority_end(self.bytes, self.pos, true);
-        let buffer = &self.input[self.pos..end];
-        if is_windows_drive_letter(buffer.as_bytes()) {
+        let buffer = &self.bytes[self.pos..end];
+        if !self.state_override && is_windows_drive_letter(buffer) {
             // The buffer is the start of the path: "buffer is not reset here and instead used
             // in the path state", whose code points are not read (nor reported) again.
             self.error(
@@ -931,4 +1027,81 @@ pub(crate) fn parse_path_for_setter(
         state = run.path_state();
     }
     *out = run.out;
+}
+
+/// A setter's run of the state machine on its value: tabs and newlines are already removed,
+/// there is no base, no validation-error callback, and a state override.
+fn setter_run<'a>(input: &'a str, url: &Url, out: &mut String) -> Run<'a, 'static, 'static> {
+    let mut run = Run::new(input, None, std::mem::take(out), Reporter::disabled());
+    run.scheme_type = url.scheme_type;
+    run.state_override = true;
+    run
+}
+
+/// The protocol setter's parse: the scheme start state with a state override, on `url`.
+/// Writes the new scheme (lowercase) to `out`, which must be empty, and returns its type and
+/// the port the URL keeps (null when it is the new scheme's default port).
+///
+/// <https://url.spec.whatwg.org/#dom-url-protocol>
+pub(crate) fn parse_scheme_for_setter(
+    out: &mut String,
+    input: &str,
+    url: &Url,
+) -> Result<(SchemeType, Option<u16>), SetterError> {
+    let mut run = setter_run(input, url, out);
+    let result = run.scheme_state_override(url);
+    *out = run.out;
+    result.map(|()| (run.scheme_type, run.port))
+}
+
+/// What the host or hostname setter's parse produced.
+pub(crate) struct HostForSetter {
+    /// The new host's kind; the host is the start of the output, `host_len` bytes.
+    pub(crate) kind: HostKind,
+    pub(crate) host_len: usize,
+    /// `Some(port)` when the value held a port: the new port (`None`: the scheme's default,
+    /// removed), written after the host in the output as ':' and digits.
+    pub(crate) port: Option<Option<u16>>,
+    /// The port state's failure, after the host was set.
+    pub(crate) port_failure: Option<ParseError>,
+}
+
+/// The host and hostname setters' parse: the host state (the hostname state if
+/// `hostname_only`; the file host state for `file` URLs) with a state override, on `url`.
+/// Writes the new host to `out`, which must be empty, then ':' and the port if the value held
+/// a non-default port.
+///
+/// <https://url.spec.whatwg.org/#dom-url-host>
+pub(crate) fn parse_host_for_setter(
+    out: &mut String,
+    input: &str,
+    url: &Url,
+    hostname_only: bool,
+) -> Result<HostForSetter, SetterError> {
+    let mut run = setter_run(input, url, out);
+    let result = run.host_state_override(url, hostname_only);
+    *out = run.out;
+    result?;
+    Ok(HostForSetter {
+        kind: run.host_kind,
+        host_len: run.host_end,
+        port: run.port_given.then_some(run.port),
+        port_failure: run.port_failure,
+    })
+}
+
+/// The port setter's parse: the port state with a state override, on `url`. Writes ':' and
+/// the port to `out`, which must be empty, unless it is the scheme's default port, and returns
+/// the new port.
+///
+/// <https://url.spec.whatwg.org/#dom-url-port>
+pub(crate) fn parse_port_for_setter(
+    out: &mut String,
+    input: &str,
+    url: &Url,
+) -> Result<Option<u16>, ParseError> {
+    let mut run = setter_run(input, url, out);
+    let result = run.port_state(0, input.len());
+    *out = run.out;
+    result.map(|()| run.port)
 }

@@ -30,7 +30,9 @@ use encoding_rs::{Encoding, UTF_8};
 
 pub(crate) use can_parse::can_parse;
 pub use error::ParseError;
-pub(crate) use machine::parse_path_for_setter;
+pub(crate) use machine::{
+    parse_host_for_setter, parse_path_for_setter, parse_port_for_setter, parse_scheme_for_setter,
+};
 pub use options::{MAX_INPUT_LENGTH, ParseOptions};
 
 use crate::scratch;
