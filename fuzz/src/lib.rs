@@ -70,6 +70,11 @@ fn push_query_and_fragment(s: &mut String, url: &Url) {
 /// that the empty host) and its first path segment a Windows drive letter with '|' (the path
 /// state writes ':'). Such a URL must re-parse to exactly those two normalizations.
 pub fn check_url(url: &Url, context: &str) {
+    // The library's own check: offsets, separators, port text, re-parse (with the same
+    // exception for the protocol setter's file URLs).
+    if let Err(e) = url.check_invariants() {
+        panic!("{context}: {:?} breaks an invariant: {e}", url.href());
+    }
     let again = Url::parse(url.href())
         .unwrap_or_else(|e| panic!("{context}: href {:?} does not parse: {e}", url.href()));
     let normalized = (url.scheme() == "file").then(|| file_normalized(url));
@@ -101,6 +106,14 @@ pub fn check_parse(input: &str, base: Option<&Url>) {
         None => Url::parse(input),
     };
     let general = weburl::parser::parse_general_for_tests(input, base);
+    if let Ok(url) = &general
+        && let Err(e) = url.check_invariants()
+    {
+        panic!(
+            "{context}: the general parser's {:?} breaks an invariant: {e}",
+            url.href()
+        );
+    }
     assert_eq!(
         normal.as_ref().map(state).ok(),
         general.as_ref().map(state).ok(),

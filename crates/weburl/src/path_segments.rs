@@ -248,5 +248,6 @@ impl Drop for PathSegmentsMut<'_> {
                 url.fragment_start = 0;
             }
         }
+        url.debug_check_invariants();
     }
 }

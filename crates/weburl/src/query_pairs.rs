@@ -53,6 +53,9 @@ impl UrlQuery<'_> {
 impl Drop for UrlQuery<'_> {
     fn drop(&mut self) {
         self.restore();
+        if let Some(url) = self.url.as_deref() {
+            url.debug_check_invariants();
+        }
     }
 }
 

@@ -524,6 +524,7 @@ impl Url {
                 self.query_start = start;
             }
         }
+        self.debug_check_invariants();
     }
 }
 

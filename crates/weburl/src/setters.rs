@@ -123,6 +123,18 @@ impl Url {
     /// components from `first_moved` on by the change in length. The offsets of the component
     /// being replaced, and of those before it, are the caller's to set.
     pub(crate) fn splice(&mut self, start: u32, end: u32, text: &str, first_moved: Offset) {
+        debug_assert!(
+            start <= end && end as usize <= self.serialization.len(),
+            "splice of {start}..{end} in {:?}",
+            self.serialization
+        );
+        // Offsets that move are at or after the replaced range; those that stay are not after
+        // it (the caller sets those inside it).
+        debug_assert!(
+            self.moving_offsets(first_moved).all(|o| o >= end)
+                && self.staying_offsets(first_moved).all(|o| o <= end),
+            "splice of {start}..{end} moving from {first_moved:?} in {self:?}"
+        );
         self.serialization
             .replace_range(start as usize..end as usize, text);
         let delta = text.len() as i64 - i64::from(end - start);
@@ -145,6 +157,42 @@ impl Url {
         if first_moved <= Offset::FragmentStart && self.fragment_start != 0 {
             moved(&mut self.fragment_start);
         }
+    }
+
+    /// The offsets that [`Url::splice`] moves (from `first_moved` on, null ones left out).
+    fn moving_offsets(&self, first_moved: Offset) -> impl Iterator<Item = u32> {
+        self.offsets_in_order()
+            .into_iter()
+            .filter(move |&(which, value)| {
+                which >= first_moved && !self.is_null_offset(which, value)
+            })
+            .map(|(_, value)| value)
+    }
+
+    /// The offsets that [`Url::splice`] leaves where they are.
+    fn staying_offsets(&self, first_moved: Offset) -> impl Iterator<Item = u32> {
+        self.offsets_in_order()
+            .into_iter()
+            .filter(move |&(which, value)| {
+                which < first_moved && !self.is_null_offset(which, value)
+            })
+            .map(|(_, value)| value)
+    }
+
+    fn offsets_in_order(&self) -> [(Offset, u32); 6] {
+        [
+            (Offset::UsernameEnd, self.username_end),
+            (Offset::HostStart, self.host_start),
+            (Offset::HostEnd, self.host_end),
+            (Offset::PathStart, self.path_start),
+            (Offset::QueryStart, self.query_start),
+            (Offset::FragmentStart, self.fragment_start),
+        ]
+    }
+
+    /// A query or fragment start of 0 stands for null.
+    fn is_null_offset(&self, which: Offset, value: u32) -> bool {
+        matches!(which, Offset::QueryStart | Offset::FragmentStart) && value == 0
     }
 
     /// Whether the URL [cannot have a username/password/port](https://url.spec.whatwg.org/#cannot-have-a-username-password-port).
@@ -171,6 +219,7 @@ impl Url {
     /// assert_eq!(url.href(), "https://b/c");
     /// ```
     pub fn set_href(&mut self, value: &str) -> Result<(), ParseError> {
+        // (`Url::parse` checks the new URL's invariants in debug builds.)
         *self = Url::parse(value)?;
         Ok(())
     }
@@ -187,6 +236,13 @@ impl Url {
     /// assert_eq!(url.set_protocol("git"), Err(SetterError::SpecialnessChange));
     /// ```
     pub fn set_protocol(&mut self, value: &str) -> Result<(), SetterError> {
+        let result = self.set_protocol_steps(value);
+        self.debug_check_invariants();
+        result
+    }
+
+    /// The steps of [`Url::set_protocol`].
+    fn set_protocol_steps(&mut self, value: &str) -> Result<(), SetterError> {
         let input = remove_tab_and_newline(value);
         with_scratch(|scheme| {
             let (new_type, port) = parser::parse_scheme_for_setter(scheme, &input, self)?;
@@ -248,6 +304,13 @@ impl Url {
     /// assert!(weburl::Url::parse("file:///x").unwrap().set_username("a").is_err());
     /// ```
     pub fn set_username(&mut self, value: &str) -> Result<(), SetterError> {
+        let result = self.set_username_steps(value);
+        self.debug_check_invariants();
+        result
+    }
+
+    /// The steps of [`Url::set_username`].
+    fn set_username_steps(&mut self, value: &str) -> Result<(), SetterError> {
         if self.cannot_have_username_password_port() {
             return Err(SetterError::CannotHaveUsernamePasswordPort);
         }
@@ -265,6 +328,13 @@ impl Url {
     /// assert_eq!(url.href(), "https://me:s3cr%3At@example.com/");
     /// ```
     pub fn set_password(&mut self, value: &str) -> Result<(), SetterError> {
+        let result = self.set_password_steps(value);
+        self.debug_check_invariants();
+        result
+    }
+
+    /// The steps of [`Url::set_password`].
+    fn set_password_steps(&mut self, value: &str) -> Result<(), SetterError> {
         if self.cannot_have_username_password_port() {
             return Err(SetterError::CannotHaveUsernamePasswordPort);
         }
@@ -287,6 +357,7 @@ impl Url {
         self.splice(self.host_start, self.host_end, host, Offset::PathStart);
         self.host_end = self.host_start + host.len() as u32;
         self.host_kind = kind;
+        debug_assert!(self.host_end <= self.path_start && self.host_start >= self.scheme_end + 3);
     }
 
     /// Replaces the port with `port` (already null if it is the default port), whose
@@ -295,6 +366,7 @@ impl Url {
         self.splice(self.host_end, self.path_start, text, Offset::QueryStart);
         self.path_start = self.host_end + text.len() as u32;
         self.port = port;
+        debug_assert!(port.is_some() == (self.path_start > self.host_end));
     }
 
     /// The host and hostname setters: the basic URL parser on the value with the host (or
@@ -330,6 +402,13 @@ impl Url {
     /// assert_eq!(url.host(), "example.net");
     /// ```
     pub fn set_host(&mut self, value: &str) -> Result<(), SetterError> {
+        let result = self.set_host_steps(value);
+        self.debug_check_invariants();
+        result
+    }
+
+    /// The steps of [`Url::set_host`].
+    fn set_host_steps(&mut self, value: &str) -> Result<(), SetterError> {
         self.set_host_internal(value, false)
     }
 
@@ -345,6 +424,13 @@ impl Url {
     /// assert_eq!(url.set_hostname("a:1"), Err(SetterError::HostnameWithPort));
     /// ```
     pub fn set_hostname(&mut self, value: &str) -> Result<(), SetterError> {
+        let result = self.set_hostname_steps(value);
+        self.debug_check_invariants();
+        result
+    }
+
+    /// The steps of [`Url::set_hostname`].
+    fn set_hostname_steps(&mut self, value: &str) -> Result<(), SetterError> {
         self.set_host_internal(value, true)
     }
 
@@ -361,6 +447,13 @@ impl Url {
     /// assert!(url.set_port("99999").is_err());
     /// ```
     pub fn set_port(&mut self, value: &str) -> Result<(), SetterError> {
+        let result = self.set_port_steps(value);
+        self.debug_check_invariants();
+        result
+    }
+
+    /// The steps of [`Url::set_port`].
+    fn set_port_steps(&mut self, value: &str) -> Result<(), SetterError> {
         if self.cannot_have_username_password_port() {
             return Err(SetterError::CannotHaveUsernamePasswordPort);
         }
@@ -386,6 +479,13 @@ impl Url {
     /// assert_eq!(url.href(), "https://example.com/c%3F%23?q");
     /// ```
     pub fn set_pathname(&mut self, value: &str) -> Result<(), SetterError> {
+        let result = self.set_pathname_steps(value);
+        self.debug_check_invariants();
+        result
+    }
+
+    /// The steps of [`Url::set_pathname`].
+    fn set_pathname_steps(&mut self, value: &str) -> Result<(), SetterError> {
         if self.has_opaque_path() {
             return Err(SetterError::OpaquePath);
         }
@@ -424,6 +524,12 @@ impl Url {
     /// assert_eq!(url.href(), "https://example.com/p#f");
     /// ```
     pub fn set_search(&mut self, value: &str) {
+        self.set_search_steps(value);
+        self.debug_check_invariants();
+    }
+
+    /// The steps of [`Url::set_search`].
+    fn set_search_steps(&mut self, value: &str) {
         let start = self.path_end();
         let end = self.query_end();
         if value.is_empty() {
@@ -459,6 +565,12 @@ impl Url {
     /// assert_eq!(url.href(), "https://example.com/p");
     /// ```
     pub fn set_hash(&mut self, value: &str) {
+        self.set_hash_steps(value);
+        self.debug_check_invariants();
+    }
+
+    /// The steps of [`Url::set_hash`].
+    fn set_hash_steps(&mut self, value: &str) {
         let start = self.query_end();
         let end = self.serialization.len() as u32;
         if value.is_empty() {

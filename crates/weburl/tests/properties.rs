@@ -179,6 +179,7 @@ proptest! {
     #[test]
     fn parse_is_idempotent(input in input(), base in base()) {
         if let Ok(url) = parse(&input, base.as_ref()) {
+            prop_assert_eq!(url.check_invariants(), Ok(()));
             let again = Url::parse(url.href()).expect("an href parses");
             prop_assert_eq!(state(&again), state(&url));
             checks::check_url(&url, &input);
@@ -193,6 +194,9 @@ proptest! {
     ) {
         let general = weburl::parser::parse_general_for_tests(&input, base.as_ref());
         let normal = parse(&input, base.as_ref());
+        if let Ok(url) = &general {
+            prop_assert_eq!(url.check_invariants(), Ok(()));
+        }
         prop_assert_eq!(general.as_ref().map(state).ok(), normal.as_ref().map(state).ok());
         prop_assert_eq!(general.as_ref().err(), normal.as_ref().err());
         let can = match &base {
@@ -227,6 +231,7 @@ proptest! {
             _ => url.set_hash(&value),
         };
         set(&mut url);
+        prop_assert_eq!(url.check_invariants(), Ok(()));
         // `check_url` re-parses the href (with the spec's one exception, `file://localhost`).
         checks::check_url(&url, &input);
         let once = url.href().to_owned();
@@ -279,6 +284,7 @@ fn protocol_setter_keeps_localhost_for_file() {
     url.set_protocol("file:example.com").unwrap();
     assert_eq!(url.href(), "file://localhost/");
     assert_eq!(Url::parse(url.href()).unwrap().href(), "file:///");
+    assert_eq!(url.check_invariants(), Ok(()));
 }
 
 /// The protocol setter keeps a first path segment `c|` when it makes a `file:` URL, as the

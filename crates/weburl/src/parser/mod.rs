@@ -55,10 +55,44 @@ fn with_tab_and_newline_removed<R>(input: &str, f: impl FnOnce(&str) -> R) -> R 
     })
 }
 
+/// Runs `f` on what the state machine alone (no fast path, no base) makes of `input`, built
+/// in this thread's reused output buffer: once that buffer has grown, nothing is allocated.
+/// [`Url::check_invariants`] re-parses with it.
+pub(crate) fn with_reparsed<R>(input: &str, f: impl FnOnce(Result<&Url, ParseError>) -> R) -> R {
+    with_tab_and_newline_removed(trim_c0_control_or_space(input), |cleaned| {
+        if scheme_len(cleaned.as_bytes()).is_none() {
+            return f(Err(ParseError::MissingSchemeNonRelativeUrl));
+        }
+        scratch::with(&scratch::OUTPUT, |out| {
+            let mut run = Run::new(cleaned, None, std::mem::take(out), Reporter::disabled());
+            match run.run().and_then(|()| run.finish(false)) {
+                Ok(url) => {
+                    let result = f(Ok(&url));
+                    *out = url.serialization;
+                    result
+                }
+                Err(e) => {
+                    *out = std::mem::take(&mut run.out);
+                    f(Err(e))
+                }
+            }
+        })
+    })
+}
+
+/// [`Url::parse`] without the debug builds' check of the result (which re-parses with this).
+pub(crate) fn parse_unchecked(input: &str) -> Result<Url, ParseError> {
+    ParseOptions::default().parse_unchecked(input)
+}
+
 /// The spec's state machine, for any input (no fast path).
 #[doc(hidden)]
 pub fn parse_general_for_tests(input: &str, base: Option<&Url>) -> Result<Url, ParseError> {
-    parse_general(input, base, UTF_8, Reporter::disabled())
+    let result = parse_general(input, base, UTF_8, Reporter::disabled());
+    if let Ok(url) = &result {
+        url.debug_check_invariants();
+    }
+    result
 }
 
 /// The basic URL parser's steps 1-3 (trimming, tab and newline removal), then the state

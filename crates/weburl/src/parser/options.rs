@@ -120,6 +120,16 @@ impl<'a> ParseOptions<'a> {
 
     /// Runs the basic URL parser on `input` with these options.
     pub fn parse(self, input: &str) -> Result<Url, ParseError> {
+        let result = self.parse_unchecked(input);
+        if let Ok(url) = &result {
+            url.debug_check_invariants();
+        }
+        result
+    }
+
+    /// [`ParseOptions::parse`] without the debug builds' check of the result.
+    #[inline]
+    pub(crate) fn parse_unchecked(self, input: &str) -> Result<Url, ParseError> {
         if input.len() > self.max_input_length {
             return Err(ParseError::TooLong);
         }
