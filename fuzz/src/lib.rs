@@ -5,26 +5,21 @@
 //! crash.
 
 use weburl::search_params::{parse_urlencoded, serialize_urlencoded};
-use weburl::{Host, SearchParams, Url};
+use weburl::{Component, Host, SearchParams, Url};
 
-/// Every getter plus the record-level accessors.
-fn state(url: &Url) -> [String; 14] {
-    [
-        url.href().into(),
-        url.protocol().into(),
-        url.username().into(),
-        url.password().into(),
-        url.host().into(),
-        url.hostname().into(),
-        url.port().into(),
-        url.pathname().into(),
-        url.search().into(),
-        url.hash().into(),
+/// Every getter (`Component::ALL`) plus the record-level accessors.
+fn state(url: &Url) -> Vec<String> {
+    let mut state: Vec<String> = Component::ALL
+        .iter()
+        .map(|&c| url.get(c).into_owned())
+        .collect();
+    state.extend([
         format!("{:?}", url.query()),
         format!("{:?}", url.fragment()),
         format!("{:?}", url.port_number()),
         format!("{:?}", url.host_parsed()),
-    ]
+    ]);
+    state
 }
 
 /// The serialization rebuilt from the getters, as the URL serializer would: every getter is a
@@ -156,26 +151,18 @@ pub fn check_parse(input: &str, base: Option<&Url>) {
     }
 }
 
-/// Runs setter number `which` (0..10) with `value` on a URL parsed from `href`: the result
+/// Runs setter number `which` (an index into `Component::SETTABLE`, modulo its length) with `value` on a URL parsed from `href`: the result
 /// re-parses to itself, and running the same setter again changes nothing.
 pub fn check_setter(href: &str, which: u8, value: &str) {
     let Ok(mut url) = Url::parse(href) else {
         return;
     };
-    let set = |url: &mut Url| match which % 10 {
-        0 => drop(url.set_href(value)),
-        1 => drop(url.set_protocol(value)),
-        2 => drop(url.set_username(value)),
-        3 => drop(url.set_password(value)),
-        4 => drop(url.set_host(value)),
-        5 => drop(url.set_hostname(value)),
-        6 => drop(url.set_port(value)),
-        7 => drop(url.set_pathname(value)),
-        8 => url.set_search(value),
-        _ => url.set_hash(value),
+    let component = Component::SETTABLE[usize::from(which) % Component::SETTABLE.len()];
+    let set = |url: &mut Url| {
+        let _ = url.set(component, value);
     };
     set(&mut url);
-    let context = format!("setter {} {value:?} on {href:?}", which % 10);
+    let context = format!("setter {component} {value:?} on {href:?}");
     check_url(&url, &context);
     let once = url.href().to_owned();
     set(&mut url);

@@ -11,7 +11,7 @@ use serde_json::{Map, Value};
 use weburl::encoding_rs::Encoding;
 use weburl::legacy::Engine;
 use weburl::psl::Sections;
-use weburl::{Host, SearchParams, SetterError, Url, ValidationError};
+use weburl::{Component, Host, SearchParams, SetterError, Url, ValidationError};
 
 use crate::components::Components;
 use crate::json_lossy::replace_lone_surrogates;
@@ -60,12 +60,6 @@ Operations: parse, set, toascii, validate, search_params, resolve (engines: what
 web-addresses-2009, rfc3986, rfc1808), domain (sections: all, icann).
 See docs/batch-contract.md for the contract.
 Exit status: 0 when all input was read (even if requests failed), 1 on an I/O error."##;
-
-/// The names of the URL API's setters, as the `set` operation takes them.
-const SETTERS: [&str; 10] = [
-    "href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search",
-    "hash",
-];
 
 /// The names of the `search_params` operation's actions.
 const ACTIONS: [&str; 4] = ["append", "delete", "set", "sort"];
@@ -409,43 +403,26 @@ fn parse_base(base: Option<&str>) -> Result<Option<Url>, Answer> {
 fn set(request: &Map<String, Value>) -> Result<Answer, String> {
     let href = required_str(request, "href")?;
     let setter = required_str(request, "setter")?;
-    if !SETTERS.contains(&setter) {
+    let Some(setter) = setter.parse::<Component>().ok().filter(|c| c.is_settable()) else {
+        let names: Vec<&str> = Component::SETTABLE.iter().map(|c| c.name()).collect();
         return Err(format!(
             "unknown setter: {setter} (expected one of {})",
-            SETTERS.join(", ")
+            names.join(", ")
         ));
-    }
+    };
     let value = required_str(request, "value")?;
     let mut url = match Url::parse(href) {
         Ok(url) => url,
         Err(e) => return Ok(Answer::Failure(format!("invalid href: {e}"))),
     };
-    // The `Err`s of the other setters only say why the value was ignored.
-    let _ignored: Result<(), SetterError> = match setter {
-        "href" => {
-            if let Err(e) = url.set_href(value) {
-                return Ok(Answer::Failure(e.to_string()));
-            }
-            Ok(())
+    match url.set(setter, value) {
+        // Only an `href` whose value does not parse is a failure; the `Err`s of the other
+        // setters only say why the value was ignored.
+        Err(SetterError::Parse(e)) if setter == Component::Href => {
+            Ok(Answer::Failure(e.to_string()))
         }
-        "protocol" => url.set_protocol(value),
-        "username" => url.set_username(value),
-        "password" => url.set_password(value),
-        "host" => url.set_host(value),
-        "hostname" => url.set_hostname(value),
-        "port" => url.set_port(value),
-        "pathname" => url.set_pathname(value),
-        "search" => {
-            url.set_search(value);
-            Ok(())
-        }
-        "hash" => {
-            url.set_hash(value);
-            Ok(())
-        }
-        _ => unreachable!("setter names are checked above"),
-    };
-    Ok(Answer::Url(url))
+        _ => Ok(Answer::Url(url)),
+    }
 }
 
 /// One action of a `search_params` request.

@@ -19,7 +19,7 @@
 
 use std::io::Write as _;
 
-use weburl::Url;
+use weburl::{Component, Url};
 
 use crate::report::{CYAN, RESET};
 
@@ -31,20 +31,21 @@ pub fn render(url: &Url, color: bool, out: &mut Vec<u8>) {
     let href = url.href();
     out.extend_from_slice(href.as_bytes());
     out.push(b'\n');
-    let parts = [
-        ("protocol", url.protocol()),
-        ("username", url.username()),
-        ("password", url.password()),
-        ("hostname", url.hostname()),
-        ("port", url.port()),
-        ("pathname", url.pathname()),
-        ("search", url.search()),
-        ("hash", url.hash()),
-    ];
-    for (name, part) in parts {
-        let Some(start) = offset_in(href, part) else {
+    for component in [
+        Component::Protocol,
+        Component::Username,
+        Component::Password,
+        Component::Hostname,
+        Component::Port,
+        Component::Pathname,
+        Component::Search,
+        Component::Hash,
+    ] {
+        let name = component.name();
+        let Some(range) = url.component_range(component).filter(|r| !r.is_empty()) else {
             continue;
         };
+        let (start, part) = (range.start, &href[range]);
         let end = start + part.len();
         out.resize(out.len() + start, b' ');
         out.resize(out.len() + part.len(), b'^');
@@ -58,15 +59,6 @@ pub fn render(url: &Url, color: bool, out: &mut Vec<u8>) {
         out.push(b'\n');
     }
     out.push(b'\n');
-}
-
-/// Where the non-empty `part`, a slice of `whole` as every getter returns, starts in it.
-///
-/// Should move to the library: the `Url` knows its components' offsets; here they are found
-/// back from the getters' slices.
-fn offset_in(whole: &str, part: &str) -> Option<usize> {
-    let start = (part.as_ptr() as usize).checked_sub(whole.as_ptr() as usize)?;
-    (!part.is_empty() && start + part.len() <= whole.len()).then_some(start)
 }
 
 #[cfg(test)]

@@ -100,8 +100,7 @@ impl Iterate {
     /// Sets the component to `value` in `url`; `Err` says `--iterate COMPONENT=VALUE: <why
     /// it was ignored>`.
     pub fn apply(&self, url: &mut Url, value: &str) -> Result<(), Failure> {
-        self.setter
-            .apply(url, value)
+        setter::apply(self.setter, url, value)
             .map_err(|e| e.context(format_args!("--iterate {}={value}", self.name)))
     }
 }

@@ -6,7 +6,7 @@ use std::io::Write as _;
 use weburl::host::domain::domain_to_unicode;
 use weburl::percent::percent_decode_str;
 use weburl::psl::Sections;
-use weburl::{SearchParams, Url};
+use weburl::{Component, SearchParams, Url};
 
 /// What `--help` says about templates.
 pub const HELP: &str = "\
@@ -32,66 +32,34 @@ Print TEMPLATE for each URL instead of its href. Placeholders:
                      scheme://host when there is none, or null for an opaque origin
 Write {{ and }} for literal braces. An unknown placeholder is a usage error.";
 
-/// A component given by its getter.
+/// A component given by its getter: the URL API's ([`Component`]), or the URL record's
+/// `scheme`, `query` and `fragment` (without their ':', '?' and '#').
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Field {
-    Href,
-    Origin,
-    Protocol,
+    Api(Component),
     Scheme,
-    Username,
-    Password,
-    Host,
-    Hostname,
-    Port,
-    Pathname,
-    Search,
     Query,
-    Hash,
     Fragment,
 }
 
-/// The placeholder names of the fields.
-const FIELDS: [(&str, Field); 14] = [
-    ("href", Field::Href),
-    ("origin", Field::Origin),
-    ("protocol", Field::Protocol),
-    ("scheme", Field::Scheme),
-    ("username", Field::Username),
-    ("password", Field::Password),
-    ("host", Field::Host),
-    ("hostname", Field::Hostname),
-    ("port", Field::Port),
-    ("pathname", Field::Pathname),
-    ("search", Field::Search),
-    ("query", Field::Query),
-    ("hash", Field::Hash),
-    ("fragment", Field::Fragment),
-];
-
 impl Field {
     fn from_name(name: &str) -> Option<Field> {
-        FIELDS.iter().find(|(n, _)| *n == name).map(|&(_, f)| f)
+        match name {
+            "scheme" => Some(Field::Scheme),
+            "query" => Some(Field::Query),
+            "fragment" => Some(Field::Fragment),
+            _ => name.parse().ok().map(Field::Api),
+        }
     }
 
     /// The field's value in `url`.
     fn value(self, url: &Url) -> Cow<'_, str> {
-        Cow::Borrowed(match self {
-            Field::Href => url.href(),
-            Field::Origin => return Cow::Owned(url.origin().ascii_serialization()),
-            Field::Protocol => url.protocol(),
-            Field::Scheme => url.scheme(),
-            Field::Username => url.username(),
-            Field::Password => url.password(),
-            Field::Host => url.host(),
-            Field::Hostname => url.hostname(),
-            Field::Port => url.port(),
-            Field::Pathname => url.pathname(),
-            Field::Search => url.search(),
-            Field::Query => url.query().unwrap_or(""),
-            Field::Hash => url.hash(),
-            Field::Fragment => url.fragment().unwrap_or(""),
-        })
+        match self {
+            Field::Api(component) => url.get(component),
+            Field::Scheme => Cow::Borrowed(url.scheme()),
+            Field::Query => Cow::Borrowed(url.query().unwrap_or("")),
+            Field::Fragment => Cow::Borrowed(url.fragment().unwrap_or("")),
+        }
     }
 }
 

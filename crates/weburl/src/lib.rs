@@ -92,6 +92,7 @@
 #![warn(missing_docs)]
 
 mod compat;
+mod component;
 #[cfg(feature = "document")]
 pub mod document;
 mod file_path;
@@ -120,6 +121,7 @@ mod url;
 pub mod validation;
 
 pub use compat::domain_to_ascii;
+pub use component::{Component, UnknownComponent};
 pub use host::domain::domain_to_unicode;
 pub use host::{Host, HostError};
 pub use invariants::InvariantError;

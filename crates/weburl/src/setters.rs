@@ -47,8 +47,10 @@ pub enum SetterError {
     /// A URL with credentials or a port cannot have its host emptied.
     EmptyHostWithCredentialsOrPort,
     /// The value failed to parse: the host, or the port (after the host was set, for the `host`
-    /// setter).
+    /// setter), or the whole URL (for `href` through [`Url::set`]).
     Parse(ParseError),
+    /// The component has no setter (`origin`, through [`Url::set`]).
+    ReadOnly,
 }
 
 impl fmt::Display for SetterError {
@@ -72,6 +74,7 @@ impl fmt::Display for SetterError {
             SetterError::EmptyHostWithCredentialsOrPort => {
                 "the host cannot be emptied while the URL has credentials or a port"
             }
+            SetterError::ReadOnly => "the component is read-only",
             SetterError::Parse(e) => return write!(f, "{e}"),
         };
         f.write_str(s)

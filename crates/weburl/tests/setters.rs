@@ -28,36 +28,14 @@ use common::{
     url_state,
 };
 use serde_json::{Map, Value};
-use weburl::Url;
+use weburl::{Component, Url};
 
-/// The setter keys of the data files, in the order the report lists them.
-const SETTERS: [&str; 10] = [
-    "href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search",
-    "hash",
-];
-
-/// Runs the setter `name` with `value`. `Err` describes the error a setter returned (the value
-/// was ignored); `set_search` and `set_hash` cannot fail.
+/// Runs the setter `name` with `value` ([`Url::set`] with the [`Component`] of that name).
+/// `Err` describes the error a setter returned (the value was ignored); `set_search` and
+/// `set_hash` cannot fail.
 fn run_setter(url: &mut Url, name: &str, value: &str) -> Result<(), String> {
-    match name {
-        "href" => url.set_href(value).map_err(|e| format!("{e:?}")),
-        "protocol" => url.set_protocol(value).map_err(|e| format!("{e:?}")),
-        "username" => url.set_username(value).map_err(|e| format!("{e:?}")),
-        "password" => url.set_password(value).map_err(|e| format!("{e:?}")),
-        "host" => url.set_host(value).map_err(|e| format!("{e:?}")),
-        "hostname" => url.set_hostname(value).map_err(|e| format!("{e:?}")),
-        "port" => url.set_port(value).map_err(|e| format!("{e:?}")),
-        "pathname" => url.set_pathname(value).map_err(|e| format!("{e:?}")),
-        "search" => {
-            url.set_search(value);
-            Ok(())
-        }
-        "hash" => {
-            url.set_hash(value);
-            Ok(())
-        }
-        _ => panic!("unknown setter {name:?}"),
-    }
+    let component: Component = name.parse().unwrap_or_else(|e| panic!("{e}"));
+    url.set(component, value).map_err(|e| format!("{e:?}"))
 }
 
 fn check_case(setter: &str, case: &Map<String, Value>, c: &mut CaseCheck) {
@@ -110,12 +88,12 @@ fn run(file: &str) {
     let data = data.as_object().expect("a top-level JSON object");
     for key in data.keys() {
         assert!(
-            key == "comment" || SETTERS.contains(&key.as_str()),
+            key == "comment" || key.parse::<Component>().is_ok_and(|c| c.is_settable()),
             "{file}: unknown key {key:?}"
         );
     }
     let mut report = Report::new(file);
-    for setter in SETTERS {
+    for setter in Component::SETTABLE.map(Component::name) {
         let Some(cases) = data.get(setter) else {
             continue;
         };

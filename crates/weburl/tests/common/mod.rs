@@ -13,7 +13,7 @@ use std::panic::{self, AssertUnwindSafe};
 use std::sync::Once;
 
 use serde_json::Value;
-use weburl::Url;
+use weburl::{Component, Url};
 
 /// How many failures a report lists in full (the counts always cover every case).
 pub const MAX_LISTED_FAILURES: usize = 30;
@@ -119,30 +119,25 @@ pub fn req_str<'a>(obj: &'a serde_json::Map<String, Value>, key: &str) -> &'a st
     opt_str(obj, key).unwrap_or_else(|| panic!("missing string {key:?} in {obj:?}"))
 }
 
-/// The getters of the URL API that the WPT data lists, in the order they are compared. Cases
-/// may leave some out (urltestdata leaves out `origin` for some URLs).
-pub const GETTERS: [&str; 11] = [
-    "href", "origin", "protocol", "username", "password", "host", "hostname", "port", "pathname",
-    "search", "hash",
-];
-
-/// The URL API getter `name` of `url` (`origin` is the ASCII serialization of the origin, so an
-/// opaque origin reads `"null"`). Panics on a name that is not in [`GETTERS`].
-pub fn getter(url: &Url, name: &str) -> String {
-    match name {
-        "href" => url.href().to_owned(),
-        "origin" => url.origin().ascii_serialization(),
-        "protocol" => url.protocol().to_owned(),
-        "username" => url.username().to_owned(),
-        "password" => url.password().to_owned(),
-        "host" => url.host().to_owned(),
-        "hostname" => url.hostname().to_owned(),
-        "port" => url.port().to_owned(),
-        "pathname" => url.pathname().to_owned(),
-        "search" => url.search().to_owned(),
-        "hash" => url.hash().to_owned(),
-        _ => panic!("unknown getter {name:?}"),
+/// The getters of the URL API that the WPT data lists, in the order they are compared
+/// ([`Component::ALL`]'s names). Cases may leave some out (urltestdata leaves out `origin` for
+/// some URLs).
+pub const GETTERS: [&str; Component::ALL.len()] = {
+    let mut names = [""; Component::ALL.len()];
+    let mut i = 0;
+    while i < names.len() {
+        names[i] = Component::ALL[i].name();
+        i += 1;
     }
+    names
+};
+
+/// The URL API getter `name` of `url` ([`Url::get`]; `origin` is the ASCII serialization of
+/// the origin, so an opaque origin reads `"null"`). Panics on a name that is not in
+/// [`GETTERS`].
+pub fn getter(url: &Url, name: &str) -> String {
+    let component: Component = name.parse().unwrap_or_else(|e| panic!("{e}"));
+    url.get(component).into_owned()
 }
 
 /// The getters plus the record-level accessors that depend on the URL's stored offsets and

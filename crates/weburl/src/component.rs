@@ -1,0 +1,328 @@
+//! The URL API's components by name: one list for getters, setters and their ranges in the
+//! href, so that tools (the CLI, the tests, the fuzz targets) need no table of their own.
+
+use std::borrow::Cow;
+use std::fmt;
+use std::ops::Range;
+use std::str::FromStr;
+
+use crate::setters::SetterError;
+use crate::url::Url;
+
+/// A component of a URL as the URL API names it: `href`, `origin` (read-only), `protocol`,
+/// `username`, `password`, `host`, `hostname`, `port`, `pathname`, `search` and `hash`.
+/// [`Url::get`], [`Url::set`] and [`Url::component_range`] take one; it parses from and
+/// displays as its JavaScript name.
+///
+/// ```
+/// use weburl::{Component, Url};
+/// let mut url = Url::parse("https://example.com/a?q#f").unwrap();
+/// let c: Component = "hostname".parse().unwrap();
+/// assert_eq!(url.get(c), "example.com");
+/// url.set(Component::Port, "8080").unwrap();
+/// assert_eq!(url.get(Component::Host), "example.com:8080");
+/// assert_eq!(Component::Search.to_string(), "search");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum Component {
+    /// `href`: the whole serialization.
+    Href,
+    /// `origin`: the origin's ASCII serialization (`"null"` for an opaque origin); read-only.
+    Origin,
+    /// `protocol`: the scheme and ':'.
+    Protocol,
+    /// `username`.
+    Username,
+    /// `password`.
+    Password,
+    /// `host`: the host and, if there is a port, ':' and the port.
+    Host,
+    /// `hostname`: the host alone.
+    Hostname,
+    /// `port`: the port in decimal, or empty.
+    Port,
+    /// `pathname`.
+    Pathname,
+    /// `search`: '?' and the query, or empty when the query is null or empty.
+    Search,
+    /// `hash`: '#' and the fragment, or empty when the fragment is null or empty.
+    Hash,
+}
+
+impl Component {
+    /// Every component, in the order of the URL API (and of the WPT data).
+    ///
+    /// ```
+    /// let names: Vec<&str> = weburl::Component::ALL.iter().map(|c| c.name()).collect();
+    /// assert_eq!(names[..3], ["href", "origin", "protocol"]);
+    /// ```
+    pub const ALL: [Component; 11] = [
+        Component::Href,
+        Component::Origin,
+        Component::Protocol,
+        Component::Username,
+        Component::Password,
+        Component::Host,
+        Component::Hostname,
+        Component::Port,
+        Component::Pathname,
+        Component::Search,
+        Component::Hash,
+    ];
+
+    /// The components that have a setter: all but `origin`, in the same order.
+    ///
+    /// ```
+    /// use weburl::Component;
+    /// assert!(Component::SETTABLE.iter().all(|c| c.is_settable()));
+    /// assert_eq!(Component::SETTABLE.len(), Component::ALL.len() - 1);
+    /// ```
+    pub const SETTABLE: [Component; 10] = [
+        Component::Href,
+        Component::Protocol,
+        Component::Username,
+        Component::Password,
+        Component::Host,
+        Component::Hostname,
+        Component::Port,
+        Component::Pathname,
+        Component::Search,
+        Component::Hash,
+    ];
+
+    /// The component's name in the URL API.
+    ///
+    /// ```
+    /// assert_eq!(weburl::Component::Pathname.name(), "pathname");
+    /// ```
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Component::Href => "href",
+            Component::Origin => "origin",
+            Component::Protocol => "protocol",
+            Component::Username => "username",
+            Component::Password => "password",
+            Component::Host => "host",
+            Component::Hostname => "hostname",
+            Component::Port => "port",
+            Component::Pathname => "pathname",
+            Component::Search => "search",
+            Component::Hash => "hash",
+        }
+    }
+
+    /// Whether the URL API has a setter for it (all but `origin`).
+    ///
+    /// ```
+    /// assert!(!weburl::Component::Origin.is_settable());
+    /// ```
+    #[must_use]
+    pub const fn is_settable(self) -> bool {
+        !matches!(self, Component::Origin)
+    }
+}
+
+impl fmt::Display for Component {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A name that is not one of [`Component`]'s.
+///
+/// ```
+/// let e = "scheme".parse::<weburl::Component>().unwrap_err();
+/// assert_eq!(e.name(), "scheme");
+/// assert!(e.to_string().starts_with("unknown URL component 'scheme'"));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct UnknownComponent(String);
+
+impl UnknownComponent {
+    /// The name that was given.
+    ///
+    /// ```
+    /// assert_eq!("x".parse::<weburl::Component>().unwrap_err().name(), "x");
+    /// ```
+    #[must_use]
+    pub fn name(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for UnknownComponent {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown URL component '{}' (expected one of ", self.0)?;
+        for (i, c) in Component::ALL.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            f.write_str(c.name())?;
+        }
+        f.write_str(")")
+    }
+}
+
+impl std::error::Error for UnknownComponent {}
+
+impl FromStr for Component {
+    type Err = UnknownComponent;
+
+    /// The component named `s` in the URL API (exactly: lowercase, no aliases).
+    fn from_str(s: &str) -> Result<Component, UnknownComponent> {
+        Component::ALL
+            .into_iter()
+            .find(|c| c.name() == s)
+            .ok_or_else(|| UnknownComponent(s.to_owned()))
+    }
+}
+
+impl Url {
+    /// The getter of `component`: what the URL API's getter of that name returns (borrowed
+    /// from the href, except `origin`).
+    ///
+    /// ```
+    /// use weburl::{Component, Url};
+    /// let url = Url::parse("https://u@example.com:8443/p").unwrap();
+    /// assert_eq!(url.get(Component::Username), "u");
+    /// assert_eq!(url.get(Component::Origin), "https://example.com:8443");
+    /// ```
+    #[must_use]
+    pub fn get(&self, component: Component) -> Cow<'_, str> {
+        Cow::Borrowed(match component {
+            Component::Href => self.href(),
+            Component::Origin => return Cow::Owned(self.origin().ascii_serialization()),
+            Component::Protocol => self.protocol(),
+            Component::Username => self.username(),
+            Component::Password => self.password(),
+            Component::Host => self.host(),
+            Component::Hostname => self.hostname(),
+            Component::Port => self.port(),
+            Component::Pathname => self.pathname(),
+            Component::Search => self.search(),
+            Component::Hash => self.hash(),
+        })
+    }
+
+    /// The setter of `component` with `value`. `href` fails as [`Url::set_href`] does (the
+    /// error in [`SetterError::Parse`]); `origin` has no setter ([`SetterError::ReadOnly`]);
+    /// `search` and `hash` always succeed.
+    ///
+    /// ```
+    /// use weburl::{Component, SetterError, Url};
+    /// let mut url = Url::parse("http://example.com/").unwrap();
+    /// url.set(Component::Hash, "top").unwrap();
+    /// assert_eq!(url.href(), "http://example.com/#top");
+    /// assert_eq!(url.set(Component::Origin, "x"), Err(SetterError::ReadOnly));
+    /// ```
+    pub fn set(&mut self, component: Component, value: &str) -> Result<(), SetterError> {
+        match component {
+            Component::Href => self.set_href(value).map_err(SetterError::Parse),
+            Component::Origin => Err(SetterError::ReadOnly),
+            Component::Protocol => self.set_protocol(value),
+            Component::Username => self.set_username(value),
+            Component::Password => self.set_password(value),
+            Component::Host => self.set_host(value),
+            Component::Hostname => self.set_hostname(value),
+            Component::Port => self.set_port(value),
+            Component::Pathname => self.set_pathname(value),
+            Component::Search => {
+                self.set_search(value);
+                Ok(())
+            }
+            Component::Hash => {
+                self.set_hash(value);
+                Ok(())
+            }
+        }
+    }
+
+    /// Where the getter of `component` is in the href: `&href[range]` is what [`Url::get`]
+    /// returns. An empty component has an empty range where it would be. `None` for `origin`,
+    /// which is not a part of the href.
+    ///
+    /// ```
+    /// use weburl::{Component, Url};
+    /// let url = Url::parse("https://example.com:8443/a/b?q").unwrap();
+    /// assert_eq!(url.component_range(Component::Port), Some(20..24));
+    /// assert_eq!(url.component_range(Component::Hash), Some(30..30));
+    /// assert_eq!(url.component_range(Component::Origin), None);
+    /// ```
+    #[must_use]
+    pub fn component_range(&self, component: Component) -> Option<Range<usize>> {
+        let range = |start: u32, end: u32| start as usize..end as usize;
+        let empty_at = |at: u32| at as usize..at as usize;
+        let has_host = self.has_host();
+        Some(match component {
+            Component::Href => 0..self.serialization.len(),
+            Component::Origin => return None,
+            Component::Protocol => range(0, self.scheme_end + 1),
+            Component::Username | Component::Password if !has_host => empty_at(self.scheme_end + 1),
+            Component::Username => range(self.scheme_end + 3, self.username_end),
+            Component::Password if self.username_end + 1 < self.host_start => {
+                range(self.username_end + 1, self.host_start - 1)
+            }
+            Component::Password => empty_at(self.username_end),
+            Component::Host if self.port.is_some() => range(self.host_start, self.path_start),
+            Component::Host | Component::Hostname => range(self.host_start, self.host_end),
+            Component::Port if self.port.is_some() => range(self.host_end + 1, self.path_start),
+            Component::Port => empty_at(self.host_end),
+            Component::Pathname => range(self.path_start, self.path_end()),
+            Component::Search
+                if self.query_start != 0 && self.query_end() > self.query_start + 1 =>
+            {
+                range(self.query_start, self.query_end())
+            }
+            Component::Search => empty_at(self.path_end()),
+            Component::Hash
+                if self.fragment_start != 0
+                    && self.serialization.len() as u32 > self.fragment_start + 1 =>
+            {
+                range(self.fragment_start, self.serialization.len() as u32)
+            }
+            Component::Hash => empty_at(self.query_end()),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for c in Component::ALL {
+            assert_eq!(c.name().parse::<Component>(), Ok(c));
+            assert_eq!(c.to_string(), c.name());
+        }
+        assert!("Href".parse::<Component>().is_err());
+    }
+
+    #[test]
+    fn ranges_hold_the_getters() {
+        let data: serde_json::Value =
+            serde_json::from_str(include_str!("../tests/data/wpt/urltestdata.json")).unwrap();
+        let mut checked = 0;
+        for case in data.as_array().unwrap() {
+            let Some(input) = case.get("input").and_then(|v| v.as_str()) else {
+                continue;
+            };
+            let base = case.get("base").and_then(|v| v.as_str());
+            let url = match base {
+                Some(b) => Url::parse(b).and_then(|b| b.join(input)),
+                None => Url::parse(input),
+            };
+            let Ok(url) = url else { continue };
+            for c in Component::ALL {
+                match url.component_range(c) {
+                    Some(r) => assert_eq!(&url.href()[r], url.get(c), "{c} of {}", url.href()),
+                    None => assert_eq!(c, Component::Origin),
+                }
+            }
+            checked += 1;
+        }
+        assert!(checked > 500, "{checked}");
+    }
+}
