@@ -147,18 +147,6 @@ fn into_string_lossy(bytes: Vec<u8>) -> String {
     }
 }
 
-/// "%00" … "%FF".
-static PERCENT: [[u8; 3]; 256] = {
-    const HEX: &[u8; 16] = b"0123456789ABCDEF";
-    let mut t = [[0u8; 3]; 256];
-    let mut b = 0;
-    while b < 256 {
-        t[b] = [b'%', HEX[b >> 4], HEX[b & 15]];
-        b += 1;
-    }
-    t
-};
-
 /// Percent-encodes `input` with the
 /// [`application/x-www-form-urlencoded` percent-encode set](https://url.spec.whatwg.org/#application-x-www-form-urlencoded-percent-encode-set),
 /// a space becoming `+`, lazily: the pieces are `&str`s borrowed from `input` or from a static
@@ -194,9 +182,7 @@ impl<'a> Iterator for ByteSerialize<'a> {
             if first == b' ' {
                 return Some("+");
             }
-            let encoded = &PERCENT[first as usize];
-            // The table is ASCII.
-            return std::str::from_utf8(encoded).ok();
+            return Some(crate::percent::percent_encoded(first));
         }
         let run = self
             .bytes

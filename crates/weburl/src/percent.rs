@@ -142,6 +142,13 @@ const PERCENT_TABLE: &str = match std::str::from_utf8(&PERCENT_TABLE_BYTES) {
     Err(_) => panic!("the percent table is ASCII"),
 };
 
+/// The percent-encoding of `byte`: "%" and two upper hex digits.
+#[inline]
+pub(crate) fn percent_encoded(byte: u8) -> &'static str {
+    let i = 3 * byte as usize;
+    &PERCENT_TABLE[i..i + 3]
+}
+
 /// Appends the percent-encoding of `byte` ("%" and two upper hex digits) to `out`.
 ///
 /// <https://url.spec.whatwg.org/#percent-encode>
