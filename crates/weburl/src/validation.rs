@@ -557,7 +557,7 @@ fn is_valid_opaque_host(s: &str) -> bool {
         && is_url_units(s, &[])
 }
 
-/// Splits "host[:port]" where the host state does: at the first ':' outside brackets. (A valid
+/// Splits `host[:port]` where the host state does: at the first ':' outside brackets. (A valid
 /// host has no ':' outside brackets and a valid port none at all, so the split decides
 /// nothing about validity that another ':' could change.)
 fn split_port(s: &str) -> (&str, Option<&str>) {

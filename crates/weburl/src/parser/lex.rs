@@ -6,10 +6,10 @@
 //! what a port's digits are worth, where the tabs and newlines are, what a dot segment is and
 //! how `%XX` decodes. A rule fixed here is fixed everywhere.
 //!
-//! The classes of every byte are bits of one table ([`class`]), built at compile time from
+//! The classes of every byte are bits of one table (`class`), built at compile time from
 //! the spec's definitions, so a test is one load and a mask and a run of bytes can be tested
 //! eight at a time (the classes of eight bytes ANDed together). Some scans use word
-//! arithmetic instead of the table ([`host_run`], [`find_tab_or_newline`]).
+//! arithmetic instead of the table (`host_run`, `find_tab_or_newline`).
 //!
 //! A few of the scanners are public, for tools that read URL-like text before parsing it:
 //!
