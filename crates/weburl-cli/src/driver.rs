@@ -46,6 +46,11 @@ pub struct RunArgs {
     /// written)
     #[arg(long)]
     pub verify: bool,
+
+    /// Do not report failing inputs on standard error (trurl's --quiet); the exit status
+    /// still says that some failed
+    #[arg(long)]
+    pub quiet: bool,
 }
 
 /// The options every URL-printing subcommand takes.
@@ -362,6 +367,8 @@ enum Flow {
 struct Writer<W: Write> {
     out: W,
     verify: bool,
+    /// `--quiet`: failures are not reported on standard error.
+    quiet: bool,
     /// Whether some input failed so far.
     failed: bool,
 }
@@ -377,7 +384,9 @@ impl<W: Write> Writer<W> {
             written = *at;
             // Output written so far goes first, so that a terminal shows everything in order.
             self.flush()?;
-            if let Some(message) = message {
+            if let Some(message) = message
+                && !self.quiet
+            {
                 report::error(message);
             }
             self.failed = true;
@@ -451,6 +460,7 @@ pub fn run_process<P: Process + ?Sized>(
     let mut writer = Writer {
         out: BufWriter::with_capacity(OUTPUT_BUFFER_SIZE, io::stdout().lock()),
         verify: run.verify,
+        quiet: run.quiet,
         failed: false,
     };
     let result = run_blocks(process, reader, rules, &mut writer, threads);

@@ -22,6 +22,7 @@ mod resolve;
 mod setter;
 mod surt;
 mod template;
+mod unfurl;
 mod validate;
 
 use std::io::{self, Write};
@@ -136,6 +137,11 @@ enum Command {
     #[command(after_help = check::EXAMPLES)]
     Check(check::CheckArgs),
 
+    /// Pull parts out of URLs read from standard input, as tomnomnom's unfurl does: query
+    /// keys, values or pairs, domains, paths, apexes (registrable domains), JSON, or a format
+    #[command(after_help = unfurl::EXAMPLES)]
+    Unfurl(unfurl::UnfurlArgs),
+
     /// Answer JSON Lines requests from standard input, one JSON line each (the machine
     /// interface; see docs/batch-contract.md)
     #[command(after_help = batch::EXAMPLES)]
@@ -168,6 +174,7 @@ fn main() -> ExitCode {
         Command::Links(args) => links::run(&args),
         Command::Compare(args) => compare::run(args),
         Command::Check(args) => check::run(args),
+        Command::Unfurl(args) => unfurl::run(args),
         Command::Batch => batch::run(),
         Command::Completions { shell } => {
             let mut out = Vec::new();
