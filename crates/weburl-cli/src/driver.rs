@@ -25,7 +25,7 @@ use weburl::{ParseError, SetterError, Url};
 use crate::input::{self, Block, BlockReader, InputArgs, Iterate, Location, SourceArgs};
 use crate::lines::IoFailure;
 use crate::output::{Output, OutputArgs};
-use crate::report;
+use crate::{report, trurl};
 
 /// Size of the standard output buffer.
 const OUTPUT_BUFFER_SIZE: usize = 64 * 1024;
@@ -150,6 +150,8 @@ pub struct Job<'a> {
     pub base: Option<&'a Url>,
     /// `--guess-scheme` (for inputs parsed on their own).
     pub guess_scheme: bool,
+    /// `--accept-space`: the spaces of an input's query are read as `+`.
+    pub accept_space: bool,
     /// `--iterate`s.
     pub iterate: &'a [Iterate],
     /// The subcommand's change to each URL.
@@ -266,9 +268,14 @@ fn process_block<P: Process + ?Sized>(
 
 impl Process for Job<'_> {
     fn process(&self, input: &str, sink: &mut Sink) {
+        let spaced = if self.accept_space {
+            trurl::accept_space(input)
+        } else {
+            std::borrow::Cow::Borrowed(input)
+        };
         let parsed = match self.base {
-            Some(base) => Url::parse_with_base(input, base),
-            None => input::parse_absolute(input, self.guess_scheme),
+            Some(base) => Url::parse_with_base(&spaced, base),
+            None => input::parse_absolute(&spaced, self.guess_scheme),
         };
         match parsed {
             Ok(url) => self.expand(input, url, self.iterate, sink),
@@ -330,7 +337,9 @@ impl Job<'_> {
         {
             return self.fail(input, e, sink);
         }
-        self.output.render(&url, input, &mut sink.out);
+        if let Err(e) = self.output.render(&url, input, &mut sink.out) {
+            self.fail(input, e, sink);
+        }
     }
 
     /// Records that `input` failed: with `--json` an object on standard output (and no

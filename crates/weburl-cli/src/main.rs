@@ -22,6 +22,7 @@ mod resolve;
 mod setter;
 mod surt;
 mod template;
+mod trurl;
 mod unfurl;
 mod validate;
 
