@@ -676,6 +676,7 @@ fn help_examples_are_right() {
         &["compare", "--help"],
         &["check", "--help"],
         &["batch", "--help"],
+        &["unfurl", "--help"],
     ] {
         let source = format!("`weburl {}`", command.join(" "));
         checked += check_examples(examples(&ok(command), "  "), &source);
