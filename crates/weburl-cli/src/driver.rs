@@ -241,7 +241,10 @@ fn process_block<P: Process + ?Sized>(
     sink: &mut Sink,
 ) {
     let lines = block.is_lines();
-    for (index, item) in block.items().enumerate() {
+    // Inputs end at line ends or between arguments, so when the whole block is UTF-8 each
+    // input is too, and slicing the text at its range cannot split a character.
+    let text = block.text();
+    for (index, (item, range)) in block.items().zip(block.ranges()).enumerate() {
         if lines && (input::is_blank(item) || (rules.skip_comments && input::is_comment(item))) {
             process.skipped(sink);
             continue;
@@ -254,10 +257,14 @@ fn process_block<P: Process + ?Sized>(
             }
             (location, _) => *location = block.location(index),
         }
-        match std::str::from_utf8(item) {
-            Ok(input) => process.process(input, sink),
-            Err(_) if rules.lossy => process.process(&String::from_utf8_lossy(item), sink),
-            Err(_) => process.not_utf8(&String::from_utf8_lossy(item), sink),
+        let valid = match text {
+            Some(text) => text.get(range),
+            None => std::str::from_utf8(item).ok(),
+        };
+        match valid {
+            Some(input) => process.process(input, sink),
+            None if rules.lossy => process.process(&String::from_utf8_lossy(item), sink),
+            None => process.not_utf8(&String::from_utf8_lossy(item), sink),
         }
         if sink.stopped() {
             return;
