@@ -321,6 +321,7 @@ struct JsonFailure<'a> {
 
 impl Job<'_> {
     /// Runs the first of `iterate` with each of its values, then the rest, then finishes.
+    #[inline]
     fn expand(&self, input: &str, url: Url, iterate: &[Iterate], sink: &mut Sink) {
         let Some((first, rest)) = iterate.split_first() else {
             return self.finish(input, url, sink);

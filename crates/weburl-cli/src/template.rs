@@ -88,11 +88,16 @@ impl Field {
 
     /// The field's value in `url`, read from `input`, printed in `style`.
     fn value<'u>(self, url: &'u Url, input: &str, style: &Style) -> Cow<'u, str> {
+        let styled = style.changes_href();
         Cow::Borrowed(match self {
-            Field::Href => return style.href(url, input),
-            Field::Host => return style.host(url, input),
-            Field::Hostname => return style.hostname(url),
-            Field::Port => return style.port(url, input),
+            Field::Href if styled => return style.href(url, input),
+            Field::Host if styled => return style.host(url, input),
+            Field::Hostname if styled => return style.hostname(url),
+            Field::Port if styled => return style.port(url, input),
+            Field::Href => url.href(),
+            Field::Host => url.host(),
+            Field::Hostname => url.hostname(),
+            Field::Port => url.port(),
             Field::Origin => return Cow::Owned(url.origin().ascii_serialization()),
             Field::Protocol => url.protocol(),
             Field::Scheme => url.scheme(),

@@ -98,6 +98,7 @@ impl Style {
     }
 
     /// Whether the href is printed otherwise than the URL has it.
+    #[inline]
     pub fn changes_href(&self) -> bool {
         self.as_idn || self.keep_port
     }
