@@ -15,8 +15,9 @@ use crate::trurl::{QTrim, QueryEdit, Replace};
 /// Examples shown at the end of `weburl set --help`.
 pub const EXAMPLES: &str = "\
 Operations run in this order, whatever the order on the command line: --redirect (in the
-order given), --set (in the order given), --append, --trim and --qtrim, --replace then
---replace-append (each in the order given), --sort-query, --strip.
+order given), --set (in the order given), then trurl's --qtrim, --replace and
+--replace-append (each in the order given; before --append, as trurl runs them), --append,
+--trim, --sort-query, --strip.
 Components for --set: href, protocol (or scheme), username, password, host, hostname,
 port, pathname (or path), search (or query), hash (or fragment). A value the URL API's
 setter ignores (a bad port, a scheme of another kind) makes the input fail.
@@ -178,6 +179,21 @@ impl Transform for Edits<'_> {
             })?;
         }
         let separator = self.separator;
+        if !args.qtrim.is_empty() {
+            let mut query = QueryEdit::new(url, separator);
+            query.trim(&[], &args.qtrim);
+            query.finish(url);
+        }
+        if !args.replace.is_empty() || !args.replace_append.is_empty() {
+            let mut query = QueryEdit::new(url, separator);
+            for replace in &args.replace {
+                query.replace(replace, false);
+            }
+            for replace in &args.replace_append {
+                query.replace(replace, true);
+            }
+            query.finish(url);
+        }
         for append in &args.append {
             match append {
                 Append::Path(segment) => append_segment(url, segment)?,
@@ -191,25 +207,13 @@ impl Transform for Edits<'_> {
                 }
             }
         }
-        if separator == b'&' && args.qtrim.is_empty() {
-            if !args.trim.is_empty() {
-                // Names are matched decoded; the pairs kept are left as they are written.
-                url.raw_query_mut()
-                    .retain(|pair| !args.trim.iter().any(|glob| glob.matches(&pair.name())));
-            }
-        } else if !args.trim.is_empty() || !args.qtrim.is_empty() {
+        if !args.trim.is_empty() && separator == b'&' {
+            // Names are matched decoded; the pairs kept are left as they are written.
+            url.raw_query_mut()
+                .retain(|pair| !args.trim.iter().any(|glob| glob.matches(&pair.name())));
+        } else if !args.trim.is_empty() {
             let mut query = QueryEdit::new(url, separator);
-            query.trim(&args.trim, &args.qtrim);
-            query.finish(url);
-        }
-        if !args.replace.is_empty() || !args.replace_append.is_empty() {
-            let mut query = QueryEdit::new(url, separator);
-            for replace in &args.replace {
-                query.replace(replace, false);
-            }
-            for replace in &args.replace_append {
-                query.replace(replace, true);
-            }
+            query.trim(&args.trim, &[]);
             query.finish(url);
         }
         if args.sort_query && url.query().is_some() {
