@@ -412,11 +412,12 @@ impl Process for Unfurl {
         };
         match self.mode {
             Mode::Keys => {
-                let mut names: Vec<Cow<'_, str>> = Vec::new();
+                // A set, not a list: a query can have a great many pairs.
+                let mut names: HashSet<Cow<'_, str>> = HashSet::new();
                 for (name, _) in url.query_pairs() {
                     if !names.contains(&name) {
                         self.emit(&name, sink);
-                        names.push(name);
+                        names.insert(name);
                     }
                 }
             }
