@@ -300,7 +300,7 @@ impl Process for Job<'_> {
 
     fn not_utf8(&self, lossy: &str, sink: &mut Sink) {
         let failure = Failure::new(NOT_UTF8_NAME, NOT_UTF8_MESSAGE);
-        if matches!(self.output, Output::Json(_)) {
+        if matches!(self.output, Output::Json(..)) {
             return self.fail(lossy, failure, sink);
         }
         // The line itself is not shown: it would not print as it is.
@@ -354,7 +354,7 @@ impl Job<'_> {
     /// message), otherwise `error: <input>: <message>` on standard error, after an empty line
     /// on standard output with `--blank-failures`.
     fn fail(&self, input: &str, failure: Failure, sink: &mut Sink) {
-        if matches!(self.output, Output::Json(_)) {
+        if matches!(self.output, Output::Json(..)) {
             let object = JsonFailure {
                 input,
                 error: &failure.message,

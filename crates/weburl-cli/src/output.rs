@@ -8,7 +8,7 @@ use weburl::psl::Sections;
 use crate::components::Components;
 use crate::driver::Failure;
 use crate::template::{self, Template};
-use crate::trurl::{Style, TrurlArgs};
+use crate::trurl::{self, Style, TrurlArgs};
 use crate::{diagram, report, surt};
 
 /// The output options every URL-printing subcommand takes.
@@ -59,8 +59,9 @@ pub enum Output {
     StyledHref(Style),
     /// `--get`.
     Template(Template),
-    /// `--json`, with the list sections of its domain fields.
-    Json(Sections),
+    /// `--json`, with the list sections of its domain fields and the `--query-separator` of its
+    /// `params`.
+    Json(Sections, u8),
     /// `--diagram`, coloured or not.
     Diagram { color: bool },
     /// `normalize --surt`.
@@ -79,7 +80,7 @@ impl Output {
         if let Some(template) = &args.get {
             Output::Template(template.clone().with_sections(sections).with_style(style))
         } else if args.json {
-            Output::Json(sections)
+            Output::Json(sections, style.separator)
         } else if args.diagram {
             Output::Diagram {
                 color: report::stdout_color(),
@@ -104,14 +105,18 @@ impl Output {
                 out.push(b'\n');
             }
             Output::Template(template) => return template.render(url, input, out),
-            Output::Json(sections) => {
+            Output::Json(sections, separator) => {
                 // `{"input":...,` then the component object without its `{` (written whole,
                 // then its `{` overwritten: no intermediate map, as `#[serde(flatten)]` builds).
                 // Strings only: serializing into a `Vec` cannot fail.
                 out.extend_from_slice(b"{\"input\":");
                 let _ = serde_json::to_writer(&mut *out, input);
                 let brace = out.len();
-                let _ = serde_json::to_writer(&mut *out, &Components::with_params(url, *sections));
+                let mut components = Components::with_params(url, *sections);
+                if *separator != b'&' {
+                    components.params = Some(trurl::params(url, *separator));
+                }
+                let _ = serde_json::to_writer(&mut *out, &components);
                 out[brace] = b',';
                 out.push(b'\n');
             }

@@ -43,8 +43,8 @@ pub struct TrurlArgs {
     pub urlencode: bool,
 
     /// The one ASCII character that separates query pairs (default '&'), for {query:NAME},
-    /// {query-all:NAME} and the query edits of `set` (--append query=, --trim, --qtrim,
-    /// --replace, --replace-append, --sort-query)
+    /// {query-all:NAME}, --json's "params" and the query edits of `set` (--append query=,
+    /// --trim, --qtrim, --replace, --replace-append, --sort-query)
     #[arg(long, value_name = "LETTER", value_parser = parse_separator)]
     pub query_separator: Option<u8>,
 
@@ -225,6 +225,20 @@ pub fn raw_pairs(query: &str, separator: u8) -> impl Iterator<Item = &str> {
     query
         .split(char::from(separator))
         .filter(|pair| !pair.is_empty())
+}
+
+/// The query's pairs split at `separator`, each name and value decoded as the form-urlencoded
+/// parser decodes them (`--json`'s `params` with `--query-separator`).
+pub fn params(url: &Url, separator: u8) -> Vec<(String, String)> {
+    raw_pairs(url.query().unwrap_or(""), separator)
+        .map(|pair| {
+            let (name, value) = split_pair(pair);
+            (
+                decode(name, true).text.into_owned(),
+                decode(value.unwrap_or(""), true).text.into_owned(),
+            )
+        })
+        .collect()
 }
 
 /// A pair's name and value as written (the value is `None` without `=`).

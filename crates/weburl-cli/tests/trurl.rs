@@ -991,3 +991,22 @@ fn urls_from_standard_input_when_none_are_given() {
     assert_eq!(run.stdout, "https://h:443/?a=2\nhttp://x/?b\n");
     assert_eq!(run.code, 0);
 }
+
+#[test]
+fn json_params_follow_the_query_separator() {
+    let url = "https://h/?a=1;b=x+y%21;c";
+    let params = |args: &[&str]| {
+        let mut all = vec!["parse", "--json"];
+        all.extend_from_slice(args);
+        all.push(url);
+        let (out, _, code) = run(&all);
+        assert_eq!(code, 0);
+        let value: serde_json::Value = serde_json::from_str(&out).unwrap();
+        value["params"].to_string()
+    };
+    assert_eq!(params(&[]), r#"[["a","1;b=x y!;c"]]"#);
+    assert_eq!(
+        params(&["--query-separator", ";"]),
+        r#"[["a","1"],["b","x y!"],["c",""]]"#
+    );
+}
