@@ -1,6 +1,8 @@
 //! The fuzz targets' properties (`fuzz/src/lib.rs`, shared with the libFuzzer targets), run on
-//! stable Rust over the committed seed corpora and every input that a fuzzer ever crashed on
-//! (`fuzz/regressions/`), so that CI checks them without a fuzzer.
+//! stable Rust over the committed, coverage-minimized seed sets (`fuzz/seeds/`) and every input
+//! that a fuzzer ever crashed on (`fuzz/regressions/`), so that CI checks them without a
+//! fuzzer. The working corpora a fuzzer grows (`fuzz/corpus/`, not in git) are not read here:
+//! the fuzzer checks the same properties on them as it runs.
 
 #[path = "../../../fuzz/src/lib.rs"]
 mod checks;
@@ -18,7 +20,7 @@ fn inputs(dir: &str, target: &str) -> Vec<Vec<u8>> {
     };
     let mut files: Vec<_> = entries.filter_map(Result::ok).map(|e| e.path()).collect();
     files.sort();
-    // A fuzzer running on the same corpus may remove files as it reduces it.
+    // A fuzzer started on the seed directory may remove files as it reduces it.
     files
         .iter()
         .filter_map(|p| match std::fs::read(p) {
@@ -29,9 +31,9 @@ fn inputs(dir: &str, target: &str) -> Vec<Vec<u8>> {
         .collect()
 }
 
-/// Runs `check` over the corpus and regressions of `target`; returns how many inputs ran.
+/// Runs `check` over the seeds and regressions of `target`; returns how many inputs ran.
 fn run(target: &str, check: impl Fn(&[u8])) -> usize {
-    let all: Vec<Vec<u8>> = ["corpus", "regressions"]
+    let all: Vec<Vec<u8>> = ["seeds", "regressions"]
         .iter()
         .flat_map(|d| inputs(d, target))
         .collect();
