@@ -241,6 +241,7 @@ pub fn check_host(input: &str) {
 /// A historical engine (`which` picks it) resolves `input` against `base` (as the engine
 /// itself resolves the base text) without panicking, and its output, resolved again by the
 /// same engine (with no base and against itself), is unchanged.
+#[cfg(feature = "legacy")]
 pub fn check_legacy(which: u8, base: &str, input: &str) {
     use weburl::legacy::Engine;
     let engine = Engine::ALL[usize::from(which) % Engine::ALL.len()];

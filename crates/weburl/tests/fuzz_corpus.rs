@@ -109,6 +109,7 @@ fn validation_corpus() {
     assert!(n > 100, "{n} inputs");
 }
 
+#[cfg(feature = "legacy")]
 #[test]
 fn legacy_corpus() {
     let n = run("legacy", |data| {
