@@ -7,25 +7,8 @@
 use weburl::search_params::{parse_urlencoded, serialize_urlencoded};
 use weburl::{Host, SearchParams, Url};
 
-/// Every getter plus the record-level accessors.
-fn state(url: &Url) -> [String; 14] {
-    [
-        url.href().into(),
-        url.protocol().into(),
-        url.username().into(),
-        url.password().into(),
-        url.host().into(),
-        url.hostname().into(),
-        url.port().into(),
-        url.pathname().into(),
-        url.search().into(),
-        url.hash().into(),
-        format!("{:?}", url.query()),
-        format!("{:?}", url.fragment()),
-        format!("{:?}", url.port_number()),
-        format!("{:?}", url.host_parsed()),
-    ]
-}
+/// Every getter, and the record-level accessors, for comparing two URLs.
+use weburl_testkit::snapshot::snapshot as state;
 
 /// The serialization rebuilt from the getters, as the URL serializer would: every getter is a
 /// slice of the href at the right place.
