@@ -3,7 +3,7 @@
 use std::fmt;
 use std::io;
 
-/// Why [`extract_links`] stopped.
+/// Why [`extract_links`](super::extract_links) stopped.
 ///
 /// ```
 /// use weburl::document::{DocumentError, DocumentKind, LinkOptions, collect_links};

@@ -161,7 +161,7 @@ pub struct BaseElement {
     pub late: bool,
 }
 
-/// What [`extract_links`] found besides the links.
+/// What [`extract_links`](super::extract_links) found besides the links.
 ///
 /// ```
 /// use weburl::document::{LinkOptions, collect_links, encoding::EncodingSource};
@@ -185,7 +185,7 @@ pub struct Summary {
     /// How many links were emitted again because a late `<base href>` changed them.
     pub re_resolved: u64,
     /// How many links were emitted before a late `<base href>` without being kept for
-    /// re-resolution (past [`LinkOptions::retain_limit`]): their URLs may be stale.
+    /// re-resolution (past [`LinkOptions::retain_limit`](super::LinkOptions::retain_limit)): their URLs may be stale.
     pub unretained: u64,
     /// The most links held back at once.
     pub max_held: usize,

@@ -64,7 +64,7 @@ impl DocumentKind {
 }
 
 /// What to do about a `<base href>` that comes after links; see the
-/// [module documentation](self#a-base-after-links-the-streaming-strategy).
+/// [module documentation](super#a-base-after-links-the-streaming-strategy).
 ///
 /// ```
 /// assert_eq!(weburl::document::LateBase::default(), weburl::document::LateBase::Auto);
@@ -84,7 +84,7 @@ pub enum LateBase {
     Reresolve,
 }
 
-/// Options for [`extract_links`]: the document's URL, the creator's base URL for
+/// Options for [`extract_links`](super::extract_links): the document's URL, the creator's base URL for
 /// `about:blank`/`about:srcdoc`, the HTTP charset, the kind of document, and the late-base
 /// policy.
 ///
