@@ -45,89 +45,50 @@ fn run(target: &str, check: impl Fn(&[u8])) -> usize {
 
 #[test]
 fn parse_corpus() {
-    let n = run("parse", |data| {
-        checks::check_parse(&String::from_utf8_lossy(data), None)
-    });
+    let n = run("parse", checks::targets::parse);
     assert!(n > 500, "{n} inputs");
 }
 
 #[test]
 fn parse_with_base_corpus() {
-    let n = run("parse_with_base", |data| {
-        let parts = checks::split(data, 2);
-        if let Ok(base) = weburl::Url::parse(&parts[0]) {
-            checks::check_parse(&parts[1], Some(&base));
-        }
-    });
+    let n = run("parse_with_base", checks::targets::parse_with_base);
     assert!(n > 100, "{n} inputs");
 }
 
 #[test]
 fn setters_corpus() {
-    let n = run("setters", |data| {
-        if let Some((&which, rest)) = data.split_first() {
-            let parts = checks::split(rest, 2);
-            checks::check_setter(&parts[0], which, &parts[1]);
-        }
-    });
+    let n = run("setters", checks::targets::setters);
     assert!(n > 100, "{n} inputs");
 }
 
 #[test]
 fn search_params_corpus() {
-    let n = run("search_params", |data| {
-        checks::check_search_params(&String::from_utf8_lossy(data))
-    });
+    let n = run("search_params", checks::targets::search_params);
     assert!(n > 10, "{n} inputs");
 }
 
 #[test]
 fn host_corpus() {
-    let n = run("host", |data| {
-        checks::check_host(&String::from_utf8_lossy(data))
-    });
+    let n = run("host", checks::targets::host);
     assert!(n > 100, "{n} inputs");
 }
 
 #[test]
 fn validation_corpus() {
-    let bases: Vec<weburl::Url> = [
-        "https://example.org/a/b?q#f",
-        "file:///C:/dir/",
-        "sc://h/p",
-        "mailto:x",
-    ]
-    .iter()
-    .map(|b| weburl::Url::parse(b).expect("base parses"))
-    .collect();
-    let n = run("validation", |data| {
-        if let Some((&which, rest)) = data.split_first() {
-            let base = bases.get(usize::from(which) % (bases.len() + 1));
-            checks::check_parse(&String::from_utf8_lossy(rest), base);
-        }
-    });
+    let n = run("validation", checks::targets::validation);
     assert!(n > 100, "{n} inputs");
 }
 
 #[cfg(feature = "legacy")]
 #[test]
 fn legacy_corpus() {
-    let n = run("legacy", |data| {
-        if let Some((&which, rest)) = data.split_first() {
-            let parts = checks::split(rest, 2);
-            checks::check_legacy(which, &parts[0], &parts[1]);
-        }
-    });
+    let n = run("legacy", checks::targets::legacy);
     assert!(n > 200, "{n} inputs");
 }
 
 #[cfg(feature = "document")]
 #[test]
 fn links_corpus() {
-    let n = run("links", |data| {
-        if let Some((&kind, rest)) = data.split_first() {
-            checks::check_links(rest, kind & 1 == 1);
-        }
-    });
+    let n = run("links", checks::targets::links);
     assert!(n > 10, "{n} inputs");
 }
