@@ -7,20 +7,8 @@
 use weburl::search_params::{parse_urlencoded, serialize_urlencoded};
 use weburl::{Component, Host, SearchParams, Url};
 
-/// Every getter (`Component::ALL`) plus the record-level accessors.
-fn state(url: &Url) -> Vec<String> {
-    let mut state: Vec<String> = Component::ALL
-        .iter()
-        .map(|&c| url.get(c).into_owned())
-        .collect();
-    state.extend([
-        format!("{:?}", url.query()),
-        format!("{:?}", url.fragment()),
-        format!("{:?}", url.port_number()),
-        format!("{:?}", url.host_parsed()),
-    ]);
-    state
-}
+/// Every getter, and the record-level accessors, for comparing two URLs.
+use weburl_testkit::snapshot::snapshot as state;
 
 /// The serialization rebuilt from the getters, as the URL serializer would: every getter is a
 /// slice of the href at the right place.
@@ -241,6 +229,7 @@ pub fn check_host(input: &str) {
 /// A historical engine (`which` picks it) resolves `input` against `base` (as the engine
 /// itself resolves the base text) without panicking, and its output, resolved again by the
 /// same engine (with no base and against itself), is unchanged.
+#[cfg(feature = "legacy")]
 pub fn check_legacy(which: u8, base: &str, input: &str) {
     use weburl::legacy::Engine;
     let engine = Engine::ALL[usize::from(which) % Engine::ALL.len()];
@@ -355,4 +344,89 @@ pub fn split(data: &[u8], parts: usize) -> Vec<String> {
         .collect();
     out.resize(parts, String::new());
     out
+}
+
+/// Each fuzz target's whole body: how it reads its bytes and which check it runs. The
+/// libFuzzer targets (`fuzz_targets/`) and `crates/weburl/tests/fuzz_corpus.rs` both call
+/// these, so a seed or regression input means the same thing to both.
+pub mod targets {
+    use std::sync::OnceLock;
+
+    use weburl::Url;
+
+    use super::split;
+
+    /// `parse`: the bytes (lossily UTF-8) as a URL without a base.
+    pub fn parse(data: &[u8]) {
+        super::check_parse(&String::from_utf8_lossy(data), None);
+    }
+
+    /// `parse_with_base`: a base and an input, split on the first NUL; inputs whose base
+    /// does not parse are skipped.
+    pub fn parse_with_base(data: &[u8]) {
+        let parts = split(data, 2);
+        if let Ok(base) = Url::parse(&parts[0]) {
+            super::check_parse(&parts[1], Some(&base));
+        }
+    }
+
+    /// `validation`: the first byte picks one of four fixed bases (special, file,
+    /// non-special, opaque path) or none; the rest is the input.
+    pub fn validation(data: &[u8]) {
+        static BASES: OnceLock<Vec<Url>> = OnceLock::new();
+        let bases = BASES.get_or_init(|| {
+            [
+                "https://example.org/a/b?q#f",
+                "file:///C:/dir/",
+                "sc://h/p",
+                "mailto:x",
+            ]
+            .iter()
+            .map(|b| Url::parse(b).expect("base parses"))
+            .collect()
+        });
+        let Some((&which, rest)) = data.split_first() else {
+            return;
+        };
+        let base = bases.get(usize::from(which) % (bases.len() + 1));
+        super::check_parse(&String::from_utf8_lossy(rest), base);
+    }
+
+    /// `setters`: the first byte picks the setter; the rest is a URL and a value.
+    pub fn setters(data: &[u8]) {
+        let Some((&which, rest)) = data.split_first() else {
+            return;
+        };
+        let parts = split(rest, 2);
+        super::check_setter(&parts[0], which, &parts[1]);
+    }
+
+    /// `search_params`: the bytes as `application/x-www-form-urlencoded` text.
+    pub fn search_params(data: &[u8]) {
+        super::check_search_params(&String::from_utf8_lossy(data));
+    }
+
+    /// `host`: the bytes as a host.
+    pub fn host(data: &[u8]) {
+        super::check_host(&String::from_utf8_lossy(data));
+    }
+
+    /// `legacy`: the first byte picks the engine; the rest is a base and an input.
+    #[cfg(feature = "legacy")]
+    pub fn legacy(data: &[u8]) {
+        let Some((&which, rest)) = data.split_first() else {
+            return;
+        };
+        let parts = split(rest, 2);
+        super::check_legacy(which, &parts[0], &parts[1]);
+    }
+
+    /// `links`: the first byte's low bit picks XML (1) or HTML (0); the rest is the document.
+    #[cfg(feature = "document")]
+    pub fn links(data: &[u8]) {
+        let Some((&kind, rest)) = data.split_first() else {
+            return;
+        };
+        super::check_links(rest, kind & 1 == 1);
+    }
 }

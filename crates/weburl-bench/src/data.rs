@@ -1,9 +1,10 @@
 //! Datasets: the URL lists in `data/`, the optional `userbait` list from the shared folder,
 //! the WPT `urltestdata.json` inputs, and generated hostile inputs.
 
-use std::borrow::Cow;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
+
+use weburl_testkit::hostile::{self, Shape};
 
 /// The URL-list files shipped in `data/` (name = file name without `.txt`).
 pub const FILE_DATASETS: [&str; 4] = ["isaacs_files", "node_files", "kasztp", "web_links"];
@@ -46,27 +47,20 @@ impl HostileKind {
         }
     }
 
-    fn parts(self) -> (&'static str, &'static str, &'static str) {
+    /// The shape (prefix, unit, suffix) in `weburl-testkit`'s catalogue.
+    pub fn shape(self) -> Shape {
         match self {
-            HostileKind::Dots => ("http://h/", "a/../", ""),
-            HostileKind::Idna => ("http://", "ü.", "com/"),
-            HostileKind::Ipv6 => ("http://[1:2:3:4:5:6:7:8]/", "abc/", ""),
-            HostileKind::Percent => ("http://h/?", "%41", ""),
+            HostileKind::Dots => hostile::DOTS,
+            HostileKind::Idna => hostile::IDNA,
+            HostileKind::Ipv6 => hostile::IPV6_PATH,
+            HostileKind::Percent => hostile::PERCENT_ESCAPES,
         }
     }
 }
 
 /// One hostile URL of `kind`, as long as possible without exceeding `size` bytes.
 pub fn hostile_input(kind: HostileKind, size: usize) -> String {
-    let (prefix, unit, suffix) = kind.parts();
-    let n = size.saturating_sub(prefix.len() + suffix.len()) / unit.len();
-    let mut s = String::with_capacity(size);
-    s.push_str(prefix);
-    for _ in 0..n {
-        s.push_str(unit);
-    }
-    s.push_str(suffix);
-    s
+    kind.shape().build(size)
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -135,7 +129,7 @@ pub fn userbait_path() -> PathBuf {
 
 /// `crates/weburl/tests/data/wpt/urltestdata.json`.
 pub fn wpt_path() -> PathBuf {
-    manifest_dir().join("../weburl/tests/data/wpt/urltestdata.json")
+    weburl_testkit::wpt::path("urltestdata.json")
 }
 
 fn read_utf8(path: &Path) -> Result<String, String> {
@@ -149,70 +143,9 @@ pub fn load_file(name: &str, path: &Path) -> Result<Dataset, String> {
     Ok(Dataset::new(name, Source::File, split_lines(text)))
 }
 
-/// Replaces `\uXXXX` escapes of lone UTF-16 surrogates in JSON text by `\uFFFD`, so that a
-/// strict JSON reader accepts it (a Rust string cannot hold a lone surrogate). Escaped
-/// backslashes are skipped correctly; valid surrogate pairs are kept.
-pub fn replace_lone_surrogates(json: &str) -> Cow<'_, str> {
-    fn escape_at(b: &[u8], i: usize) -> Option<u16> {
-        // `\uXXXX` starting at i.
-        if b.get(i) != Some(&b'\\') || b.get(i + 1) != Some(&b'u') {
-            return None;
-        }
-        let hex = std::str::from_utf8(b.get(i + 2..i + 6)?).ok()?;
-        u16::from_str_radix(hex, 16).ok()
-    }
-    let b = json.as_bytes();
-    let mut out: Option<String> = None;
-    let mut copied = 0; // bytes of `json` already copied into `out`
-    let mut i = 0;
-    while i < b.len() {
-        if b[i] != b'\\' {
-            i += 1;
-            continue;
-        }
-        let Some(unit) = escape_at(b, i) else {
-            i += 2; // any other escape, including `\\`
-            continue;
-        };
-        let lone = match unit {
-            0xD800..=0xDBFF => !matches!(escape_at(b, i + 6), Some(0xDC00..=0xDFFF)),
-            0xDC00..=0xDFFF => true,
-            _ => false,
-        };
-        if lone {
-            let o = out.get_or_insert_with(|| String::with_capacity(json.len()));
-            o.push_str(&json[copied..i]);
-            o.push_str("\\uFFFD");
-            copied = i + 6;
-            i += 6;
-        } else if (0xD800..=0xDBFF).contains(&unit) {
-            i += 12; // the pair
-        } else {
-            i += 6;
-        }
-    }
-    match out {
-        None => Cow::Borrowed(json),
-        Some(mut o) => {
-            o.push_str(&json[copied..]);
-            Cow::Owned(o)
-        }
-    }
-}
-
 /// The `input` strings of the object entries of a `urltestdata.json` text (comments, which
 /// are plain strings, are skipped; so are empty inputs, like empty lines in the URL lists).
-pub fn wpt_inputs(json: &str) -> Result<Vec<String>, String> {
-    let json = replace_lone_surrogates(json);
-    let value: serde_json::Value = serde_json::from_str(&json).map_err(|e| e.to_string())?;
-    let entries = value.as_array().ok_or("urltestdata.json: not an array")?;
-    Ok(entries
-        .iter()
-        .filter_map(|e| e.as_object()?.get("input")?.as_str())
-        .filter(|s| !s.is_empty())
-        .map(str::to_owned)
-        .collect())
-}
+pub use weburl_testkit::wpt::url_inputs as wpt_inputs;
 
 /// Loads the WPT dataset.
 pub fn load_wpt(path: &Path) -> Result<Dataset, String> {
@@ -339,22 +272,6 @@ mod tests {
                 "percent-10K"
             ]
         );
-    }
-
-    #[test]
-    fn lone_surrogates_are_replaced() {
-        assert!(matches!(
-            replace_lone_surrogates(r#"["a\u0041"]"#),
-            Cow::Borrowed(_)
-        ));
-        assert_eq!(replace_lone_surrogates(r#""\uD800x""#), r#""\uFFFDx""#);
-        assert_eq!(replace_lone_surrogates(r#""\uDFFF""#), r#""\uFFFD""#);
-        assert_eq!(
-            replace_lone_surrogates(r#""\uD83D\uDCA9\uD800\uD800""#),
-            r#""\uD83D\uDCA9\uFFFD\uFFFD""#
-        );
-        // An escaped backslash followed by "uD800" is not an escape.
-        assert_eq!(replace_lone_surrogates(r#""\\uD800""#), r#""\\uD800""#);
     }
 
     #[test]

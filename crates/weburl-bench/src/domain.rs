@@ -22,6 +22,10 @@ pub struct DomainOptions {
     /// Print the hosts on which a crate's answer differs from weburl's.
     pub show_differences: bool,
     pub data_dir: PathBuf,
+    /// Measure only this contender (its short name, e.g. for a run under callgrind).
+    pub only: Option<String>,
+    /// Measure only this set (a list's name, or `all`).
+    pub set: Option<String>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,6 +50,17 @@ impl Contender {
         Contender::Publicsuffix,
         Contender::Baseline,
     ];
+
+    /// The short name `--only` takes.
+    fn short(self) -> &'static str {
+        match self {
+            Contender::WeburlUrl => "weburl",
+            Contender::WeburlHost => "weburl-host",
+            Contender::Psl => "psl",
+            Contender::Publicsuffix => "publicsuffix",
+            Contender::Baseline => "baseline",
+        }
+    }
 
     fn name(self) -> &'static str {
         match self {
@@ -140,6 +155,21 @@ pub fn main(opts: &DomainOptions) -> Result<(), String> {
         name: "all".into(),
         urls: all,
     });
+    if let Some(only) = &opts.only
+        && !Contender::ALL.iter().any(|c| c.short() == only)
+    {
+        return Err(format!(
+            "--only {only:?}: not one of weburl, weburl-host, psl, publicsuffix, baseline"
+        ));
+    }
+    if let Some(name) = &opts.set {
+        sets.retain(|s| &s.name == name);
+        if sets.is_empty() {
+            return Err(format!(
+                "--set {name:?}: no such list (or no domain host in it)"
+            ));
+        }
+    }
 
     // Built outside the timed region: weburl's table, publicsuffix's tree (from the same
     // list text weburl embeds; the psl crate carries its own copy of the list).
@@ -201,6 +231,9 @@ pub fn main(opts: &DomainOptions) -> Result<(), String> {
             let mut order = Contender::ALL;
             order.rotate_left(round % Contender::ALL.len());
             for c in order {
+                if opts.only.as_deref().is_some_and(|only| only != c.short()) {
+                    continue;
+                }
                 let start = Instant::now();
                 let mut sum = 0;
                 for _ in 0..passes {
@@ -232,6 +265,9 @@ pub fn main(opts: &DomainOptions) -> Result<(), String> {
             }
         );
         for (i, c) in Contender::ALL.iter().enumerate() {
+            if ns[i].is_empty() {
+                continue;
+            }
             let median = stats::median(&ns[i]).unwrap_or(f64::NAN);
             let (lo, hi) = ns[i]
                 .iter()

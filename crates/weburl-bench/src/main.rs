@@ -27,7 +27,8 @@ usage: weburl-bench [--rounds N] [--filter SUBSTRING] [--quick] [--json] [--data
                          [--threads T] [--examples K] [--known FILE]
        weburl-bench diff --input URL|--input-json JSON-STRING [--base BASE]
        weburl-bench diff --fill-known DRAFT
-       weburl-bench domain [--rounds N] [--show-differences] [--data-dir DIR]
+       weburl-bench domain [--rounds N] [--show-differences] [--only CONTENDER]
+                           [--set LIST] [--data-dir DIR]
 
 The first form runs every benchmark (parse_href, parse_base, can_parse, setters, hostile) on
 every dataset, interleaving the three libraries, and prints a table (or JSON with --json).
@@ -63,7 +64,9 @@ the libraries' current results. See docs/RELIABILITY.md.
 (each list, then all together): weburl's `Url::registrable_domain()` on parsed URLs and
 `psl::List::registrable_domain` on the host strings, beside the `psl` and `publicsuffix`
 crates on the same host strings, N rounds (default 7) interleaved, with how many answers of
-each crate differ from weburl's (--show-differences lists them).";
+each crate differ from weburl's (--show-differences lists them). --only CONTENDER (weburl,
+weburl-host, psl, publicsuffix, baseline) and --set LIST (a list's name, or all) narrow the run,
+e.g. to count one contender's instructions under callgrind.";
 
 /// Options of the main (table) mode.
 #[derive(Debug, Clone, PartialEq)]
@@ -228,11 +231,15 @@ pub fn parse_args(args: &[String]) -> Result<Command, String> {
                 rounds: 7,
                 show_differences: false,
                 data_dir,
+                only: None,
+                set: None,
             };
             while let Some(arg) = it.next() {
                 match arg {
                     "--rounds" => o.rounds = number(value(&mut it, arg)?, arg)?,
                     "--show-differences" => o.show_differences = true,
+                    "--only" => o.only = Some(value(&mut it, arg)?.to_owned()),
+                    "--set" => o.set = Some(value(&mut it, arg)?.to_owned()),
                     "--data-dir" => o.data_dir = PathBuf::from(value(&mut it, arg)?),
                     _ => return Err(format!("unknown argument {arg:?}")),
                 }
@@ -363,6 +370,15 @@ mod tests {
             panic!()
         };
         assert_eq!((o.rounds, o.show_differences), (7, false));
+        assert_eq!((o.only, o.set), (None, None));
+        let Command::Domain(o) = parse_args(&args("domain --only psl --set all")).unwrap() else {
+            panic!()
+        };
+        assert_eq!(
+            (o.only.as_deref(), o.set.as_deref()),
+            (Some("psl"), Some("all"))
+        );
+        assert!(parse_args(&args("domain --only")).is_err());
         assert!(parse_args(&args("domain --rounds 0")).is_err());
         assert!(parse_args(&args("domain --nope")).is_err());
     }

@@ -43,27 +43,11 @@ fn lines(name: &str) -> Vec<String> {
         .collect()
 }
 
-/// The `input` strings of the WPT URL test data (already in the repository, in the weburl
-/// crate's tests), for inputs stranger than the lists'. Surrogate escapes, which serde_json
-/// rejects when unpaired, become U+FFFD first.
+/// The cases of the WPT URL test data (already in the repository, in the weburl crate's
+/// tests), for inputs stranger than the lists'. Lone-surrogate escapes, which serde_json
+/// rejects, become U+FFFD first (`weburl-testkit`'s loader).
 fn wpt_cases() -> Vec<serde_json::Value> {
-    let path = format!(
-        "{}/../weburl/tests/data/wpt/urltestdata.json",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let mut clean = String::with_capacity(text.len());
-    let mut rest = text.as_str();
-    while let Some(i) = rest.find("\\u") {
-        clean.push_str(&rest[..i]);
-        let escape = rest.get(i..i + 6).unwrap_or(&rest[i..]);
-        let surrogate = escape.len() == 6
-            && u16::from_str_radix(&escape[2..], 16).is_ok_and(|c| (0xD800..0xE000).contains(&c));
-        clean.push_str(if surrogate { "\\uFFFD" } else { escape });
-        rest = &rest[i + escape.len()..];
-    }
-    clean.push_str(rest);
-    let data: serde_json::Value = serde_json::from_str(&clean).expect("urltestdata.json");
+    let data = weburl_testkit::wpt::load_json("urltestdata.json");
     data.as_array().expect("an array").clone()
 }
 

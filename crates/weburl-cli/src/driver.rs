@@ -25,7 +25,7 @@ use weburl::{ParseError, SetterError, Url};
 use crate::input::{self, Block, BlockReader, InputArgs, Iterate, Location, SourceArgs};
 use crate::lines::IoFailure;
 use crate::output::{Output, OutputArgs};
-use crate::report;
+use crate::{report, trurl};
 
 /// Size of the standard output buffer.
 const OUTPUT_BUFFER_SIZE: usize = 64 * 1024;
@@ -46,6 +46,11 @@ pub struct RunArgs {
     /// written)
     #[arg(long)]
     pub verify: bool,
+
+    /// Do not report failing inputs on standard error (trurl's --quiet); the exit status
+    /// still says that some failed
+    #[arg(long)]
+    pub quiet: bool,
 }
 
 /// The options every URL-printing subcommand takes.
@@ -145,6 +150,8 @@ pub struct Job<'a> {
     pub base: Option<&'a Url>,
     /// `--guess-scheme` (for inputs parsed on their own).
     pub guess_scheme: bool,
+    /// `--accept-space`: the spaces of an input's query are read as `+`.
+    pub accept_space: bool,
     /// `--iterate`s.
     pub iterate: &'a [Iterate],
     /// The subcommand's change to each URL.
@@ -234,7 +241,10 @@ fn process_block<P: Process + ?Sized>(
     sink: &mut Sink,
 ) {
     let lines = block.is_lines();
-    for (index, item) in block.items().enumerate() {
+    // Inputs end at line ends or between arguments, so when the whole block is UTF-8 each
+    // input is too, and slicing the text at its range cannot split a character.
+    let text = block.text();
+    for (index, (item, range)) in block.items().zip(block.ranges()).enumerate() {
         if lines && (input::is_blank(item) || (rules.skip_comments && input::is_comment(item))) {
             process.skipped(sink);
             continue;
@@ -247,10 +257,14 @@ fn process_block<P: Process + ?Sized>(
             }
             (location, _) => *location = block.location(index),
         }
-        match std::str::from_utf8(item) {
-            Ok(input) => process.process(input, sink),
-            Err(_) if rules.lossy => process.process(&String::from_utf8_lossy(item), sink),
-            Err(_) => process.not_utf8(&String::from_utf8_lossy(item), sink),
+        let valid = match text {
+            Some(text) => text.get(range),
+            None => std::str::from_utf8(item).ok(),
+        };
+        match valid {
+            Some(input) => process.process(input, sink),
+            None if rules.lossy => process.process(&String::from_utf8_lossy(item), sink),
+            None => process.not_utf8(&String::from_utf8_lossy(item), sink),
         }
         if sink.stopped() {
             return;
@@ -261,9 +275,14 @@ fn process_block<P: Process + ?Sized>(
 
 impl Process for Job<'_> {
     fn process(&self, input: &str, sink: &mut Sink) {
+        let spaced = if self.accept_space {
+            trurl::accept_space(input)
+        } else {
+            std::borrow::Cow::Borrowed(input)
+        };
         let parsed = match self.base {
-            Some(base) => Url::parse_with_base(input, base),
-            None => input::parse_absolute(input, self.guess_scheme),
+            Some(base) => Url::parse_with_base(&spaced, base),
+            None => input::parse_absolute(&spaced, self.guess_scheme),
         };
         match parsed {
             Ok(url) => self.expand(input, url, self.iterate, sink),
@@ -281,7 +300,7 @@ impl Process for Job<'_> {
 
     fn not_utf8(&self, lossy: &str, sink: &mut Sink) {
         let failure = Failure::new(NOT_UTF8_NAME, NOT_UTF8_MESSAGE);
-        if matches!(self.output, Output::Json(_)) {
+        if matches!(self.output, Output::Json(..)) {
             return self.fail(lossy, failure, sink);
         }
         // The line itself is not shown: it would not print as it is.
@@ -302,6 +321,7 @@ struct JsonFailure<'a> {
 
 impl Job<'_> {
     /// Runs the first of `iterate` with each of its values, then the rest, then finishes.
+    #[inline]
     fn expand(&self, input: &str, url: Url, iterate: &[Iterate], sink: &mut Sink) {
         let Some((first, rest)) = iterate.split_first() else {
             return self.finish(input, url, sink);
@@ -325,14 +345,16 @@ impl Job<'_> {
         {
             return self.fail(input, e, sink);
         }
-        self.output.render(&url, input, &mut sink.out);
+        if let Err(e) = self.output.render(&url, input, &mut sink.out) {
+            self.fail(input, e, sink);
+        }
     }
 
     /// Records that `input` failed: with `--json` an object on standard output (and no
     /// message), otherwise `error: <input>: <message>` on standard error, after an empty line
     /// on standard output with `--blank-failures`.
     fn fail(&self, input: &str, failure: Failure, sink: &mut Sink) {
-        if matches!(self.output, Output::Json(_)) {
+        if matches!(self.output, Output::Json(..)) {
             let object = JsonFailure {
                 input,
                 error: &failure.message,
@@ -362,6 +384,8 @@ enum Flow {
 struct Writer<W: Write> {
     out: W,
     verify: bool,
+    /// `--quiet`: failures are not reported on standard error.
+    quiet: bool,
     /// Whether some input failed so far.
     failed: bool,
 }
@@ -377,7 +401,9 @@ impl<W: Write> Writer<W> {
             written = *at;
             // Output written so far goes first, so that a terminal shows everything in order.
             self.flush()?;
-            if let Some(message) = message {
+            if let Some(message) = message
+                && !self.quiet
+            {
                 report::error(message);
             }
             self.failed = true;
@@ -451,6 +477,7 @@ pub fn run_process<P: Process + ?Sized>(
     let mut writer = Writer {
         out: BufWriter::with_capacity(OUTPUT_BUFFER_SIZE, io::stdout().lock()),
         verify: run.verify,
+        quiet: run.quiet,
         failed: false,
     };
     let result = run_blocks(process, reader, rules, &mut writer, threads);

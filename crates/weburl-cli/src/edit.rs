@@ -10,11 +10,14 @@ use crate::driver::{self, CommonArgs, Failure, Job, Transform};
 use crate::glob::Glob;
 use crate::output::Output;
 use crate::setter::{self, Assignment};
+use crate::trurl::{QTrim, QueryEdit, Replace};
 
 /// Examples shown at the end of `weburl set --help`.
 pub const EXAMPLES: &str = "\
 Operations run in this order, whatever the order on the command line: --redirect (in the
-order given), --set (in the order given), --append, --trim, --sort-query, --strip.
+order given), --set (in the order given), then trurl's --qtrim, --replace and
+--replace-append (each in the order given; before --append, as trurl runs them), --append,
+--trim, --sort-query, --strip.
 Components for --set: href, protocol (or scheme), username, password, host, hostname,
 port, pathname (or path), search (or query), hash (or fragment). A value the URL API's
 setter ignores (a bad port, a scheme of another kind) makes the input fail.
@@ -22,6 +25,8 @@ setter ignores (a bad port, a scheme of another kind) makes the input fail.
 every byte (a~b stays a~b, a%20b stays a%20b), a removed pair takes one '&' with it, an
 appended pair is form-urlencoded (a space becomes '+'), and a query left without pairs is
 dropped. Only --sort-query re-serializes the whole query, as searchParams.sort() does.
+With --query-separator C the query is split at C instead of '&' for all of these, and
+--sort-query then keeps each pair as written too.
 
 Examples:
   $ weburl set 'http://example.com/a?x=1' --set scheme=https --set port=8443 --set hash=top
@@ -38,6 +43,12 @@ Examples:
 
   $ weburl set 'https://example.com/a/b' --redirect '../c?x'
   https://example.com/c?x
+
+  $ weburl set 'https://example.com/?UTM_source=x&id=7&b=1&b=2' --qtrim 'utm_*' --replace b=3
+  https://example.com/?id=7&b=3
+
+  $ weburl set 'https://example.com/?b=name;a=age' --sort-query --query-separator ';'
+  https://example.com/?a=age;b=name
 
 Exit status: 0 when every input succeeded, 1 when some failed, 2 on a usage error.";
 
@@ -106,6 +117,23 @@ pub struct SetArgs {
     #[arg(long, value_name = "query=PATTERN", value_parser = parse_trim)]
     trim: Vec<Glob>,
 
+    /// Remove the query parameters named NAME, or whose name starts with PREFIX (trurl's
+    /// patterns: a final '*' makes a prefix, '\*' is a literal '*'; names are decoded and
+    /// compared ignoring ASCII case), leaving the others byte for byte; repeatable
+    #[arg(long, value_name = "NAME|PREFIX*", value_parser = QTrim::parse)]
+    qtrim: Vec<QTrim>,
+
+    /// Replace the value of the query parameter NAME (its first pair; later pairs of that name
+    /// are removed), form-urlencoded; NAME alone leaves it without '='; nothing happens when
+    /// there is no such parameter; repeatable
+    #[arg(long, value_name = "NAME=VALUE", value_parser = Replace::parse)]
+    replace: Vec<Replace>,
+
+    /// As --replace, but append NAME=VALUE when there is no such parameter (also
+    /// --force-replace, its first name in trurl); repeatable
+    #[arg(long, alias = "force-replace", value_name = "NAME=VALUE", value_parser = Replace::parse)]
+    replace_append: Vec<Replace>,
+
     /// Sort the query parameters by name, keeping the order of equal names (as
     /// searchParams.sort())
     #[arg(long)]
@@ -132,6 +160,8 @@ pub struct SetArgs {
 /// The operations of a `weburl set` run.
 struct Edits<'a> {
     args: &'a SetArgs,
+    /// `--query-separator`.
+    separator: u8,
 }
 
 impl Transform for Edits<'_> {
@@ -148,19 +178,52 @@ impl Transform for Edits<'_> {
                 ..e
             })?;
         }
+        let separator = self.separator;
+        if !args.qtrim.is_empty() {
+            let mut query = QueryEdit::new(url, separator);
+            query.trim(&[], &args.qtrim);
+            query.finish(url);
+        }
+        if !args.replace.is_empty() || !args.replace_append.is_empty() {
+            let mut query = QueryEdit::new(url, separator);
+            for replace in &args.replace {
+                query.replace(replace, false);
+            }
+            for replace in &args.replace_append {
+                query.replace(replace, true);
+            }
+            query.finish(url);
+        }
         for append in &args.append {
             match append {
                 Append::Path(segment) => append_segment(url, segment)?,
-                Append::Query(name, value) => url.raw_query_mut().append(name, value),
+                Append::Query(name, value) if separator == b'&' => {
+                    url.raw_query_mut().append(name, value);
+                }
+                Append::Query(name, value) => {
+                    let mut query = QueryEdit::new(url, separator);
+                    query.append(name, value);
+                    query.finish(url);
+                }
             }
         }
-        if !args.trim.is_empty() {
+        if !args.trim.is_empty() && separator == b'&' {
             // Names are matched decoded; the pairs kept are left as they are written.
             url.raw_query_mut()
                 .retain(|pair| !args.trim.iter().any(|glob| glob.matches(&pair.name())));
+        } else if !args.trim.is_empty() {
+            let mut query = QueryEdit::new(url, separator);
+            query.trim(&args.trim, &[]);
+            query.finish(url);
         }
         if args.sort_query && url.query().is_some() {
-            url.search_params_mut().sort();
+            if separator == b'&' {
+                url.search_params_mut().sort();
+            } else {
+                let mut query = QueryEdit::new(url, separator);
+                query.sort();
+                query.finish(url);
+            }
         }
         for strip in &args.strip {
             match strip {
@@ -202,10 +265,14 @@ fn append_segment(url: &mut Url, segment: &str) -> Result<(), Failure> {
 pub fn run(mut args: SetArgs) -> ExitCode {
     let urls = std::mem::take(&mut args.urls);
     let output = Output::from_args(&args.common.output);
-    let edits = Edits { args: &args };
+    let edits = Edits {
+        args: &args,
+        separator: args.common.output.trurl.query_separator.unwrap_or(b'&'),
+    };
     let job = Job {
         base: None,
         guess_scheme: args.common.input.guess_scheme,
+        accept_space: args.common.output.trurl.accept_space,
         iterate: &args.common.input.iterate,
         transform: Some(&edits),
         output: &output,

@@ -212,6 +212,19 @@ impl Block {
             .map(|(start, &end)| &self.data[start..end])
     }
 
+    /// The block's text when all of it is UTF-8: then each input is the text between its
+    /// [`ranges`](Self::ranges) (one validation for the block rather than one per input).
+    pub fn text(&self) -> Option<&str> {
+        std::str::from_utf8(&self.data).ok()
+    }
+
+    /// Where each input is in the block's bytes (or [`text`](Self::text)); the same order as
+    /// [`items`](Self::items).
+    pub fn ranges(&self) -> impl Iterator<Item = std::ops::Range<usize>> + '_ {
+        let starts = std::iter::once(0).chain(self.ends.iter().copied());
+        starts.zip(&self.ends).map(|(start, &end)| start..end)
+    }
+
     /// Whether the inputs are lines of standard input or a file (rather than arguments).
     pub fn is_lines(&self) -> bool {
         self.lines

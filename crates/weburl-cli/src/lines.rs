@@ -54,7 +54,7 @@ impl<R: Read> LineReader<R> {
     /// `buf` as it was) at end of input.
     pub fn append_line(&mut self, buf: &mut Vec<u8>) -> io::Result<bool> {
         let start = buf.len();
-        if self.inner.read_until(b'\n', buf)? == 0 {
+        if self.read_until_newline(buf)? == 0 {
             return Ok(false);
         }
         if buf.len() > start && buf.last() == Some(&b'\n') {
@@ -65,6 +65,34 @@ impl<R: Read> LineReader<R> {
         }
         self.number += 1;
         Ok(true)
+    }
+
+    /// `BufRead::read_until(b'\n', buf)`, with the `memchr` crate's vectorized search for the
+    /// `\n` (the standard library's is a word at a time).
+    fn read_until_newline(&mut self, buf: &mut Vec<u8>) -> io::Result<usize> {
+        let mut read = 0;
+        loop {
+            let available = match self.inner.fill_buf() {
+                Ok(available) => available,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            let (done, used) = match memchr::memchr(b'\n', available) {
+                Some(at) => {
+                    buf.extend_from_slice(&available[..=at]);
+                    (true, at + 1)
+                }
+                None => {
+                    buf.extend_from_slice(available);
+                    (available.is_empty(), available.len())
+                }
+            };
+            self.inner.consume(used);
+            read += used;
+            if done {
+                return Ok(read);
+            }
+        }
     }
 
     /// The 1-based number of the line last read (0 before the first).

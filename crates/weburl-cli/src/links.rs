@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 use weburl::Url;
-use weburl::document::{DocumentKind, LateBase, LinkOptions, extract_links};
+use weburl::document::{DocumentKind, LateBase, Link, LinkOptions, extract_links};
 
 /// Examples shown at the end of `weburl links --help`.
 pub const EXAMPLES: &str = r#"Examples:
@@ -156,7 +156,7 @@ pub fn run(args: &LinksArgs) -> ExitCode {
         failed |= link.result.is_err();
         line.clear();
         if args.json {
-            link.write_json(&mut line);
+            write_json(&link, &mut line);
         } else {
             use std::fmt::Write as _;
             let _ = write!(line, "{link}");
@@ -186,5 +186,94 @@ pub fn run(args: &LinksArgs) -> ExitCode {
             eprintln!("error: {}: {e}", args.file);
             ExitCode::from(1)
         }
+    }
+}
+
+/// A link as one line of JSON: `{"element": …, "attribute": …, "raw": …, "url": … or null,
+/// "error": … (only when url is null), "line": N, "column": N}`, and `"re_resolved": true` at
+/// the end of a re-emission. No newline at the end.
+fn write_json(link: &Link, out: &mut String) {
+    use std::fmt::Write as _;
+    out.push_str("{\"element\":");
+    json_string(out, &link.element);
+    out.push_str(",\"attribute\":");
+    json_string(out, &link.attribute);
+    out.push_str(",\"raw\":");
+    json_string(out, &link.raw);
+    match &link.result {
+        Ok(url) => {
+            out.push_str(",\"url\":");
+            json_string(out, url.href());
+        }
+        Err(e) => {
+            out.push_str(",\"url\":null,\"error\":");
+            json_string(out, &e.to_string());
+        }
+    }
+    let _ = write!(out, ",\"line\":{},\"column\":{}", link.line, link.column);
+    if link.re_resolved {
+        out.push_str(",\"re_resolved\":true");
+    }
+    out.push('}');
+}
+
+/// A JSON string: `"`, `\\`, controls, U+2028 and U+2029 escaped (so that a line of JSON is
+/// also a line of JavaScript).
+fn json_string(out: &mut String, s: &str) {
+    use std::fmt::Write as _;
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20 || c == '\u{2028}' || c == '\u{2029}' => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use weburl::document::collect_links;
+
+    fn json(html: &[u8]) -> Vec<String> {
+        let options = LinkOptions::new()
+            .document_url(Url::parse("https://example.com/a/b").unwrap())
+            .http_charset("utf-8");
+        let (links, _) = collect_links(html, &options).unwrap();
+        links
+            .iter()
+            .map(|l| {
+                let mut s = String::new();
+                write_json(l, &mut s);
+                s
+            })
+            .collect()
+    }
+
+    #[test]
+    fn json_escapes() {
+        let lines = json(b"<a href='\\&#1;\t\xe2\x80\xa8'>");
+        assert!(
+            lines[0].starts_with(r#"{"element":"a","attribute":"href","raw":"\\\u0001\t\u2028""#),
+            "{}",
+            lines[0]
+        );
+    }
+
+    #[test]
+    fn json_of_a_failed_link() {
+        let lines = json(b"<q cite='http://[x'>");
+        assert_eq!(
+            lines[0],
+            r#"{"element":"q","attribute":"cite","raw":"http://[x","url":null,"error":"invalid host: the IPv6 address has no closing ']'","line":1,"column":10}"#
+        );
     }
 }

@@ -22,6 +22,8 @@ mod resolve;
 mod setter;
 mod surt;
 mod template;
+mod trurl;
+mod unfurl;
 mod validate;
 
 use std::io::{self, Write};
@@ -52,12 +54,18 @@ const AFTER_HELP: &str = r#"Examples:
   $ echo '{"op":"toascii","input":"BÜcher.example"}' | weburl batch
   {"output":"xn--bcher-kva.example"}
 
-Every command but links and batch takes URLs as arguments, from --url-file FILE, or one
+  $ echo 'https://sub.example.co.uk/a.tar.gz?id=1' | weburl unfurl format '%S %r %t %e %q'
+  sub example co.uk gz id=1
+
+Every command but links, unfurl and batch takes URLs as arguments, from --url-file FILE, or one
 per line from standard input (`-`, or when none is given; blank lines are skipped, and
 with --skip-comments lines starting with '#'; --lossy reads a line that is not UTF-8 with
 U+FFFD), and takes --json, --threads and --verify; all but validate and compare also take
 --get, --diagram, --iterate, --guess-scheme and --blank-failures. With --json every input
-gets one object, with "input" (a failure: {"input", "error", "error_name"}). Run
+gets one object, with "input" (a failure: {"input", "error", "error_name"}). trurl's
+options (--as-idn, --keep-port, --urlencode, --query-separator, --accept-space, --quiet,
+--get's {must:...} and {strict:...}) are taken by the commands that print URLs; `weburl
+unfurl` reads URLs from standard input (or --url-file) as unfurl does. Run
 `weburl help <command>` for a command's options and more examples.
 
 Exit status:
@@ -136,6 +144,11 @@ enum Command {
     #[command(after_help = check::EXAMPLES)]
     Check(check::CheckArgs),
 
+    /// Pull parts out of URLs read from standard input, as tomnomnom's unfurl does: query
+    /// keys, values or pairs, domains, paths, apexes (registrable domains), JSON, or a format
+    #[command(after_help = unfurl::EXAMPLES)]
+    Unfurl(unfurl::UnfurlArgs),
+
     /// Answer JSON Lines requests from standard input, one JSON line each (the machine
     /// interface; see docs/batch-contract.md)
     #[command(after_help = batch::EXAMPLES)]
@@ -168,6 +181,7 @@ fn main() -> ExitCode {
         Command::Links(args) => links::run(&args),
         Command::Compare(args) => compare::run(args),
         Command::Check(args) => check::run(args),
+        Command::Unfurl(args) => unfurl::run(args),
         Command::Batch => batch::run(),
         Command::Completions { shell } => {
             let mut out = Vec::new();

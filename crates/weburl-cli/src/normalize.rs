@@ -107,6 +107,7 @@ pub fn run(args: NormalizeArgs) -> ExitCode {
     let job = Job {
         base: None,
         guess_scheme: args.common.input.guess_scheme,
+        accept_space: args.common.output.trurl.accept_space,
         iterate: &args.common.input.iterate,
         transform: if dedup_profile { Some(&dedup) } else { None },
         output: &output,

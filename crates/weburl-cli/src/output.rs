@@ -6,7 +6,9 @@ use weburl::Url;
 use weburl::psl::Sections;
 
 use crate::components::Components;
+use crate::driver::Failure;
 use crate::template::{self, Template};
+use crate::trurl::{self, Style, TrurlArgs};
 use crate::{diagram, report, surt};
 
 /// The output options every URL-printing subcommand takes.
@@ -43,6 +45,9 @@ pub struct OutputArgs {
     /// href (START..END, END excluded), followed by an empty line
     #[arg(long, conflicts_with_all = ["get", "json"])]
     pub diagram: bool,
+
+    #[command(flatten)]
+    pub trurl: TrurlArgs,
 }
 
 /// How each resulting URL is printed.
@@ -50,10 +55,13 @@ pub struct OutputArgs {
 pub enum Output {
     /// The href and a newline.
     Href,
+    /// The href changed by `--as-idn` or `--keep-port`, and a newline.
+    StyledHref(Style),
     /// `--get`.
     Template(Template),
-    /// `--json`, with the list sections of its domain fields.
-    Json(Sections),
+    /// `--json`, with the list sections of its domain fields and the `--query-separator` of its
+    /// `params`.
+    Json(Sections, u8),
     /// `--diagram`, coloured or not.
     Diagram { color: bool },
     /// `normalize --surt`.
@@ -68,40 +76,53 @@ impl Output {
         } else {
             Sections::All
         };
+        let style = Style::from_args(&args.trurl);
         if let Some(template) = &args.get {
-            Output::Template(template.clone().with_sections(sections))
+            Output::Template(template.clone().with_sections(sections).with_style(style))
         } else if args.json {
-            Output::Json(sections)
+            Output::Json(sections, style.separator)
         } else if args.diagram {
             Output::Diagram {
                 color: report::stdout_color(),
             }
+        } else if style.changes_href() {
+            Output::StyledHref(style)
         } else {
             Output::Href
         }
     }
 
-    /// Appends what is printed for `url`, read from `input`, to `out`.
-    pub fn render(&self, url: &Url, input: &str, out: &mut Vec<u8>) {
+    /// Appends what is printed for `url`, read from `input`, to `out`; `Err` (and nothing
+    /// appended) when a `--get` template's `{must:…}` or `{strict:…}` fails.
+    pub fn render(&self, url: &Url, input: &str, out: &mut Vec<u8>) -> Result<(), Failure> {
         match self {
             Output::Href => {
                 out.extend_from_slice(url.href().as_bytes());
                 out.push(b'\n');
             }
-            Output::Template(template) => template.render(url, input, out),
-            Output::Json(sections) => {
+            Output::StyledHref(style) => {
+                out.extend_from_slice(style.href(url, input).as_bytes());
+                out.push(b'\n');
+            }
+            Output::Template(template) => return template.render(url, input, out),
+            Output::Json(sections, separator) => {
                 // `{"input":...,` then the component object without its `{` (written whole,
                 // then its `{` overwritten: no intermediate map, as `#[serde(flatten)]` builds).
                 // Strings only: serializing into a `Vec` cannot fail.
                 out.extend_from_slice(b"{\"input\":");
                 let _ = serde_json::to_writer(&mut *out, input);
                 let brace = out.len();
-                let _ = serde_json::to_writer(&mut *out, &Components::with_params(url, *sections));
+                let mut components = Components::with_params(url, *sections);
+                if *separator != b'&' {
+                    components.params = Some(trurl::params(url, *separator));
+                }
+                let _ = serde_json::to_writer(&mut *out, &components);
                 out[brace] = b',';
                 out.push(b'\n');
             }
             Output::Diagram { color } => diagram::render(url, *color, out),
             Output::Surt => surt::render(url, out),
         }
+        Ok(())
     }
 }

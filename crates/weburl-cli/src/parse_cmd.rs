@@ -74,6 +74,7 @@ pub fn run(args: ParseArgs) -> ExitCode {
     let job = Job {
         base: base.as_ref(),
         guess_scheme: args.common.input.guess_scheme,
+        accept_space: args.common.output.trurl.accept_space,
         iterate: &args.common.input.iterate,
         transform: None,
         output: &output,

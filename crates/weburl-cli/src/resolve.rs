@@ -83,6 +83,7 @@ fn run(base: &str, arg: &str, refs: Vec<String>, common: &CommonArgs) -> ExitCod
     let job = Job {
         base: Some(&base),
         guess_scheme: common.input.guess_scheme,
+        accept_space: common.output.trurl.accept_space,
         iterate: &common.input.iterate,
         transform: None,
         output: &output,

@@ -3,10 +3,12 @@
 use std::borrow::Cow;
 use std::io::Write as _;
 
+use weburl::Url;
 use weburl::host::domain::domain_to_unicode;
-use weburl::percent::percent_decode_str;
 use weburl::psl::Sections;
-use weburl::{Component, SearchParams, Url};
+
+use crate::driver::Failure;
+use crate::trurl::{self, Style};
 
 /// What `--help` says about templates.
 pub const HELP: &str = "\
@@ -30,36 +32,83 @@ Print TEMPLATE for each URL instead of its href. Placeholders:
   {subdomain}        the labels before the registrable domain (nothing when there are none)
   {site}             the site of the URL's origin (HTML): scheme://registrable-domain, or
                      scheme://host when there is none, or null for an opaque origin
+Qualifiers (trurl's), before any placeholder:
+  {must:NAME}        the input fails when the URL has no NAME: no query or fragment (an
+                     empty one is there: http://h/? has a query), an empty username,
+                     password, host, port or path, no parameter {must:query:x}, no
+                     registrable domain, public suffix or subdomain
+  {strict:NAME}      NAME percent-decoded, as {:NAME}, and the input fails when decoding
+                     meets bytes that are not UTF-8 or a %00 (instead of printing U+FFFD)
+  e.g. {must:strict:query:id}. With --urlencode nothing is decoded ({:NAME} and
+  {query:NAME} print what the URL has); --as-idn and --keep-port change {href}, {host},
+  {hostname} and {port}; --query-separator splits the query for {query:NAME} and --json.
 Write {{ and }} for literal braces. An unknown placeholder is a usage error.";
 
-/// A component given by its getter: the URL API's ([`Component`]), or the URL record's
-/// `scheme`, `query` and `fragment` (without their ':', '?' and '#').
+/// A component given by its getter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Field {
-    Api(Component),
+    Href,
+    Origin,
+    Protocol,
     Scheme,
+    Username,
+    Password,
+    Host,
+    Hostname,
+    Port,
+    Pathname,
+    Search,
     Query,
+    Hash,
     Fragment,
 }
 
+/// The placeholder names of the fields.
+const FIELDS: [(&str, Field); 14] = [
+    ("href", Field::Href),
+    ("origin", Field::Origin),
+    ("protocol", Field::Protocol),
+    ("scheme", Field::Scheme),
+    ("username", Field::Username),
+    ("password", Field::Password),
+    ("host", Field::Host),
+    ("hostname", Field::Hostname),
+    ("port", Field::Port),
+    ("pathname", Field::Pathname),
+    ("search", Field::Search),
+    ("query", Field::Query),
+    ("hash", Field::Hash),
+    ("fragment", Field::Fragment),
+];
+
 impl Field {
     fn from_name(name: &str) -> Option<Field> {
-        match name {
-            "scheme" => Some(Field::Scheme),
-            "query" => Some(Field::Query),
-            "fragment" => Some(Field::Fragment),
-            _ => name.parse().ok().map(Field::Api),
-        }
+        FIELDS.iter().find(|(n, _)| *n == name).map(|&(_, f)| f)
     }
 
-    /// The field's value in `url`.
-    fn value(self, url: &Url) -> Cow<'_, str> {
-        match self {
-            Field::Api(component) => url.get(component),
-            Field::Scheme => Cow::Borrowed(url.scheme()),
-            Field::Query => Cow::Borrowed(url.query().unwrap_or("")),
-            Field::Fragment => Cow::Borrowed(url.fragment().unwrap_or("")),
-        }
+    /// The field's value in `url`, read from `input`, printed in `style`.
+    fn value<'u>(self, url: &'u Url, input: &str, style: &Style) -> Cow<'u, str> {
+        let styled = style.changes_href();
+        Cow::Borrowed(match self {
+            Field::Href if styled => return style.href(url, input),
+            Field::Host if styled => return style.host(url, input),
+            Field::Hostname if styled => return style.hostname(url),
+            Field::Port if styled => return style.port(url, input),
+            Field::Href => url.href(),
+            Field::Host => url.host(),
+            Field::Hostname => url.hostname(),
+            Field::Port => url.port(),
+            Field::Origin => return Cow::Owned(url.origin().ascii_serialization()),
+            Field::Protocol => url.protocol(),
+            Field::Scheme => url.scheme(),
+            Field::Username => url.username(),
+            Field::Password => url.password(),
+            Field::Pathname => url.pathname(),
+            Field::Search => url.search(),
+            Field::Query => url.query().unwrap_or(""),
+            Field::Hash => url.hash(),
+            Field::Fragment => url.fragment().unwrap_or(""),
+        })
     }
 }
 
@@ -90,6 +139,13 @@ enum Piece {
     Subdomain,
     /// `{site}`.
     Site,
+    /// `{must:…}` and `{strict:…}` around a placeholder, written `text`.
+    Qualified {
+        must: bool,
+        strict: bool,
+        inner: Box<Piece>,
+        text: String,
+    },
 }
 
 /// A parsed `--get` template.
@@ -98,6 +154,8 @@ pub struct Template {
     pieces: Vec<Piece>,
     /// The Public Suffix List sections of `{public_suffix}` and the like.
     sections: Sections,
+    /// trurl's options: `--as-idn`, `--keep-port`, `--urlencode`, `--query-separator`.
+    style: Style,
 }
 
 impl Template {
@@ -141,6 +199,7 @@ impl Template {
         Ok(Template {
             pieces,
             sections: Sections::All,
+            style: Style::default(),
         })
     }
 
@@ -151,74 +210,173 @@ impl Template {
         self
     }
 
-    /// Appends the template filled in for `url`, read from `input`, and a newline, to `out`.
-    pub fn render(&self, url: &Url, input: &str, out: &mut Vec<u8>) {
-        // Parsed once per URL, on first use.
-        let mut cache: Option<SearchParams> = None;
+    /// The template with trurl's output options `style`.
+    pub fn with_style(mut self, style: Style) -> Template {
+        self.style = style;
+        self
+    }
+
+    /// Appends the template filled in for `url`, read from `input`, and a newline, to `out`;
+    /// `Err` (and nothing appended) when a `{must:…}` or `{strict:…}` fails.
+    pub fn render(&self, url: &Url, input: &str, out: &mut Vec<u8>) -> Result<(), Failure> {
+        let start = out.len();
         for piece in &self.pieces {
-            match piece {
-                Piece::Text(text) => out.extend_from_slice(text.as_bytes()),
-                Piece::Field(field, false) => out.extend_from_slice(field.value(url).as_bytes()),
-                Piece::Field(field, true) => {
-                    let value = field.value(url);
-                    out.extend_from_slice(percent_decode_str(&value).as_bytes());
-                }
-                Piece::QueryFirst(name) => {
-                    if let Some(value) = params(&mut cache, url).get(name) {
-                        out.extend_from_slice(value.as_bytes());
-                    }
-                }
-                Piece::QueryAll(name, separator) => {
-                    for (i, value) in params(&mut cache, url).get_all(name).enumerate() {
-                        if i > 0 {
-                            out.extend_from_slice(separator.as_bytes());
-                        }
-                        out.extend_from_slice(value.as_bytes());
-                    }
-                }
-                Piece::Input => out.extend_from_slice(input.as_bytes()),
-                Piece::DefaultPort => {
-                    if let Some(port) = url.port_or_default() {
-                        // Writing to a `Vec` cannot fail.
-                        let _ = write!(out, "{port}");
-                    }
-                }
-                Piece::Puny { with_port } => {
-                    let host = if *with_port {
-                        url.host()
-                    } else {
-                        url.hostname()
-                    };
-                    out.extend_from_slice(host.as_bytes());
-                }
-                Piece::Idn { with_port } => {
-                    out.extend_from_slice(unicode_hostname(url).as_bytes());
-                    if *with_port && !url.port().is_empty() {
-                        out.push(b':');
-                        out.extend_from_slice(url.port().as_bytes());
-                    }
-                }
-                Piece::PublicSuffix => {
-                    let value = url.public_suffix_in(self.sections);
-                    out.extend_from_slice(value.unwrap_or("").as_bytes());
-                }
-                Piece::RegistrableDomain => {
-                    let value = url.registrable_domain_in(self.sections);
-                    out.extend_from_slice(value.unwrap_or("").as_bytes());
-                }
-                Piece::Subdomain => {
-                    let value = subdomain(url, self.sections);
-                    out.extend_from_slice(value.unwrap_or("").as_bytes());
-                }
-                Piece::Site => {
-                    let site = url.origin().site_in(self.sections);
-                    // Writing to a `Vec` cannot fail.
-                    let _ = write!(out, "{site}");
-                }
+            if let Err(e) = self.piece(piece, url, input, false, out) {
+                out.truncate(start);
+                return Err(e);
             }
         }
         out.push(b'\n');
+        Ok(())
     }
+
+    /// Appends one piece; `strict`: a decoding problem is an error.
+    fn piece(
+        &self,
+        piece: &Piece,
+        url: &Url,
+        input: &str,
+        strict: bool,
+        out: &mut Vec<u8>,
+    ) -> Result<(), Failure> {
+        let style = &self.style;
+        match piece {
+            Piece::Text(text) => out.extend_from_slice(text.as_bytes()),
+            Piece::Field(field, decoded) => {
+                let value = field.value(url, input, style);
+                if *decoded && !style.urlencode {
+                    let decoded = trurl::decode(&value, false);
+                    check_decoded(strict, decoded.problem)?;
+                    out.extend_from_slice(decoded.text.as_bytes());
+                } else {
+                    out.extend_from_slice(value.as_bytes());
+                }
+            }
+            Piece::QueryFirst(name) => {
+                if let Some(value) = self.query_values(url, name).next() {
+                    self.query_value(value, strict, out)?;
+                }
+            }
+            Piece::QueryAll(name, separator) => {
+                for (i, value) in self.query_values(url, name).enumerate() {
+                    if i > 0 {
+                        out.extend_from_slice(separator.as_bytes());
+                    }
+                    self.query_value(value, strict, out)?;
+                }
+            }
+            Piece::Input => out.extend_from_slice(input.as_bytes()),
+            Piece::DefaultPort => {
+                if let Some(port) = url.port_or_default() {
+                    // Writing to a `Vec` cannot fail.
+                    let _ = write!(out, "{port}");
+                }
+            }
+            Piece::Puny { with_port } | Piece::Idn { with_port } => {
+                let hostname = match piece {
+                    Piece::Idn { .. } => unicode_hostname(url),
+                    _ => Cow::Borrowed(url.hostname()),
+                };
+                out.extend_from_slice(hostname.as_bytes());
+                let port = style.port(url, input);
+                if *with_port && !port.is_empty() {
+                    out.push(b':');
+                    out.extend_from_slice(port.as_bytes());
+                }
+            }
+            Piece::PublicSuffix => {
+                let value = url.public_suffix_in(self.sections);
+                out.extend_from_slice(value.unwrap_or("").as_bytes());
+            }
+            Piece::RegistrableDomain => {
+                let value = url.registrable_domain_in(self.sections);
+                out.extend_from_slice(value.unwrap_or("").as_bytes());
+            }
+            Piece::Subdomain => {
+                let value = subdomain(url, self.sections);
+                out.extend_from_slice(value.unwrap_or("").as_bytes());
+            }
+            Piece::Site => {
+                let site = url.origin().site_in(self.sections);
+                // Writing to a `Vec` cannot fail.
+                let _ = write!(out, "{site}");
+            }
+            Piece::Qualified {
+                must,
+                strict: strict_here,
+                inner,
+                text,
+            } => {
+                if *must && self.missing(inner, url, input) {
+                    return Err(Failure::new(
+                        "missing-component",
+                        format_args!("{{{text}}}: missing from the URL"),
+                    ));
+                }
+                self.piece(inner, url, input, strict || *strict_here, out)
+                    .map_err(|e| e.context(format_args!("{{{text}}}")))?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The values (as written) of the query parameters named `name`, the query split at
+    /// `--query-separator`.
+    fn query_values<'u>(&self, url: &'u Url, name: &'u str) -> impl Iterator<Item = &'u str> {
+        trurl::raw_pairs(url.query().unwrap_or(""), self.style.separator).filter_map(move |pair| {
+            let (raw_name, value) = trurl::split_pair(pair);
+            (trurl::decode(raw_name, true).text == name).then_some(value.unwrap_or(""))
+        })
+    }
+
+    /// Appends a query value: decoded (form-urlencoded), or as written with --urlencode.
+    fn query_value(&self, raw: &str, strict: bool, out: &mut Vec<u8>) -> Result<(), Failure> {
+        if self.style.urlencode {
+            out.extend_from_slice(raw.as_bytes());
+        } else {
+            let decoded = trurl::decode(raw, true);
+            check_decoded(strict, decoded.problem)?;
+            out.extend_from_slice(decoded.text.as_bytes());
+        }
+        Ok(())
+    }
+
+    /// Whether `piece` is absent from `url` for `{must:…}`.
+    fn missing(&self, piece: &Piece, url: &Url, input: &str) -> bool {
+        match piece {
+            Piece::Field(field, _) => match field {
+                Field::Username => url.username().is_empty(),
+                Field::Password => url.password().is_empty(),
+                Field::Host | Field::Hostname => url.hostname().is_empty(),
+                Field::Port => self.style.port(url, input).is_empty(),
+                Field::Pathname => url.pathname().is_empty(),
+                Field::Search | Field::Query => url.query().is_none(),
+                Field::Hash | Field::Fragment => url.fragment().is_none(),
+                Field::Href | Field::Origin | Field::Protocol | Field::Scheme => false,
+            },
+            Piece::QueryFirst(name) | Piece::QueryAll(name, _) => {
+                self.query_values(url, name).next().is_none()
+            }
+            Piece::DefaultPort => url.port_or_default().is_none(),
+            Piece::Puny { .. } | Piece::Idn { .. } => url.hostname().is_empty(),
+            Piece::PublicSuffix => url.public_suffix_in(self.sections).is_none(),
+            Piece::RegistrableDomain => url.registrable_domain_in(self.sections).is_none(),
+            Piece::Subdomain => subdomain(url, self.sections).is_none_or(str::is_empty),
+            Piece::Qualified { inner, .. } => self.missing(inner, url, input),
+            Piece::Text(_) | Piece::Input | Piece::Site => false,
+        }
+    }
+}
+
+/// `Err` for a decoding problem under `{strict:…}`.
+fn check_decoded(strict: bool, problem: bool) -> Result<(), Failure> {
+    if strict && problem {
+        return Err(Failure::new(
+            "undecodable-component",
+            "percent-decoding gives a NUL or bytes that are not UTF-8",
+        ));
+    }
+    Ok(())
 }
 
 /// The labels of the URL's host before its registrable domain ("" when there are none), or
@@ -228,11 +386,6 @@ pub fn subdomain(url: &Url, sections: Sections) -> Option<&str> {
     let hostname = url.hostname();
     let before = hostname.len() - registrable_domain.len();
     Some(hostname.get(..before.saturating_sub(1)).unwrap_or(""))
-}
-
-/// The URL's search params, parsed into `cache` on first use.
-fn params<'c>(cache: &'c mut Option<SearchParams>, url: &Url) -> &'c SearchParams {
-    cache.get_or_insert_with(|| url.search_params())
 }
 
 /// The hostname in Unicode: domain to Unicode for the domain of a special URL; any other host
@@ -253,10 +406,42 @@ pub fn unicode_hostname(url: &Url) -> Cow<'_, str> {
 const KNOWN: &str = "{href} {origin} {protocol} {scheme} {username} {password} {host} \
     {hostname} {port} {pathname} {search} {query} {hash} {fragment}, {:COMPONENT}, \
     {query:NAME}, {query-all:NAME}, {query-all:NAME:SEP}, {input}, {default:port}, {puny:host}, {puny:hostname}, {idn:host}, \
-    {idn:hostname}, {public_suffix}, {registrable_domain}, {subdomain}, {site}";
+    {idn:hostname}, {public_suffix}, {registrable_domain}, {subdomain}, {site}, and \
+    {must:NAME} {strict:NAME} before any of them";
 
-/// The piece for the placeholder `{name}`.
+/// The piece for the placeholder `{name}`, with trurl's qualifiers `must:` and `strict:` in
+/// front (`{strict:NAME}` decodes NAME).
 fn placeholder(name: &str) -> Result<Piece, String> {
+    let (mut must, mut strict) = (false, false);
+    let mut rest = name;
+    loop {
+        if let Some(after) = rest.strip_prefix("must:") {
+            must = true;
+            rest = after;
+        } else if let Some(after) = rest.strip_prefix("strict:") {
+            strict = true;
+            rest = after;
+        } else {
+            break;
+        }
+    }
+    if !must && !strict {
+        return plain_placeholder(name);
+    }
+    let inner = match plain_placeholder(rest)? {
+        Piece::Field(field, false) if strict => Piece::Field(field, true),
+        piece => piece,
+    };
+    Ok(Piece::Qualified {
+        must,
+        strict,
+        inner: Box::new(inner),
+        text: name.to_owned(),
+    })
+}
+
+/// The piece for the placeholder `{name}` without qualifiers.
+fn plain_placeholder(name: &str) -> Result<Piece, String> {
     let piece = if let Some(field) = name.strip_prefix(':') {
         Field::from_name(field).map(|f| Piece::Field(f, true))
     } else if let Some(param) = name.strip_prefix("query:") {
@@ -292,7 +477,8 @@ mod tests {
         let mut out = Vec::new();
         Template::parse(template)
             .unwrap()
-            .render(&Url::parse(url).unwrap(), "the input", &mut out);
+            .render(&Url::parse(url).unwrap(), "the input", &mut out)
+            .unwrap();
         String::from_utf8(out).unwrap()
     }
 

@@ -576,7 +576,7 @@ fn man_pages() {
         run.stderr,
         format!(
             "error: no command 'nope' (commands: parse, set, resolve, join, normalize, \
-             validate, compare, links, check, batch, completions, man){MORE_INFO}"
+             validate, compare, links, check, unfurl, batch, completions, man){MORE_INFO}"
         )
     );
     assert_eq!(run.code, 2);
@@ -676,6 +676,7 @@ fn help_examples_are_right() {
         &["compare", "--help"],
         &["check", "--help"],
         &["batch", "--help"],
+        &["unfurl", "--help"],
     ] {
         let source = format!("`weburl {}`", command.join(" "));
         checked += check_examples(examples(&ok(command), "  "), &source);

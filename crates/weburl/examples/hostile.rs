@@ -10,43 +10,21 @@
 use std::time::Instant;
 
 use weburl::Url;
+use weburl_testkit::hostile::{self, Shape};
 
-/// A shape of hostile input: its name and a function that builds one of about `len` bytes.
-type Shape = (&'static str, fn(usize) -> String);
-
-/// The shapes.
-fn shapes() -> Vec<Shape> {
-    vec![
-        ("path of /..", |len| {
-            format!("http://h/{}", "a/../".repeat(len / 5))
-        }),
-        ("deep %2e%2e", |len| {
-            format!("http://h/{}x", "%2e%2E/".repeat(len / 7))
-        }),
-        ("host of labels", |len| {
-            format!("http://{}com/", "a.".repeat(len / 2))
-        }),
-        ("query of &", |len| format!("http://h/?{}", "&".repeat(len))),
-        ("percent signs", |len| {
-            format!("http://h/{}", "%".repeat(len))
-        }),
-        ("non-ASCII path", |len| {
-            format!("http://h/{}", "\u{FFFF}".repeat(len / 3))
-        }),
-        ("IPv6 + plain path", |len| {
-            format!("http://[1:2:3:4:5:6:7:8]/{}", "abc/".repeat(len / 4))
-        }),
-        ("file C| parts", |len| {
-            format!("file:///{}", "C|/".repeat(len / 3))
-        }),
-        ("opaque path", |len| {
-            format!("sc:{}", "x y ".repeat(len / 4))
-        }),
-        ("userinfo of @", |len| {
-            format!("http://{}h/", "@".repeat(len))
-        }),
-    ]
-}
+/// The shapes (`weburl-testkit`'s catalogue, shared with the hostile tests and the bench).
+const SHAPES: [Shape; 10] = [
+    hostile::DOTS,
+    hostile::ENCODED_DOTS,
+    hostile::LABELS,
+    hostile::AMPERSANDS,
+    hostile::PERCENT_SIGNS,
+    hostile::NON_ASCII,
+    hostile::IPV6_PATH,
+    hostile::DRIVE_LETTERS,
+    hostile::OPAQUE_PATH,
+    hostile::AT_SIGNS,
+];
 
 fn main() {
     let sizes: Vec<usize> = match std::env::args()
@@ -59,9 +37,10 @@ fn main() {
     };
     println!("| shape | size | result | ms | ns/byte |");
     println!("|---|---:|---|---:|---:|");
-    for (name, make) in shapes() {
+    for shape in SHAPES {
+        let name = shape.name;
         for &mb in &sizes {
-            let input = make(mb << 20);
+            let input = shape.build(mb << 20);
             let start = Instant::now();
             let result = Url::parse(&input);
             let elapsed = start.elapsed();

@@ -74,9 +74,18 @@
 //!
 //! ## Features
 //!
+//! None is on by default: the URL Standard itself (everything above, plus [`net`],
+//! [`normalize`], [`psl`] and [`validation`]) needs no feature, and a program that only
+//! wants URLs compiles neither an HTML parser nor the IDNA2003 tables.
+//!
 //! - `serde`: `Url` serializes as its href and deserializes by parsing.
-//! - `document`: `weburl::document`, a document's base URL and
-//!   encoding, and every link of an HTML or XML document, resolved as a browser does.
+//! - `document`: `weburl::document`, a document's base URL and encoding, and every link of
+//!   an HTML or XML document, resolved as a browser does (adds lol_html, htmlize, quick-xml).
+//! - `legacy`: `weburl::legacy`, the historical URL engines (RFC 1808, RFC 3986, HTML5
+//!   2011, Web Addresses 2009) behind one interface, with IDNA2003 (adds stringprep and
+//!   unicode-normalization).
+//! - `policy` (turns on `legacy`): `weburl::policy`, the check of URLs a server is asked to
+//!   fetch, whose engine-agreement rule runs the legacy engines.
 //!
 //! ## Public Suffix List
 //!
@@ -99,6 +108,7 @@ mod file_path;
 pub mod form_urlencoded;
 pub mod host;
 mod invariants;
+#[cfg(feature = "legacy")]
 pub mod legacy;
 mod make_relative;
 pub mod net;
@@ -107,6 +117,7 @@ pub mod origin;
 pub mod parser;
 mod path_segments;
 pub mod percent;
+#[cfg(feature = "policy")]
 pub mod policy;
 mod position;
 pub mod psl;
@@ -136,7 +147,18 @@ pub use setters::SetterError;
 pub use url::{Url, default_port};
 pub use validation::{ValidationError, ValidationErrorKind, is_valid_url_string};
 
-/// The `encoding_rs` crate, whose `Encoding`s [`ParseOptions::encoding`] takes.
+/// The `encoding_rs` crate, re-exported on purpose: its `&'static Encoding`s are how the
+/// URL Standard's query encoding is named in this API ([`ParseOptions::encoding`],
+/// [`search_params::serialize_urlencoded_with_encoding`],
+/// [`percent::percent_encode_after_encoding`], and a document's encoding with the
+/// `document` feature), so a caller names them without a dependency of its own that
+/// would have to match this one's version.
+///
+/// ```
+/// use weburl::{Url, encoding_rs};
+/// let url = Url::options().encoding(encoding_rs::WINDOWS_1252).parse("http://h/?é").unwrap();
+/// assert_eq!(url.search(), "?%E9");
+/// ```
 pub use encoding_rs;
 
 /// The README's Rust example, compiled and run as a doc test.

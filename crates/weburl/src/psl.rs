@@ -160,11 +160,14 @@ impl std::error::Error for ListError {}
 /// ```
 #[derive(Clone)]
 pub struct List {
-    /// The rule tree; node 0 is the root (the empty name).
-    nodes: Box<[Node]>,
+    /// The root of the rule tree (the empty name).
+    root: Node,
     /// Every node's table of children, one after the other; slot 0 is an empty table of one
-    /// slot that every leaf points to.
+    /// slot that every leaf points to. A slot holds its child's [`Node`] itself, so a walk
+    /// reads one slot a label and no other table.
     slots: Box<[Slot]>,
+    /// For each slot of a label longer than 8 bytes, the offset of its bytes in `long_labels`.
+    long_offsets: Box<[u32]>,
     /// The bytes of the labels longer than 8 bytes.
     long_labels: Box<[u8]>,
     /// The number of rules read.
@@ -173,22 +176,60 @@ pub struct List {
     version: Option<Box<str>>,
 }
 
-#[derive(Clone, Copy, Debug, Default)]
-struct Node {
-    /// The first slot of the node's table of children.
-    start: u32,
-    /// The table's size minus one (a power of two minus one).
-    mask: u32,
-    /// RULE / WILD / EXCEPTION bits, per section.
-    flags: u8,
+/// A node of the rule tree in one word: the first slot of its table of children (bits 0-31),
+/// the table's size as a power of two (32-37), the RULE / WILD / EXCEPTION bits per section
+/// (38-43); in a slot also the length of the label that leads to it (44-51) and bit 63 set
+/// (an empty slot is all zeros).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Node(u64);
+
+impl Node {
+    const OCCUPIED: u64 = 1 << 63;
+
+    fn new(start: u32, size_log2: u32, flags: u8, label_len: usize) -> Node {
+        debug_assert!(size_log2 < 64 && flags < 64 && label_len < 256);
+        Node(
+            u64::from(start)
+                | u64::from(size_log2) << 32
+                | u64::from(flags) << 38
+                | (label_len as u64) << 44
+                | Node::OCCUPIED,
+        )
+    }
+
+    /// The first slot of the node's table.
+    #[inline(always)]
+    fn start(self) -> usize {
+        self.0 as u32 as usize
+    }
+
+    /// The table's size minus one.
+    #[inline(always)]
+    fn mask(self) -> usize {
+        (1usize << ((self.0 >> 32) & 63)) - 1
+    }
+
+    #[inline(always)]
+    fn flags(self) -> u8 {
+        (self.0 >> 38) as u8 & 63
+    }
+
+    #[inline(always)]
+    fn label_len(self) -> usize {
+        (self.0 >> 44) as u8 as usize
+    }
+
+    #[inline(always)]
+    fn is_empty(self) -> bool {
+        self.0 == 0
+    }
 }
 
-/// A child in a node's table: `key` is [`label_key`] of the label; `meta` is
-/// `child node index + 1 (32 bits, 0 = empty) | label length (8) | long_labels offset (24)`.
+/// A child in a node's table: `key` is [`label_key`] of its label, `node` the child itself.
 #[derive(Clone, Copy, Debug, Default)]
 struct Slot {
     key: u64,
-    meta: u64,
+    node: Node,
 }
 
 impl fmt::Debug for List {
@@ -201,8 +242,8 @@ impl fmt::Debug for List {
 }
 
 /// A label's key. Up to 8 bytes, the key is the label's bytes themselves, little-endian (so
-/// equal keys and lengths mean equal labels); a longer label's key is a hash of its 8-byte
-/// words from the end, checked against its bytes.
+/// equal keys and lengths mean equal labels); a longer label's key is [`long_key`] of its
+/// first and last 8 bytes, checked against its bytes.
 #[inline(always)]
 fn label_key(label: &[u8]) -> u64 {
     if label.len() <= 8 {
@@ -210,11 +251,14 @@ fn label_key(label: &[u8]) -> u64 {
         bytes[..label.len()].copy_from_slice(label);
         return u64::from_le_bytes(bytes);
     }
-    label.rchunks(8).fold(0, |k, chunk| {
-        let mut bytes = [0u8; 8];
-        bytes[8 - chunk.len()..].copy_from_slice(chunk);
-        (k.rotate_left(29) ^ u64::from_le_bytes(bytes)).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-    })
+    long_key(word_before(label, 8), word_before(label, label.len()))
+}
+
+/// The key of a label longer than 8 bytes from its first and its last 8 bytes (two loads,
+/// whatever its length; labels that share both have the same key, told apart by their bytes).
+#[inline(always)]
+fn long_key(first: u64, last: u64) -> u64 {
+    (first.rotate_left(29) ^ last).wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
 const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
@@ -270,6 +314,30 @@ fn label_before(name: &[u8], end: usize) -> (usize, u64) {
     (end - len, key)
 }
 
+/// The longest name [`List::split_short`] takes: one bit of a `u64` per byte.
+const SHORT_NAME: usize = 64;
+
+/// Bit `i` set when `buffer[offset + i]` is a dot, for `i < len <= 64`, a word at a time.
+#[inline(always)]
+fn dot_mask(buffer: &[u8], offset: usize, len: usize) -> u64 {
+    debug_assert!(len <= SHORT_NAME);
+    // One bit per byte from the 0x80 marks of `dots`: the multiply gathers bit 7 of byte k
+    // into bit 56 + k.
+    let gather = |found: u64| (found >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56;
+    let mut mask = 0;
+    let mut at = 0;
+    while at + 8 <= len {
+        mask |= gather(dots(word_before(buffer, offset + at + 8))) << at;
+        at += 8;
+    }
+    if at < len {
+        // The last bytes, moved down from the word that ends the name.
+        let word = word_before(buffer, offset + len) >> (8 * (8 - (len - at)));
+        mask |= gather(dots(word)) << at;
+    }
+    mask
+}
+
 /// Whether `name` starts with a dot or has two in a row, a word at a time.
 fn has_empty_label(name: &[u8]) -> bool {
     if name.first() == Some(&b'.') {
@@ -298,9 +366,9 @@ fn has_empty_label(name: &[u8]) -> bool {
 
 /// The slot a key starts probing at, in a table of `mask + 1` slots.
 #[inline(always)]
-fn slot_index(key: u64, len: usize, mask: u32) -> usize {
+fn slot_index(key: u64, len: usize, mask: usize) -> usize {
     let h = (key ^ len as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    ((h >> 32) as u32 & mask) as usize
+    (h >> 32) as usize & mask
 }
 
 /// A node of the tree while the list is read.
@@ -407,50 +475,59 @@ impl List {
         if rules == 0 {
             return Err(ListError::Empty);
         }
-        // Lay the tables out: slot 0 is the shared empty table of the leaves.
-        let mut nodes = vec![Node::default(); tree.len()];
-        let mut slots = vec![Slot::default()];
-        let mut long_labels = Vec::new();
+        // Lay the tables out: slot 0 is the shared empty table of the leaves; then each node's
+        // table (a load factor at most 1/2, a power of two: a label that is not there, the most
+        // frequent question, ends its probe soon), so that every node's place is
+        // known before the slots that hold it are filled.
+        let mut tables = vec![(0u32, 0u32); tree.len()];
+        let mut total = 1usize;
         for (index, built) in tree.iter().enumerate() {
-            nodes[index].flags = built.flags;
             if built.children.is_empty() {
                 continue;
             }
-            // A load factor at most 2/3, a power of two.
-            let size = (built.children.len() * 3 / 2 + 1).next_power_of_two();
-            let start = slots.len();
-            slots.resize(start + size, Slot::default());
+            let size = (built.children.len() * 2).next_power_of_two();
+            let start = u32::try_from(total).map_err(|_| ListError::RuleTooLong(0))?;
+            tables[index] = (start, size.trailing_zeros());
+            total += size;
+        }
+        let node = |index: usize, label_len: usize| {
+            let (start, size_log2) = tables[index];
+            Node::new(start, size_log2, tree[index].flags, label_len)
+        };
+        let mut slots = vec![Slot::default(); total];
+        let mut long_offsets = vec![u32::MAX; total];
+        let mut long_labels = Vec::new();
+        for (index, built) in tree.iter().enumerate() {
+            if built.children.is_empty() {
+                continue;
+            }
+            let (start, size_log2) = tables[index];
+            let (start, mask) = (start as usize, (1usize << size_log2) - 1);
             let mut children: Vec<(&String, &usize)> = built.children.iter().collect();
             // Deterministic layout (HashMap order is not).
             children.sort_unstable();
             for (label, &child) in children {
                 let bytes = label.as_bytes();
                 let key = label_key(bytes);
-                let long = if bytes.len() > 8 {
-                    let offset = long_labels.len();
-                    long_labels.extend_from_slice(bytes);
-                    offset
-                } else {
-                    0
-                };
-                if long >= 1 << 24 {
-                    return Err(ListError::RuleTooLong(0));
-                }
-                let mut i = slot_index(key, bytes.len(), (size - 1) as u32);
-                while slots[start + i].meta != 0 {
-                    i = (i + 1) & (size - 1);
+                let mut i = slot_index(key, bytes.len(), mask);
+                while !slots[start + i].node.is_empty() {
+                    i = (i + 1) & mask;
                 }
                 slots[start + i] = Slot {
                     key,
-                    meta: ((child as u64 + 1) << 32) | ((bytes.len() as u64) << 24) | long as u64,
+                    node: node(child, bytes.len()),
                 };
+                if bytes.len() > 8 {
+                    long_offsets[start + i] =
+                        u32::try_from(long_labels.len()).map_err(|_| ListError::RuleTooLong(0))?;
+                    long_labels.extend_from_slice(bytes);
+                }
             }
-            nodes[index].start = start as u32;
-            nodes[index].mask = (size - 1) as u32;
         }
         Ok(List {
-            nodes: nodes.into_boxed_slice(),
+            root: node(0, 0),
             slots: slots.into_boxed_slice(),
+            long_offsets: long_offsets.into_boxed_slice(),
             long_labels: long_labels.into_boxed_slice(),
             rules,
             version,
@@ -492,23 +569,23 @@ impl List {
     #[inline(always)]
     fn child(&self, node: Node, key: u64, label: &[u8]) -> Option<Node> {
         let len = label.len();
-        let mut i = slot_index(key, len, node.mask);
+        let (start, mask) = (node.start(), node.mask());
+        let mut i = slot_index(key, len, mask);
         loop {
-            let slot = self.slots.get(node.start as usize + i)?;
-            if slot.meta == 0 {
+            let slot = self.slots.get(start + i)?;
+            if slot.node.is_empty() {
                 return None;
             }
-            if slot.key == key && (slot.meta >> 24) as u8 as usize == len {
-                let found = || self.nodes.get((slot.meta >> 32) as usize - 1).copied();
+            if slot.key == key && slot.node.label_len() == len {
                 if len <= 8 {
-                    return found();
+                    return Some(slot.node);
                 }
-                let offset = (slot.meta & 0xFF_FFFF) as usize;
+                let offset = *self.long_offsets.get(start + i)? as usize;
                 if self.long_labels.get(offset..offset + len) == Some(label) {
-                    return found();
+                    return Some(slot.node);
                 }
             }
-            i = (i + 1) & node.mask as usize;
+            i = (i + 1) & mask;
         }
     }
 
@@ -517,7 +594,7 @@ impl List {
     /// start of the label before the public suffix when the walk read it (else `usize::MAX`).
     #[inline]
     fn suffix_start(&self, name: &[u8], mask: u8) -> Option<(usize, usize)> {
-        let mut node = *self.nodes.first()?;
+        let mut node = self.root;
         // The end of the current label, and the start of the suffix matched so far.
         let mut end = name.len();
         // The implicit "*" rule takes the last label.
@@ -528,7 +605,7 @@ impl List {
             if label.is_empty() {
                 return None;
             }
-            let flags = node.flags & mask;
+            let flags = node.flags() & mask;
             // A wildcard rule of the parent matches this label (the implicit "*" at the top).
             if flags & ANY_WILD != 0 || public_suffix.is_none() {
                 public_suffix = Some(start);
@@ -543,7 +620,7 @@ impl List {
                 };
                 return Some((public_suffix, before));
             };
-            let flags = child.flags & mask;
+            let flags = child.flags() & mask;
             // An exception rule prevails: its name without its leftmost label.
             if flags & ANY_EXCEPTION != 0 {
                 return Some((end + 1, start));
@@ -562,8 +639,22 @@ impl List {
     /// The public suffix and the registrable domain of `host` as byte indexes into it.
     #[inline]
     fn split(&self, host: &str, sections: Sections) -> Option<(usize, Option<usize>)> {
-        let bytes = host.as_bytes();
-        // The spec's trailingDot: set aside, put back by slicing `host` itself.
+        self.split_in(host.as_bytes(), 0, host.len(), sections)
+    }
+
+    /// [`List::split`] on the host `buffer[offset..offset + len]`, indexes relative to its
+    /// start. The bytes before the host (a URL's scheme and `//`) let the word reads that end
+    /// near its start be plain loads.
+    #[inline]
+    fn split_in(
+        &self,
+        buffer: &[u8],
+        offset: usize,
+        len: usize,
+        sections: Sections,
+    ) -> Option<(usize, Option<usize>)> {
+        let bytes = buffer.get(offset..offset.checked_add(len)?)?;
+        // The spec's trailingDot: set aside, put back by slicing the host itself.
         let name = match bytes.split_last() {
             Some((b'.', rest)) => rest,
             _ => bytes,
@@ -571,7 +662,24 @@ impl List {
         if name.is_empty() {
             return None;
         }
-        let (public_suffix, before) = self.suffix_start(name, sections.mask())?;
+        if name.len() <= SHORT_NAME {
+            if offset < 7 {
+                // Too little before the host for the word reads that end near its start to
+                // be plain loads (a URL's `http://` is enough): a copy behind 8 zero bytes.
+                let mut padded = [0u8; 8 + SHORT_NAME];
+                let copy = padded.get_mut(8..8 + name.len())?;
+                copy.copy_from_slice(name);
+                return self.split_short(&padded, 8, name.len(), sections.mask());
+            }
+            return self.split_short(buffer, offset, name.len(), sections.mask());
+        }
+        self.split_general(name, sections.mask())
+    }
+
+    /// [`List::split`] on a name of any length: each label found a word at a time as the walk
+    /// reaches it, the empty labels looked for where the walk does not read.
+    fn split_general(&self, name: &[u8], mask: u8) -> Option<(usize, Option<usize>)> {
+        let (public_suffix, before) = self.suffix_start(name, mask)?;
         if public_suffix == 0 {
             // The public suffix is the whole host: no registrable domain.
             return Some((0, None));
@@ -591,6 +699,72 @@ impl List {
         if start > 0 && has_empty_label(&name[..start]) {
             return None;
         }
+        Some((public_suffix, Some(start)))
+    }
+
+    /// [`List::split`] on a name of at most [`SHORT_NAME`] bytes (nearly every host): the
+    /// positions of all its dots read first into one bit mask, a word at a time, so that the
+    /// empty labels are one test and each label's bounds a `leading_zeros`. The same walk as
+    /// [`List::suffix_start`] (the PSL algorithm, <https://url.spec.whatwg.org/#host-public-suffix>);
+    /// `psl_short_path_agrees_with_the_general_path` checks the two against each other.
+    #[inline]
+    fn split_short(
+        &self,
+        buffer: &[u8],
+        offset: usize,
+        n: usize,
+        mask: u8,
+    ) -> Option<(usize, Option<usize>)> {
+        let name = buffer.get(offset..offset + n)?;
+        let dots = dot_mask(buffer, offset, n);
+        // An empty label (a leading dot, two in a row, or a dot left at the end once the
+        // trailing one was set aside) makes the name no domain the list can answer for.
+        if dots & (1 | dots >> 1 | 1 << (n - 1)) != 0 {
+            return None;
+        }
+        let mut node = self.root;
+        let mut end = n;
+        // The implicit "*" rule takes the last label: set on the first pass.
+        let mut public_suffix = usize::MAX;
+        loop {
+            // The dots before `end` (1 <= end <= 64); the label starts after the last of them.
+            let before = dots & (u64::MAX >> (64 - end));
+            let start = 64 - before.leading_zeros() as usize;
+            let label = name.get(start..end)?;
+            let last = word_before(buffer, offset + end);
+            let key = if label.len() <= 8 {
+                last >> (64 - 8 * label.len())
+            } else {
+                long_key(word_before(buffer, offset + start + 8), last)
+            };
+            if node.flags() & mask & ANY_WILD != 0 || public_suffix == usize::MAX {
+                public_suffix = start;
+            }
+            let Some(child) = self.child(node, key, label) else {
+                break;
+            };
+            let flags = child.flags() & mask;
+            // An exception rule prevails: its name without its leftmost label.
+            if flags & ANY_EXCEPTION != 0 {
+                public_suffix = end + 1;
+                break;
+            }
+            if flags & ANY_RULE != 0 {
+                public_suffix = start;
+            }
+            if start == 0 {
+                break;
+            }
+            node = child;
+            end = start - 1;
+        }
+        if public_suffix == 0 {
+            // The public suffix is the whole name: no registrable domain.
+            return Some((0, None));
+        }
+        // The label before the public suffix starts after the last dot before its own dot.
+        let before = dots & (u64::MAX >> (65 - public_suffix));
+        let start = 64 - before.leading_zeros() as usize;
         Some((public_suffix, Some(start)))
     }
 
@@ -656,14 +830,6 @@ fn rule_to_ascii(name: &str) -> Option<String> {
 
 /// The public suffix and registrable domain of a URL's host.
 impl Url {
-    /// The URL's host when it is a [domain](https://url.spec.whatwg.org/#concept-domain); None
-    /// for an IP address, an opaque host, the empty host or no host. (The public
-    /// [`Url::domain`] is the `url` crate's, which also gives an opaque host.)
-    #[inline]
-    pub(crate) fn spec_domain(&self) -> Option<&str> {
-        (self.host_kind == HostKind::Domain).then(|| self.hostname())
-    }
-
     /// The [public suffix](https://url.spec.whatwg.org/#host-public-suffix) of the URL's host,
     /// by the whole embedded list (the spec's answer); None when the host is not a domain (an
     /// IP address, the opaque host of a non-special URL, the empty host, no host). A borrow of
@@ -709,7 +875,9 @@ impl Url {
     #[must_use]
     #[inline]
     pub fn public_suffix_in(&self, sections: Sections) -> Option<&str> {
-        List::embedded().public_suffix(self.spec_domain()?, sections)
+        let (public_suffix, _) = self.split_domain(sections)?;
+        self.serialization
+            .get(self.host_start as usize + public_suffix..self.host_end as usize)
     }
 
     /// [`Url::registrable_domain`] by the chosen sections of the embedded list.
@@ -722,7 +890,21 @@ impl Url {
     #[must_use]
     #[inline]
     pub fn registrable_domain_in(&self, sections: Sections) -> Option<&str> {
-        List::embedded().registrable_domain(self.spec_domain()?, sections)
+        let (_, registrable_domain) = self.split_domain(sections)?;
+        self.serialization
+            .get(self.host_start as usize + registrable_domain?..self.host_end as usize)
+    }
+
+    /// Where the public suffix and the registrable domain of the URL's domain start in its
+    /// hostname, read in place in the serialization.
+    #[inline]
+    fn split_domain(&self, sections: Sections) -> Option<(usize, Option<usize>)> {
+        if self.host_kind != HostKind::Domain {
+            return None;
+        }
+        let start = self.host_start as usize;
+        let len = (self.host_end as usize).checked_sub(start)?;
+        List::embedded().split_in(self.serialization.as_bytes(), start, len, sections)
     }
 }
 
@@ -1010,6 +1192,118 @@ mod tests {
         let long = [long.as_str(); 4].join(".");
         assert_eq!(List::parse(&long).unwrap_err(), ListError::RuleTooLong(1));
         assert!(ListError::Empty.to_string().contains("no rule"));
+    }
+
+    #[test]
+    fn psl_short_path_agrees_with_the_general_path() {
+        // Names built from labels that hit the list's rules (plain, wildcard, exception,
+        // private, long, IDN) and empty labels, up to five labels, each split both ways; and
+        // every rule of the list under two more labels.
+        let labels = [
+            "",
+            "com",
+            "co",
+            "uk",
+            "ck",
+            "www",
+            "kawasaki",
+            "city",
+            "jp",
+            "github",
+            "io",
+            "blogspot",
+            "example",
+            "a",
+            "abcdefghijk",
+            "xn--55qx5d",
+            "cn",
+            "s3",
+            "amazonaws",
+            "us-east-1",
+            "appspot",
+            "x1234567",
+            "x12345678",
+        ];
+        let list = List::embedded();
+        let mut names: Vec<String> = vec![String::new()];
+        let mut last = names.clone();
+        for _ in 0..4 {
+            let mut next = Vec::new();
+            for name in &last {
+                for label in labels {
+                    next.push(if name.is_empty() {
+                        label.to_owned()
+                    } else {
+                        format!("{label}.{name}")
+                    });
+                }
+            }
+            names.extend(next.iter().cloned());
+            last = next;
+        }
+        for line in LIST_TEXT.lines() {
+            if !line.starts_with("//") && !line.trim().is_empty() {
+                let rule = line.trim_start_matches(['!', '*', '.']);
+                if let Some(rule) = rule_to_ascii(rule) {
+                    names.push(format!("a.b.{rule}"));
+                    names.push(format!("{rule}.x"));
+                }
+            }
+        }
+        names.push(format!("{}.example.com", "a".repeat(50)));
+        names.push(format!("{}.example.com", "a.".repeat(29)));
+        let mut short = 0;
+        for name in &names {
+            let bytes = name.as_bytes();
+            if bytes.is_empty() || bytes.len() > SHORT_NAME {
+                continue;
+            }
+            short += 1;
+            for sections in [Sections::All, Sections::Icann] {
+                let general = list.split_general(bytes, sections.mask());
+                assert_eq!(
+                    list.split_short(bytes, 0, bytes.len(), sections.mask()),
+                    general,
+                    "{name:?} {sections:?}"
+                );
+                // Inside a URL's serialization, as Url's getters call it.
+                // Inside a URL's serialization whose userinfo has dots (never read as the
+                // name's), as Url's getters call it.
+                let href = format!("h://.a.@{name}/");
+                assert_eq!(
+                    list.split_short(href.as_bytes(), 8, bytes.len(), sections.mask()),
+                    general,
+                    "{href:?} {sections:?}"
+                );
+                assert_eq!(
+                    list.split_in(href.as_bytes(), 8, bytes.len(), sections),
+                    list.split(name, sections)
+                );
+            }
+        }
+        assert!(short > 100_000, "{short}");
+    }
+
+    #[test]
+    fn dot_mask_agrees_with_bytes() {
+        for len in 0..=SHORT_NAME {
+            for dot in 0..len.max(1) {
+                let mut name = vec![b'a'; len];
+                if let Some(b) = name.get_mut(dot) {
+                    *b = b'.';
+                }
+                if len > 3 {
+                    name[len - 1] = b'.';
+                }
+                let expected = name
+                    .iter()
+                    .enumerate()
+                    .fold(0u64, |m, (i, &b)| m | (u64::from(b == b'.') << i));
+                assert_eq!(dot_mask(&name, 0, len), expected, "{len} {dot}");
+                let padded = [b"xy.z".as_slice(), &name, b"/."].concat();
+                assert_eq!(dot_mask(&padded, 4, len), expected, "{len} {dot}");
+            }
+        }
     }
 
     #[test]

@@ -27,10 +27,8 @@ const BASES: [&str; 3] = [
     "sc://h/p/q",
 ];
 
-/// `unit` repeated until the result is at least `min_len` bytes long.
-fn rep(unit: &str, min_len: usize) -> String {
-    unit.repeat(min_len.div_ceil(unit.len()))
-}
+/// `unit` repeated until the result is at least `min_len` bytes long (`weburl-testkit`).
+use weburl_testkit::hostile::repeat_to as rep;
 
 /// Runs every input of a family without a base and against each base, then prints the report
 /// (with the slowest cases) and asserts that nothing failed.

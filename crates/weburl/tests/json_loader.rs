@@ -1,9 +1,11 @@
-//! Tests of the test-data loader in `tests/common` (lone-surrogate escapes become U+FFFD).
+//! Tests of the test-data loader (`weburl-testkit`, used through `tests/common`): lone-surrogate
+//! escapes become U+FFFD.
 
 mod common;
 
-use common::{load_wpt_json, object_cases, replace_lone_surrogate_escapes as fix};
+use common::{load_wpt_json, object_cases};
 use serde_json::Value;
+use weburl_testkit::json::replace_lone_surrogates as fix;
 
 fn decode(json: &str) -> String {
     serde_json::from_str::<String>(&fix(json)).expect("valid JSON after the rewrite")

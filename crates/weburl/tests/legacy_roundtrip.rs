@@ -6,6 +6,7 @@
 //! (`tests/data/seeds/`, each run through all five engines, against its own base) and
 //! variations made from them: each input with one of a fixed list of suffixes that exercise
 //! escaping, dot segments, brackets, backslashes, `%`, `;`, `?` and `#`.
+#![cfg(feature = "legacy")]
 
 mod common;
 

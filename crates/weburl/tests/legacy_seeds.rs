@@ -13,6 +13,7 @@
 //! engines too: RFC 3986 and RFC 1808 results in `rfc3986-5.4.json` and `fielding-1995.json`,
 //! the HTML5 2011 results in `connolly-2009.json`, and the informative WHATWG results of every
 //! `resolve` case (through `Engine::Whatwg`, that is `weburl::Url`).
+#![cfg(feature = "legacy")]
 
 mod common;
 

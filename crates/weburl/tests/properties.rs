@@ -151,26 +151,7 @@ fn parse(input: &str, base: Option<&Url>) -> Result<Url, weburl::ParseError> {
 }
 
 /// Every getter, and the record-level accessors, for comparing two URLs.
-fn state(url: &Url) -> Vec<String> {
-    vec![
-        url.href().into(),
-        url.protocol().into(),
-        url.username().into(),
-        url.password().into(),
-        url.host().into(),
-        url.hostname().into(),
-        url.port().into(),
-        url.pathname().into(),
-        url.search().into(),
-        url.hash().into(),
-        format!("{:?}", url.query()),
-        format!("{:?}", url.fragment()),
-        format!("{:?}", url.port_number()),
-        format!("{:?}", url.host_parsed()),
-        format!("{}", url.has_opaque_path()),
-        url.origin().ascii_serialization(),
-    ]
-}
+use weburl_testkit::snapshot::snapshot as state;
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 4096, ..ProptestConfig::default() })]

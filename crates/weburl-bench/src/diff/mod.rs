@@ -3,7 +3,7 @@
 //!
 //! Every case (an input, with or without a base) goes through the three libraries; when their
 //! hrefs (or failures), getters or origins differ, the case is a disagreement, described by a
-//! [`Signature`](compare::Signature). The triaged classes, with a representative input each and
+//! [`Signature`]. The triaged classes, with a representative input each and
 //! who is right by the spec, are in `data/known-disagreements.jsonl`.
 
 pub mod compare;

@@ -417,7 +417,7 @@ pub fn scheme_len(bytes: &[u8]) -> Option<usize> {
     if !bytes.first()?.is_ascii_alphabetic() {
         return None;
     }
-    let len = bytes.iter().position(|&b| class(b) & SCHEME == 0)?;
+    let len = bytes.iter().position(|&b| !is_scheme_byte(b))?;
     (bytes[len] == b':').then_some(len)
 }
 

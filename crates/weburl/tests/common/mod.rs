@@ -1,11 +1,11 @@
 //! Shared helpers of the conformance suites: loading the WPT JSON data (with lone surrogates
-//! replaced), running one case with panics caught, and collecting pass/fail counts and failure
+//! replaced; from `weburl-testkit`), running one case with panics caught, and collecting pass/fail counts and failure
 //! reports.
 //!
 //! Every suite prints a report that ends with the line `N passed, M failed`, and then asserts
 //! that nothing failed. Run with `--nocapture` to see the report of a passing suite.
 
-#![allow(dead_code)]
+#![allow(dead_code, unused_imports)]
 
 use std::cell::Cell;
 use std::fmt::Write as _;
@@ -18,83 +18,9 @@ use weburl::{Component, Url};
 /// How many failures a report lists in full (the counts always cover every case).
 pub const MAX_LISTED_FAILURES: usize = 30;
 
-/// Path of a file in `tests/data/wpt/` of this crate. The data always comes from the project
-/// itself, never from outside the repository, so that a fresh clone runs the same tests.
-pub fn wpt_data_path(file: &str) -> String {
-    format!("{}/tests/data/wpt/{}", env!("CARGO_MANIFEST_DIR"), file)
-}
-
-/// Reads and parses `tests/data/wpt/<file>`. Lone-surrogate escapes are turned into U+FFFD
-/// first (see [`replace_lone_surrogate_escapes`]); use this loader for every data file.
-pub fn load_wpt_json(file: &str) -> Value {
-    let path = wpt_data_path(file);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("reading {path}: {e}"));
-    let text = replace_lone_surrogate_escapes(&text);
-    serde_json::from_str(&text).unwrap_or_else(|e| panic!("parsing {path}: {e}"))
-}
-
-/// Rewrites every JSON `\uXXXX` escape of a surrogate (U+D800–U+DFFF) that is not part of a
-/// valid pair (a high-surrogate escape immediately followed by a low-surrogate escape) into
-/// `\uFFFD`, the replacement JavaScript's `USVString` conversion makes. serde_json rejects lone
-/// surrogates, and the WPT data uses them to test exactly that conversion.
-///
-/// Any other escape is copied unchanged and skipped as a whole, so `\\uD800` (an escaped
-/// backslash followed by the literal text `uD800`) is left alone. Backslashes only occur
-/// inside JSON strings, so no string tracking is needed.
-pub fn replace_lone_surrogate_escapes(text: &str) -> String {
-    fn hex4(b: &[u8], at: usize) -> Option<u32> {
-        let digits = b.get(at..at + 4)?;
-        let s = std::str::from_utf8(digits).ok()?;
-        if !s.bytes().all(|c| c.is_ascii_hexdigit()) {
-            return None;
-        }
-        u32::from_str_radix(s, 16).ok()
-    }
-    fn surrogate_escape_at(b: &[u8], at: usize) -> Option<u32> {
-        if b.get(at) == Some(&b'\\') && b.get(at + 1) == Some(&b'u') {
-            hex4(b, at + 2).filter(|u| (0xD800..=0xDFFF).contains(u))
-        } else {
-            None
-        }
-    }
-
-    let b = text.as_bytes();
-    let mut out = String::with_capacity(text.len());
-    // `copied` is where the not-yet-copied tail of `text` starts; it and `i` only ever stop
-    // on ASCII bytes (a backslash or the end of an ASCII escape), so slicing is safe.
-    let mut copied = 0;
-    let mut i = 0;
-    while i < b.len() {
-        if b[i] != b'\\' {
-            i += 1;
-            continue;
-        }
-        match surrogate_escape_at(b, i) {
-            Some(0xD800..=0xDBFF) => {
-                if matches!(surrogate_escape_at(b, i + 6), Some(0xDC00..=0xDFFF)) {
-                    i += 12; // a valid pair: keep both escapes
-                } else {
-                    out.push_str(&text[copied..i]);
-                    out.push_str("\\uFFFD");
-                    i += 6;
-                    copied = i;
-                }
-            }
-            Some(_low) => {
-                // A low surrogate not preceded by a high one (pairs are consumed above).
-                out.push_str(&text[copied..i]);
-                out.push_str("\\uFFFD");
-                i += 6;
-                copied = i;
-            }
-            // Any other escape (`\\`, `\"`, `\n`, `\u0041`, ...): skip the backslash and the
-            // character after it, so an escaped backslash never starts a new escape.
-            None => i += 2,
-        }
-    }
-    out.push_str(&text[copied..]);
-    out
-}
+/// `tests/data/wpt/<file>`, read and parsed, lone-surrogate escapes turned into U+FFFD
+/// first (the one loader, in `weburl-testkit`); use it for every data file.
+pub use weburl_testkit::wpt::load_json as load_wpt_json;
 
 /// The object cases of a WPT array: string entries are comments or headings and are skipped.
 pub fn object_cases(data: &Value) -> Vec<&serde_json::Map<String, Value>> {
@@ -141,32 +67,9 @@ pub fn getter(url: &Url, name: &str) -> String {
 }
 
 /// The getters plus the record-level accessors that depend on the URL's stored offsets and
-/// kinds rather than on the text alone (null vs. empty query and fragment, the host's kind,
-/// the port number, opaque paths, path segments), as `(name, Debug text)` pairs.
-pub fn url_state(url: &Url) -> Vec<(&'static str, String)> {
-    let mut state: Vec<(&'static str, String)> = GETTERS
-        .iter()
-        .map(|&g| (g, format!("{:?}", getter(url, g))))
-        .collect();
-    state.extend([
-        ("query()", format!("{:?}", url.query())),
-        ("fragment()", format!("{:?}", url.fragment())),
-        ("port_number()", format!("{:?}", url.port_number())),
-        ("host_parsed()", format!("{:?}", url.host_parsed())),
-        ("has_host()", format!("{:?}", url.has_host())),
-        ("has_opaque_path()", format!("{:?}", url.has_opaque_path())),
-        ("is_special()", format!("{:?}", url.is_special())),
-        (
-            "includes_credentials()",
-            format!("{:?}", url.includes_credentials()),
-        ),
-        (
-            "path_segments()",
-            format!("{:?}", url.path_segments().map(Iterator::collect::<Vec<_>>)),
-        ),
-    ]);
-    state
-}
+/// kinds rather than on the text alone, as `(name, Debug text)` pairs (`weburl-testkit`'s
+/// snapshot, shared with the fuzz targets and the property tests).
+pub use weburl_testkit::snapshot::snapshot as url_state;
 
 /// Checks that `url` (typically changed by a setter or through `search_params_mut`, which
 /// rewrite the serialization and its offsets in place) is what parsing its own href gives:

@@ -1,0 +1,31 @@
+//! What weburl's tests, the CLI's tests, the benchmark and the fuzz targets share, written
+//! once: JSON with lone surrogates ([`json`]), the web-platform-tests data ([`wpt`]), a URL's
+//! observable state ([`snapshot`]) and generated hostile inputs ([`hostile`]).
+//!
+//! Not published: it is a dev-dependency of the published crates and a dependency of the
+//! unpublished tools (`weburl-bench`, `fuzz/`) only.
+//!
+//! ```
+//! let url = weburl::Url::parse("https://example.com/a?b#c").unwrap();
+//! let state = weburl_testkit::snapshot::snapshot(&url);
+//! assert_eq!(state[0], ("href", "\"https://example.com/a?b#c\"".to_owned()));
+//!
+//! use weburl_testkit::json::replace_lone_surrogates;
+//! assert_eq!(replace_lone_surrogates(r#"["\ud800x"]"#), r#"["\uFFFDx"]"#);
+//! assert_eq!(replace_lone_surrogates(r#"["\ud83d\ude00"]"#), r#"["\ud83d\ude00"]"#);
+//! ```
+//!
+//! [`json`] is the CLI's own module (`crates/weburl-cli/src/json_lossy.rs`, which its batch
+//! mode runs on its input), compiled here too so that there is one copy.
+
+#![forbid(unsafe_code)]
+
+pub mod hostile;
+pub mod snapshot;
+pub mod wpt;
+
+// Lone surrogates in JSON text: the CLI's own module (`crates/weburl-cli/src/json_lossy.rs`,
+// which the batch mode runs on its input), compiled here too so that there is one copy. Its
+// documentation is its own (inner) one.
+#[path = "../../weburl-cli/src/json_lossy.rs"]
+pub mod json;
