@@ -369,10 +369,23 @@ pub fn percent_decode(input: &[u8]) -> Cow<'_, [u8]> {
     Cow::Owned(out)
 }
 
+/// 1 for the bytes of [`EncodeSet::ANY_COMPONENT`], 0 for the others: the encode-set table
+/// above, derived into counts so that counting is one load and one add per byte.
+static ANY_COMPONENT_COUNT: [u8; 256] = {
+    let table = build_table();
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = (table[i] & EncodeSet::ANY_COMPONENT.0 != 0) as u8;
+        i += 1;
+    }
+    t
+};
+
 /// 1 for the bytes of [`EncodeSet::ANY_COMPONENT`], 0 for the others.
 #[inline(always)]
 fn any_component(b: u8) -> u8 {
-    u8::from(TABLE[b as usize] & EncodeSet::ANY_COMPONENT.0 != 0)
+    ANY_COMPONENT_COUNT[b as usize]
 }
 
 /// How many bytes of `bytes` are in [`EncodeSet::ANY_COMPONENT`]: one table load and one add
