@@ -236,8 +236,7 @@ fn port_ok(bytes: &[u8]) -> Option<usize> {
 }
 
 /// Parses `input` if it is already a normal special URL; `None` means "use the general parser".
-#[doc(hidden)]
-pub fn parse_normal(input: &str) -> Option<Url> {
+pub(crate) fn parse_normal(input: &str) -> Option<Url> {
     let Scan {
         scheme_end,
         host_start,

@@ -14,14 +14,13 @@
 //! so no state decodes UTF-8 except the host parser.
 //!
 //! The parser is split by concern: [`lex`] holds the byte classes and scanners every path
-//! shares, `machine.rs` the state machine, [`fast_path`] the whole-URL fast path and the quick
+//! shares, `machine.rs` the state machine, `fast_path.rs` the whole-URL fast path and the quick
 //! validity check, `can_parse.rs` `URL.canParse()`, `error.rs` and `options.rs` the public
 //! [`ParseError`] and [`ParseOptions`].
 
 mod can_parse;
 mod error;
-#[doc(hidden)]
-pub mod fast_path;
+mod fast_path;
 pub mod lex;
 mod machine;
 mod options;
@@ -85,7 +84,9 @@ pub(crate) fn parse_unchecked(input: &str) -> Result<Url, ParseError> {
     ParseOptions::default().parse_unchecked(input)
 }
 
-/// The spec's state machine, for any input (no fast path).
+/// The spec's state machine, for any input (no fast path): a hook for the project's own tests
+/// and fuzz targets, under the `_test-hooks` feature (not part of the API).
+#[cfg(feature = "_test-hooks")]
 #[doc(hidden)]
 pub fn parse_general_for_tests(input: &str, base: Option<&Url>) -> Result<Url, ParseError> {
     let result = parse_general(input, base, UTF_8, Reporter::disabled());
