@@ -3,9 +3,9 @@
 use std::borrow::Cow;
 use std::io::Write as _;
 
-use weburl::Url;
 use weburl::host::domain::domain_to_unicode;
 use weburl::psl::Sections;
+use weburl::{Component, Url};
 
 use crate::driver::Failure;
 use crate::trurl::{self, Style};
@@ -44,71 +44,45 @@ Qualifiers (trurl's), before any placeholder:
   {hostname} and {port}; --query-separator splits the query for {query:NAME} and --json.
 Write {{ and }} for literal braces. An unknown placeholder is a usage error.";
 
-/// A component given by its getter.
+/// A component given by its getter: one of the URL API's (named as `weburl::Component` names
+/// them), or one of the three trurl-style names without a delimiter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Field {
-    Href,
-    Origin,
-    Protocol,
+    /// `{href}`, `{origin}`, `{protocol}`, ... `{hash}`: `Url::get`.
+    Api(Component),
+    /// `{scheme}`: the protocol without ':'.
     Scheme,
-    Username,
-    Password,
-    Host,
-    Hostname,
-    Port,
-    Pathname,
-    Search,
+    /// `{query}`: the query without '?'.
     Query,
-    Hash,
+    /// `{fragment}`: the fragment without '#'.
     Fragment,
 }
 
-/// The placeholder names of the fields.
-const FIELDS: [(&str, Field); 14] = [
-    ("href", Field::Href),
-    ("origin", Field::Origin),
-    ("protocol", Field::Protocol),
-    ("scheme", Field::Scheme),
-    ("username", Field::Username),
-    ("password", Field::Password),
-    ("host", Field::Host),
-    ("hostname", Field::Hostname),
-    ("port", Field::Port),
-    ("pathname", Field::Pathname),
-    ("search", Field::Search),
-    ("query", Field::Query),
-    ("hash", Field::Hash),
-    ("fragment", Field::Fragment),
-];
-
 impl Field {
     fn from_name(name: &str) -> Option<Field> {
-        FIELDS.iter().find(|(n, _)| *n == name).map(|&(_, f)| f)
+        match name {
+            "scheme" => Some(Field::Scheme),
+            "query" => Some(Field::Query),
+            "fragment" => Some(Field::Fragment),
+            _ => name.parse().ok().map(Field::Api),
+        }
     }
 
     /// The field's value in `url`, read from `input`, printed in `style`.
     fn value<'u>(self, url: &'u Url, input: &str, style: &Style) -> Cow<'u, str> {
-        let styled = style.changes_href();
-        Cow::Borrowed(match self {
-            Field::Href if styled => return style.href(url, input),
-            Field::Host if styled => return style.host(url, input),
-            Field::Hostname if styled => return style.hostname(url),
-            Field::Port if styled => return style.port(url, input),
-            Field::Href => url.href(),
-            Field::Host => url.host(),
-            Field::Hostname => url.hostname(),
-            Field::Port => url.port(),
-            Field::Origin => return Cow::Owned(url.origin().ascii_serialization()),
-            Field::Protocol => url.protocol(),
-            Field::Scheme => url.scheme(),
-            Field::Username => url.username(),
-            Field::Password => url.password(),
-            Field::Pathname => url.pathname(),
-            Field::Search => url.search(),
-            Field::Query => url.query().unwrap_or(""),
-            Field::Hash => url.hash(),
-            Field::Fragment => url.fragment().unwrap_or(""),
-        })
+        match self {
+            Field::Api(component) if style.changes_href() => match component {
+                Component::Href => style.href(url, input),
+                Component::Host => style.host(url, input),
+                Component::Hostname => style.hostname(url),
+                Component::Port => style.port(url, input),
+                _ => url.get(component),
+            },
+            Field::Api(component) => url.get(component),
+            Field::Scheme => Cow::Borrowed(url.scheme()),
+            Field::Query => Cow::Borrowed(url.query().unwrap_or("")),
+            Field::Fragment => Cow::Borrowed(url.fragment().unwrap_or("")),
+        }
     }
 }
 
@@ -345,14 +319,14 @@ impl Template {
     fn missing(&self, piece: &Piece, url: &Url, input: &str) -> bool {
         match piece {
             Piece::Field(field, _) => match field {
-                Field::Username => url.username().is_empty(),
-                Field::Password => url.password().is_empty(),
-                Field::Host | Field::Hostname => url.hostname().is_empty(),
-                Field::Port => self.style.port(url, input).is_empty(),
-                Field::Pathname => url.pathname().is_empty(),
-                Field::Search | Field::Query => url.query().is_none(),
-                Field::Hash | Field::Fragment => url.fragment().is_none(),
-                Field::Href | Field::Origin | Field::Protocol | Field::Scheme => false,
+                Field::Api(Component::Username) => url.username().is_empty(),
+                Field::Api(Component::Password) => url.password().is_empty(),
+                Field::Api(Component::Host | Component::Hostname) => url.hostname().is_empty(),
+                Field::Api(Component::Port) => self.style.port(url, input).is_empty(),
+                Field::Api(Component::Pathname) => url.pathname().is_empty(),
+                Field::Api(Component::Search) | Field::Query => url.query().is_none(),
+                Field::Api(Component::Hash) | Field::Fragment => url.fragment().is_none(),
+                Field::Api(_) | Field::Scheme => false,
             },
             Piece::QueryFirst(name) | Piece::QueryAll(name, _) => {
                 self.query_values(url, name).next().is_none()
