@@ -25,7 +25,7 @@ pub mod lex;
 mod machine;
 mod options;
 
-use encoding_rs::{Encoding, UTF_8};
+use encoding_rs::Encoding;
 
 pub(crate) use can_parse::can_parse;
 pub use error::ParseError;
@@ -89,7 +89,7 @@ pub(crate) fn parse_unchecked(input: &str) -> Result<Url, ParseError> {
 #[cfg(feature = "_test-hooks")]
 #[doc(hidden)]
 pub fn parse_general_for_tests(input: &str, base: Option<&Url>) -> Result<Url, ParseError> {
-    let result = parse_general(input, base, UTF_8, Reporter::disabled());
+    let result = parse_general(input, base, encoding_rs::UTF_8, Reporter::disabled());
     if let Ok(url) = &result {
         url.debug_check_invariants();
     }
