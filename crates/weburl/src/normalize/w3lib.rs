@@ -1,0 +1,277 @@
+//! The `w3lib` profile: the output of Python w3lib's `canonicalize_url` (w3lib 2.5, default
+//! arguments) computed from the URL Standard's serialization of the URL. The rules, each
+//! named after the w3lib step it mirrors, are listed in the [module](super) documentation.
+
+use super::bytes::{
+    ByteSet, escape_at, push_escape, quote_into, quote_plus_into, unquote_into, unquote_plus_into,
+};
+use super::tracking::is_tracking;
+use crate::Url;
+
+/// w3lib's `_USERINFO_SAFEST_CHARS`: unreserved and sub-delimiters but `;` and `=`.
+const USERINFO_SAFE: ByteSet = ByteSet::new(b"!$&'()*+,", true);
+
+/// w3lib's `_PATH_SAFEST_CHARS` (`safe_url_string`'s first pass over the path): unreserved,
+/// sub-delimiters, `:/?@` and `%`.
+const PATH_SAFEST: ByteSet = ByteSet::new(b"!$&'()*+,;=:/?@%", true);
+
+/// w3lib's `_PATH_SAFE_CHARS` (`canonicalize_url`'s second pass): also `[`, `]` and `|`.
+const PATH_SAFE: ByteSet = ByteSet::new(b"!$&'()*+,;=:/?@%[]|", true);
+
+/// The schemes Python's `urllib.parse` splits `;params` off the last path segment for
+/// (`uses_params`).
+const USES_PARAMS: [&str; 15] = [
+    "ftp", "hdl", "prospero", "http", "imap", "https", "shttp", "rtsp", "rtsps", "rtspu", "sip",
+    "sips", "mms", "sftp", "tel",
+];
+
+/// The schemes Python's `urllib.parse` writes `//` for even without an authority
+/// (`uses_netloc`).
+const USES_NETLOC: [&str; 25] = [
+    "ftp", "http", "gopher", "nntp", "telnet", "imap", "wais", "file", "mms", "https", "shttp",
+    "snews", "prospero", "rtsp", "rtsps", "rtspu", "rsync", "svn", "svn+ssh", "sftp", "nfs",
+    "git", "git+ssh", "ws", "wss",
+];
+
+/// Appends the `w3lib` profile's text of `url` to `out` (not parsed again).
+pub(crate) fn push_w3lib(url: &Url, strip_tracking: bool, out: &mut String) {
+    let href = url.href_without_fragment();
+    let scheme = url.scheme();
+    let rest = &href[scheme.len() + 1..];
+    let (netloc, rest) = match rest.strip_prefix("//") {
+        Some(after) => {
+            let end = after.find(['/', '?']).unwrap_or(after.len());
+            (Some(&after[..end]), &after[end..])
+        }
+        None => (None, rest),
+    };
+    let (path, query) = match rest.split_once('?') {
+        Some((path, query)) => (path, query),
+        None => (rest, ""),
+    };
+
+    let mut buf: Vec<u8> = Vec::with_capacity(href.len() + 8);
+    buf.extend_from_slice(scheme.as_bytes());
+    buf.push(b':');
+
+    // The authority, rebuilt by `_safe_url_split` and lowercased by `canonicalize_url`.
+    let mut authority: Vec<u8> = Vec::new();
+    if let Some(netloc) = netloc {
+        push_netloc(netloc, &mut authority);
+    }
+
+    // The path: `;params` split off the last segment (`_split_params`), the rest decoded
+    // but for %25 %2F %3B %3F (`_unquotepath`) and encoded again (`_quote`), dot segments
+    // removed (`_remove_dot_segments`); the params keep `safe_url_string`'s encoding only.
+    let (path, params) = if USES_PARAMS.contains(&scheme) {
+        let last = path.rfind('/').map_or(0, |i| i + 1);
+        match path[last..].find(';') {
+            Some(semi) => (&path[..last + semi], &path[last + semi + 1..]),
+            None => (path, ""),
+        }
+    } else {
+        (path, "")
+    };
+    let mut new_path: Vec<u8> = Vec::with_capacity(path.len() + 1);
+    if path.is_empty() {
+        new_path.push(b'/');
+    } else {
+        push_path(path.as_bytes(), &mut new_path);
+    }
+    if new_path.first() == Some(&b'/') {
+        new_path = remove_dot_segments(&new_path);
+    }
+    if !params.is_empty() {
+        new_path.push(b';');
+        quote_into(params.as_bytes(), &PATH_SAFEST, &mut new_path);
+    }
+
+    // `_urlunsplit`.
+    if !authority.is_empty() {
+        buf.extend_from_slice(b"//");
+        buf.extend_from_slice(&authority);
+        if new_path.first() != Some(&b'/') {
+            buf.push(b'/');
+        }
+    } else if new_path.starts_with(b"//")
+        || (USES_NETLOC.contains(&scheme) && new_path.first() == Some(&b'/'))
+    {
+        buf.extend_from_slice(b"//");
+    }
+    buf.extend_from_slice(&new_path);
+
+    // The query: `&`-separated fields, empty ones dropped, split at the first `=`, both
+    // halves decoded (`+` is a space), sorted by name then value (bytewise), encoded again
+    // as application/x-www-form-urlencoded (ALPHA DIGIT `-._~` kept, space as `+`).
+    if !query.is_empty() {
+        let mut pairs: Vec<(Vec<u8>, Vec<u8>)> = Vec::new();
+        for field in query.split('&').filter(|f| !f.is_empty()) {
+            let (name, value) = field.split_once('=').unwrap_or((field, ""));
+            let mut decoded_name = Vec::with_capacity(name.len());
+            unquote_plus_into(name.as_bytes(), &mut decoded_name);
+            if strip_tracking && is_tracking(&decoded_name) {
+                continue;
+            }
+            let mut decoded_value = Vec::with_capacity(value.len());
+            unquote_plus_into(value.as_bytes(), &mut decoded_value);
+            pairs.push((decoded_name, decoded_value));
+        }
+        pairs.sort();
+        for (i, (name, value)) in pairs.iter().enumerate() {
+            buf.push(if i == 0 { b'?' } else { b'&' });
+            quote_plus_into(name, &mut buf);
+            buf.push(b'=');
+            quote_plus_into(value, &mut buf);
+        }
+    }
+    // Every byte written is ASCII: each non-ASCII byte was percent-encoded.
+    out.push_str(&String::from_utf8_lossy(&buf));
+}
+
+/// Appends the authority `netloc` as w3lib rebuilds it: the username and password decoded
+/// and encoded again with `USERINFO_SAFE`, the host lowercased, the port as a number.
+fn push_netloc(netloc: &str, out: &mut Vec<u8>) {
+    let (userinfo, hostport) = match netloc.rfind('@') {
+        Some(at) => (Some(&netloc[..at]), &netloc[at + 1..]),
+        None => (None, netloc),
+    };
+    if let Some(userinfo) = userinfo {
+        let (username, password) = match userinfo.split_once(':') {
+            Some((u, p)) => (u, Some(p)),
+            None => (userinfo, None),
+        };
+        let mut decoded = Vec::new();
+        unquote_into(username.as_bytes(), &mut decoded);
+        quote_into(&decoded, &USERINFO_SAFE, out);
+        if let Some(password) = password {
+            out.push(b':');
+            decoded.clear();
+            unquote_into(password.as_bytes(), &mut decoded);
+            quote_into(&decoded, &USERINFO_SAFE, out);
+        }
+        out.push(b'@');
+    }
+    let (host, port) = if hostport.starts_with('[') {
+        match hostport.find(']') {
+            Some(end) => (
+                &hostport[..=end],
+                hostport[end + 1..].strip_prefix(':').unwrap_or(""),
+            ),
+            None => (hostport, ""),
+        }
+    } else {
+        hostport.split_once(':').unwrap_or((hostport, ""))
+    };
+    out.extend(host.bytes().map(|b| b.to_ascii_lowercase()));
+    if !port.is_empty() {
+        out.push(b':');
+        // The URL Standard's port is a number without leading zeros already.
+        out.extend_from_slice(port.as_bytes());
+    }
+}
+
+/// Appends `path` as `_quote(_unquotepath(...))` of `safe_url_string`'s encoding leaves it:
+/// every `%HH` decoded but %25, %2F, %3B and %3F (which get uppercase hex digits), then every
+/// byte outside `PATH_SAFE` encoded. (Encoding with `PATH_SAFEST` first and decoding back
+/// changes nothing a byte-wise pass needs to see: an encoding it adds starts with `%`, which
+/// is not a hex digit, so it cannot complete an earlier `%`.)
+///
+/// One departure, for idempotence: w3lib writes a `%` that was not an escape as it is, and
+/// when decoding puts two hex digits after it (`%%34%31` → `%41`), its answer means
+/// something else the next time (`A`). Such a `%` is written `%25` here.
+fn push_path(path: &[u8], out: &mut Vec<u8>) {
+    let start = out.len();
+    let mut lone_percents: Vec<usize> = Vec::new();
+    let mut i = 0;
+    while i < path.len() {
+        if let Some(b) = escape_at(path, i) {
+            if matches!(b, b'%' | b'/' | b';' | b'?') || !PATH_SAFE.contains(b) {
+                push_escape(out, b);
+            } else {
+                out.push(b);
+            }
+            i += 3;
+        } else {
+            let b = path[i];
+            if b == b'%' {
+                lone_percents.push(out.len());
+            }
+            if PATH_SAFE.contains(b) {
+                out.push(b);
+            } else {
+                push_escape(out, b);
+            }
+            i += 1;
+        }
+    }
+    for &at in lone_percents.iter().rev() {
+        if escape_at(&out[start..], at - start).is_some() {
+            out.splice(at + 1..at + 1, *b"25");
+        }
+    }
+}
+
+/// RFC 3986's remove_dot_segments, as w3lib's `_remove_dot_segments` does it on a path
+/// starting with `/`.
+fn remove_dot_segments(path: &[u8]) -> Vec<u8> {
+    if memchr::memmem::find(path, b"/.").is_none() {
+        return path.to_vec();
+    }
+    let segments: Vec<&[u8]> = path[1..].split(|&b| b == b'/').collect();
+    let (last, init) = segments.split_last().expect("split yields one item at least");
+    let mut output: Vec<&[u8]> = Vec::with_capacity(segments.len());
+    for &segment in init {
+        match segment {
+            b".." => {
+                output.pop();
+            }
+            b"." => {}
+            _ => output.push(segment),
+        }
+    }
+    match *last {
+        b".." => {
+            output.pop();
+            output.push(b"");
+        }
+        b"." => output.push(b""),
+        last => output.push(last),
+    }
+    let mut out = Vec::with_capacity(path.len());
+    for segment in output {
+        out.push(b'/');
+        out.extend_from_slice(segment);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{push_path, remove_dot_segments};
+
+    fn path(p: &str) -> String {
+        let mut out = Vec::new();
+        push_path(p.as_bytes(), &mut out);
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn paths() {
+        assert_eq!(path("/b%7e%2f%3b%3F%25"), "/b~%2F%3B%3F%25");
+        assert_eq!(path("/%5B%5d%7C|[%20%22"), "/[]||[%20%22");
+        assert_eq!(path("/%e2%82%ac%FF"), "/%E2%82%AC%FF");
+        assert_eq!(path("/100%"), "/100%");
+        assert_eq!(path("/%%34%31"), "/%2541");
+        assert_eq!(path("/%%zz"), "/%%zz");
+    }
+
+    #[test]
+    fn dot_segments() {
+        let r = |p: &str| String::from_utf8(remove_dot_segments(p.as_bytes())).unwrap();
+        assert_eq!(r("/a/b/../c/./d"), "/a/c/d");
+        assert_eq!(r("/a/.."), "/");
+        assert_eq!(r("/a/."), "/a/");
+        assert_eq!(r("/.//x/"), "//x/");
+        assert_eq!(r("/../a"), "/a");
+    }
+}
