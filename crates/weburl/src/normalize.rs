@@ -34,8 +34,10 @@
 //! ## [`Profile::Dedup`]
 //!
 //! Percent-encodings get uppercase hex digits (`%2f` → `%2F`); percent-encoded unreserved
-//! characters (RFC 3986: ALPHA DIGIT `-` `.` `_` `~`) are decoded (`%7E` → `~`); the query's
-//! `&`-separated parameters are sorted by name, then value (bytewise, stable; empty
+//! characters (RFC 3986: ALPHA DIGIT `-` `.` `_` `~`) are decoded (`%7E` → `~`); a `%` that
+//! is not a percent-encoding but that decoding puts before two hex digits is written `%25`
+//! (`%%34%31` → `%2541`, not `%41`, so that the result is its own normalization); the
+//! query's `&`-separated parameters are sorted by name, then value (bytewise, stable; empty
 //! parameters dropped); an empty query (`?`) or fragment (`#`) is dropped; with
 //! [`Options::drop_index`], a last path segment in [`INDEX_FILES`] (ASCII case-insensitive)
 //! is dropped.
@@ -67,7 +69,7 @@
 //! The result is parsed again. One departure from w3lib, for idempotence: a `%` of the path
 //! that is not a percent-encoding and that decoding puts before two hex digits (`/%%34%31`)
 //! is written `%25` (`/%2541`), where w3lib writes `/%41`, which it would canonicalize to `/A`
-//! the next time.
+//! the next time (unless w3lib would write that escape again unchanged, as `%25`).
 //!
 //! ## [`Profile::Surt`]
 //!
@@ -356,6 +358,7 @@ fn hex_value(b: u8) -> Option<u8> {
 /// unreserved character, with uppercase hex digits otherwise. A `%` not followed by two hex
 /// digits is kept as it is.
 fn push_normalized_percent(out: &mut String, text: &str) {
+    let start = out.len();
     let bytes = text.as_bytes();
     let mut copied = 0;
     let mut i = 0;
@@ -381,6 +384,23 @@ fn push_normalized_percent(out: &mut String, text: &str) {
         copied = i;
     }
     out.push_str(&text[copied..]);
+    // A `%` that was not a percent-encoding can end up before two hex digits when the ones
+    // after it were decoded (`%%34%31` gives `%41`): written `%25`, so that the result is its
+    // own normalization. (A percent-encoding written above is never of an unreserved
+    // character nor in lowercase, so what this finds is such a `%`.)
+    let mut at = start;
+    while let Some(found) = out[at..].find('%') {
+        let p = at + found;
+        let b = out.as_bytes();
+        if let (Some(high), Some(low)) = (
+            b.get(p + 1).copied().and_then(hex_value),
+            b.get(p + 2).copied().and_then(hex_value),
+        ) && (is_unreserved(high << 4 | low) || b[p + 1..p + 3].iter().any(u8::is_ascii_lowercase))
+        {
+            out.insert_str(p + 1, "25");
+        }
+        at = p + 1;
+    }
 }
 
 /// The query's `&`-separated parameters, empty ones (and tracking ones, with
@@ -439,6 +459,9 @@ mod tests {
     fn percent_encodings() {
         assert_eq!(normalized("%7e%41%2f%2F%e2%80%bd"), "~A%2F%2F%E2%80%BD");
         assert_eq!(normalized("%%4%zz%4"), "%%4%zz%4");
+        assert_eq!(normalized("%%34%31"), "%2541");
+        assert_eq!(normalized("%%34%3c"), "%4%3C");
+        assert_eq!(normalized("%%32%66"), "%252f");
         assert_eq!(normalized("a%2d%2E%5f%5F%30b"), "a-.__0b");
         assert_eq!(normalized(""), "");
         assert_eq!(normalized("%"), "%");

@@ -119,6 +119,11 @@ pub(crate) fn canonical(url: &Url, drop_index: bool, strip_tracking: bool) -> Op
     if !path.is_empty() {
         path.make_ascii_lowercase();
         path = strip_path_session_id(path);
+        // With drop_index, a trailing `/` goes first too, so that `/index.html/` gives what
+        // its own result gives.
+        if drop_index && path.len() > 1 && path.ends_with(b"/") {
+            path.pop();
+        }
         if drop_index
             && let Some(slash) = path.iter().rposition(|&b| b == b'/')
             && INDEX_FILES
@@ -205,6 +210,9 @@ pub(crate) fn url_text(canonical: &Canonical) -> String {
             buf.push(b':');
             buf.extend_from_slice(port.to_string().as_bytes());
         }
+    } else if crate::default_port(&canonical.scheme).is_some() {
+        // A special URL has a host: `.`, which surt strips to nothing, stands for none.
+        buf.extend_from_slice(b"//.");
     }
     // Segments `.` and `..` (which the key keeps at the root) and `?`, `\` and `#` must not
     // be read as syntax: they are encoded so that decoding gives them back.

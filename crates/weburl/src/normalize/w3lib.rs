@@ -177,8 +177,9 @@ fn push_netloc(netloc: &str, out: &mut Vec<u8>) {
 /// is not a hex digit, so it cannot complete an earlier `%`.)
 ///
 /// One departure, for idempotence: w3lib writes a `%` that was not an escape as it is, and
-/// when decoding puts two hex digits after it (`%%34%31` → `%41`), its answer means
-/// something else the next time (`A`). Such a `%` is written `%25` here.
+/// when decoding puts two hex digits after it (`%%34%31` → `%41`), its answer may mean
+/// something else the next time (`A`). Such a `%` is written `%25` here, unless the escape
+/// it starts is one the next pass writes again unchanged (`%%32%35` → `%25`).
 fn push_path(path: &[u8], out: &mut Vec<u8>) {
     let start = out.len();
     let mut lone_percents: Vec<usize> = Vec::new();
@@ -205,8 +206,14 @@ fn push_path(path: &[u8], out: &mut Vec<u8>) {
         }
     }
     for &at in lone_percents.iter().rev() {
-        if escape_at(&out[start..], at - start).is_some() {
-            out.splice(at + 1..at + 1, *b"25");
+        if let Some(b) = escape_at(&out[start..], at - start) {
+            // The escape this `%` now starts is stable when the next pass writes it again as
+            // it is: kept (or encoded again), with uppercase hex digits.
+            let kept = matches!(b, b'%' | b'/' | b';' | b'?') || !PATH_SAFE.contains(b);
+            let uppercase = !out[at + 1..at + 3].iter().any(u8::is_ascii_lowercase);
+            if !(kept && uppercase) {
+                out.splice(at + 1..at + 1, *b"25");
+            }
         }
     }
 }
@@ -262,6 +269,9 @@ mod tests {
         assert_eq!(path("/%e2%82%ac%FF"), "/%E2%82%AC%FF");
         assert_eq!(path("/100%"), "/100%");
         assert_eq!(path("/%%34%31"), "/%2541");
+        assert_eq!(path("/%%32%35"), "/%25");
+        assert_eq!(path("/%%32%66"), "/%252f");
+        assert_eq!(path("/%%32%32"), "/%22");
         assert_eq!(path("/%%zz"), "/%%zz");
     }
 
