@@ -1,5 +1,5 @@
 //! What is printed for each resulting URL: its href, a `--get` template, the `--json`
-//! component object, a `--diagram`, or (for `normalize --surt`) its SURT.
+//! component object, a `--diagram`, or (for `normalize --profile surt`) its SURT key.
 
 use clap::Args;
 use weburl::Url;
@@ -56,8 +56,8 @@ pub enum Output {
     Json(Sections),
     /// `--diagram`, coloured or not.
     Diagram { color: bool },
-    /// `normalize --surt`.
-    Surt,
+    /// `normalize --profile surt`, with its options.
+    Surt(weburl::normalize::Options),
 }
 
 impl Output {
@@ -101,7 +101,7 @@ impl Output {
                 out.push(b'\n');
             }
             Output::Diagram { color } => diagram::render(url, *color, out),
-            Output::Surt => surt::render(url, out),
+            Output::Surt(options) => surt::render(url, options, out),
         }
     }
 }
