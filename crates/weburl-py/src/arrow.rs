@@ -433,7 +433,10 @@ fn write_normalized(
 ) -> bool {
     match profile {
         Profile::Spec if !options.strip_tracking => out.write_str(url.href()).is_ok(),
-        Profile::Surt => out.write_str(&norm::surt(url, options)).is_ok(),
+        Profile::Surt | Profile::W3lib => match norm::canonicalize(url, profile, options) {
+            Ok(text) => out.write_str(&text).is_ok(),
+            Err(_) => false,
+        },
         _ => match norm::normalize(url, profile, options) {
             Ok(normalized) => out.write_str(normalized.href()).is_ok(),
             Err(_) => false,

@@ -326,6 +326,10 @@ fn profiles_are_idempotent() {
                     let twice = normalize(&once, profile, &options).unwrap();
                     assert_eq!(once.href(), twice.href(), "{} {options:?}: {line:?}", profile.name());
                     let key = canonicalize(&url, profile, &options).unwrap();
+                    if profile != Profile::Surt {
+                        // The canonical text is the href of the canonical URL.
+                        assert_eq!(key, once.href(), "{} {options:?}: {line:?}", profile.name());
+                    }
                     let key_again = canonicalize(&once, profile, &options).unwrap();
                     assert_eq!(key, key_again, "{} {options:?}: {line:?}", profile.name());
                     checked += 1;

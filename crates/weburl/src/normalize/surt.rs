@@ -187,7 +187,11 @@ pub(crate) fn push_key(canonical: &Canonical, out: &mut String) {
         buf.extend_from_slice(query);
     }
     // ASCII: every other byte was escaped.
-    out.push_str(&String::from_utf8_lossy(&buf));
+    match String::from_utf8(buf) {
+        Ok(text) if out.is_empty() => *out = text,
+        Ok(text) => out.push_str(&text),
+        Err(e) => out.push_str(&String::from_utf8_lossy(e.as_bytes())),
+    }
 }
 
 /// The URL text `canonical` stands for (scheme, `//`, host, port, path, query), written so
@@ -251,7 +255,17 @@ fn minimal_escape(data: &[u8]) -> Vec<u8> {
 }
 
 /// GoogleURLCanonicalizer's host rules.
-fn google_host(host: Vec<u8>) -> Vec<u8> {
+fn google_host(mut host: Vec<u8>) -> Vec<u8> {
+    // The common case: lowercase letters, digits, `-` and `.` between labels, not a number:
+    // every rule below leaves it as it is but lowercasing.
+    if host.first().is_some_and(|b| !b.is_ascii_digit() && *b != b'.')
+        && host.last() != Some(&b'.')
+        && host.iter().all(|&b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.')
+        && memchr::memmem::find(&host, b"..").is_none()
+    {
+        host.make_ascii_lowercase();
+        return host;
+    }
     let mut decoded = Vec::with_capacity(host.len());
     unquote_repeatedly_into(&host, &mut decoded);
     if !decoded.is_ascii() {
@@ -299,7 +313,7 @@ fn replace_double_dots(host: &[u8]) -> Vec<u8> {
 /// resolver, which answers a numeric host so without a look-up; one it rejects would be
 /// looked up in the DNS, which no key should depend on: it stays a name here).
 fn attempt_ip_formats(host: &[u8]) -> Option<String> {
-    if host.is_empty() {
+    if host.is_empty() || !host.iter().all(|&b| b.is_ascii_digit() || b == b'.') {
         return None;
     }
     if host.iter().all(u8::is_ascii_digit) {
@@ -372,6 +386,13 @@ fn dotted(n: u32) -> String {
 fn normalize_path(path: &[u8]) -> Vec<u8> {
     if path.is_empty() {
         return b"/".to_vec();
+    }
+    // Without an empty, `.` or `..` segment (but the last), the path stays as it is.
+    if path[0] == b'/'
+        && memchr::memmem::find(path, b"//").is_none()
+        && memchr::memmem::find(path, b"/.").is_none()
+    {
+        return path.to_vec();
     }
     let mut kept: Vec<&[u8]> = Vec::new();
     for segment in path.split(|&b| b == b'/').skip(1) {

@@ -7,6 +7,7 @@ use super::bytes::{
 };
 use super::tracking::is_tracking;
 use crate::Url;
+use std::borrow::Cow;
 
 /// w3lib's `_USERINFO_SAFEST_CHARS`: unreserved and sub-delimiters but `;` and `=`.
 const USERINFO_SAFE: ByteSet = ByteSet::new(b"!$&'()*+,", true);
@@ -18,13 +19,6 @@ const PATH_SAFEST: ByteSet = ByteSet::new(b"!$&'()*+,;=:/?@%", true);
 /// w3lib's `_PATH_SAFE_CHARS` (`canonicalize_url`'s second pass): also `[`, `]` and `|`.
 const PATH_SAFE: ByteSet = ByteSet::new(b"!$&'()*+,;=:/?@%[]|", true);
 
-/// The schemes Python's `urllib.parse` splits `;params` off the last path segment for
-/// (`uses_params`).
-const USES_PARAMS: [&str; 15] = [
-    "ftp", "hdl", "prospero", "http", "imap", "https", "shttp", "rtsp", "rtsps", "rtspu", "sip",
-    "sips", "mms", "sftp", "tel",
-];
-
 /// The schemes Python's `urllib.parse` writes `//` for even without an authority
 /// (`uses_netloc`).
 const USES_NETLOC: [&str; 25] = [
@@ -33,8 +27,9 @@ const USES_NETLOC: [&str; 25] = [
     "git", "git+ssh", "ws", "wss",
 ];
 
-/// Appends the `w3lib` profile's text of `url` to `out` (not parsed again).
-pub(crate) fn push_w3lib(url: &Url, strip_tracking: bool, out: &mut String) {
+/// The `w3lib` profile's text of `url` (not parsed again). One buffer is written in order,
+/// with one more allocation for a query's fields and one for a path with dot segments.
+pub(crate) fn w3lib_string(url: &Url, strip_tracking: bool) -> String {
     let href = url.href_without_fragment();
     let scheme = url.scheme();
     let rest = &href[scheme.len() + 1..];
@@ -50,20 +45,25 @@ pub(crate) fn push_w3lib(url: &Url, strip_tracking: bool, out: &mut String) {
         None => (rest, ""),
     };
 
-    let mut buf: Vec<u8> = Vec::with_capacity(href.len() + 8);
+    let mut buf: Vec<u8> = Vec::with_capacity(href.len() + 16);
     buf.extend_from_slice(scheme.as_bytes());
     buf.push(b':');
 
     // The authority, rebuilt by `_safe_url_split` and lowercased by `canonicalize_url`.
-    let mut authority: Vec<u8> = Vec::new();
+    let authority_start = buf.len();
     if let Some(netloc) = netloc {
-        push_netloc(netloc, &mut authority);
+        buf.extend_from_slice(b"//");
+        push_netloc(netloc, &mut buf);
+        if buf.len() == authority_start + 2 {
+            buf.truncate(authority_start);
+        }
     }
+    let has_authority = buf.len() > authority_start;
 
     // The path: `;params` split off the last segment (`_split_params`), the rest decoded
     // but for %25 %2F %3B %3F (`_unquotepath`) and encoded again (`_quote`), dot segments
     // removed (`_remove_dot_segments`); the params keep `safe_url_string`'s encoding only.
-    let (path, params) = if USES_PARAMS.contains(&scheme) {
+    let (path, params) = if uses_params(scheme) {
         let last = path.rfind('/').map_or(0, |i| i + 1);
         match path[last..].find(';') {
             Some(semi) => (&path[..last + semi], &path[last + semi + 1..]),
@@ -72,51 +72,50 @@ pub(crate) fn push_w3lib(url: &Url, strip_tracking: bool, out: &mut String) {
     } else {
         (path, "")
     };
-    let mut new_path: Vec<u8> = Vec::with_capacity(path.len() + 1);
+    let path_start = buf.len();
     if path.is_empty() {
-        new_path.push(b'/');
+        buf.push(b'/');
     } else {
-        push_path(path.as_bytes(), &mut new_path);
+        push_path(path.as_bytes(), &mut buf);
     }
-    if new_path.first() == Some(&b'/') {
-        new_path = remove_dot_segments(&new_path);
+    if buf[path_start] == b'/' && memchr::memmem::find(&buf[path_start..], b"/.").is_some() {
+        let resolved = remove_dot_segments(&buf[path_start..]);
+        buf.truncate(path_start);
+        buf.extend_from_slice(&resolved);
     }
     if !params.is_empty() {
-        new_path.push(b';');
-        quote_into(params.as_bytes(), &PATH_SAFEST, &mut new_path);
+        buf.push(b';');
+        quote_into(params.as_bytes(), &PATH_SAFEST, &mut buf);
     }
 
     // `_urlunsplit`.
-    if !authority.is_empty() {
-        buf.extend_from_slice(b"//");
-        buf.extend_from_slice(&authority);
+    let new_path = &buf[path_start..];
+    if has_authority {
         if new_path.first() != Some(&b'/') {
-            buf.push(b'/');
+            buf.insert(path_start, b'/');
         }
     } else if new_path.starts_with(b"//")
-        || (USES_NETLOC.contains(&scheme) && new_path.first() == Some(&b'/'))
+        || (new_path.first() == Some(&b'/') && USES_NETLOC.contains(&scheme))
     {
-        buf.extend_from_slice(b"//");
+        buf.splice(path_start..path_start, *b"//");
     }
-    buf.extend_from_slice(&new_path);
 
     // The query: `&`-separated fields, empty ones dropped, split at the first `=`, both
     // halves decoded (`+` is a space), sorted by name then value (bytewise), encoded again
     // as application/x-www-form-urlencoded (ALPHA DIGIT `-._~` kept, space as `+`).
     if !query.is_empty() {
-        let mut pairs: Vec<(Vec<u8>, Vec<u8>)> = Vec::new();
+        let mut pairs: Vec<(Cow<'_, [u8]>, Cow<'_, [u8]>)> = Vec::new();
         for field in query.split('&').filter(|f| !f.is_empty()) {
             let (name, value) = field.split_once('=').unwrap_or((field, ""));
-            let mut decoded_name = Vec::with_capacity(name.len());
-            unquote_plus_into(name.as_bytes(), &mut decoded_name);
-            if strip_tracking && is_tracking(&decoded_name) {
+            let name = unquote_plus(name.as_bytes());
+            if strip_tracking && is_tracking(&name) {
                 continue;
             }
-            let mut decoded_value = Vec::with_capacity(value.len());
-            unquote_plus_into(value.as_bytes(), &mut decoded_value);
-            pairs.push((decoded_name, decoded_value));
+            pairs.push((name, unquote_plus(value.as_bytes())));
         }
-        pairs.sort();
+        if !pairs.is_sorted() {
+            pairs.sort();
+        }
         for (i, (name, value)) in pairs.iter().enumerate() {
             buf.push(if i == 0 { b'?' } else { b'&' });
             quote_plus_into(name, &mut buf);
@@ -124,8 +123,29 @@ pub(crate) fn push_w3lib(url: &Url, strip_tracking: bool, out: &mut String) {
             quote_plus_into(value, &mut buf);
         }
     }
-    // Every byte written is ASCII: each non-ASCII byte was percent-encoded.
-    out.push_str(&String::from_utf8_lossy(&buf));
+    // Every byte written is ASCII: each other byte was percent-encoded.
+    String::from_utf8(buf).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
+/// Whether Python's `urllib.parse` splits `;params` off the last path segment of `scheme`'s
+/// URLs (`uses_params`).
+fn uses_params(scheme: &str) -> bool {
+    matches!(
+        scheme,
+        "http" | "https" | "ftp" | "hdl" | "prospero" | "imap" | "shttp" | "rtsp" | "rtsps"
+            | "rtspu" | "sip" | "sips" | "mms" | "sftp" | "tel"
+    )
+}
+
+/// `data` decoded as w3lib's `_unquote_plus` does, borrowed when there is nothing to decode.
+fn unquote_plus(data: &[u8]) -> Cow<'_, [u8]> {
+    if data.iter().any(|&b| b == b'%' || b == b'+') {
+        let mut out = Vec::with_capacity(data.len());
+        unquote_plus_into(data, &mut out);
+        Cow::Owned(out)
+    } else {
+        Cow::Borrowed(data)
+    }
 }
 
 /// Appends the authority `netloc` as w3lib rebuilds it: the username and password decoded
@@ -221,9 +241,6 @@ fn push_path(path: &[u8], out: &mut Vec<u8>) {
 /// RFC 3986's remove_dot_segments, as w3lib's `_remove_dot_segments` does it on a path
 /// starting with `/`.
 fn remove_dot_segments(path: &[u8]) -> Vec<u8> {
-    if memchr::memmem::find(path, b"/.").is_none() {
-        return path.to_vec();
-    }
     let segments: Vec<&[u8]> = path[1..].split(|&b| b == b'/').collect();
     let (last, init) = segments.split_last().expect("split yields one item at least");
     let mut output: Vec<&[u8]> = Vec::with_capacity(segments.len());
