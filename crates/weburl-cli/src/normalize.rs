@@ -149,17 +149,20 @@ pub fn run(args: NormalizeArgs) -> ExitCode {
         profile: profile.library(),
         options: options.clone(),
     };
-    let output = if surt {
-        Output::Surt(options)
+    let output = Output::from_args(&args.common.output);
+    // A key, or w3lib's text printed as it is: made from the URL without parsing it again.
+    let text_only = surt || (profile == Profile::W3lib && matches!(output, Output::Href));
+    let output = if text_only {
+        Output::Canonical(profile.library(), options)
     } else {
-        Output::from_args(&args.common.output)
+        output
     };
     let identity = profile == Profile::Spec && !args.strip_tracking;
     let job = Job {
         base: None,
         guess_scheme: args.common.input.guess_scheme,
         iterate: &args.common.input.iterate,
-        transform: if surt || identity {
+        transform: if text_only || identity {
             None
         } else {
             Some(&transform)

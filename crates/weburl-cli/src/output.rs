@@ -1,5 +1,5 @@
 //! What is printed for each resulting URL: its href, a `--get` template, the `--json`
-//! component object, a `--diagram`, or (for `normalize --profile surt`) its SURT key.
+//! component object, a `--diagram`, or (for `normalize --profile w3lib|surt`) its canonical text.
 
 use clap::Args;
 use weburl::Url;
@@ -56,8 +56,9 @@ pub enum Output {
     Json(Sections),
     /// `--diagram`, coloured or not.
     Diagram { color: bool },
-    /// `normalize --profile surt`, with its options.
-    Surt(weburl::normalize::Options),
+    /// `normalize --profile w3lib` or `surt` without another output option: the profile's
+    /// canonical text (for `surt`, the key), made without parsing it again.
+    Canonical(weburl::normalize::Profile, weburl::normalize::Options),
 }
 
 impl Output {
@@ -101,7 +102,7 @@ impl Output {
                 out.push(b'\n');
             }
             Output::Diagram { color } => diagram::render(url, *color, out),
-            Output::Surt(options) => surt::render(url, options, out),
+            Output::Canonical(profile, options) => surt::render(url, *profile, options, out),
         }
     }
 }

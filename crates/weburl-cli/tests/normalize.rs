@@ -129,6 +129,11 @@ fn w3lib_profile() {
          http://example.com/%2541\n\
          http://example.com/\n"
     );
+    // With another output, the w3lib URL is parsed again (its href is the same text).
+    assert_eq!(
+        ok(&["normalize", "--profile", "w3lib", "--get", "{host} {search}", "http://A.example:80/?b&a#f"]),
+        "a.example ?a=&b=\n"
+    );
 }
 
 #[test]
