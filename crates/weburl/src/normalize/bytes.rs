@@ -73,13 +73,21 @@ pub(crate) fn quote_into(data: &[u8], safe: &ByteSet, out: &mut Vec<u8>) {
 /// `quote_plus`): ALPHA DIGIT `-._~` as they are, space as `+`, other bytes as `%HH`.
 pub(crate) fn quote_plus_into(data: &[u8], out: &mut Vec<u8>) {
     const UNRESERVED: ByteSet = ByteSet::new(b"", true);
-    for &b in data {
-        if UNRESERVED.contains(b) {
-            out.push(b);
-        } else if b == b' ' {
-            out.push(b'+');
-        } else {
-            push_escape(out, b);
+    let mut i = 0;
+    while i < data.len() {
+        let run = data[i..]
+            .iter()
+            .position(|&b| !UNRESERVED.contains(b))
+            .unwrap_or(data.len() - i);
+        out.extend_from_slice(&data[i..i + run]);
+        i += run;
+        if let Some(&b) = data.get(i) {
+            if b == b' ' {
+                out.push(b'+');
+            } else {
+                push_escape(out, b);
+            }
+            i += 1;
         }
     }
 }

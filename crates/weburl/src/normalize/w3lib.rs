@@ -35,13 +35,13 @@ pub(crate) fn w3lib_string(url: &Url, strip_tracking: bool) -> String {
     let rest = &href[scheme.len() + 1..];
     let (netloc, rest) = match rest.strip_prefix("//") {
         Some(after) => {
-            let end = after.find(['/', '?']).unwrap_or(after.len());
+            let end = memchr::memchr2(b'/', b'?', after.as_bytes()).unwrap_or(after.len());
             (Some(&after[..end]), &after[end..])
         }
         None => (None, rest),
     };
-    let (path, query) = match rest.split_once('?') {
-        Some((path, query)) => (path, query),
+    let (path, query) = match memchr::memchr(b'?', rest.as_bytes()) {
+        Some(q) => (&rest[..q], &rest[q + 1..]),
         None => (rest, ""),
     };
 
@@ -64,8 +64,8 @@ pub(crate) fn w3lib_string(url: &Url, strip_tracking: bool) -> String {
     // but for %25 %2F %3B %3F (`_unquotepath`) and encoded again (`_quote`), dot segments
     // removed (`_remove_dot_segments`); the params keep `safe_url_string`'s encoding only.
     let (path, params) = if uses_params(scheme) {
-        let last = path.rfind('/').map_or(0, |i| i + 1);
-        match path[last..].find(';') {
+        let last = memchr::memrchr(b'/', path.as_bytes()).map_or(0, |i| i + 1);
+        match memchr::memchr(b';', &path.as_bytes()[last..]) {
             Some(semi) => (&path[..last + semi], &path[last + semi + 1..]),
             None => (path, ""),
         }
@@ -105,13 +105,16 @@ pub(crate) fn w3lib_string(url: &Url, strip_tracking: bool) -> String {
     // as application/x-www-form-urlencoded (ALPHA DIGIT `-._~` kept, space as `+`).
     if !query.is_empty() {
         let mut pairs: Vec<(Cow<'_, [u8]>, Cow<'_, [u8]>)> = Vec::new();
-        for field in query.split('&').filter(|f| !f.is_empty()) {
-            let (name, value) = field.split_once('=').unwrap_or((field, ""));
-            let name = unquote_plus(name.as_bytes());
+        for field in query.as_bytes().split(|&b| b == b'&').filter(|f| !f.is_empty()) {
+            let (name, value) = match memchr::memchr(b'=', field) {
+                Some(eq) => (&field[..eq], &field[eq + 1..]),
+                None => (field, &[][..]),
+            };
+            let name = unquote_plus(name);
             if strip_tracking && is_tracking(&name) {
                 continue;
             }
-            pairs.push((name, unquote_plus(value.as_bytes())));
+            pairs.push((name, unquote_plus(value)));
         }
         if !pairs.is_sorted() {
             pairs.sort();
@@ -205,6 +208,16 @@ fn push_path(path: &[u8], out: &mut Vec<u8>) {
     let mut lone_percents: Vec<usize> = Vec::new();
     let mut i = 0;
     while i < path.len() {
+        // A run of bytes written as they are (every byte of PATH_SAFE but `%`), copied whole.
+        let run = path[i..]
+            .iter()
+            .position(|&b| b == b'%' || !PATH_SAFE.contains(b))
+            .unwrap_or(path.len() - i);
+        out.extend_from_slice(&path[i..i + run]);
+        i += run;
+        if i == path.len() {
+            break;
+        }
         if let Some(b) = escape_at(path, i) {
             if matches!(b, b'%' | b'/' | b';' | b'?') || !PATH_SAFE.contains(b) {
                 push_escape(out, b);
