@@ -130,7 +130,11 @@ impl Transform for Normalize {
 
 /// Runs `weburl normalize`.
 pub fn run(args: NormalizeArgs) -> ExitCode {
-    let profile = if args.surt { Profile::Surt } else { args.profile };
+    let profile = if args.surt {
+        Profile::Surt
+    } else {
+        args.profile
+    };
     if args.drop_index && !matches!(profile, Profile::Dedup | Profile::Surt) {
         report::usage_error("--drop-index needs --profile dedup or surt (or --surt)");
     }

@@ -131,7 +131,14 @@ fn w3lib_profile() {
     );
     // With another output, the w3lib URL is parsed again (its href is the same text).
     assert_eq!(
-        ok(&["normalize", "--profile", "w3lib", "--get", "{host} {search}", "http://A.example:80/?b&a#f"]),
+        ok(&[
+            "normalize",
+            "--profile",
+            "w3lib",
+            "--get",
+            "{host} {search}",
+            "http://A.example:80/?b&a#f"
+        ]),
         "a.example ?a=&b=\n"
     );
 }
@@ -143,11 +150,29 @@ fn surt_profile_is_surt() {
         "http://example.com/?type=a+b+%26+c&grape=wine",
     ];
     let expected = "com,example)/path?a=1&b=2\ncom,example)/?+c&grape=wine&type=a+b+\n";
-    assert_eq!(ok(&[&["normalize", "--profile", "surt"], &urls[..]].concat()), expected);
-    assert_eq!(ok(&[&["normalize", "--surt"], &urls[..]].concat()), expected);
-    let run = weburl(&["normalize", "--profile", "surt", "--json", "http://h/"], b"");
+    assert_eq!(
+        ok(&[&["normalize", "--profile", "surt"], &urls[..]].concat()),
+        expected
+    );
+    assert_eq!(
+        ok(&[&["normalize", "--surt"], &urls[..]].concat()),
+        expected
+    );
+    let run = weburl(
+        &["normalize", "--profile", "surt", "--json", "http://h/"],
+        b"",
+    );
     assert_eq!(run.code, 2);
-    let run = weburl(&["normalize", "--profile", "w3lib", "--drop-index", "http://h/"], b"");
+    let run = weburl(
+        &[
+            "normalize",
+            "--profile",
+            "w3lib",
+            "--drop-index",
+            "http://h/",
+        ],
+        b"",
+    );
     assert_eq!(run.code, 2);
 }
 
@@ -188,9 +213,21 @@ fn batch_normalize() {
     assert_eq!(lines[1], r#"{"output":"com,example)/do?a&b=2"}"#);
     assert_eq!(lines[2], r#"{"output":"http://a/b?y&z"}"#);
     assert_eq!(lines[3], r#"{"output":"http://a/?z"}"#);
-    assert!(lines[4].starts_with(r#"{"failure":true,"error":"#), "{}", lines[4]);
-    assert!(lines[5].starts_with(r#"{"failure":true,"error":"invalid base URL"#), "{}", lines[5]);
-    assert!(lines[6].starts_with(r#"{"error":"unknown profile: W3LIB"#), "{}", lines[6]);
+    assert!(
+        lines[4].starts_with(r#"{"failure":true,"error":"#),
+        "{}",
+        lines[4]
+    );
+    assert!(
+        lines[5].starts_with(r#"{"failure":true,"error":"invalid base URL"#),
+        "{}",
+        lines[5]
+    );
+    assert!(
+        lines[6].starts_with(r#"{"error":"unknown profile: W3LIB"#),
+        "{}",
+        lines[6]
+    );
     assert_eq!(lines[7], r#"{"error":"missing field: profile"}"#);
     assert_eq!(lines.len(), 8);
 }

@@ -227,7 +227,8 @@ pub fn normalize(url: &Url, profile: Profile, options: &Options) -> Result<Url, 
                     return Ok(url.clone());
                 }
                 let href = url.href();
-                let query_start = href.len() - url.fragment().map_or(0, |f| f.len() + 1) - query.len();
+                let query_start =
+                    href.len() - url.fragment().map_or(0, |f| f.len() + 1) - query.len();
                 let mut out = String::with_capacity(href.len());
                 out.push_str(&href[..query_start]);
                 out.push_str(&stripped);
@@ -395,7 +396,8 @@ fn push_normalized_percent(out: &mut String, text: &str) {
         if let (Some(high), Some(low)) = (
             b.get(p + 1).copied().and_then(hex_value),
             b.get(p + 2).copied().and_then(hex_value),
-        ) && (is_unreserved(high << 4 | low) || b[p + 1..p + 3].iter().any(u8::is_ascii_lowercase))
+        ) && (is_unreserved(high << 4 | low)
+            || b[p + 1..p + 3].iter().any(u8::is_ascii_lowercase))
         {
             out.insert_str(p + 1, "25");
         }
@@ -443,8 +445,10 @@ mod tests {
     }
 
     fn d(url: &str, drop_index: bool) -> String {
-        let mut options = Options::default();
-        options.drop_index = drop_index;
+        let options = Options {
+            drop_index,
+            ..Default::default()
+        };
         dedup(&Url::parse(url).unwrap(), &options)
             .unwrap()
             .href()

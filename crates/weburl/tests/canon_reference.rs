@@ -20,7 +20,13 @@ use weburl::normalize::{Options, Profile, canonicalize, normalize};
 
 /// The benchmark lists, and edge_cases.txt (tests/data/canon/: URLs written to reach each
 /// rule of both packages).
-const LISTS: [&str; 5] = ["isaacs_files", "node_files", "kasztp", "web_links", "edge_cases"];
+const LISTS: [&str; 5] = [
+    "isaacs_files",
+    "node_files",
+    "kasztp",
+    "web_links",
+    "edge_cases",
+];
 
 fn list_path(name: &str) -> PathBuf {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -63,7 +69,11 @@ fn fixture(name: &str, lines: &[String]) -> Vec<Answers> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/data/canon/{name}.tsv"));
     let text = std::fs::read_to_string(path).unwrap();
     let rows: Vec<&str> = text.lines().collect();
-    assert_eq!(rows.len(), lines.len(), "{name}: the fixture does not match the list; re-record it");
+    assert_eq!(
+        rows.len(),
+        lines.len(),
+        "{name}: the fixture does not match the list; re-record it"
+    );
     rows.iter()
         .zip(lines)
         .map(|(row, line)| {
@@ -73,7 +83,12 @@ fn fixture(name: &str, lines: &[String]) -> Vec<Answers> {
             let w3lib_href = (fields[1] != "-").then(|| field(fields[1], &w3lib_raw));
             let surt_raw = field(fields[2], &Err("no".into()));
             let surt_href = (fields[3] != "-").then(|| field(fields[3], &surt_raw));
-            Answers { w3lib_raw, w3lib_href, surt_raw, surt_href }
+            Answers {
+                w3lib_raw,
+                w3lib_href,
+                surt_raw,
+                surt_href,
+            }
         })
         .collect()
 }
@@ -113,7 +128,9 @@ fn standard_difference(line: &str, url: &Url) -> Option<&'static str> {
         .strip_prefix('[')
         .and_then(|h| h.split_once(']'))
         .map_or_else(|| hostport.split(':').next().unwrap_or(""), |(h, _)| h);
-    if hostport.starts_with('[') && !raw_host.eq_ignore_ascii_case(url.hostname().trim_matches(['[', ']'])) {
+    if hostport.starts_with('[')
+        && !raw_host.eq_ignore_ascii_case(url.hostname().trim_matches(['[', ']']))
+    {
         return Some("ipv6");
     }
     if matches!(url.host_parsed(), Some(weburl::Host::Ipv4(_))) && raw_host != url.hostname() {
@@ -178,12 +195,19 @@ fn check_case(
 ) {
     let options = Options::default();
     let parsed = Url::parse(line);
-    assert_eq!(parsed.is_ok(), href.is_some(), "{source}: {line:?}: re-record the fixture");
+    assert_eq!(
+        parsed.is_ok(),
+        href.is_some(),
+        "{source}: {line:?}: re-record the fixture"
+    );
     let (Ok(url), Some(href)) = (parsed, href) else {
         return;
     };
     let reference = href.as_ref().unwrap_or_else(|e| {
-        panic!("{source}: {line:?}: {} raised {e} on the href", profile.name())
+        panic!(
+            "{source}: {line:?}: {} raised {e} on the href",
+            profile.name()
+        )
     });
     let ours = canonicalize(&url, profile, &options).unwrap();
     if &ours != reference {
@@ -247,10 +271,23 @@ fn check_package_tests(profile: Profile, name: &'static str) -> BTreeMap<&'stati
     for case in cases {
         let input = case["input"].as_str().unwrap();
         if let Some(href) = case["href"].as_str() {
-            assert_eq!(Url::parse(input).unwrap().href(), href, "{name}: re-record the fixture");
+            assert_eq!(
+                Url::parse(input).unwrap().href(),
+                href,
+                "{name}: re-record the fixture"
+            );
         }
-        let href_answer = case["href"].is_string().then(|| answer(&case["href_answer"]));
-        check_case(profile, name, input, &answer(&case["answer"]), href_answer.as_ref(), &mut tally);
+        let href_answer = case["href"]
+            .is_string()
+            .then(|| answer(&case["href_answer"]));
+        check_case(
+            profile,
+            name,
+            input,
+            &answer(&case["answer"]),
+            href_answer.as_ref(),
+            &mut tally,
+        );
     }
     BTreeMap::from([(name, tally)])
 }
@@ -307,7 +344,8 @@ fn surt_profile_matches_surt() {
 #[test]
 fn profiles_are_idempotent() {
     let mut all: Vec<String> = LISTS.iter().flat_map(|name| lines(name)).collect();
-    let userbait = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/bench-data/userbait.txt");
+    let userbait =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/bench-data/userbait.txt");
     if let Ok(text) = std::fs::read(userbait) {
         all.extend(String::from_utf8_lossy(&text).lines().map(str::to_owned));
     }
@@ -322,7 +360,12 @@ fn profiles_are_idempotent() {
                 for profile in Profile::ALL {
                     let once = normalize(&url, profile, &options).unwrap();
                     let twice = normalize(&once, profile, &options).unwrap();
-                    assert_eq!(once.href(), twice.href(), "{} {options:?}: {line:?}", profile.name());
+                    assert_eq!(
+                        once.href(),
+                        twice.href(),
+                        "{} {options:?}: {line:?}",
+                        profile.name()
+                    );
                     let key = canonicalize(&url, profile, &options).unwrap();
                     if profile != Profile::Surt {
                         // The canonical text is the href of the canonical URL.

@@ -11,8 +11,8 @@ impl ByteSet {
         let mut b = 0;
         while b < 256 {
             let c = b as u8;
-            table[b] = c.is_ascii_alphanumeric()
-                || (unreserved && matches!(c, b'-' | b'.' | b'_' | b'~'));
+            table[b] =
+                c.is_ascii_alphanumeric() || (unreserved && matches!(c, b'-' | b'.' | b'_' | b'~'));
             b += 1;
         }
         let mut i = 0;

@@ -104,11 +104,7 @@ pub(crate) fn canonical(url: &Url, drop_index: bool, strip_tracking: bool) -> Op
     // lowercased and its `&`-separated arguments sorted (`alphaReorderQuery`).
     let host = host.map(|mut h| {
         h.make_ascii_lowercase();
-        if scheme != "dns" {
-            massage_host(h)
-        } else {
-            h
-        }
+        if scheme != "dns" { massage_host(h) } else { h }
     });
     let default_port = match scheme {
         "http" => 80,
@@ -137,7 +133,11 @@ pub(crate) fn canonical(url: &Url, drop_index: bool, strip_tracking: bool) -> Op
         }
     }
     if let Some(q) = query.take() {
-        let mut q = if strip_tracking { strip_tracking_bytes(&q) } else { q };
+        let mut q = if strip_tracking {
+            strip_tracking_bytes(&q)
+        } else {
+            q
+        };
         q = strip_query_session_id(q);
         q.make_ascii_lowercase();
         let q = alpha_reorder_query(&q);
@@ -258,9 +258,13 @@ fn minimal_escape(data: &[u8]) -> Vec<u8> {
 fn google_host(mut host: Vec<u8>) -> Vec<u8> {
     // The common case: lowercase letters, digits, `-` and `.` between labels, not a number:
     // every rule below leaves it as it is but lowercasing.
-    if host.first().is_some_and(|b| !b.is_ascii_digit() && *b != b'.')
+    if host
+        .first()
+        .is_some_and(|b| !b.is_ascii_digit() && *b != b'.')
         && host.last() != Some(&b'.')
-        && host.iter().all(|&b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.')
+        && host
+            .iter()
+            .all(|&b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.')
         && memchr::memmem::find(&host, b"..").is_none()
     {
         host.make_ascii_lowercase();
@@ -278,7 +282,10 @@ fn google_host(mut host: Vec<u8>) -> Vec<u8> {
     }
     let mut host = replace_double_dots(&decoded);
     let start = host.iter().position(|&b| b != b'.').unwrap_or(host.len());
-    let end = host.iter().rposition(|&b| b != b'.').map_or(start, |i| i + 1);
+    let end = host
+        .iter()
+        .rposition(|&b| b != b'.')
+        .map_or(start, |i| i + 1);
     host = host[start..end].to_vec();
     match attempt_ip_formats(&host) {
         Some(ip) => ip.into_bytes(),
@@ -434,14 +441,23 @@ fn starts_with_ci(text: &[u8], at: usize, lit: &[u8]) -> bool {
     text.len() >= at + lit.len() && text[at..at + lit.len()].eq_ignore_ascii_case(lit)
 }
 
+/// Where a session id starting at an index of a text ends, if one does.
+type IdEnd = fn(&[u8], usize) -> Option<usize>;
+
 /// surt's `stripQuerySessionID`: its five patterns in turn, each dropping the last session
 /// id it matches (`^(.*)ID(?:&(.*))?$`, case-insensitive) with the `&` after it.
 fn strip_query_session_id(mut query: Vec<u8>) -> Vec<u8> {
     // (prefix, where the id after it ends) for the fixed-shape patterns.
-    let fixed: [(&[u8], fn(&[u8], usize) -> Option<usize>); 4] = [
-        (b"jsessionid=", |t, i| run(t, i, 32, &|b| b.is_ascii_alphanumeric())),
-        (b"phpsessid=", |t, i| run(t, i, 32, &|b| b.is_ascii_alphanumeric())),
-        (b"sid=", |t, i| run(t, i, 32, &|b| b.is_ascii_alphanumeric())),
+    let fixed: [(&[u8], IdEnd); 4] = [
+        (b"jsessionid=", |t, i| {
+            run(t, i, 32, &|b| b.is_ascii_alphanumeric())
+        }),
+        (b"phpsessid=", |t, i| {
+            run(t, i, 32, &|b| b.is_ascii_alphanumeric())
+        }),
+        (b"sid=", |t, i| {
+            run(t, i, 32, &|b| b.is_ascii_alphanumeric())
+        }),
         (b"aspsessionid", |t, i| {
             let i = run(t, i, 8, &|b| b.is_ascii_alphabetic())?;
             if t.get(i) != Some(&b'=') {
@@ -615,8 +631,14 @@ mod tests {
 
     #[test]
     fn ip_formats() {
-        assert_eq!(attempt_ip_formats(b"3232235777").as_deref(), Some("192.168.1.1"));
-        assert_eq!(attempt_ip_formats(b"4294967296").as_deref(), Some("0.0.0.0"));
+        assert_eq!(
+            attempt_ip_formats(b"3232235777").as_deref(),
+            Some("192.168.1.1")
+        );
+        assert_eq!(
+            attempt_ip_formats(b"4294967296").as_deref(),
+            Some("0.0.0.0")
+        );
         assert_eq!(attempt_ip_formats(b"1.2.3").as_deref(), Some("1.2.0.3"));
         assert_eq!(attempt_ip_formats(b"0177.1").as_deref(), Some("127.0.0.1"));
         assert_eq!(attempt_ip_formats(b"1.2.3.400"), None);
@@ -637,11 +659,15 @@ mod tests {
     fn session_ids() {
         let id = "0123456789abcdefghijklmnopqrstuv";
         assert_eq!(
-            s(strip_query_session_id(format!("a=1&jsessionid={id}&b=2").into_bytes())),
+            s(strip_query_session_id(
+                format!("a=1&jsessionid={id}&b=2").into_bytes()
+            )),
             "a=1&b=2"
         );
         assert_eq!(
-            s(strip_query_session_id(format!("a=1&PHPSESSID={id}").into_bytes())),
+            s(strip_query_session_id(
+                format!("a=1&PHPSESSID={id}").into_bytes()
+            )),
             "a=1&"
         );
         assert_eq!(

@@ -23,8 +23,8 @@ const PATH_SAFE: ByteSet = ByteSet::new(b"!$&'()*+,;=:/?@%[]|", true);
 /// (`uses_netloc`).
 const USES_NETLOC: [&str; 25] = [
     "ftp", "http", "gopher", "nntp", "telnet", "imap", "wais", "file", "mms", "https", "shttp",
-    "snews", "prospero", "rtsp", "rtsps", "rtspu", "rsync", "svn", "svn+ssh", "sftp", "nfs",
-    "git", "git+ssh", "ws", "wss",
+    "snews", "prospero", "rtsp", "rtsps", "rtspu", "rsync", "svn", "svn+ssh", "sftp", "nfs", "git",
+    "git+ssh", "ws", "wss",
 ];
 
 /// The `w3lib` profile's text of `url` (not parsed again). One buffer is written in order,
@@ -104,8 +104,12 @@ pub(crate) fn w3lib_string(url: &Url, strip_tracking: bool) -> String {
     // halves decoded (`+` is a space), sorted by name then value (bytewise), encoded again
     // as application/x-www-form-urlencoded (ALPHA DIGIT `-._~` kept, space as `+`).
     if !query.is_empty() {
-        let mut pairs: Vec<(Cow<'_, [u8]>, Cow<'_, [u8]>)> = Vec::new();
-        for field in query.as_bytes().split(|&b| b == b'&').filter(|f| !f.is_empty()) {
+        let mut pairs: Vec<Pair<'_>> = Vec::new();
+        for field in query
+            .as_bytes()
+            .split(|&b| b == b'&')
+            .filter(|f| !f.is_empty())
+        {
             let (name, value) = match memchr::memchr(b'=', field) {
                 Some(eq) => (&field[..eq], &field[eq + 1..]),
                 None => (field, &[][..]),
@@ -130,13 +134,29 @@ pub(crate) fn w3lib_string(url: &Url, strip_tracking: bool) -> String {
     String::from_utf8(buf).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
 
+/// A query field's name and value, decoded.
+type Pair<'a> = (Cow<'a, [u8]>, Cow<'a, [u8]>);
+
 /// Whether Python's `urllib.parse` splits `;params` off the last path segment of `scheme`'s
 /// URLs (`uses_params`).
 fn uses_params(scheme: &str) -> bool {
     matches!(
         scheme,
-        "http" | "https" | "ftp" | "hdl" | "prospero" | "imap" | "shttp" | "rtsp" | "rtsps"
-            | "rtspu" | "sip" | "sips" | "mms" | "sftp" | "tel"
+        "http"
+            | "https"
+            | "ftp"
+            | "hdl"
+            | "prospero"
+            | "imap"
+            | "shttp"
+            | "rtsp"
+            | "rtsps"
+            | "rtspu"
+            | "sip"
+            | "sips"
+            | "mms"
+            | "sftp"
+            | "tel"
     )
 }
 
@@ -255,7 +275,9 @@ fn push_path(path: &[u8], out: &mut Vec<u8>) {
 /// starting with `/`.
 fn remove_dot_segments(path: &[u8]) -> Vec<u8> {
     let segments: Vec<&[u8]> = path[1..].split(|&b| b == b'/').collect();
-    let (last, init) = segments.split_last().expect("split yields one item at least");
+    let (last, init) = segments
+        .split_last()
+        .expect("split yields one item at least");
     let mut output: Vec<&[u8]> = Vec::with_capacity(segments.len());
     for &segment in init {
         match segment {
