@@ -115,18 +115,21 @@ pub(crate) fn canonical(url: &Url, drop_index: bool, strip_tracking: bool) -> Op
     if !path.is_empty() {
         path.make_ascii_lowercase();
         path = strip_path_session_id(path);
-        // With drop_index, a trailing `/` goes first too, so that `/index.html/` gives what
-        // its own result gives.
-        if drop_index && path.len() > 1 && path.ends_with(b"/") {
-            path.pop();
-        }
-        if drop_index
-            && let Some(slash) = path.iter().rposition(|&b| b == b'/')
-            && INDEX_FILES
-                .iter()
-                .any(|f| f.as_bytes().eq_ignore_ascii_case(&path[slash + 1..]))
-        {
-            path.truncate(slash + 1);
+        // With drop_index, the last segment is looked at as the trailing `/` rule leaves it,
+        // so that `/index.html/` gives what its own result gives.
+        if drop_index {
+            let end = if path.len() > 1 && path.ends_with(b"/") {
+                path.len() - 1
+            } else {
+                path.len()
+            };
+            if let Some(slash) = path[..end].iter().rposition(|&b| b == b'/')
+                && INDEX_FILES
+                    .iter()
+                    .any(|f| f.as_bytes().eq_ignore_ascii_case(&path[slash + 1..end]))
+            {
+                path.truncate(slash + 1);
+            }
         }
         if path.len() > 1 && path.ends_with(b"/") {
             path.pop();
@@ -196,7 +199,10 @@ pub(crate) fn push_key(canonical: &Canonical, out: &mut String) {
 
 /// The URL text `canonical` stands for (scheme, `//`, host, port, path, query), written so
 /// that the URL Standard's parser keeps what the key is made of: its key is the same.
-pub(crate) fn url_text(canonical: &Canonical) -> String {
+///
+/// `host_suffix` is written after the host: `..` keeps the URL Standard from reading a host
+/// whose last label is a number (`foo.09`) as an IPv4 address, and surt strips it again.
+pub(crate) fn url_text(canonical: &Canonical, host_suffix: &[u8]) -> String {
     let mut buf: Vec<u8> = Vec::with_capacity(64);
     buf.extend_from_slice(canonical.scheme.as_bytes());
     buf.push(b':');
@@ -206,7 +212,15 @@ pub(crate) fn url_text(canonical: &Canonical) -> String {
         if ipv6 {
             buf.push(b'[');
         }
-        buf.extend_from_slice(host);
+        // An opaque host may hold what a host may not: encoded (surt decodes it back).
+        for &b in host {
+            if b.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=:".contains(&b) {
+                buf.push(b);
+            } else {
+                super::bytes::push_escape(&mut buf, b);
+            }
+        }
+        buf.extend_from_slice(host_suffix);
         if ipv6 {
             buf.push(b']');
         }
@@ -218,7 +232,11 @@ pub(crate) fn url_text(canonical: &Canonical) -> String {
         // A special URL has a host: `.`, which surt strips to nothing, stands for none.
         buf.extend_from_slice(b"//.");
     }
-    // Segments `.` and `..` (which the key keeps at the root) and `?`, `\` and `#` must not
+    // A hostless path starting with `//` follows an empty authority (else it would be one).
+    if canonical.host.is_none() && canonical.path.starts_with(b"//") {
+        buf.extend_from_slice(b"//");
+    }
+    // Segments `.` and `..` (which the key keeps at the root) and `?`, `\`, `|` and `#` must not
     // be read as syntax: they are encoded so that decoding gives them back.
     for (i, segment) in canonical.path.split(|&b| b == b'/').enumerate() {
         if i > 0 {
@@ -234,9 +252,16 @@ pub(crate) fn url_text(canonical: &Canonical) -> String {
             match b {
                 b'?' => buf.extend_from_slice(b"%3F"),
                 b'\\' => buf.extend_from_slice(b"%5C"),
+                // `C|` would be a Windows drive letter in a file URL, written `C:`.
+                b'|' => buf.extend_from_slice(b"%7C"),
                 _ => buf.push(b),
             }
         }
+    }
+    // The key lost one trailing `/` of a longer path (a hostless path keeps empty segments):
+    // one more gives it back.
+    if canonical.path.len() > 1 && canonical.path.ends_with(b"/") {
+        buf.push(b'/');
     }
     if let Some(query) = &canonical.query {
         buf.push(b'?');
