@@ -56,8 +56,15 @@ pub const EXAMPLES: &str = r##"Examples:
   $ echo '{"op":"domain","input":"https://whatwg.github.io/","sections":"icann"}' | weburl batch
   {"public_suffix":"io","registrable_domain":"github.io"}
 
+  $ echo '{"op":"normalize","input":"http://www.Example.com/do?b=2&a#f","profile":"w3lib"}' | weburl batch
+  {"output":"http://www.example.com/do?a=&b=2"}
+
+  $ echo '{"op":"normalize","input":"http://www.Example.com/do?b=2&a#f","profile":"surt"}' | weburl batch
+  {"output":"com,example)/do?a&b=2"}
+
 Operations: parse, set, toascii, validate, search_params, resolve (engines: whatwg, html5-2011,
-web-addresses-2009, rfc3986, rfc1808), domain (sections: all, icann).
+web-addresses-2009, rfc3986, rfc1808), domain (sections: all, icann), host_info, normalize
+(profiles: spec, dedup, w3lib, surt).
 See docs/batch-contract.md for the contract.
 Exit status: 0 when all input was read (even if requests failed), 1 on an I/O error."##;
 
@@ -279,6 +286,7 @@ fn request(line: &[u8]) -> Result<Answer, String> {
         "resolve" => resolve(&request),
         "host_info" => host_info(&request),
         "domain" => domain(&request),
+        "normalize" => normalize(&request),
         _ => Err(format!("unsupported op: {op}")),
     }
 }
@@ -328,6 +336,30 @@ fn domain(request: &Map<String, Value>) -> Result<Answer, String> {
         Ok(url) => Answer::Domain {
             public_suffix: url.public_suffix_in(sections).map(str::to_owned),
             registrable_domain: url.registrable_domain_in(sections).map(str::to_owned),
+        },
+        Err(e) => Answer::Failure(e.to_string()),
+    })
+}
+
+/// `normalize`: `input`, optional `base` (string or null), `profile` (`spec`, `dedup`,
+/// `w3lib`, `surt`). The URL in that profile's canonical form (`weburl::normalize`: the href
+/// of the normalized URL, or the SURT key), or a failure when the URL (or the base) does not
+/// parse.
+fn normalize(request: &Map<String, Value>) -> Result<Answer, String> {
+    use weburl::normalize::{Options, Profile, canonicalize};
+    let input = required_str(request, "input")?;
+    let name = required_str(request, "profile")?;
+    let profile = Profile::from_name(name).ok_or_else(|| {
+        format!("unknown profile: {name} (expected \"spec\", \"dedup\", \"w3lib\" or \"surt\")")
+    })?;
+    let base = match parse_base(optional_str(request, "base")?) {
+        Ok(base) => base,
+        Err(failure) => return Ok(failure),
+    };
+    Ok(match Url::options().base(base.as_ref()).parse(input) {
+        Ok(url) => match canonicalize(&url, profile, &Options::default()) {
+            Ok(output) => Answer::Output(output),
+            Err(e) => Answer::Failure(format!("the normalized URL does not parse: {e}")),
         },
         Err(e) => Answer::Failure(e.to_string()),
     })

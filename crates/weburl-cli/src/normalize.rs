@@ -1,4 +1,5 @@
-//! `weburl normalize`: the spec's serialization, or further normalization for deduplication.
+//! `weburl normalize`: the spec's serialization, or a canonical form: for deduplication,
+//! w3lib's `canonicalize_url`, or the SURT key of the `surt` package.
 
 use std::process::ExitCode;
 
@@ -11,7 +12,8 @@ use crate::report;
 
 /// Examples shown at the end of `weburl normalize --help`.
 pub const EXAMPLES: &str = "\
-Profiles:
+Profiles (docs/NORMALIZE.md has every rule, and where the profiles depart from the Python
+packages and why):
   spec    the URL Standard's serialization (the href), as `weburl parse` prints it
   dedup   also, for deduplication: percent-encodings with uppercase hex digits
           (%2f -> %2F); percent-encoded unreserved characters decoded (ALPHA DIGIT
@@ -20,14 +22,18 @@ Profiles:
           fragment (`#`) dropped; with --drop-index, a last path segment index.html,
           index.htm, index.php, default.asp or default.aspx (ASCII case-insensitive)
           dropped
+  w3lib   the answer of Python w3lib's canonicalize_url (Scrapy's request fingerprints):
+          the query's fields sorted, blank values kept (`a` -> `a=`), encoded as forms
+          are (space as +); the path's escapes decoded but %25 %2F %3B %3F and encoded
+          again; the fragment dropped
+  surt    the SURT key of the `surt` package's surt() (Heritrix, the Wayback Machine, CDX
+          indexes): the host's labels reversed and joined by ',' with a first www, www1...
+          dropped; ':PORT' unless 80/443; ')'; the path and the query decoded repeatedly,
+          lowercased, the query's arguments sorted; scheme, credentials, fragment and
+          session ids dropped (--surt is short for --profile surt)
 
-SURT (--surt, implies --profile dedup), as web archives (Heritrix, surt-python) key URLs:
-  the scheme, credentials and fragment dropped; the host's labels reversed and joined
-  by ',' with a first label www, www1, www2... dropped (IP addresses are reversed too,
-  as surt-python does); ':PORT' when the port is not the default; ')'; the path, without
-  a trailing '/' unless it is just '/'; '?' and the query, sorted again after
-  lowercasing. Everything is lowercased (percent-encodings too). A URL without a host
-  prints as its lowercased href without fragment.
+--strip-tracking (any profile) drops query parameters named utm_* or one of the click and
+e-mail identifiers of weburl::normalize::TRACKING_PARAMETERS (fbclid, gclid, msclkid, ...).
 
 Examples:
   $ weburl normalize 'HTTP://Example.COM:80/a/../b?'
@@ -39,8 +45,14 @@ Examples:
   $ weburl normalize --profile dedup --drop-index 'https://example.com/docs/index.html'
   https://example.com/docs/
 
-  $ weburl normalize --surt 'https://www.Example.com/Path?b=2&a=1'
+  $ weburl normalize --profile w3lib 'http://www.example.com/do?c=3&b=5&b=2&a=50&d#top'
+  http://www.example.com/do?a=50&b=2&b=5&c=3&d=
+
+  $ weburl normalize --profile surt 'https://www.Example.com/Path?b=2&a=1'
   com,example)/path?a=1&b=2
+
+  $ weburl normalize --profile w3lib --strip-tracking 'https://example.com/?utm_source=x&id=7&fbclid=y'
+  https://example.com/?id=7
 
 Exit status: 0 when every input parsed, 1 when some did not, 2 on a usage error.";
 
@@ -51,6 +63,22 @@ pub enum Profile {
     Spec,
     /// Further normalization for deduplication (see below)
     Dedup,
+    /// Python w3lib's canonicalize_url (see below)
+    W3lib,
+    /// The surt package's SURT key (see below)
+    Surt,
+}
+
+impl Profile {
+    /// The library's profile.
+    fn library(self) -> normalize::Profile {
+        match self {
+            Profile::Spec => normalize::Profile::Spec,
+            Profile::Dedup => normalize::Profile::Dedup,
+            Profile::W3lib => normalize::Profile::W3lib,
+            Profile::Surt => normalize::Profile::Surt,
+        }
+    }
 }
 
 /// Arguments of `weburl normalize`.
@@ -60,13 +88,17 @@ pub struct NormalizeArgs {
     #[arg(long, value_enum, default_value_t = Profile::Spec)]
     profile: Profile,
 
-    /// With --profile dedup (or --surt): drop a last path segment that is a default index
-    /// file (index.html, index.htm, index.php, default.asp, default.aspx)
+    /// With --profile dedup or surt: drop a last path segment that is a default index file
+    /// (index.html, index.htm, index.php, default.asp, default.aspx)
     #[arg(long)]
     drop_index: bool,
 
-    /// Print the SURT form web archives sort by (implies --profile dedup)
-    #[arg(long, conflicts_with_all = ["get", "json", "diagram"])]
+    /// Drop tracking query parameters (utm_*, fbclid, gclid, msclkid, ...), with any profile
+    #[arg(long)]
+    strip_tracking: bool,
+
+    /// Print the SURT key web archives sort by: short for --profile surt
+    #[arg(long, conflicts_with_all = ["get", "json", "diagram", "profile"])]
     surt: bool,
 
     /// The URLs; `-` reads one per line from standard input, which is also what happens
@@ -78,49 +110,70 @@ pub struct NormalizeArgs {
     common: CommonArgs,
 }
 
-/// The `dedup` profile as a transform.
-struct Dedup {
-    drop_index: bool,
+/// A URL-valued profile as a transform.
+struct Normalize {
+    profile: normalize::Profile,
+    options: normalize::Options,
 }
 
-impl Transform for Dedup {
+impl Transform for Normalize {
     fn apply(&self, url: &mut Url) -> Result<(), Failure> {
-        *url = dedup(url, self.drop_index).map_err(|e| Failure::new("normalize-failed", e))?;
+        *url = normalize::normalize(url, self.profile, &self.options).map_err(|e| {
+            Failure::new(
+                "normalize-failed",
+                format!("the normalized URL of {url} does not parse: {e}"),
+            )
+        })?;
         Ok(())
     }
 }
 
 /// Runs `weburl normalize`.
 pub fn run(args: NormalizeArgs) -> ExitCode {
-    let dedup_profile = args.profile == Profile::Dedup || args.surt;
-    if args.drop_index && !dedup_profile {
-        report::usage_error("--drop-index needs --profile dedup or --surt");
-    }
-    let dedup = Dedup {
-        drop_index: args.drop_index,
-    };
-    let output = if args.surt {
-        Output::Surt
+    let profile = if args.surt {
+        Profile::Surt
     } else {
-        Output::from_args(&args.common.output)
+        args.profile
     };
+    if args.drop_index && !matches!(profile, Profile::Dedup | Profile::Surt) {
+        report::usage_error("--drop-index needs --profile dedup or surt (or --surt)");
+    }
+    let surt = profile == Profile::Surt;
+    if surt
+        && (args.common.output.get.is_some()
+            || args.common.output.json
+            || args.common.output.diagram)
+    {
+        report::usage_error("--profile surt prints keys, not URLs: no --get, --json or --diagram");
+    }
+    let mut options = normalize::Options::default();
+    options.drop_index = args.drop_index;
+    options.strip_tracking = args.strip_tracking;
+    let transform = Normalize {
+        profile: profile.library(),
+        options: options.clone(),
+    };
+    let output = Output::from_args(&args.common.output);
+    // A key, or w3lib's text printed as it is: made from the URL without parsing it again.
+    let text_only = surt || (profile == Profile::W3lib && matches!(output, Output::Href));
+    let output = if text_only {
+        Output::Canonical(profile.library(), options)
+    } else {
+        output
+    };
+    let identity = profile == Profile::Spec && !args.strip_tracking;
     let job = Job {
         base: None,
         guess_scheme: args.common.input.guess_scheme,
         accept_space: args.common.output.trurl.accept_space,
         iterate: &args.common.input.iterate,
-        transform: if dedup_profile { Some(&dedup) } else { None },
+        transform: if text_only || identity {
+            None
+        } else {
+            Some(&transform)
+        },
         output: &output,
         blank_failures: args.common.output.blank_failures,
     };
     driver::run(&job, args.urls, &args.common)
-}
-
-/// The `dedup` profile: `url` normalized further (see [`EXAMPLES`] and
-/// [`weburl::normalize`], which has the rules), parsed again.
-pub fn dedup(url: &Url, drop_index: bool) -> Result<Url, String> {
-    let mut options = normalize::Options::default();
-    options.drop_index = drop_index;
-    normalize::normalize(url, normalize::Profile::Dedup, &options)
-        .map_err(|e| format!("the normalized URL of {url} does not parse: {e}"))
 }

@@ -1,5 +1,5 @@
 //! What is printed for each resulting URL: its href, a `--get` template, the `--json`
-//! component object, a `--diagram`, or (for `normalize --surt`) its SURT.
+//! component object, a `--diagram`, or (for `normalize --profile w3lib|surt`) its canonical text.
 
 use clap::Args;
 use weburl::Url;
@@ -64,8 +64,9 @@ pub enum Output {
     Json(Sections, u8),
     /// `--diagram`, coloured or not.
     Diagram { color: bool },
-    /// `normalize --surt`.
-    Surt,
+    /// `normalize --profile w3lib` or `surt` without another output option: the profile's
+    /// canonical text (for `surt`, the key), made without parsing it again.
+    Canonical(weburl::normalize::Profile, weburl::normalize::Options),
 }
 
 impl Output {
@@ -121,7 +122,7 @@ impl Output {
                 out.push(b'\n');
             }
             Output::Diagram { color } => diagram::render(url, *color, out),
-            Output::Surt => surt::render(url, out),
+            Output::Canonical(profile, options) => surt::render(url, *profile, options, out),
         }
         Ok(())
     }

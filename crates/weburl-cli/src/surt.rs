@@ -1,29 +1,33 @@
-//! SURT ("Sort-friendly URI Reordering Transform"): the key web archives sort URLs by, in the
-//! canonicalized form of Heritrix and surt-python: `https://www.Example.com/Path?b=2&a=1`
-//! becomes `com,example)/path?a=1&b=2`. The rules are listed in `weburl normalize --help`;
-//! the code is the library's [`weburl::normalize::push_surt`].
-//! The URL is expected to be normalized by the `dedup` profile already.
+//! The canonical text of `normalize --profile w3lib` and `surt`: for `surt`, SURT ("Sort-friendly
+//! URI Reordering Transform"), the key web archives sort URLs by, as the `surt` Python package
+//! makes it: `https://www.Example.com/Path?b=2&a=1` becomes `com,example)/path?a=1&b=2`. The
+//! rules are the library's [`weburl::normalize`].
 
 use weburl::Url;
+use weburl::normalize::{Options, Profile, canonicalize};
 
-/// Appends the SURT of `url` and a newline to `out`.
-pub fn render(url: &Url, out: &mut Vec<u8>) {
-    let mut text = String::with_capacity(url.href().len() + 1);
-    weburl::normalize::push_surt(url, &mut text);
-    text.push('\n');
-    out.extend_from_slice(text.as_bytes());
+/// Appends the canonical text of `url` in `profile` with `options` and a newline to `out`
+/// (the href when the profile's URL does not parse, which the profiles that come here never
+/// give).
+pub fn render(url: &Url, profile: Profile, options: &Options, out: &mut Vec<u8>) {
+    match canonicalize(url, profile, options) {
+        Ok(text) => out.extend_from_slice(text.as_bytes()),
+        Err(_) => out.extend_from_slice(url.href().as_bytes()),
+    }
+    out.push(b'\n');
 }
 
 #[cfg(test)]
 mod tests {
     use super::render;
-    use crate::normalize::dedup;
     use weburl::Url;
+    use weburl::normalize::{Options, Profile};
 
     fn surt(url: &str, drop_index: bool) -> String {
-        let url = dedup(&Url::parse(url).unwrap(), drop_index).unwrap();
+        let mut options = Options::default();
+        options.drop_index = drop_index;
         let mut out = Vec::new();
-        render(&url, &mut out);
+        render(&Url::parse(url).unwrap(), Profile::Surt, &options, &mut out);
         String::from_utf8(out).unwrap()
     }
 
@@ -34,6 +38,10 @@ mod tests {
             "com,example)/path?a=1&b=2\n"
         );
         assert_eq!(surt("http://a.org/x/Index.php", true), "org,a)/x\n");
-        assert_eq!(surt("file:///Etc/", false), "file:///etc/\n");
+        assert_eq!(surt("file:///Etc/", false), "file:/etc\n");
+        let mut out = Vec::new();
+        let url = Url::parse("http://a/?b&a#f").unwrap();
+        render(&url, Profile::W3lib, &Options::default(), &mut out);
+        assert_eq!(out, b"http://a/?a=&b=\n");
     }
 }

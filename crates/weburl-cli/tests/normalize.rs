@@ -73,7 +73,7 @@ fn drop_index_needs_dedup() {
     let run = weburl(&["normalize", "--drop-index", "http://h/index.html"], b"");
     assert_eq!(
         run.stderr,
-        format!("error: --drop-index needs --profile dedup or --surt{MORE_INFO}")
+        format!("error: --drop-index needs --profile dedup or surt (or --surt){MORE_INFO}")
     );
     assert_eq!(run.stdout, "");
     assert_eq!(run.code, 2);
@@ -97,8 +97,8 @@ fn surt() {
          org,archive:8080)/goo?a=2&b=1\n\
          org,archive)/goo?a=1&a=2&b\n\
          89,167,45,123)/\n\
-         [::1]:81)/x\n\
-         com,example)/~a%2f\n\
+         ::1:81)/x\n\
+         com,example)/~a\n\
          mailto:someone@example.com\n"
     );
     assert_eq!(
@@ -110,6 +110,126 @@ fn surt() {
         ]),
         "com,example)/a\n"
     );
+}
+
+#[test]
+fn w3lib_profile() {
+    assert_eq!(
+        ok(&[
+            "normalize",
+            "--profile",
+            "w3lib",
+            "http://www.example.com/do?c=3&b=5&b=2&a=50&d#top",
+            "http://User:p;w@Example.com/a%7e%2f%25/b;p=%7e?q=a+b%20c",
+            "http://example.com/%%34%31",
+            "http://example.com/?&&#"
+        ]),
+        "http://www.example.com/do?a=50&b=2&b=5&c=3&d=\n\
+         http://User:p%3Bw@example.com/a~%2F%25/b;p=%7e?q=a+b+c\n\
+         http://example.com/%2541\n\
+         http://example.com/\n"
+    );
+    // With another output, the w3lib URL is parsed again (its href is the same text).
+    assert_eq!(
+        ok(&[
+            "normalize",
+            "--profile",
+            "w3lib",
+            "--get",
+            "{host} {search}",
+            "http://A.example:80/?b&a#f"
+        ]),
+        "a.example ?a=&b=\n"
+    );
+}
+
+#[test]
+fn surt_profile_is_surt() {
+    let urls = [
+        "https://www.Example.com/Path?b=2&a=1",
+        "http://example.com/?type=a+b+%26+c&grape=wine",
+    ];
+    let expected = "com,example)/path?a=1&b=2\ncom,example)/?+c&grape=wine&type=a+b+\n";
+    assert_eq!(
+        ok(&[&["normalize", "--profile", "surt"], &urls[..]].concat()),
+        expected
+    );
+    assert_eq!(
+        ok(&[&["normalize", "--surt"], &urls[..]].concat()),
+        expected
+    );
+    let run = weburl(
+        &["normalize", "--profile", "surt", "--json", "http://h/"],
+        b"",
+    );
+    assert_eq!(run.code, 2);
+    let run = weburl(
+        &[
+            "normalize",
+            "--profile",
+            "w3lib",
+            "--drop-index",
+            "http://h/",
+        ],
+        b"",
+    );
+    assert_eq!(run.code, 2);
+}
+
+#[test]
+fn strip_tracking_with_every_profile() {
+    let url = "https://www.example.com/a?utm_source=x&b=2&FBCLID=y&utm_Medium=z&a=1#f";
+    for (profile, expected) in [
+        ("spec", "https://www.example.com/a?b=2&a=1#f"),
+        ("dedup", "https://www.example.com/a?a=1&b=2#f"),
+        ("w3lib", "https://www.example.com/a?a=1&b=2"),
+        ("surt", "com,example)/a?a=1&b=2"),
+    ] {
+        assert_eq!(
+            ok(&["normalize", "--profile", profile, "--strip-tracking", url]),
+            format!("{expected}\n"),
+            "{profile}"
+        );
+    }
+}
+
+#[test]
+fn batch_normalize() {
+    let run = weburl(
+        &["batch"],
+        br#"{"op":"normalize","input":"http://www.Example.com/do?b=2&a#f","profile":"w3lib"}
+{"op":"normalize","input":"http://www.Example.com/do?b=2&a#f","profile":"surt"}
+{"op":"normalize","input":"../b?z&y#","base":"http://a/c/d","profile":"dedup"}
+{"op":"normalize","input":"HTTP://A/?z","base":null,"profile":"spec"}
+{"op":"normalize","input":"x","profile":"dedup"}
+{"op":"normalize","input":"x","base":"nope","profile":"dedup"}
+{"op":"normalize","input":"http://a/","profile":"W3LIB"}
+{"op":"normalize","input":"http://a/"}
+"#,
+    );
+    assert_eq!(run.code, 0);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines[0], r#"{"output":"http://www.example.com/do?a=&b=2"}"#);
+    assert_eq!(lines[1], r#"{"output":"com,example)/do?a&b=2"}"#);
+    assert_eq!(lines[2], r#"{"output":"http://a/b?y&z"}"#);
+    assert_eq!(lines[3], r#"{"output":"http://a/?z"}"#);
+    assert!(
+        lines[4].starts_with(r#"{"failure":true,"error":"#),
+        "{}",
+        lines[4]
+    );
+    assert!(
+        lines[5].starts_with(r#"{"failure":true,"error":"invalid base URL"#),
+        "{}",
+        lines[5]
+    );
+    assert!(
+        lines[6].starts_with(r#"{"error":"unknown profile: W3LIB"#),
+        "{}",
+        lines[6]
+    );
+    assert_eq!(lines[7], r#"{"error":"missing field: profile"}"#);
+    assert_eq!(lines.len(), 8);
 }
 
 #[test]

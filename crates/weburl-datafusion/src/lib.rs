@@ -34,8 +34,8 @@
 //! | `url_search_param(url, name)` | `Utf8`: the first value of `name` (`URLSearchParams.get`), null when absent |
 //! | `url_search_params(url)` | `List<Struct{name, value}>`: every pair, decoded |
 //! | `url_public_suffix(url [, sections])`, `url_registrable_domain(url [, sections])` | `Utf8View`: the URL Standard's public suffix and registrable domain of the host, by the Public Suffix List built in (`sections`: `'all'`, the default, or `'icann'`); null when the host is not a domain |
-//! | `url_normalize(url [, profile])` | `Utf8`: `'spec'` (the href, the default) or `'dedup'` (the deduplication profile of `weburl normalize`) |
-//! | `url_surt(url)` | `Utf8`: the SURT key web archives sort by |
+//! | `url_normalize(url [, profile])` | `Utf8`: `'spec'` (the href, the default), `'dedup'` (the deduplication profile of `weburl normalize`), `'w3lib'` (Python w3lib's `canonicalize_url`) or `'surt'` (the SURT key of the `surt` package), as `weburl::normalize::canonicalize` gives them |
+//! | `url_surt(url)` | `Utf8`: the SURT key web archives sort by (`url_normalize(url, 'surt')`) |
 //! | `parse_url(url, part [, key])` | `Utf8View`: **Spark SQL's** `parse_url`, answer for answer (java.net.URI's RFC 2396 reading, not the URL Standard's; see below) |
 //!
 //! A base that is a scalar (the usual case) is parsed once per batch. When the input column

@@ -715,9 +715,9 @@ impl ScalarUDFImpl for DomainUdf {
     }
 }
 
-/// `url_normalize(url [, profile])` (`'spec'`, the default: the href; `'dedup'`: the
-/// deduplication profile of `weburl normalize`) and `url_surt(url)` (the SURT key); null
-/// when the URL does not parse.
+/// `url_normalize(url [, profile])` (`'spec'`, the default: the href; `'dedup'`, `'w3lib'`,
+/// `'surt'`: the profiles of `weburl normalize`, `weburl::normalize::canonicalize`) and
+/// `url_surt(url)` (the SURT key); null when the URL does not parse.
 #[derive(Debug, PartialEq, Eq, Hash)]
 pub(crate) struct NormalizeUdf {
     surt: bool,
@@ -756,7 +756,7 @@ impl ScalarUDFImpl for NormalizeUdf {
 
     fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
         use datafusion::common::exec_err;
-        use weburl::normalize::{Options, Profile, normalize, surt};
+        use weburl::normalize::{Options, Profile, canonicalize, surt};
 
         let n = rows(&args.args, args.number_rows);
         let inputs = Strings::new(&args.args[0], "url")?;
@@ -777,7 +777,7 @@ impl ScalarUDFImpl for NormalizeUdf {
                     Some(profile) => profile,
                     None => {
                         return exec_err!(
-                            "url_normalize: unknown profile {name:?} (expected 'spec' or 'dedup')"
+                            "url_normalize: unknown profile {name:?} (expected 'spec', 'dedup', 'w3lib' or 'surt')"
                         );
                     }
                 },
@@ -786,13 +786,12 @@ impl ScalarUDFImpl for NormalizeUdf {
                 builder.append_null();
                 continue;
             };
-            if self.surt {
-                builder.append_option(surt(&url, &options).ok());
+            if self.surt || profile == Profile::Surt {
+                builder.append_value(surt(&url, &options));
+            } else if profile == Profile::Spec {
+                builder.append_value(url.href());
             } else {
-                match normalize(&url, profile, &options) {
-                    Ok(url) => builder.append_value(url.href()),
-                    Err(_) => builder.append_null(),
-                }
+                builder.append_option(canonicalize(&url, profile, &options).ok());
             }
         }
         finish(&args.args, Arc::new(builder.finish()))

@@ -387,7 +387,7 @@ async fn column_of(ctx: &SessionContext, sql: &str) -> ArrayRef {
 
 #[tokio::test]
 async fn domains_normalize_and_surt_match_the_library() {
-    use weburl::normalize::{Options, Profile, normalize, surt};
+    use weburl::normalize::{Options, Profile, canonicalize, normalize, surt};
     use weburl::psl::Sections;
     let mut v = inputs();
     v.extend(
@@ -429,7 +429,13 @@ async fn domains_normalize_and_surt_match_the_library() {
                 .map(|u| u.href().to_owned())
         }),
         check("SELECT url_surt(u) FROM urls", &|u| {
-            surt(u, &Options::default()).ok()
+            Some(surt(u, &Options::default()))
+        }),
+        check("SELECT url_normalize(u, 'w3lib') FROM urls", &|u| {
+            canonicalize(u, Profile::W3lib, &Options::default()).ok()
+        }),
+        check("SELECT url_normalize(u, 'surt') FROM urls", &|u| {
+            Some(surt(u, &Options::default()))
         }),
     ];
     for (sql, expected) in cases {
@@ -461,7 +467,7 @@ async fn domains_normalize_and_surt_match_the_library() {
         "{text}"
     );
     let error = ctx
-        .sql("SELECT url_normalize(u, 'w3lib') FROM urls")
+        .sql("SELECT url_normalize(u, 'W3LIB') FROM urls")
         .await
         .unwrap()
         .collect()

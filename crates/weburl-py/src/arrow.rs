@@ -385,22 +385,28 @@ fn component(
     ))
 }
 
-/// ``normalize(array, profile="spec", *, drop_index=False)``: each URL normalized as
-/// :func:`weburl.normalize` does; null for a null or a failure.
+/// ``normalize(array, profile="spec", *, drop_index=False, strip_tracking=False)``: each URL
+/// in a profile's canonical form, as :func:`weburl.normalize` gives it; null for a null or a
+/// failure.
 ///
 /// >>> import weburl.arrow
 /// >>> weburl.arrow.normalize(["HTTP://A.example/%7e?b=1&a=2", "x"], "dedup").to_pylist()
 /// ['http://a.example/~?a=2&b=1', None]
+/// >>> weburl.arrow.normalize(["http://A.example/?b=1&a#f"], "w3lib").to_pylist()
+/// ['http://a.example/?a=&b=1']
+/// >>> weburl.arrow.normalize(["https://www.A.example/X?b=1&utm_id=2"], "surt", strip_tracking=True).to_pylist()
+/// ['example,a)/x?b=1']
 #[pyfunction]
-#[pyo3(signature = (array, profile="spec", *, drop_index=false))]
+#[pyo3(signature = (array, profile="spec", *, drop_index=false, strip_tracking=false))]
 fn normalize(
     py: Python<'_>,
     array: &Bound<'_, PyAny>,
     profile: &str,
     drop_index: bool,
+    strip_tracking: bool,
 ) -> PyResult<PyArrowArray> {
     let profile = crate::functions::profile(profile)?;
-    let options = options(drop_index);
+    let options = options(drop_index, strip_tracking);
     let input = input(array)?;
     Ok(run_strings(
         py,
@@ -426,7 +432,11 @@ fn write_normalized(
     out: &mut impl std::fmt::Write,
 ) -> bool {
     match profile {
-        Profile::Spec => out.write_str(url.href()).is_ok(),
+        Profile::Spec if !options.strip_tracking => out.write_str(url.href()).is_ok(),
+        Profile::Surt | Profile::W3lib => match norm::canonicalize(url, profile, options) {
+            Ok(text) => out.write_str(&text).is_ok(),
+            Err(_) => false,
+        },
         _ => match norm::normalize(url, profile, options) {
             Ok(normalized) => out.write_str(normalized.href()).is_ok(),
             Err(_) => false,

@@ -33,9 +33,10 @@ pub fn profile(name: &str) -> PyResult<Profile> {
 }
 
 /// Normalization options.
-pub fn options(drop_index: bool) -> Options {
+pub fn options(drop_index: bool, strip_tracking: bool) -> Options {
     let mut options = Options::default();
     options.drop_index = drop_index;
+    options.strip_tracking = strip_tracking;
     options
 }
 
@@ -56,11 +57,15 @@ fn join(base: &Bound<'_, PyAny>, r#ref: &Bound<'_, PyString>) -> PyResult<String
     Ok(url.into_string())
 }
 
-/// ``normalize(url, profile="spec", *, drop_index=False)``: the URL (a str or a URL)
-/// normalized by a profile, as ``weburl normalize`` does: ``"spec"`` is the URL Standard's
-/// serialization (the href); ``"dedup"`` also makes percent-encodings uppercase, decodes
-/// percent-encoded unreserved characters, sorts the query's parameters and drops an empty
-/// query or fragment (and, with ``drop_index``, a last path segment such as index.html).
+/// ``normalize(url, profile="spec", *, drop_index=False, strip_tracking=False)``: the URL (a
+/// str or a URL) in a profile's canonical form, as ``weburl normalize`` prints it:
+/// ``"spec"`` is the URL Standard's serialization (the href); ``"dedup"`` also makes
+/// percent-encodings uppercase, decodes percent-encoded unreserved characters, sorts the
+/// query's parameters and drops an empty query or fragment (and, with ``drop_index``, a last
+/// path segment such as index.html); ``"w3lib"`` is the answer of w3lib's
+/// ``canonicalize_url`` (Scrapy's request fingerprints); ``"surt"`` the SURT key of the
+/// ``surt`` package (:func:`surt`). ``strip_tracking`` drops ``utm_*``, ``fbclid``,
+/// ``gclid`` and the other tracking parameters first. The rules are in docs/NORMALIZE.md.
 ///
 /// >>> import weburl
 /// >>> weburl.normalize("HTTP://Example.COM:80/a/../b?")
@@ -69,27 +74,43 @@ fn join(base: &Bound<'_, PyAny>, r#ref: &Bound<'_, PyString>) -> PyResult<String
 /// 'http://example.com/~user/a%2Fb?a=1&b=2'
 /// >>> weburl.normalize("https://example.com/docs/index.html", "dedup", drop_index=True)
 /// 'https://example.com/docs/'
+/// >>> weburl.normalize("http://www.example.com/do?c=3&b=5&b=2&a=50&d#top", "w3lib")
+/// 'http://www.example.com/do?a=50&b=2&b=5&c=3&d='
+/// >>> weburl.normalize("https://www.Example.com/Path?b=2&a=1", "surt")
+/// 'com,example)/path?a=1&b=2'
+/// >>> weburl.normalize("https://example.com/?utm_source=x&id=7&fbclid=y", "w3lib", strip_tracking=True)
+/// 'https://example.com/?id=7'
 #[pyfunction]
-#[pyo3(signature = (url, profile="spec", *, drop_index=false))]
-fn normalize(url: &Bound<'_, PyAny>, profile: &str, drop_index: bool) -> PyResult<String> {
+#[pyo3(signature = (url, profile="spec", *, drop_index=false, strip_tracking=false))]
+fn normalize(
+    url: &Bound<'_, PyAny>,
+    profile: &str,
+    drop_index: bool,
+    strip_tracking: bool,
+) -> PyResult<String> {
     let profile = self::profile(profile)?;
     let url = url_arg(url, None)?;
-    let normalized = norm::normalize(&url, profile, &options(drop_index))
-        .map_err(|e| URLError::new_err(message(e, url.href())))?;
-    Ok(normalized.into_string())
+    if profile == Profile::Spec && !strip_tracking {
+        return Ok(url.into_string());
+    }
+    norm::canonicalize(&url, profile, &options(drop_index, strip_tracking))
+        .map_err(|e| URLError::new_err(message(e, url.href())))
 }
 
-/// ``surt(url, *, drop_index=False)``: the SURT of the URL (a str or a URL), the key web
-/// archives (Heritrix, surt-python) sort URLs by, after the ``"dedup"`` profile.
+/// ``surt(url, *, drop_index=False, strip_tracking=False)``: the SURT key of the URL (a str or
+/// a URL), the key web archives (Heritrix, the Wayback Machine, CDX indexes) sort URLs by, as
+/// the ``surt`` package's ``surt()`` makes it: ``normalize(url, "surt")``.
 ///
 /// >>> import weburl
 /// >>> weburl.surt("https://www.Example.com/Path?b=2&a=1")
 /// 'com,example)/path?a=1&b=2'
+/// >>> weburl.surt("http://user:pw@www2.archive.org:8080/Goo/?B=1&a=2#frag")
+/// 'org,archive:8080)/goo?a=2&b=1'
 #[pyfunction]
-#[pyo3(signature = (url, *, drop_index=false))]
-fn surt(url: &Bound<'_, PyAny>, drop_index: bool) -> PyResult<String> {
+#[pyo3(signature = (url, *, drop_index=false, strip_tracking=false))]
+fn surt(url: &Bound<'_, PyAny>, drop_index: bool, strip_tracking: bool) -> PyResult<String> {
     let url = url_arg(url, None)?;
-    norm::surt(&url, &options(drop_index)).map_err(|e| URLError::new_err(message(e, url.href())))
+    Ok(norm::surt(&url, &options(drop_index, strip_tracking)))
 }
 
 /// The name given to an input without validation errors that is still not a valid URL string.

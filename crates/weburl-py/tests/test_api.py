@@ -262,10 +262,15 @@ def test_normalize_and_surt_match_the_cli(urltestdata: list[dict[str, Any]]) -> 
     stdin = "\n".join(inputs) + "\n"
     for args, python in [
         (["--profile", "spec"], lambda u: weburl.normalize(u)),
+        (["--profile", "spec", "--strip-tracking"], lambda u: weburl.normalize(u, strip_tracking=True)),
         (["--profile", "dedup"], lambda u: weburl.normalize(u, "dedup")),
         (["--profile", "dedup", "--drop-index"], lambda u: weburl.normalize(u, "dedup", drop_index=True)),
+        (["--profile", "w3lib"], lambda u: weburl.normalize(u, "w3lib")),
+        (["--profile", "w3lib", "--strip-tracking"], lambda u: weburl.normalize(u, "w3lib", strip_tracking=True)),
+        (["--profile", "surt"], lambda u: weburl.normalize(u, "surt")),
         (["--surt"], lambda u: weburl.surt(u)),
         (["--surt", "--drop-index"], lambda u: weburl.surt(u, drop_index=True)),
+        (["--surt", "--strip-tracking"], lambda u: weburl.surt(u, strip_tracking=True)),
     ]:
         out = subprocess.run([cli(), "normalize", *args, "-"], input=stdin, capture_output=True, text=True)
         lines = out.stdout.splitlines()
@@ -273,6 +278,32 @@ def test_normalize_and_surt_match_the_cli(urltestdata: list[dict[str, Any]]) -> 
         for text, expected in zip(inputs, lines):
             assert python(text) == expected, (args, text)
             assert python(URL(text)) == expected
-        assert weburl.arrow.normalize(inputs, "dedup" if "--surt" not in args and "dedup" in args else "spec", drop_index="--drop-index" in args).to_pylist() == (
-            lines if "--surt" not in args else [weburl.normalize(i) for i in inputs]
+        profile = "surt" if "--surt" in args else args[1]
+        arrow = weburl.arrow.normalize(
+            inputs, profile, drop_index="--drop-index" in args, strip_tracking="--strip-tracking" in args
         )
+        assert arrow.to_pylist() == lines, args
+
+
+def test_profiles_are_idempotent(urltestdata: list[dict[str, Any]]) -> None:
+    inputs = [c["href"] for c in urltestdata if "href" in c]
+    inputs += ["http://example.com/%%34%31", "http://a/?type=a+b+%26+c&x", "http://[::1]:81/X/"]
+    for profile in ["spec", "dedup", "w3lib"]:
+        for text in inputs:
+            once = weburl.normalize(text, profile, strip_tracking=True)
+            assert weburl.normalize(once, profile, strip_tracking=True) == once, (profile, text)
+
+
+def test_w3lib_and_surt_examples() -> None:
+    # Examples from w3lib's canonicalize_url docstring and the surt package's README.
+    w3lib = [
+        ("http://www.example.com/do?c=3&b=5&b=2&a=50", "http://www.example.com/do?a=50&b=2&b=5&c=3"),
+        ("http://www.example.com/r\u00e9sum\u00e9", "http://www.example.com/r%C3%A9sum%C3%A9"),
+        ("http://[::0:1]/a/../b", "http://[::1]/b"),
+    ]
+    for url, expected in w3lib:
+        assert weburl.normalize(url, "w3lib") == expected
+    assert weburl.surt("http://archive.org/goo/?a=2&b&a=1") == "org,archive)/goo?a=1&a=2&b"
+    assert weburl.surt("http://www.archive.org/") == "org,archive)/"
+    with pytest.raises(ValueError, match="unknown profile"):
+        weburl.normalize("http://a/", "W3LIB")

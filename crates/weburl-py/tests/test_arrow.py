@@ -73,7 +73,7 @@ def test_can_parse(inputs: list[str | None]) -> None:
     assert pa.array(wa.can_parse(pa.array(inputs))).to_pylist() == expected
 
 
-@pytest.mark.parametrize("profile", ["spec", "dedup"])
+@pytest.mark.parametrize("profile", ["spec", "dedup", "w3lib", "surt"])
 def test_normalize(inputs: list[str | None], profile: str) -> None:
     def one(t: str | None) -> str | None:
         return None if t is None or not URL.can_parse(t) else weburl.normalize(t, profile)

@@ -40,6 +40,8 @@ def checks(text: str) -> list[str]:
     names = [i.name for i in issues] + [str(h) for h in hosts] + [str(u) for u in urls]
     names.append(weburl.normalize(text, "dedup", drop_index=True))
     names.append(weburl.surt(URL(text)))
+    names.append(weburl.normalize(text, "w3lib", strip_tracking=True))
+    names.append(weburl.surt(text, strip_tracking=True))
     names.append(weburl.join("https://example.com/", text))
     return names
 
@@ -49,6 +51,8 @@ def batch(texts: list[str | None]) -> int:
     hosts = weburl.arrow.component(texts, "hostname")
     ok = weburl.arrow.can_parse(texts, base="https://example.com/")
     dedup = weburl.arrow.normalize(texts, "dedup")
+    keys = weburl.arrow.normalize(texts, "surt", strip_tracking=True)
+    assert len(keys) == len(dedup)
     schema, array = parsed.__arrow_c_array__()
     return len(parsed) + len(hosts.to_pylist()) + len(ok) + len(dedup) + len(parsed.type) + (schema is array)
 
