@@ -391,20 +391,39 @@ fn push_normalized_percent(out: &mut String, text: &str) {
     // after it were decoded (`%%34%31` gives `%41`): written `%25`, so that the result is its
     // own normalization. (A percent-encoding written above is never of an unreserved
     // character nor in lowercase, so what this finds is such a `%`.)
-    let mut at = start;
-    while let Some(found) = out[at..].find('%') {
-        let p = at + found;
-        let b = out.as_bytes();
-        if let (Some(high), Some(low)) = (
-            b.get(p + 1).copied().and_then(hex_value),
-            b.get(p + 2).copied().and_then(hex_value),
-        ) && (is_unreserved(high << 4 | low)
-            || b[p + 1..p + 3].iter().any(u8::is_ascii_lowercase))
-        {
-            out.insert_str(p + 1, "25");
+    // One pass, into a new string only when there is such a `%` (an insertion at each would
+    // be quadratic on a long run of them).
+    let needs_25 = |b: &[u8], p: usize| {
+        matches!(
+            (
+                b.get(p + 1).copied().and_then(lex::hex_value),
+                b.get(p + 2).copied().and_then(lex::hex_value),
+            ),
+            (Some(high), Some(low)) if is_unreserved(high << 4 | low)
+                || b[p + 1..p + 3].iter().any(u8::is_ascii_lowercase)
+        )
+    };
+    let b = out.as_bytes();
+    let Some(first) = memchr::memchr_iter(b'%', &b[start..])
+        .map(|i| start + i)
+        .find(|&p| needs_25(b, p))
+    else {
+        return;
+    };
+    let mut fixed = String::with_capacity(out.len() + 8);
+    fixed.push_str(&out[..=first]);
+    fixed.push_str("25");
+    let mut copied = first + 1;
+    let after = copied;
+    for p in memchr::memchr_iter(b'%', &b[after..]).map(|i| after + i) {
+        if needs_25(b, p) {
+            fixed.push_str(&out[copied..=p]);
+            fixed.push_str("25");
+            copied = p + 1;
         }
-        at = p + 1;
     }
+    fixed.push_str(&out[copied..]);
+    *out = fixed;
 }
 
 /// The query's `&`-separated parameters, empty ones (and tracking ones, with
@@ -437,7 +456,7 @@ fn sort_query(query: &str, strip_tracking: bool) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{Options, dedup, push_normalized_percent, sort_query, surt};
+    use super::{Options, Profile, dedup, normalize, push_normalized_percent, sort_query, surt};
     use crate::Url;
 
     fn normalized(text: &str) -> String {
@@ -479,6 +498,25 @@ mod tests {
         assert_eq!(sort_query("&&", false), "");
         assert_eq!(sort_query("x=2&x=1", false), "x=1&x=2");
         assert_eq!(sort_query("x=2&utm_a=1&Gclid", true), "x=2");
+    }
+
+    #[test]
+    fn long_runs_of_stray_percents_stay_linear_and_idempotent() {
+        // 50,000 `%` that decoding puts before hex digits: each written `%25` in one pass.
+        let input = format!(
+            "http://h/{}?{}",
+            "%%34%31".repeat(50_000),
+            "%%34%31".repeat(50_000)
+        );
+        let url = Url::parse(&input).unwrap();
+        for profile in [Profile::Dedup, Profile::W3lib] {
+            let once = normalize(&url, profile, &Options::default()).unwrap();
+            let twice = normalize(&once, profile, &Options::default()).unwrap();
+            assert_eq!(once.href(), twice.href(), "{profile:?}");
+            if profile == Profile::Dedup {
+                assert_eq!(once.pathname().matches("%2541").count(), 50_000);
+            }
+        }
     }
 
     #[test]

@@ -1,6 +1,8 @@
 //! Byte-level percent-encoding helpers shared by the `w3lib` and `surt` profiles, with the
 //! exact semantics of the Python functions those packages call (stated on each).
 
+use crate::parser::lex;
+
 /// A set of bytes, as a 256-entry table.
 pub(crate) struct ByteSet([bool; 256]);
 
@@ -32,23 +34,13 @@ impl ByteSet {
 /// Uppercase hex digits.
 const HEX: &[u8; 16] = b"0123456789ABCDEF";
 
-/// The value of an ASCII hex digit.
-pub(crate) fn hex_value(b: u8) -> Option<u8> {
-    match b {
-        b'0'..=b'9' => Some(b - b'0'),
-        b'a'..=b'f' => Some(b - b'a' + 10),
-        b'A'..=b'F' => Some(b - b'A' + 10),
-        _ => None,
-    }
-}
-
 /// The byte `bytes[at..at + 3]` percent-encodes, if it is `%` and two hex digits.
 pub(crate) fn escape_at(bytes: &[u8], at: usize) -> Option<u8> {
     if bytes.get(at) != Some(&b'%') {
         return None;
     }
-    let high = hex_value(*bytes.get(at + 1)?)?;
-    let low = hex_value(*bytes.get(at + 2)?)?;
+    let high = lex::hex_value(*bytes.get(at + 1)?)?;
+    let low = lex::hex_value(*bytes.get(at + 2)?)?;
     Some(high << 4 | low)
 }
 

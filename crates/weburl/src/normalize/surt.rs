@@ -299,9 +299,17 @@ fn google_host(mut host: Vec<u8>) -> Vec<u8> {
     unquote_repeatedly_into(&host, &mut decoded);
     if !decoded.is_ascii() {
         // Python's "idna" codec (IDNA 2003) on the UTF-8 text, invalid bytes ignored; on
-        // failure the bytes stay.
+        // failure the bytes stay. (Only an opaque host can get here: a special URL's host is
+        // ASCII already.) Without the `legacy` feature, which carries IDNA 2003's tables, the
+        // URL Standard's domain to ASCII (UTS 46) stands in; they differ on the few code
+        // points IDNA 2003 maps otherwise (such as `ß`, kept by UTS 46's nontransitional
+        // processing).
         let text: String = String::from_utf8_lossy(&decoded).replace('\u{FFFD}', "");
-        if let Ok(ascii) = crate::legacy::idna2003::domain_to_ascii(&text) {
+        #[cfg(feature = "legacy")]
+        let ascii = crate::legacy::idna2003::domain_to_ascii(&text).ok();
+        #[cfg(not(feature = "legacy"))]
+        let ascii = crate::compat::domain_to_ascii(&text).ok();
+        if let Some(ascii) = ascii {
             decoded = ascii.into_bytes();
         }
     }
