@@ -80,9 +80,10 @@ pub use datafusion;
 
 use datafusion::logical_expr::ScalarUDF;
 use datafusion::prelude::SessionContext;
+use weburl::Component;
 
 use udfs::{
-    CanParseUdf, Component, ComponentUdf, DomainPart, DomainUdf, JoinUdf, NormalizeUdf, ParseUdf,
+    CanParseUdf, ComponentUdf, DomainPart, DomainUdf, JoinUdf, NormalizeUdf, ParseUdf,
     SearchParamUdf, SearchParamsUdf, SparkParseUrlUdf,
 };
 

@@ -12,100 +12,11 @@ use datafusion::common::{Result, ScalarValue};
 use datafusion::logical_expr::{
     ColumnarValue, ScalarFunctionArgs, ScalarUDFImpl, Signature, TypeSignature, Volatility,
 };
-use weburl::Url;
+use std::borrow::Cow;
+
+use weburl::{Component, Url};
 
 use crate::args::{Strings, all_scalar, rows};
-
-/// The eleven components of the URL API, in the order of the `url_parse` struct.
-pub(crate) const COMPONENTS: [&str; 11] = [
-    "href", "origin", "protocol", "username", "password", "host", "hostname", "port", "pathname",
-    "search", "hash",
-];
-
-/// One component of a parsed URL (the URL API's getter of that name).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) enum Component {
-    Href,
-    Origin,
-    Protocol,
-    Username,
-    Password,
-    Host,
-    Hostname,
-    Port,
-    Pathname,
-    Search,
-    Hash,
-}
-
-impl Component {
-    pub(crate) const ALL: [Component; 11] = [
-        Component::Href,
-        Component::Origin,
-        Component::Protocol,
-        Component::Username,
-        Component::Password,
-        Component::Host,
-        Component::Hostname,
-        Component::Port,
-        Component::Pathname,
-        Component::Search,
-        Component::Hash,
-    ];
-
-    fn name(self) -> &'static str {
-        COMPONENTS[self as usize]
-    }
-
-    /// The getter's value; `origin` is the only one that is not a slice of the href.
-    fn get(self, url: &Url) -> Value<'_> {
-        Value::Slice(match self {
-            Component::Href => url.href(),
-            Component::Origin => return origin(url),
-            Component::Protocol => url.protocol(),
-            Component::Username => url.username(),
-            Component::Password => url.password(),
-            Component::Host => url.host(),
-            Component::Hostname => url.hostname(),
-            Component::Port => url.port(),
-            Component::Pathname => url.pathname(),
-            Component::Search => url.search(),
-            Component::Hash => url.hash(),
-        })
-    }
-}
-
-/// The ASCII serialization of the URL's origin. For a special URL other than `file:` without
-/// credentials that is the start of its href (`scheme://host[:port]`), a slice; otherwise it
-/// is built.
-fn origin(url: &Url) -> Value<'_> {
-    let href = url.href();
-    if matches!(url.scheme(), "http" | "https" | "ws" | "wss" | "ftp")
-        && !url.includes_credentials()
-    {
-        let host = url.host();
-        let end = host.as_ptr() as usize - href.as_ptr() as usize + host.len();
-        if let Some(origin) = href.get(..end) {
-            return Value::Slice(origin);
-        }
-    }
-    Value::Owned(url.origin().to_string())
-}
-
-/// A component's value: a slice of the href, or a string of its own.
-pub(crate) enum Value<'a> {
-    Slice(&'a str),
-    Owned(String),
-}
-
-impl Value<'_> {
-    fn as_str(&self) -> &str {
-        match self {
-            Value::Slice(s) => s,
-            Value::Owned(s) => s,
-        }
-    }
-}
 
 /// `(url)` or `(url, base)`, strings of any layout.
 fn url_signature() -> Signature {
@@ -224,9 +135,9 @@ impl ScalarUDFImpl for ComponentUdf {
                 builder.append_null();
                 continue;
             };
-            let value = self.component.get(&url);
+            let value = url.get(self.component);
             match (value, input_array, block) {
-                (Value::Slice(s), Some(array), Some(block))
+                (Cow::Borrowed(s), Some(array), Some(block))
                     if s.len() > 12 && url.href() == input =>
                 {
                     let in_href = s.as_ptr() as usize - url.href().as_ptr() as usize;
@@ -236,7 +147,7 @@ impl ScalarUDFImpl for ComponentUdf {
                         _ => builder.append_value(s),
                     }
                 }
-                (value, _, _) => builder.append_value(value.as_str()),
+                (value, _, _) => builder.append_value(value),
             }
         }
         finish(&args.args, Arc::new(builder.finish()))
@@ -246,9 +157,9 @@ impl ScalarUDFImpl for ComponentUdf {
 /// The struct type of `url_parse`: the eleven components, all `Utf8`.
 pub(crate) fn components_type() -> DataType {
     DataType::Struct(Fields::from(
-        COMPONENTS
+        Component::ALL
             .iter()
-            .map(|name| Field::new(*name, DataType::Utf8, false))
+            .map(|component| Field::new(component.name(), DataType::Utf8, false))
             .collect::<Vec<_>>(),
     ))
 }
@@ -283,7 +194,7 @@ impl ScalarUDFImpl for ParseUdf {
     fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
         let n = rows(&args.args, args.number_rows);
         let mut parser = RowParser::new(&args.args, 0)?;
-        let mut columns: Vec<StringBuilder> = (0..COMPONENTS.len())
+        let mut columns: Vec<StringBuilder> = (0..Component::ALL.len())
             .map(|_| StringBuilder::with_capacity(n, n * 8))
             .collect();
         let mut valid = Vec::with_capacity(n);
@@ -291,7 +202,7 @@ impl ScalarUDFImpl for ParseUdf {
             match parser.row(i) {
                 Some((_, url)) => {
                     for (builder, component) in columns.iter_mut().zip(Component::ALL) {
-                        builder.append_value(component.get(&url).as_str());
+                        builder.append_value(url.get(component));
                     }
                     valid.push(true);
                 }

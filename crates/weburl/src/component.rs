@@ -7,7 +7,7 @@ use std::ops::Range;
 use std::str::FromStr;
 
 use crate::setters::SetterError;
-use crate::url::Url;
+use crate::url::{SchemeType, Url};
 
 /// A component of a URL as the URL API names it: `href`, `origin` (read-only), `protocol`,
 /// `username`, `password`, `host`, `hostname`, `port`, `pathname`, `search` and `hash`.
@@ -193,7 +193,7 @@ impl Url {
     pub fn get(&self, component: Component) -> Cow<'_, str> {
         Cow::Borrowed(match component {
             Component::Href => self.href(),
-            Component::Origin => return Cow::Owned(self.origin().ascii_serialization()),
+            Component::Origin => return self.origin_text(),
             Component::Protocol => self.protocol(),
             Component::Username => self.username(),
             Component::Password => self.password(),
@@ -204,6 +204,24 @@ impl Url {
             Component::Search => self.search(),
             Component::Hash => self.hash(),
         })
+    }
+
+    /// The origin's ASCII serialization: for an http(s), ws(s) or ftp URL without credentials
+    /// it is the start of the href (`scheme://host[:port]`, the default port omitted in both),
+    /// so it is borrowed; otherwise it is built.
+    fn origin_text(&self) -> Cow<'_, str> {
+        if self.scheme_type.is_special()
+            && self.scheme_type != SchemeType::File
+            && !self.includes_credentials()
+        {
+            let port = self.port();
+            let end = self.host_end as usize + if port.is_empty() { 0 } else { 1 + port.len() };
+            if let Some(origin) = self.serialization.get(..end) {
+                debug_assert_eq!(origin, self.origin().ascii_serialization());
+                return Cow::Borrowed(origin);
+            }
+        }
+        Cow::Owned(self.origin().ascii_serialization())
     }
 
     /// The setter of `component` with `value`. `href` fails as [`Url::set_href`] does (the
@@ -290,6 +308,25 @@ impl Url {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn origin_is_borrowed_where_it_starts_the_href() {
+        use std::borrow::Cow;
+        for (href, borrowed) in [
+            ("https://example.com:8443/p?q", true),
+            ("http://example.com:80/", true),
+            ("ws://[::1]:9/", true),
+            ("https://u:p@example.com/", false),
+            ("file:///etc", false),
+            ("foo://example.com/", false),
+            ("blob:https://example.com/uuid", false),
+        ] {
+            let url = Url::parse(href).unwrap();
+            let origin = url.get(Component::Origin);
+            assert_eq!(origin, url.origin().ascii_serialization(), "{href}");
+            assert_eq!(matches!(origin, Cow::Borrowed(_)), borrowed, "{href}");
+        }
+    }
 
     #[test]
     fn names_round_trip() {
