@@ -15,7 +15,7 @@ use std::collections::BTreeMap;
 use std::io::{self, BufWriter, Write};
 use std::num::NonZeroUsize;
 use std::process::ExitCode;
-use std::sync::{Arc, Mutex, mpsc};
+use std::sync::{Mutex, mpsc};
 use std::thread;
 
 use clap::Args;
@@ -174,6 +174,9 @@ pub struct Sink {
     /// Where the input being processed comes from (`None`: an argument), for messages; the
     /// file is set once per block, the line for each input.
     location: Option<Location>,
+    /// The last input's URL, whose buffer the next input is parsed into (one allocation per
+    /// thread rather than one per input); boxed, so that handing it around moves a pointer.
+    scratch: Option<Box<Url>>,
 }
 
 impl Sink {
@@ -216,15 +219,6 @@ impl Sink {
     }
 }
 
-/// Whether two file names are the same one (the same `Arc`, or both standard input).
-fn same_file(a: &Option<Arc<str>>, b: &Option<Arc<str>>) -> bool {
-    match (a, b) {
-        (Some(a), Some(b)) => Arc::ptr_eq(a, b),
-        (None, None) => true,
-        _ => false,
-    }
-}
-
 /// How lines of input are read: `--skip-comments`, `--lossy`.
 #[derive(Clone, Copy, Debug, Default)]
 struct LineRules {
@@ -244,18 +238,15 @@ fn process_block<P: Process + ?Sized>(
     // Inputs end at line ends or between arguments, so when the whole block is UTF-8 each
     // input is too, and slicing the text at its range cannot split a character.
     let text = block.text();
+    // The block's file is set once; each input changes only the line number.
+    sink.location = block.location(0);
     for (index, (item, range)) in block.items().zip(block.ranges()).enumerate() {
         if lines && (input::is_blank(item) || (rules.skip_comments && input::is_comment(item))) {
             process.skipped(sink);
             continue;
         }
-        match (&mut sink.location, block.line_number(index)) {
-            // The same file as the input before: only the line changes (no reference count
-            // traffic per line).
-            (Some(location), Some(line)) if same_file(&location.file, block.file()) => {
-                location.line = line;
-            }
-            (location, _) => *location = block.location(index),
+        if let Some(location) = &mut sink.location {
+            location.line = block.first_line() + index as u64;
         }
         let valid = match text {
             Some(text) => text.get(range),
@@ -280,12 +271,31 @@ impl Process for Job<'_> {
         } else {
             std::borrow::Cow::Borrowed(input)
         };
+        if self.base.is_none() && !self.guess_scheme {
+            // Parsed into the last input's URL: its buffer is reused.
+            let mut url = match sink.scratch.take() {
+                Some(mut url) => match url.set_href(&spaced) {
+                    Ok(()) => url,
+                    Err(e) => {
+                        sink.scratch = Some(url);
+                        return self.fail(input, e.into(), sink);
+                    }
+                },
+                None => match Url::parse(&spaced) {
+                    Ok(url) => Box::new(url),
+                    Err(e) => return self.fail(input, e.into(), sink),
+                },
+            };
+            self.run(input, &mut url, sink);
+            sink.scratch = Some(url);
+            return;
+        }
         let parsed = match self.base {
             Some(base) => Url::parse_with_base(&spaced, base),
             None => input::parse_absolute(&spaced, self.guess_scheme),
         };
         match parsed {
-            Ok(url) => self.expand(input, url, self.iterate, sink),
+            Ok(mut url) => self.run(input, &mut url, sink),
             Err(e) => self.fail(input, e.into(), sink),
         }
     }
@@ -320,16 +330,26 @@ struct JsonFailure<'a> {
 }
 
 impl Job<'_> {
+    /// Expands the `--iterate`s of `url`, transforms and prints the results.
+    #[inline]
+    fn run(&self, input: &str, url: &mut Url, sink: &mut Sink) {
+        if self.iterate.is_empty() {
+            self.finish(input, url, sink);
+        } else {
+            self.expand(input, url, self.iterate, sink);
+        }
+    }
+
     /// Runs the first of `iterate` with each of its values, then the rest, then finishes.
     #[inline]
-    fn expand(&self, input: &str, url: Url, iterate: &[Iterate], sink: &mut Sink) {
+    fn expand(&self, input: &str, url: &mut Url, iterate: &[Iterate], sink: &mut Sink) {
         let Some((first, rest)) = iterate.split_first() else {
             return self.finish(input, url, sink);
         };
         for value in &first.values {
             let mut expanded = url.clone();
             match first.apply(&mut expanded, value) {
-                Ok(()) => self.expand(input, expanded, rest, sink),
+                Ok(()) => self.expand(input, &mut expanded, rest, sink),
                 Err(e) => self.fail(input, e, sink),
             }
             if sink.stopped() {
@@ -339,13 +359,21 @@ impl Job<'_> {
     }
 
     /// Transforms and prints one URL.
-    fn finish(&self, input: &str, mut url: Url, sink: &mut Sink) {
+    #[inline(always)]
+    fn finish(&self, input: &str, url: &mut Url, sink: &mut Sink) {
+        // The common case first: nothing to change, a plain `--get` template.
+        if self.transform.is_none()
+            && let Output::Template(template) = self.output
+            && template.render_plain(url, &mut sink.out)
+        {
+            return;
+        }
         if let Some(transform) = self.transform
-            && let Err(e) = transform.apply(&mut url)
+            && let Err(e) = transform.apply(url)
         {
             return self.fail(input, e, sink);
         }
-        if let Err(e) = self.output.render(&url, input, &mut sink.out) {
+        if let Err(e) = self.output.render(url, input, &mut sink.out) {
             self.fail(input, e, sink);
         }
     }

@@ -13,7 +13,7 @@ use weburl::parser::lex;
 use weburl::{ParseError, Url};
 
 use crate::driver::Failure;
-use crate::lines::{IoFailure, LineReader};
+use crate::lines::{IoFailure, LineBlocks};
 use crate::report;
 use crate::setter::{self, Setter};
 
@@ -180,10 +180,11 @@ pub fn with_guessed_scheme(input: &str) -> Option<String> {
 /// A run of inputs, all from one source: a block is the unit of work of a thread.
 #[derive(Debug, Default)]
 pub struct Block {
-    /// The inputs' bytes, one after the other.
+    /// The inputs' bytes: lines as they were read (terminators too), arguments one after the
+    /// other.
     data: Vec<u8>,
-    /// Where each input ends in `data`.
-    ends: Vec<usize>,
+    /// Where each input starts and ends in `data`.
+    spans: Vec<(usize, usize)>,
     /// The line number of the first input (lines of standard input or a file).
     first_line: u64,
     /// The file the lines come from, for messages; `None` for standard input and arguments.
@@ -191,25 +192,28 @@ pub struct Block {
     /// Whether the inputs are lines (of standard input or a file), not arguments: blank lines
     /// and comments are skipped, and messages name the line.
     lines: bool,
+    /// Whether the lines were cut where more input was already at hand (the last read came
+    /// back full).
+    more_ready: bool,
 }
 
 impl Block {
     /// Whether the block holds no input.
     pub fn is_empty(&self) -> bool {
-        self.ends.is_empty()
+        self.spans.is_empty()
     }
 
-    /// Whether the block was cut for its size (so that more input likely follows at once).
+    /// Whether the block was cut for its size, or with more input at hand (so that more input
+    /// likely follows at once).
     pub fn is_full(&self) -> bool {
-        self.ends.len() >= BLOCK_LINES || self.data.len() >= BLOCK_BYTES
+        self.more_ready || self.spans.len() >= BLOCK_LINES || self.data.len() >= BLOCK_BYTES
     }
 
     /// The inputs, as bytes.
     pub fn items(&self) -> impl Iterator<Item = &[u8]> {
-        let starts = std::iter::once(0).chain(self.ends.iter().copied());
-        starts
-            .zip(&self.ends)
-            .map(|(start, &end)| &self.data[start..end])
+        self.spans
+            .iter()
+            .map(|&(start, end)| &self.data[start..end])
     }
 
     /// The block's text when all of it is UTF-8: then each input is the text between its
@@ -221,8 +225,7 @@ impl Block {
     /// Where each input is in the block's bytes (or [`text`](Self::text)); the same order as
     /// [`items`](Self::items).
     pub fn ranges(&self) -> impl Iterator<Item = std::ops::Range<usize>> + '_ {
-        let starts = std::iter::once(0).chain(self.ends.iter().copied());
-        starts.zip(&self.ends).map(|(start, &end)| start..end)
+        self.spans.iter().map(|&(start, end)| start..end)
     }
 
     /// Whether the inputs are lines of standard input or a file (rather than arguments).
@@ -230,14 +233,9 @@ impl Block {
         self.lines
     }
 
-    /// The 1-based line number of the `index`th input; `None` for an argument.
-    pub fn line_number(&self, index: usize) -> Option<u64> {
-        self.lines.then(|| self.first_line + index as u64)
-    }
-
-    /// The file the inputs come from (`None` for standard input and arguments).
-    pub fn file(&self) -> &Option<Arc<str>> {
-        &self.file
+    /// The 1-based line number of the first input (meaningless for arguments).
+    pub fn first_line(&self) -> u64 {
+        self.first_line
     }
 
     /// Where the `index`th input comes from, for a message about it: `None` for an argument,
@@ -255,16 +253,18 @@ impl Block {
         if self.data.capacity() > MAX_KEPT_CAPACITY {
             self.data.shrink_to(BLOCK_BYTES);
         }
-        self.ends.clear();
+        self.spans.clear();
         self.first_line = 0;
         self.file = None;
         self.lines = false;
+        self.more_ready = false;
     }
 
     /// Adds one input.
     fn push(&mut self, item: &[u8]) {
+        let start = self.data.len();
         self.data.extend_from_slice(item);
-        self.ends.push(self.data.len());
+        self.spans.push((start, self.data.len()));
     }
 }
 
@@ -304,7 +304,7 @@ enum Source {
     /// The lines of standard input (once: a second `-` finds it at its end).
     Stdin,
     /// The lines of a file, and its name.
-    File(LineReader<File>, Arc<str>),
+    File(LineBlocks<File>, Arc<str>),
 }
 
 /// Reads the inputs of a run, a block at a time.
@@ -313,7 +313,7 @@ pub struct BlockReader {
     sources: std::vec::IntoIter<Source>,
     current: Option<Source>,
     /// Standard input, shared by every `-`.
-    stdin: Option<LineReader<io::Stdin>>,
+    stdin: Option<LineBlocks<io::Stdin>>,
 }
 
 impl BlockReader {
@@ -344,7 +344,7 @@ impl BlockReader {
             }
             let name: Arc<str> = path.display().to_string().into();
             match File::open(path) {
-                Ok(file) => sources.push(Source::File(LineReader::for_file(file), name)),
+                Ok(file) => sources.push(Source::File(LineBlocks::for_file(file), name)),
                 Err(e) => return Err(format!("cannot open --url-file {name}: {e}")),
             }
         }
@@ -387,7 +387,7 @@ impl BlockReader {
                 Source::Stdin => {
                     let stdin = self
                         .stdin
-                        .get_or_insert_with(|| LineReader::new(io::stdin()));
+                        .get_or_insert_with(|| LineBlocks::new(io::stdin()));
                     fill(stdin, block).map_err(IoFailure::Read)?
                 }
                 Source::File(reader, name) => {
@@ -405,21 +405,14 @@ impl BlockReader {
     }
 }
 
-/// Adds lines of `reader` to the empty `block` until it is full, or the reader's buffer is
-/// drained (see [`BlockReader::next_block`]), or the input ends; `false` when it ended.
-fn fill<R: io::Read>(reader: &mut LineReader<R>, block: &mut Block) -> io::Result<bool> {
+/// Fills the empty `block` with lines of `reader` until it is full, or what was read is used
+/// up (see [`BlockReader::next_block`]), or the input ends; `false` when it ended.
+fn fill<R: io::Read>(reader: &mut LineBlocks<R>, block: &mut Block) -> io::Result<bool> {
     block.first_line = reader.line_number() + 1;
     block.lines = true;
-    while !block.is_full() {
-        if !block.is_empty() && reader.is_drained() {
-            return Ok(true);
-        }
-        if !reader.append_line(&mut block.data)? {
-            return Ok(false);
-        }
-        block.ends.push(block.data.len());
-    }
-    Ok(true)
+    let more = reader.fill(&mut block.data, &mut block.spans, BLOCK_LINES, BLOCK_BYTES)?;
+    block.more_ready = reader.more_ready();
+    Ok(more)
 }
 
 #[cfg(test)]

@@ -99,8 +99,10 @@ struct Cli {
     command: Command,
 }
 
-/// The subcommands.
+/// The subcommands. Each one's arguments are built only when it runs (or for help,
+/// completions and man pages): building all of them took a third of the start-up.
 #[derive(Subcommand)]
+#[command(defer = true)]
 enum Command {
     /// Parse URLs (arguments, or lines of standard input) and print their serialization
     #[command(after_help = parse_cmd::EXAMPLES)]

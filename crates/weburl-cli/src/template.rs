@@ -69,6 +69,7 @@ impl Field {
     }
 
     /// The field's value in `url`, read from `input`, printed in `style`.
+    #[inline]
     fn value<'u>(self, url: &'u Url, input: &str, style: &Style) -> Cow<'u, str> {
         match self {
             Field::Api(component) if style.changes_href() => match component {
@@ -84,6 +85,44 @@ impl Field {
             Field::Fragment => Cow::Borrowed(url.fragment().unwrap_or("")),
         }
     }
+}
+
+impl Field {
+    /// The getter that prints the field as the URL has it (no trurl style), for a field that
+    /// borrows from the URL: every one but `{origin}` (which may be built).
+    fn getter(self) -> Option<Getter> {
+        Some(match self {
+            Field::Api(component) => match component {
+                Component::Href => Url::href,
+                Component::Origin => return None,
+                Component::Protocol => Url::protocol,
+                Component::Username => Url::username,
+                Component::Password => Url::password,
+                Component::Host => Url::host,
+                Component::Hostname => Url::hostname,
+                Component::Port => Url::port,
+                Component::Pathname => Url::pathname,
+                Component::Search => Url::search,
+                Component::Hash => Url::hash,
+                // `Component` is non-exhaustive: a new one takes the general path.
+                _ => return None,
+            },
+            Field::Scheme => Url::scheme,
+            Field::Query => |url| url.query().unwrap_or(""),
+            Field::Fragment => |url| url.fragment().unwrap_or(""),
+        })
+    }
+}
+
+/// A getter of a component that borrows from the URL.
+type Getter = for<'u> fn(&'u Url) -> &'u str;
+
+/// A piece of a template with nothing to check and nothing built: literal text, or a
+/// component as the URL has it.
+#[derive(Clone, Debug)]
+enum PlainPiece {
+    Text(String),
+    Get(Getter),
 }
 
 /// One piece of a template.
@@ -122,10 +161,26 @@ enum Piece {
     },
 }
 
+impl Piece {
+    /// The piece as a [`PlainPiece`], when it is literal text or a component as the URL has
+    /// it (not decoded) that borrows from the URL.
+    fn plain(&self) -> Option<PlainPiece> {
+        match self {
+            Piece::Text(text) => Some(PlainPiece::Text(text.clone())),
+            Piece::Field(field, false) => field.getter().map(PlainPiece::Get),
+            _ => None,
+        }
+    }
+}
+
 /// A parsed `--get` template.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Template {
     pieces: Vec<Piece>,
+    /// The pieces as getters, when each is literal text or a component that borrows from
+    /// the URL, printed as it is: the common case, printed with no per-piece dispatch (and
+    /// nothing that can fail).
+    plain: Option<Vec<PlainPiece>>,
     /// The Public Suffix List sections of `{public_suffix}` and the like.
     sections: Sections,
     /// trurl's options: `--as-idn`, `--keep-port`, `--urlencode`, `--query-separator`.
@@ -171,6 +226,7 @@ impl Template {
             pieces.push(Piece::Text(text));
         }
         Ok(Template {
+            plain: pieces.iter().map(Piece::plain).collect(),
             pieces,
             sections: Sections::All,
             style: Style::default(),
@@ -186,13 +242,40 @@ impl Template {
 
     /// The template with trurl's output options `style`.
     pub fn with_style(mut self, style: Style) -> Template {
+        if style.changes_href() {
+            // `--as-idn` and `--keep-port` change what some getters print.
+            self.plain = None;
+        }
         self.style = style;
         self
+    }
+
+    /// Appends the template filled in for `url` and a newline to `out`, when the template is
+    /// plain (literal text and components as the URL has them): `false`, and nothing
+    /// appended, otherwise.
+    #[inline(always)]
+    pub fn render_plain(&self, url: &Url, out: &mut Vec<u8>) -> bool {
+        let Some(plain) = &self.plain else {
+            return false;
+        };
+        for piece in plain {
+            match piece {
+                PlainPiece::Text(text) => out.extend_from_slice(text.as_bytes()),
+                PlainPiece::Get(get) => out.extend_from_slice(get(url).as_bytes()),
+            }
+        }
+        out.push(b'\n');
+        true
     }
 
     /// Appends the template filled in for `url`, read from `input`, and a newline, to `out`;
     /// `Err` (and nothing appended) when a `{must:…}` or `{strict:…}` fails.
     pub fn render(&self, url: &Url, input: &str, out: &mut Vec<u8>) -> Result<(), Failure> {
+        // The common case first: literal text and the URL API's getters, printed as they are
+        // (no decoding, no trurl style), which cannot fail.
+        if self.render_plain(url, out) {
+            return Ok(());
+        }
         let start = out.len();
         for piece in &self.pieces {
             if let Err(e) = self.piece(piece, url, input, false, out) {
@@ -444,8 +527,36 @@ fn plain_placeholder(name: &str) -> Result<Piece, String> {
 
 #[cfg(test)]
 mod tests {
-    use super::Template;
-    use weburl::Url;
+    use super::{Field, Template};
+    use crate::trurl::Style;
+    use weburl::{Component, Url};
+
+    #[test]
+    fn getters_print_what_the_general_path_prints() {
+        let fields = [
+            "href", "origin", "protocol", "username", "password", "host", "hostname", "port",
+            "pathname", "search", "hash", "scheme", "query", "fragment",
+        ]
+        .map(|name| Field::from_name(name).unwrap());
+        for url in [
+            "https://u:p@EXAMPLE.com:8443/a%20b?x=1#frag",
+            "http://example.com/",
+            "file:///C:/x",
+            "sc:opaque?q",
+            "blob:https://a.example/uuid",
+            "http://[::1]/?#",
+        ] {
+            let url = Url::parse(url).unwrap();
+            for field in fields {
+                let general = field.value(&url, "", &Style::default());
+                match field.getter() {
+                    Some(get) => assert_eq!(get(&url), general, "{field:?} {}", url.href()),
+                    // Only the origin is built rather than borrowed.
+                    None => assert_eq!(field, Field::Api(Component::Origin)),
+                }
+            }
+        }
+    }
 
     fn render(template: &str, url: &str) -> String {
         let mut out = Vec::new();

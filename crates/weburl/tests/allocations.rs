@@ -65,6 +65,36 @@ fn one_allocation_per_successful_parse() {
 }
 
 #[test]
+fn set_href_reuses_the_buffer_for_normal_input() {
+    warm_up();
+    // A URL whose buffer is larger than every input below.
+    let mut url = Url::parse(&format!("https://example.com/{}", "x".repeat(200))).unwrap();
+    for input in [
+        "https://example.com/a/b?c=d#e",
+        "file:///home/user/file.txt",
+        "http://example.com",
+        "file://node.gypi",
+        "wss://h:8443/p",
+    ] {
+        let (result, count) = allocations(|| url.set_href(input));
+        result.unwrap();
+        assert_eq!(count, 0, "{input}");
+        // The same URL as a fresh parse gives.
+        assert_eq!(url.href(), Url::parse(input).unwrap().href());
+        assert_eq!(url.host(), Url::parse(input).unwrap().host());
+        url.check_invariants().unwrap();
+    }
+    // Input the general parser must see builds a new buffer; a failure leaves the URL as it
+    // was.
+    let (result, count) = allocations(|| url.set_href("HTTP://EXAMPLE.com/./a"));
+    result.unwrap();
+    assert_eq!(count, 1);
+    assert_eq!(url.href(), "http://example.com/a");
+    assert!(url.set_href("http://a:99999/").is_err());
+    assert_eq!(url.href(), "http://example.com/a");
+}
+
+#[test]
 fn a_failed_parse_does_not_allocate() {
     warm_up();
     for input in [

@@ -17,6 +17,7 @@ use crate::validation::{Reporter, ValidationErrorKind};
 /// assert!(!ends_in_a_number("1.0xg"));
 /// ```
 #[must_use]
+#[inline(always)]
 pub fn ends_in_a_number(input: &str) -> bool {
     // 2.-4. The last part, ignoring one trailing empty part.
     let bytes = input.as_bytes();

@@ -237,8 +237,25 @@ fn port_ok(bytes: &[u8]) -> Option<usize> {
 
 /// Parses `input` if it is already a normal special URL; `None` means "use the general parser".
 pub(crate) fn parse_normal(input: &str) -> Option<Url> {
-    let Scan {
+    let scan = scan(input)?;
+    let mut serialization = String::with_capacity(input.len() + usize::from(scan.insert_slash));
+    scan.copy(input, &mut serialization);
+    Some(scan.url(serialization))
+}
+
+/// [`parse_normal`] into `url`, in place: when `input` is normal, `url` becomes its URL, the
+/// serialization written into `url`'s buffer (so that a caller parsing many inputs reuses one
+/// allocation), and `true`; otherwise `false`, and `url` is untouched. (In place rather than
+/// through a returned `Url`: moving the struct cost about as much as scanning a short URL.)
+pub(crate) fn parse_normal_into(input: &str, url: &mut Url) -> bool {
+    let Some(scan) = scan(input) else {
+        return false;
+    };
+    scan.copy(input, &mut url.serialization);
+    let Url {
+        serialization: _,
         scheme_end,
+        username_end,
         host_start,
         host_end,
         path_start,
@@ -247,39 +264,61 @@ pub(crate) fn parse_normal(input: &str) -> Option<Url> {
         port,
         host_kind,
         scheme_type,
-        insert_slash,
-    } = scan(input)?;
-    // Copy, inserting the "/" of a missing path.
-    let shift = usize::from(insert_slash);
-    let serialization = if insert_slash {
-        let mut s = String::with_capacity(input.len() + 1);
-        s.push_str(&input[..path_start]);
-        s.push('/');
-        s.push_str(&input[path_start..]);
-        s
-    } else {
-        input.to_owned()
-    };
-    let shifted = |offset: usize| {
-        if offset == 0 {
-            0
+    } = scan.url(String::new());
+    url.scheme_end = scheme_end;
+    url.username_end = username_end;
+    url.host_start = host_start;
+    url.host_end = host_end;
+    url.path_start = path_start;
+    url.query_start = query_start;
+    url.fragment_start = fragment_start;
+    url.port = port;
+    url.host_kind = host_kind;
+    url.scheme_type = scheme_type;
+    true
+}
+
+impl Scan {
+    /// Writes the serialization of the scanned `input` into `buffer` (emptied first): the input
+    /// itself, with the "/" of a missing path inserted.
+    #[inline(always)]
+    fn copy(&self, input: &str, buffer: &mut String) {
+        buffer.clear();
+        buffer.reserve(input.len() + usize::from(self.insert_slash));
+        if self.insert_slash {
+            buffer.push_str(&input[..self.path_start]);
+            buffer.push('/');
+            buffer.push_str(&input[self.path_start..]);
         } else {
-            (offset + shift) as u32
+            buffer.push_str(input);
         }
-    };
-    Some(Url {
-        serialization,
-        scheme_end: scheme_end as u32,
-        username_end: host_start as u32,
-        host_start: host_start as u32,
-        host_end: host_end as u32,
-        path_start: path_start as u32,
-        query_start: shifted(query_start),
-        fragment_start: shifted(fragment_start),
-        port,
-        host_kind,
-        scheme_type,
-    })
+    }
+
+    /// The URL of the scanned input, whose serialization is `serialization`.
+    #[inline(always)]
+    fn url(&self, serialization: String) -> Url {
+        let shift = usize::from(self.insert_slash);
+        let shifted = |offset: usize| {
+            if offset == 0 {
+                0
+            } else {
+                (offset + shift) as u32
+            }
+        };
+        Url {
+            serialization,
+            scheme_end: self.scheme_end as u32,
+            username_end: self.host_start as u32,
+            host_start: self.host_start as u32,
+            host_end: self.host_end as u32,
+            path_start: self.path_start as u32,
+            query_start: shifted(self.query_start),
+            fragment_start: shifted(self.fragment_start),
+            port: self.port,
+            host_kind: self.host_kind,
+            scheme_type: self.scheme_type,
+        }
+    }
 }
 
 /// The special scheme `bytes` starts with, in lowercase and followed by ':', and its length.
@@ -296,7 +335,9 @@ fn special_scheme_prefix(bytes: &[u8]) -> Option<(SchemeType, usize)> {
     })
 }
 
-/// The single forward scan that recognizes a normal special URL.
+/// The single forward scan that recognizes a normal special URL. (Inlined into both callers:
+/// a `Scan` returned through memory is read back before its stores have landed.)
+#[inline(always)]
 fn scan(input: &str) -> Option<Scan> {
     if input.len() >= u32::MAX as usize {
         return None;

@@ -176,7 +176,10 @@ pub(crate) fn is_forbidden_domain_code_point(b: u8) -> bool {
 }
 
 /// The length of the run of bytes from `from` whose class has `bit`: eight bytes at a time
-/// (the classes of eight bytes ANDed together), then byte by byte.
+/// (the classes of eight bytes ANDed together); where it ends is then found without a byte
+/// loop (whose exit, at a different place each time, the processor mispredicts): a mask of
+/// the eight bytes that stop the run, and its lowest bit. Fewer than eight bytes left are
+/// looked at as the last eight bytes of `bytes`, when there are eight.
 #[inline(always)]
 pub(crate) fn run_of(bytes: &[u8], from: usize, bit: u16) -> usize {
     let rest = &bytes[from..];
@@ -189,10 +192,28 @@ pub(crate) fn run_of(bytes: &[u8], from: usize, bit: u16) -> usize {
         }
         len += 8;
     }
+    let left = rest.len() - len;
+    if left == 0 {
+        return len;
+    }
+    if left < 8 && bytes.len() >= 8 {
+        // The last eight bytes, less those before the `left` unread ones; a stop after them.
+        let window = &bytes[bytes.len() - 8..];
+        let found = (stops(window, bit) >> (8 - left)) | (1 << left);
+        return len + found.trailing_zeros() as usize;
+    }
     len + rest[len..]
         .iter()
         .position(|&b| class(b) & bit == 0)
-        .unwrap_or(rest.len() - len)
+        .unwrap_or(left)
+}
+
+/// Bit `k` set when the `k`th of the (at most eight) `bytes` is not in the class `bit`.
+#[inline(always)]
+fn stops(bytes: &[u8], bit: u16) -> u32 {
+    bytes.iter().enumerate().fold(0, |acc, (k, &b)| {
+        acc | (u32::from(class(b) & bit == 0) << k)
+    })
 }
 
 /// The union of the classes of all bytes of `bytes`.
@@ -749,6 +770,35 @@ pub(crate) fn percent_decode_each(input: &[u8], mut push: impl FnMut(u8)) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn run_of_agrees_with_a_byte_loop() {
+        // Every length up to 40, every start, a stop byte at every place after it (or none),
+        // and a stop byte just before the start.
+        for bit in [PATH_PLAIN, PATH_OK, QUERY_OK, FRAGMENT_OK, SCHEME] {
+            for len in 0..40 {
+                for from in 0..=len {
+                    for stop_at in from..=len {
+                        for (fill, stop) in [(b'a', b'.'), (b'a', b' '), (b'z', 0x80), (b'1', b'?')]
+                        {
+                            let mut bytes = vec![fill; len];
+                            if from > 0 {
+                                bytes[from - 1] = stop;
+                            }
+                            if stop_at < len {
+                                bytes[stop_at] = stop;
+                            }
+                            let naive = bytes[from..]
+                                .iter()
+                                .position(|&b| class(b) & bit == 0)
+                                .unwrap_or(len - from);
+                            assert_eq!(run_of(&bytes, from, bit), naive, "{bytes:?} {from} {bit}");
+                        }
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn find_tab_or_newline_agrees_with_a_byte_loop() {

@@ -127,6 +127,28 @@ impl<'a> ParseOptions<'a> {
         result
     }
 
+    /// [`ParseOptions::parse`] into `url`, reusing its buffer: `url` is replaced by the result
+    /// when `input` parses and left as it was when it does not. (The fast path for already
+    /// normal input writes into the buffer; the general parser builds a new one.)
+    pub(crate) fn parse_into(self, input: &str, url: &mut Url) -> Result<(), ParseError> {
+        if input.len() > self.max_input_length {
+            return Err(ParseError::TooLong);
+        }
+        if self.on_error.is_none() && fast_path::parse_normal_into(input, url) {
+            url.debug_check_invariants();
+            return Ok(());
+        }
+        let parsed = parse_general(
+            input,
+            self.base,
+            self.encoding,
+            Reporter::new(self.on_error),
+        )?;
+        parsed.debug_check_invariants();
+        *url = parsed;
+        Ok(())
+    }
+
     /// [`ParseOptions::parse`] without the debug builds' check of the result.
     #[inline]
     pub(crate) fn parse_unchecked(self, input: &str) -> Result<Url, ParseError> {
