@@ -342,9 +342,10 @@ fn domain(request: &Map<String, Value>) -> Result<Answer, String> {
 }
 
 /// `normalize`: `input`, optional `base` (string or null), `profile` (`spec`, `dedup`,
-/// `w3lib`, `surt`). The URL in that profile's canonical form (`weburl::normalize`: the href
-/// of the normalized URL, or the SURT key), or a failure when the URL (or the base) does not
-/// parse.
+/// `w3lib`, `surt`), optional `strip_tracking` and `drop_index` (booleans, false when absent
+/// or null: `weburl::normalize::Options`). The URL in that profile's canonical form
+/// (`weburl::normalize`: the href of the normalized URL, or the SURT key), or a failure when
+/// the URL (or the base) does not parse.
 fn normalize(request: &Map<String, Value>) -> Result<Answer, String> {
     use weburl::normalize::{Options, Profile, canonicalize};
     let input = required_str(request, "input")?;
@@ -352,12 +353,15 @@ fn normalize(request: &Map<String, Value>) -> Result<Answer, String> {
     let profile = Profile::from_name(name).ok_or_else(|| {
         format!("unknown profile: {name} (expected \"spec\", \"dedup\", \"w3lib\" or \"surt\")")
     })?;
+    let mut options = Options::default();
+    options.strip_tracking = optional_bool(request, "strip_tracking")?;
+    options.drop_index = optional_bool(request, "drop_index")?;
     let base = match parse_base(optional_str(request, "base")?) {
         Ok(base) => base,
         Err(failure) => return Ok(failure),
     };
     Ok(match Url::options().base(base.as_ref()).parse(input) {
-        Ok(url) => match canonicalize(&url, profile, &Options::default()) {
+        Ok(url) => match canonicalize(&url, profile, &options) {
             Ok(output) => Answer::Output(output),
             Err(e) => Answer::Failure(format!("the normalized URL does not parse: {e}")),
         },
@@ -612,6 +616,18 @@ fn optional_str<'a>(
         Some(Value::String(s)) => Ok(Some(s)),
         Some(other) => Err(format!(
             "field {field} must be a string or null, not {}",
+            type_name(other)
+        )),
+    }
+}
+
+/// A field that may be absent or null (false), and is a boolean otherwise.
+fn optional_bool(request: &Map<String, Value>, field: &str) -> Result<bool, String> {
+    match request.get(field) {
+        None | Some(Value::Null) => Ok(false),
+        Some(Value::Bool(b)) => Ok(*b),
+        Some(other) => Err(format!(
+            "field {field} must be a boolean or null, not {}",
             type_name(other)
         )),
     }

@@ -4,11 +4,14 @@
 //! that returns a URL, so both interfaces agree on the keys and their order. `--json` adds
 //! `params` after `hash`; the batch contract fixes its object, which has no `params`.
 
+use std::borrow::Cow;
+
 use serde::Serialize;
 use weburl::Url;
 use weburl::psl::Sections;
 
 use crate::template::subdomain;
+use crate::trurl::Style;
 
 /// A URL's getters, in the order the batch contract lists them. All values are strings, exactly
 /// what the URL API's getters of the same names return (`origin` is the origin's ASCII
@@ -16,7 +19,7 @@ use crate::template::subdomain;
 #[derive(Debug, Serialize)]
 pub struct Components<'a> {
     /// The serialization of the whole URL.
-    pub href: &'a str,
+    pub href: Cow<'a, str>,
     /// The ASCII serialization of the URL's origin.
     pub origin: String,
     /// The scheme followed by `:`.
@@ -26,11 +29,11 @@ pub struct Components<'a> {
     /// The percent-encoded password, or empty.
     pub password: &'a str,
     /// The serialized host and, when there is one, `:` and the port.
-    pub host: &'a str,
+    pub host: Cow<'a, str>,
     /// The serialized host.
-    pub hostname: &'a str,
+    pub hostname: Cow<'a, str>,
     /// The port in decimal, or empty when it is null (or the scheme's default).
-    pub port: &'a str,
+    pub port: Cow<'a, str>,
     /// The serialized path.
     pub pathname: &'a str,
     /// `?` and the query, or empty when the query is null or empty.
@@ -82,17 +85,34 @@ impl<'a> Components<'a> {
     }
 }
 
+impl<'a> Components<'a> {
+    /// The object with `href`, `host`, `hostname` and `port` as trurl's `--as-idn` and
+    /// `--keep-port` print them (`input`: what `url` was read from), as trurl's `--json` does.
+    pub fn styled(self, url: &'a Url, input: &str, style: &Style) -> Components<'a> {
+        if !style.changes_href() {
+            return self;
+        }
+        Components {
+            href: style.href(url, input),
+            host: style.host(url, input),
+            hostname: style.hostname(url),
+            port: style.port(url, input),
+            ..self
+        }
+    }
+}
+
 impl<'a> From<&'a Url> for Components<'a> {
     fn from(url: &'a Url) -> Components<'a> {
         Components {
-            href: url.href(),
+            href: Cow::Borrowed(url.href()),
             origin: url.origin().ascii_serialization(),
             protocol: url.protocol(),
             username: url.username(),
             password: url.password(),
-            host: url.host(),
-            hostname: url.hostname(),
-            port: url.port(),
+            host: Cow::Borrowed(url.host()),
+            hostname: Cow::Borrowed(url.hostname()),
+            port: Cow::Borrowed(url.port()),
             pathname: url.pathname(),
             search: url.search(),
             hash: url.hash(),

@@ -61,7 +61,7 @@ pub enum Output {
     Template(Template),
     /// `--json`, with the list sections of its domain fields and the `--query-separator` of its
     /// `params`.
-    Json(Sections, u8),
+    Json(Sections, Style),
     /// `--diagram`, coloured or not.
     Diagram { color: bool },
     /// `normalize --profile w3lib` or `surt` without another output option: the profile's
@@ -81,7 +81,7 @@ impl Output {
         if let Some(template) = &args.get {
             Output::Template(template.clone().with_sections(sections).with_style(style))
         } else if args.json {
-            Output::Json(sections, style.separator)
+            Output::Json(sections, style)
         } else if args.diagram {
             Output::Diagram {
                 color: report::stdout_color(),
@@ -106,16 +106,17 @@ impl Output {
                 out.push(b'\n');
             }
             Output::Template(template) => return template.render(url, input, out),
-            Output::Json(sections, separator) => {
+            Output::Json(sections, style) => {
                 // `{"input":...,` then the component object without its `{` (written whole,
                 // then its `{` overwritten: no intermediate map, as `#[serde(flatten)]` builds).
                 // Strings only: serializing into a `Vec` cannot fail.
                 out.extend_from_slice(b"{\"input\":");
                 let _ = serde_json::to_writer(&mut *out, input);
                 let brace = out.len();
-                let mut components = Components::with_params(url, *sections);
-                if *separator != b'&' {
-                    components.params = Some(trurl::params(url, *separator));
+                let mut components =
+                    Components::with_params(url, *sections).styled(url, input, style);
+                if style.separator != b'&' {
+                    components.params = Some(trurl::params(url, style.separator));
                 }
                 let _ = serde_json::to_writer(&mut *out, &components);
                 out[brace] = b',';

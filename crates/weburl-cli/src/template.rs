@@ -41,7 +41,7 @@ Qualifiers (trurl's), before any placeholder:
                      meets bytes that are not UTF-8 or a %00 (instead of printing U+FFFD)
   e.g. {must:strict:query:id}. With --urlencode nothing is decoded ({:NAME} and
   {query:NAME} print what the URL has); --as-idn and --keep-port change {href}, {host},
-  {hostname} and {port}; --query-separator splits the query for {query:NAME} and --json.
+  {hostname} and {port} (and those keys of --json); --query-separator splits the query for {query:NAME} and --json.
 Write {{ and }} for literal braces. An unknown placeholder is a usage error.";
 
 /// A component given by its getter: one of the URL API's (named as `weburl::Component` names

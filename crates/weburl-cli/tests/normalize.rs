@@ -233,6 +233,32 @@ fn batch_normalize() {
 }
 
 #[test]
+fn batch_normalize_options() {
+    let run = weburl(
+        &["batch"],
+        br#"{"op":"normalize","input":"https://www.example.com/index.html?utm_source=x&id=1&fbclid=y","profile":"surt","strip_tracking":true,"drop_index":true}
+{"op":"normalize","input":"https://example.com/?utm_source=x&id=1","profile":"w3lib","strip_tracking":true}
+{"op":"normalize","input":"https://example.com/?utm_source=x&id=1","profile":"w3lib","strip_tracking":null}
+{"op":"normalize","input":"https://example.com/?utm_source=x","profile":"spec","strip_tracking":"yes"}
+"#,
+    );
+    assert_eq!(run.code, 0);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines[0], r#"{"output":"com,example)/?id=1"}"#);
+    assert_eq!(lines[1], r#"{"output":"https://example.com/?id=1"}"#);
+    // Absent or null: the parameters stay.
+    assert_eq!(
+        lines[2],
+        r#"{"output":"https://example.com/?id=1&utm_source=x"}"#
+    );
+    assert_eq!(
+        lines[3],
+        r#"{"error":"field strip_tracking must be a boolean or null, not a string"}"#
+    );
+    assert_eq!(lines.len(), 4);
+}
+
+#[test]
 fn surt_conflicts_with_other_outputs() {
     for other in ["--json", "--diagram"] {
         let run = weburl(&["normalize", "--surt", other, "http://h/"], b"");

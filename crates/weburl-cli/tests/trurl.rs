@@ -693,6 +693,32 @@ fn keep_port() {
 }
 
 #[test]
+fn json_follows_as_idn_and_keep_port() {
+    // As trurl's --json: the url and its host parts as the options print them.
+    let (out, _, code) = run(&[
+        "parse",
+        "--json",
+        "--as-idn",
+        "--keep-port",
+        "https://xn--rksmrgs-5wao1o.example:443/p?q",
+    ]);
+    assert_eq!(code, 0);
+    let json: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(json["href"], "https://räksmörgås.example:443/p?q");
+    assert_eq!(json["host"], "räksmörgås.example:443");
+    assert_eq!(json["hostname"], "räksmörgås.example");
+    assert_eq!(json["port"], "443");
+    // The rest is what the URL has.
+    assert_eq!(json["origin"], "https://xn--rksmrgs-5wao1o.example");
+    assert_eq!(json["pathname"], "/p");
+    // Without the options, the URL Standard's answer.
+    let (out, _, _) = run(&["parse", "--json", "https://xn--rksmrgs-5wao1o.example:443/"]);
+    let json: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(json["href"], "https://xn--rksmrgs-5wao1o.example/");
+    assert_eq!(json["port"], "");
+}
+
+#[test]
 fn accept_space() {
     let url = "  https://h/a b?c d&e=f g#h i  ";
     assert_eq!(
