@@ -14,8 +14,9 @@ use weburl::psl::Sections;
 use weburl::{Component, Host, SearchParams, SetterError, Url, ValidationError};
 
 use crate::components::Components;
+use crate::input::{self, Block};
 use crate::json_lossy::replace_lone_surrogates;
-use crate::lines::{IoFailure, LineReader};
+use crate::lines::{IoFailure, LineBlocks};
 use crate::validate;
 
 /// Size of the standard output buffer.
@@ -88,18 +89,19 @@ pub fn run() -> ExitCode {
 
 /// Answers every line of `input` on `out`, one line each, then flushes `out`.
 pub fn run_on(input: impl Read, mut out: impl Write) -> Result<(), IoFailure> {
-    let mut reader = LineReader::new(input);
-    let mut line = Vec::new();
+    let mut reader = LineBlocks::new(input);
+    let mut block = Block::default();
     loop {
-        if reader.is_drained() {
-            // The next read may wait: a program driving this one through pipes, a request at a
-            // time, gets its answers now.
-            out.flush().map_err(IoFailure::Write)?;
+        let more = input::next_lines(&mut reader, &mut block).map_err(IoFailure::Read)?;
+        for line in block.items() {
+            answer(line).write_to(&mut out).map_err(IoFailure::Write)?;
         }
-        if !reader.read_line(&mut line).map_err(IoFailure::Read)? {
+        // A block ends where what was read is used up, so the next read may wait: a program
+        // driving this one through pipes, a request at a time, gets its answers now.
+        out.flush().map_err(IoFailure::Write)?;
+        if !more {
             return Ok(());
         }
-        answer(&line).write_to(&mut out).map_err(IoFailure::Write)?;
     }
 }
 

@@ -286,7 +286,7 @@ impl Process for Job<'_> {
                     Err(e) => return self.fail(input, e.into(), sink),
                 },
             };
-            self.run(input, &mut url, sink);
+            self.expand(input, &mut url, self.iterate, sink);
             sink.scratch = Some(url);
             return;
         }
@@ -295,7 +295,7 @@ impl Process for Job<'_> {
             None => input::parse_absolute(&spaced, self.guess_scheme),
         };
         match parsed {
-            Ok(mut url) => self.run(input, &mut url, sink),
+            Ok(mut url) => self.expand(input, &mut url, self.iterate, sink),
             Err(e) => self.fail(input, e.into(), sink),
         }
     }
@@ -330,16 +330,6 @@ struct JsonFailure<'a> {
 }
 
 impl Job<'_> {
-    /// Expands the `--iterate`s of `url`, transforms and prints the results.
-    #[inline]
-    fn run(&self, input: &str, url: &mut Url, sink: &mut Sink) {
-        if self.iterate.is_empty() {
-            self.finish(input, url, sink);
-        } else {
-            self.expand(input, url, self.iterate, sink);
-        }
-    }
-
     /// Runs the first of `iterate` with each of its values, then the rest, then finishes.
     #[inline]
     fn expand(&self, input: &str, url: &mut Url, iterate: &[Iterate], sink: &mut Sink) {

@@ -405,6 +405,13 @@ impl BlockReader {
     }
 }
 
+/// Replaces the contents of `block` with the next lines of `reader` (see [`fill`]); `false`
+/// when the input ended.
+pub fn next_lines<R: io::Read>(reader: &mut LineBlocks<R>, block: &mut Block) -> io::Result<bool> {
+    block.clear();
+    fill(reader, block)
+}
+
 /// Fills the empty `block` with lines of `reader` until it is full, or what was read is used
 /// up (see [`BlockReader::next_block`]), or the input ends; `false` when it ended.
 fn fill<R: io::Read>(reader: &mut LineBlocks<R>, block: &mut Block) -> io::Result<bool> {

@@ -1,6 +1,6 @@
 //! Reading standard input line by line, as bytes.
 
-use std::io::{self, BufRead, BufReader, Read};
+use std::io::{self, Read};
 
 use crate::report;
 
@@ -186,86 +186,6 @@ impl<R: Read> LineBlocks<R> {
     }
 }
 
-/// Lines of a byte stream, without their `\n` or `\r\n` terminators, and with no UTF-8
-/// requirement: callers decide what to do with a line that is not UTF-8.
-#[derive(Debug)]
-pub struct LineReader<R> {
-    inner: BufReader<R>,
-    number: u64,
-}
-
-impl<R: Read> LineReader<R> {
-    /// Reads lines from `inner`.
-    pub fn new(inner: R) -> LineReader<R> {
-        LineReader {
-            inner: BufReader::with_capacity(BUFFER_SIZE, inner),
-            number: 0,
-        }
-    }
-
-    /// Replaces the contents of `line` with the next line, without its terminator; returns
-    /// `false` (and leaves `line` empty) at end of input.
-    pub fn read_line(&mut self, line: &mut Vec<u8>) -> io::Result<bool> {
-        line.clear();
-        if line.capacity() > MAX_KEPT_CAPACITY {
-            line.shrink_to(BUFFER_SIZE);
-        }
-        self.append_line(line)
-    }
-
-    /// Appends the next line, without its terminator, to `buf`; returns `false` (and leaves
-    /// `buf` as it was) at end of input.
-    pub fn append_line(&mut self, buf: &mut Vec<u8>) -> io::Result<bool> {
-        let start = buf.len();
-        if self.read_until_newline(buf)? == 0 {
-            return Ok(false);
-        }
-        if buf.len() > start && buf.last() == Some(&b'\n') {
-            buf.pop();
-            if buf.len() > start && buf.last() == Some(&b'\r') {
-                buf.pop();
-            }
-        }
-        self.number += 1;
-        Ok(true)
-    }
-
-    /// `BufRead::read_until(b'\n', buf)`, with the `memchr` crate's vectorized search for the
-    /// `\n` (the standard library's is a word at a time).
-    fn read_until_newline(&mut self, buf: &mut Vec<u8>) -> io::Result<usize> {
-        let mut read = 0;
-        loop {
-            let available = match self.inner.fill_buf() {
-                Ok(available) => available,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            };
-            let (done, used) = match memchr::memchr(b'\n', available) {
-                Some(at) => {
-                    buf.extend_from_slice(&available[..=at]);
-                    (true, at + 1)
-                }
-                None => {
-                    buf.extend_from_slice(available);
-                    (available.is_empty(), available.len())
-                }
-            };
-            self.inner.consume(used);
-            read += used;
-            if done {
-                return Ok(read);
-            }
-        }
-    }
-
-    /// Whether every byte read so far from the underlying stream has been handed out, so that
-    /// the next [`read_line`](Self::read_line) may block. Output should be flushed then: a
-    /// program driving this one through pipes gets its answers without closing its end first.
-    pub fn is_drained(&self) -> bool {
-        self.inner.buffer().is_empty()
-    }
-}
-
 /// An I/O error, and on which side it happened.
 #[derive(Debug)]
 pub enum IoFailure {
@@ -298,7 +218,7 @@ impl IoFailure {
 mod tests {
     use std::io::{self, Read};
 
-    use super::{LineBlocks, LineReader};
+    use super::LineBlocks;
 
     /// A stream that hands out its bytes in the given pieces, one per read (as a pipe does).
     struct Pieces(Vec<Vec<u8>>);
@@ -354,7 +274,7 @@ mod tests {
     }
 
     #[test]
-    fn blocks_strip_terminators_as_lines_do() {
+    fn lines_do_not_depend_on_where_reads_end() {
         for input in [
             &b"a\nb\r\nc"[..],
             b"a\n\n",
@@ -364,8 +284,8 @@ mod tests {
             b"\xff\xfe\nok\n",
             b"one long line without an end",
         ] {
-            // Whole, one byte per read, and three bytes per read: the same lines as
-            // `LineReader` (a `\r\n` split between reads too).
+            // Whole, one byte per read, and three bytes per read: the same lines as read
+            // whole (a `\r\n` split between reads too).
             let bytes: Vec<&[u8]> = input.chunks(1).collect();
             let threes: Vec<&[u8]> = input.chunks(3).collect();
             for pieces in [vec![input], bytes, threes] {
@@ -423,15 +343,9 @@ mod tests {
         assert_eq!(got, [line, b"y".to_vec()]);
     }
 
+    /// The lines of `input`, read whole.
     fn all_lines(input: &[u8]) -> Vec<Vec<u8>> {
-        let mut reader = LineReader::new(input);
-        let mut line = Vec::new();
-        let mut lines = Vec::new();
-        while reader.read_line(&mut line).unwrap() {
-            lines.push(line.clone());
-        }
-        assert!(line.is_empty());
-        lines
+        flat(blocks(&[input], 64, 100, 1000))
     }
 
     #[test]
@@ -442,22 +356,6 @@ mod tests {
         // Only a `\r` right before the `\n` belongs to the terminator.
         assert_eq!(all_lines(b"a\r\r\nb\r"), [&b"a\r"[..], b"b\r"]);
         assert!(all_lines(b"").is_empty());
-    }
-
-    #[test]
-    fn lines_can_be_appended() {
-        let mut reader = LineReader::new(&b"a\r\n\nb"[..]);
-        let mut buf = b"x".to_vec();
-        assert!(reader.append_line(&mut buf).unwrap());
-        assert!(reader.append_line(&mut buf).unwrap());
-        assert!(reader.append_line(&mut buf).unwrap());
-        assert!(!reader.append_line(&mut buf).unwrap());
-        assert_eq!(buf, b"xab");
-        // Only the new line's own terminator is stripped.
-        let mut reader = LineReader::new(&b"\n"[..]);
-        let mut buf = b"\r".to_vec();
-        assert!(reader.append_line(&mut buf).unwrap());
-        assert_eq!(buf, b"\r");
     }
 
     #[test]

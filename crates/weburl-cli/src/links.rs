@@ -9,6 +9,8 @@ use clap::{Args, ValueEnum};
 use weburl::Url;
 use weburl::document::{DocumentKind, LateBase, Link, LinkOptions, extract_links};
 
+use crate::json_text::json_string;
+
 /// Examples shown at the end of `weburl links --help`.
 pub const EXAMPLES: &str = r#"Examples:
   $ printf '<base href="/v2/"><a href="page?q=1">x</a>' | weburl links - --url https://example.com/docs/
@@ -195,19 +197,19 @@ pub fn run(args: &LinksArgs) -> ExitCode {
 fn write_json(link: &Link, out: &mut String) {
     use std::fmt::Write as _;
     out.push_str("{\"element\":");
-    json_string(out, &link.element);
+    json_string(out, &link.element, false);
     out.push_str(",\"attribute\":");
-    json_string(out, &link.attribute);
+    json_string(out, &link.attribute, false);
     out.push_str(",\"raw\":");
-    json_string(out, &link.raw);
+    json_string(out, &link.raw, false);
     match &link.result {
         Ok(url) => {
             out.push_str(",\"url\":");
-            json_string(out, url.href());
+            json_string(out, url.href(), false);
         }
         Err(e) => {
             out.push_str(",\"url\":null,\"error\":");
-            json_string(out, &e.to_string());
+            json_string(out, &e.to_string(), false);
         }
     }
     let _ = write!(out, ",\"line\":{},\"column\":{}", link.line, link.column);
@@ -215,27 +217,6 @@ fn write_json(link: &Link, out: &mut String) {
         out.push_str(",\"re_resolved\":true");
     }
     out.push('}');
-}
-
-/// A JSON string: `"`, `\\`, controls, U+2028 and U+2029 escaped (so that a line of JSON is
-/// also a line of JavaScript).
-fn json_string(out: &mut String, s: &str) {
-    use std::fmt::Write as _;
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 || c == '\u{2028}' || c == '\u{2029}' => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
 }
 
 #[cfg(test)]

@@ -12,6 +12,7 @@ mod glob;
 mod idna_detail;
 mod input;
 mod json_lossy;
+mod json_text;
 mod lines;
 mod links;
 mod normalize;

@@ -91,26 +91,12 @@ impl Field {
     /// The getter that prints the field as the URL has it (no trurl style), for a field that
     /// borrows from the URL: every one but `{origin}` (which may be built).
     fn getter(self) -> Option<Getter> {
-        Some(match self {
-            Field::Api(component) => match component {
-                Component::Href => Url::href,
-                Component::Origin => return None,
-                Component::Protocol => Url::protocol,
-                Component::Username => Url::username,
-                Component::Password => Url::password,
-                Component::Host => Url::host,
-                Component::Hostname => Url::hostname,
-                Component::Port => Url::port,
-                Component::Pathname => Url::pathname,
-                Component::Search => Url::search,
-                Component::Hash => Url::hash,
-                // `Component` is non-exhaustive: a new one takes the general path.
-                _ => return None,
-            },
-            Field::Scheme => Url::scheme,
-            Field::Query => |url| url.query().unwrap_or(""),
-            Field::Fragment => |url| url.fragment().unwrap_or(""),
-        })
+        match self {
+            Field::Api(component) => component.getter(),
+            Field::Scheme => Some(Url::scheme),
+            Field::Query => Some(|url| url.query().unwrap_or("")),
+            Field::Fragment => Some(|url| url.fragment().unwrap_or("")),
+        }
     }
 }
 

@@ -4,7 +4,6 @@
 
 use std::borrow::Cow;
 use std::collections::HashSet;
-use std::fmt::Write as _;
 use std::process::ExitCode;
 use std::sync::Mutex;
 
@@ -15,6 +14,7 @@ use weburl::psl::Sections;
 
 use crate::driver::{self, Process, RunArgs, Sink};
 use crate::input::SourceArgs;
+use crate::json_text::json_string;
 use crate::report;
 use crate::template::subdomain;
 
@@ -325,22 +325,7 @@ fn go_json_field(out: &mut String, name: &str, value: &str) {
 /// `\n`, `\r`, `\t`, other control characters as `\u00XX`, and, for HTML safety, `<`, `>`,
 /// `&`, U+2028 and U+2029 as `\uXXXX` (lower-case hex).
 fn go_json_string(out: &mut String, value: &str) {
-    out.push('"');
-    for c in value.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\0'..='\x1f' | '<' | '>' | '&' | '\u{2028}' | '\u{2029}' => {
-                // Writing to a `String` cannot fail.
-                let _ = write!(out, "\\u{:04x}", u32::from(c));
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
+    json_string(out, value, true);
 }
 
 /// Whether `input` starts with a scheme (after the leading C0 controls and spaces the parser

@@ -113,6 +113,34 @@ impl Component {
         }
     }
 
+    /// The getter of the component as a function, for a component the URL serves by borrowing
+    /// from its href: every one but `origin` (which may be built), whose answer is `None`. For
+    /// code that picks a component once and reads it from many URLs; [`Url::get`] reads
+    /// through it.
+    ///
+    /// ```
+    /// use weburl::{Component, Url};
+    /// let host = Component::Host.getter().unwrap();
+    /// assert_eq!(host(&Url::parse("http://example.com:81/").unwrap()), "example.com:81");
+    /// assert!(Component::Origin.getter().is_none());
+    /// ```
+    #[must_use]
+    pub fn getter(self) -> Option<for<'u> fn(&'u Url) -> &'u str> {
+        Some(match self {
+            Component::Href => Url::href,
+            Component::Origin => return None,
+            Component::Protocol => Url::protocol,
+            Component::Username => Url::username,
+            Component::Password => Url::password,
+            Component::Host => Url::host,
+            Component::Hostname => Url::hostname,
+            Component::Port => Url::port,
+            Component::Pathname => Url::pathname,
+            Component::Search => Url::search,
+            Component::Hash => Url::hash,
+        })
+    }
+
     /// Whether the URL API has a setter for it (all but `origin`).
     ///
     /// ```
@@ -191,19 +219,10 @@ impl Url {
     /// ```
     #[must_use]
     pub fn get(&self, component: Component) -> Cow<'_, str> {
-        Cow::Borrowed(match component {
-            Component::Href => self.href(),
-            Component::Origin => return self.origin_text(),
-            Component::Protocol => self.protocol(),
-            Component::Username => self.username(),
-            Component::Password => self.password(),
-            Component::Host => self.host(),
-            Component::Hostname => self.hostname(),
-            Component::Port => self.port(),
-            Component::Pathname => self.pathname(),
-            Component::Search => self.search(),
-            Component::Hash => self.hash(),
-        })
+        match component.getter() {
+            Some(get) => Cow::Borrowed(get(self)),
+            None => self.origin_text(),
+        }
     }
 
     /// The origin's ASCII serialization: for an http(s), ws(s) or ftp URL without credentials

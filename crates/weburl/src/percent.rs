@@ -365,7 +365,7 @@ pub fn percent_decode(input: &[u8]) -> Cow<'_, [u8]> {
     };
     let mut out = Vec::with_capacity(input.len());
     out.extend_from_slice(&input[..first]);
-    crate::parser::lex::percent_decode_each(&input[first..], |b| out.push(b));
+    crate::parser::lex::percent_decode_each(&input[first..], |b, _| out.push(b));
     Cow::Owned(out)
 }
 
@@ -411,7 +411,7 @@ pub(crate) fn count_any_component(bytes: &[u8]) -> usize {
 /// lengthens), and returns the decoded length.
 fn percent_decode_to_slice(input: &[u8], out: &mut [u8]) -> usize {
     let mut n = 0;
-    crate::parser::lex::percent_decode_each(input, |b| {
+    crate::parser::lex::percent_decode_each(input, |b, _| {
         out[n] = b;
         n += 1;
     });

@@ -48,10 +48,7 @@ pub(crate) fn is_pct_encoded_at(b: &[u8], i: usize) -> bool {
 
 /// Appends `%XX` (upper-case hex) for `byte`.
 pub(crate) fn push_pct(out: &mut String, byte: u8) {
-    const HEX: &[u8; 16] = b"0123456789ABCDEF";
-    out.push('%');
-    out.push(HEX[usize::from(byte >> 4)] as char);
-    out.push(HEX[usize::from(byte & 15)] as char);
+    crate::percent::push_percent_encoded(out, byte);
 }
 
 /// Copies `input`, UTF-8 percent-encoding (upper-case hex) every character for which `keep`

@@ -2,6 +2,7 @@
 //! exact semantics of the Python functions those packages call (stated on each).
 
 use crate::parser::lex;
+use crate::percent;
 
 /// A set of bytes, as a 256-entry table.
 pub(crate) struct ByteSet([bool; 256]);
@@ -31,22 +32,9 @@ impl ByteSet {
     }
 }
 
-/// Uppercase hex digits.
-const HEX: &[u8; 16] = b"0123456789ABCDEF";
-
-/// The byte `bytes[at..at + 3]` percent-encodes, if it is `%` and two hex digits.
-pub(crate) fn escape_at(bytes: &[u8], at: usize) -> Option<u8> {
-    if bytes.get(at) != Some(&b'%') {
-        return None;
-    }
-    let high = lex::hex_value(*bytes.get(at + 1)?)?;
-    let low = lex::hex_value(*bytes.get(at + 2)?)?;
-    Some(high << 4 | low)
-}
-
 /// Appends `%` and the uppercase hex digits of `b`.
 pub(crate) fn push_escape(out: &mut Vec<u8>, b: u8) {
-    out.extend_from_slice(&[b'%', HEX[usize::from(b >> 4)], HEX[usize::from(b & 15)]]);
+    out.extend_from_slice(percent::percent_encoded(b).as_bytes());
 }
 
 /// Appends `data` percent-encoded: bytes in `safe` as they are, the others as `%HH`
@@ -87,30 +75,15 @@ pub(crate) fn quote_plus_into(data: &[u8], out: &mut Vec<u8>) {
 /// Appends `data` with every `%HH` decoded, once (Python's `unquote_to_bytes`, w3lib's
 /// `_unquote`); a `%` not followed by two hex digits stays.
 pub(crate) fn unquote_into(data: &[u8], out: &mut Vec<u8>) {
-    let mut i = 0;
-    while i < data.len() {
-        if let Some(b) = escape_at(data, i) {
-            out.push(b);
-            i += 3;
-        } else {
-            out.push(data[i]);
-            i += 1;
-        }
-    }
+    lex::percent_decode_each(data, |b, _| out.push(b));
 }
 
-/// [`unquote_into`] that also reads `+` as a space (w3lib's `_unquote_plus`).
+/// [`unquote_into`] that also reads `+` as a space (w3lib's `_unquote_plus`): a literal `+`,
+/// not a decoded `%2B`.
 pub(crate) fn unquote_plus_into(data: &[u8], out: &mut Vec<u8>) {
-    let mut i = 0;
-    while i < data.len() {
-        if let Some(b) = escape_at(data, i) {
-            out.push(b);
-            i += 3;
-        } else {
-            out.push(if data[i] == b'+' { b' ' } else { data[i] });
-            i += 1;
-        }
-    }
+    lex::percent_decode_each(data, |b, escaped| {
+        out.push(if b == b'+' && !escaped { b' ' } else { b });
+    });
 }
 
 /// Appends `data` decoded until no `%HH` is left (surt's `unescapeRepeatedly`, which calls
@@ -125,7 +98,7 @@ pub(crate) fn unquote_repeatedly_into(data: &[u8], out: &mut Vec<u8>) {
         out.push(b);
         while out.len() >= start + 3 {
             let at = out.len() - 3;
-            match escape_at(out, at) {
+            match lex::percent_encoded_byte_at(out, at) {
                 Some(decoded) => {
                     out.truncate(at);
                     out.push(decoded);

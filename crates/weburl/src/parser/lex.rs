@@ -752,16 +752,17 @@ pub(crate) fn percent_encoded_byte_at(bytes: &[u8], i: usize) -> Option<u8> {
 }
 
 /// The [percent-decode](https://url.spec.whatwg.org/#percent-decode) loop: hands each decoded
-/// byte of `input` to `push` (`%XX` with two hex digits is that byte, anything else itself).
+/// byte of `input` to `push` (`%XX` with two hex digits is that byte, anything else itself),
+/// with whether it came from a `%XX` (form decoding reads only a literal `+` as a space).
 #[inline]
-pub(crate) fn percent_decode_each(input: &[u8], mut push: impl FnMut(u8)) {
+pub(crate) fn percent_decode_each(input: &[u8], mut push: impl FnMut(u8, bool)) {
     let mut i = 0;
     while i < input.len() {
         if let Some(b) = percent_encoded_byte_at(input, i) {
-            push(b);
+            push(b, true);
             i += 3;
         } else {
-            push(input[i]);
+            push(input[i], false);
             i += 1;
         }
     }
@@ -905,8 +906,16 @@ mod tests {
     #[test]
     fn percent_decoding() {
         let mut out = Vec::new();
-        percent_decode_each(b"%25%s%1G%4a%", |b| out.push(b));
+        let mut escaped = Vec::new();
+        percent_decode_each(b"%25%s%1G%4a%", |b, e| {
+            out.push(b);
+            escaped.push(e);
+        });
         assert_eq!(out, b"%%s%1GJ%");
+        assert_eq!(
+            escaped,
+            [true, false, false, false, false, false, true, false]
+        );
         assert_eq!(percent_encoded_byte_at(b"x%2F", 1), Some(b'/'));
         assert_eq!(percent_encoded_byte_at(b"x%2", 1), None);
     }
