@@ -243,7 +243,10 @@ impl Transform for Edits<'_> {
 /// Appends the percent-encoded `segment` as the new last path segment (replacing an empty
 /// one).
 ///
-/// Should move to the library (like `url` crate's `path_segments_mut().push()`).
+/// Not `Url::path_segments_mut().pop_if_empty().push()`: that encodes with the path
+/// percent-encode set, where `--append path=` encodes with the component percent-encode set
+/// (as `encodeURIComponent`, and close to trurl's: `a+b=c` is `a%2Bb%3Dc`), so the segment
+/// arrives here encoded already.
 fn append_segment(url: &mut Url, segment: &str) -> Result<(), Failure> {
     if url.has_opaque_path() {
         return Err(Failure::new(
@@ -308,6 +311,8 @@ mod tests {
         assert_eq!(appended("sc:/p", "x"), "sc:/p/x");
         assert_eq!(appended("http://a/b", ""), "http://a/b/");
         assert_eq!(appended("http://a/b", "..."), "http://a/b/...");
+        // Encoded as trurl encodes (what `path_segments_mut().push()` would leave as it is).
+        assert_eq!(appended("http://a/b", "a+b=c&d"), "http://a/b/a%2Bb%3Dc%26d");
         assert!(append_segment(&mut Url::parse("mailto:x").unwrap(), "y").is_err());
     }
 

@@ -2,8 +2,8 @@
 //! URL Standard URLs: how hosts, ports and decoded components are printed (`--as-idn`,
 //! `--punycode`, `--keep-port`, `--urlencode`), how the query is split (`--query-separator`),
 //! how spaces in the input are taken (`--accept-space`), and the query edits of `weburl set`
-//! (`--qtrim`, `--replace`, `--replace-append`). docs/TRURL.md says where and why they differ
-//! from trurl's.
+//! (`--qtrim`, `--replace`, `--replace-append`). docs/TRURL-AND-UNFURL.md says where and why
+//! they differ from trurl's.
 
 use std::borrow::Cow;
 

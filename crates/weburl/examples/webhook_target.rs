@@ -1,8 +1,8 @@
 //! The worked example of docs/SECURITY.md: check a webhook URL with the policy, resolve its
 //! host, check every address, and hand back the address to connect to.
 //!
-//! Run: `cargo run -p weburl --example webhook_target -- 'https://127.0.0.1/' ...`
-//! (with no argument it checks a few built-in inputs that need no DNS).
+//! Run: `cargo run -p weburl --features policy --example webhook_target -- 'https://127.0.0.1/'`
+//! (more URLs may follow; with no argument it checks a few built-in inputs that need no DNS).
 
 use std::net::{IpAddr, ToSocketAddrs};
 

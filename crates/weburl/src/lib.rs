@@ -165,3 +165,14 @@ pub use encoding_rs;
 #[cfg(doctest)]
 #[doc = include_str!("../../../README.md")]
 pub struct ReadmeDoctests;
+
+/// docs/MIGRATING-FROM-URL.md's Rust examples, compiled and run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/MIGRATING-FROM-URL.md")]
+pub struct MigratingDoctests;
+
+/// docs/SECURITY.md's Rust example (it needs the `policy` feature), compiled and run as a doc
+/// test.
+#[cfg(all(doctest, feature = "policy"))]
+#[doc = include_str!("../../../docs/SECURITY.md")]
+pub struct SecurityDoctests;
