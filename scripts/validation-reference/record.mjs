@@ -13,7 +13,7 @@ import { parseURL, parseURLWithValidationErrors, isValidURLString, serializeURL 
 const wpt = JSON.parse(readFileSync(new URL("../../crates/weburl/tests/data/wpt/urltestdata.json", import.meta.url), "utf8"))
   .filter(t => typeof t === "object");
 
-// Cases the issue tracker named, one per class of departure.
+// Hand-picked cases, one per class of departure from the spec that validation errors show.
 const named = [
   ["http://foo./", null], ["https://example.com.:99999/", null], ["http://1.2.3.4./", null],
   ["http://\u2603%2E", null], ["http://" + "a".repeat(64) + ".com/", null],

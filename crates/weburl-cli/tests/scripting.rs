@@ -1,5 +1,5 @@
-//! The CLI for scripts (issue 14): one answer per input, nothing rewritten that was not asked
-//! for. Each test runs the command the issue names and checks its whole output.
+//! The CLI for scripts: one answer per input, nothing rewritten that was not asked for. Each
+//! test runs a command as a script would and checks its whole output.
 
 mod common;
 

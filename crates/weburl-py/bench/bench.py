@@ -12,7 +12,7 @@ Benchmarks, per list (crates/weburl-bench/data, see its README):
                      over a pyarrow array of the whole list, against per-URL loops
   registrable_domain weburl.arrow.registrable_domain against tldextract (offline, its
                      bundled snapshot), when weburl has it
-Targets (issue 18): weburl URL.parse <= 0.8x can_ada; parse+3 <= 0.8x can_ada; arrow.parse
+Targets: weburl URL.parse <= 0.8x can_ada; parse+3 <= 0.8x can_ada; arrow.parse
 >= 5x faster per URL than can_ada's all11 loop; arrow.registrable_domain >= 20x faster than
 tldextract.
 """

@@ -12,7 +12,7 @@ Standard and the package both accept):
   weburl.normalize(u, "w3lib")           a Python loop
   weburl.arrow.normalize(list, "w3lib")  one call over the list (a Python list in, Arrow out)
   surt.surt(u), weburl.surt(u), weburl.arrow.normalize(list, "surt")
-Target (issue 20): the w3lib profile at least 20x faster per URL than w3lib.
+Target: the w3lib profile at least 20x faster per URL than w3lib.
 """
 
 from __future__ import annotations

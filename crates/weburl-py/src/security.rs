@@ -1,5 +1,5 @@
-//! `weburl.Policy` and `weburl.Refused`: the library's `weburl::policy` (issue 21), for
-//! checking URLs that users hand a server before fetching them.
+//! `weburl.Policy` and `weburl.Refused`: the library's `weburl::policy`, for checking URLs
+//! that users hand a server before fetching them.
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;

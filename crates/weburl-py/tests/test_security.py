@@ -1,4 +1,4 @@
-"""Public suffixes, registrable domains, address spaces and the URL policy (issues 18, 21)."""
+"""Public suffixes, registrable domains, address spaces and the URL policy."""
 
 import pathlib
 from typing import Any
