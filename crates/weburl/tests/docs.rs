@@ -242,7 +242,7 @@ fn the_features_each_crate_turns_on_are_the_documented_ones() {
     assert_eq!(said, 3, "README.md: {sentence}");
 }
 
-/// Every `docs/NAME.md` named anywhere in the project, and every path of the repository that
+/// Every page of docs/ named anywhere in the project, and every path of the repository that
 /// the docs name in a code span, exists.
 #[test]
 fn named_paths_exist() {
@@ -387,4 +387,48 @@ fn migrating_guide_nones_are_absent() {
         }
     }
     assert!(checked >= 3, "{checked} names checked");
+}
+
+/// The README's speed ratios against ada are the ranges of docs/PERFORMANCE.md's current
+/// in-process table (`| benchmark | weburl / ada, by dataset (...) | range |`), and each range
+/// is the lowest and highest ratio of its row, to two decimals.
+#[test]
+fn readme_ratios_are_performance_table_ranges() {
+    let performance = read("docs/PERFORMANCE.md");
+    let history = performance.find("\n## History").unwrap_or(performance.len());
+    let mut ranges = std::collections::BTreeMap::new();
+    for line in performance[..history].lines() {
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        if cells.len() != 5 || !cells[1].starts_with('`') {
+            continue;
+        }
+        let ratios: Vec<f64> = cells[2]
+            .split(", ")
+            .map(|r| r.parse::<f64>())
+            .collect::<Result<_, _>>()
+            .unwrap_or_default();
+        if ratios.len() < 5 {
+            continue;
+        }
+        let min = ratios.iter().copied().fold(f64::INFINITY, f64::min);
+        let max = ratios.iter().copied().fold(0.0, f64::max);
+        let range = format!("{min:.2}-{max:.2}");
+        assert_eq!(cells[3], range, "docs/PERFORMANCE.md: {line}");
+        let bench = cells[1].split('`').nth(1).unwrap().to_owned();
+        assert!(
+            ranges.insert(bench.clone(), range).is_none(),
+            "docs/PERFORMANCE.md: two current rows for {bench}"
+        );
+    }
+    let readme = read("README.md").replace('\n', " ");
+    for (bench, said) in [
+        ("parse_href", "parse + href takes {} of ada's time"),
+        ("can_parse", "`can_parse` {}"),
+    ] {
+        let range = ranges
+            .get(bench)
+            .unwrap_or_else(|| panic!("docs/PERFORMANCE.md has no current {bench} row"));
+        let said = said.replace("{}", range);
+        assert!(readme.contains(&said), "README.md should say \"{said}\"");
+    }
 }
