@@ -29,7 +29,9 @@ elif [ "$BENCH" = hostile ]; then
     DATASETS=(dots-100K idna-100K ipv6-100K percent-100K)
 else
     DATASETS=(isaacs_files node_files kasztp web_links wpt)
-    if "$BIN" list 2>/dev/null | grep -q '^userbait '; then DATASETS+=(userbait); fi
+    # `grep` reads all of the list (not `grep -q`, which may exit first and, under pipefail,
+    # fail the pipeline when `list` then dies of SIGPIPE).
+    if "$BIN" list 2>/dev/null | grep '^userbait ' >/dev/null; then DATASETS+=(userbait); fi
 fi
 
 # Ir of one run: the "I refs" (3.19-3.20) or "I" (3.21+) summary line.
