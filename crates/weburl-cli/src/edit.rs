@@ -312,7 +312,10 @@ mod tests {
         assert_eq!(appended("http://a/b", ""), "http://a/b/");
         assert_eq!(appended("http://a/b", "..."), "http://a/b/...");
         // Encoded as trurl encodes (what `path_segments_mut().push()` would leave as it is).
-        assert_eq!(appended("http://a/b", "a+b=c&d"), "http://a/b/a%2Bb%3Dc%26d");
+        assert_eq!(
+            appended("http://a/b", "a+b=c&d"),
+            "http://a/b/a%2Bb%3Dc%26d"
+        );
         assert!(append_segment(&mut Url::parse("mailto:x").unwrap(), "y").is_err());
     }
 

@@ -46,8 +46,15 @@ fn prose_files() -> Vec<PathBuf> {
                 let skip = name.starts_with('.') && name != ".ci"
                     || matches!(
                         name.as_str(),
-                        "target" | "data" | "seeds" | "regressions" | "corpus" | "artifacts"
-                            | "coverage" | "node_modules" | "__pycache__"
+                        "target"
+                            | "data"
+                            | "seeds"
+                            | "regressions"
+                            | "corpus"
+                            | "artifacts"
+                            | "coverage"
+                            | "node_modules"
+                            | "__pycache__"
                     );
                 if !skip {
                     walk(&path, out);
@@ -135,9 +142,14 @@ fn example_commands_name_the_required_features() {
                 continue;
             }
             let package = arg("-p").unwrap_or("weburl");
-            let dir = package.strip_prefix("weburl").map(|rest| format!("crates/weburl{rest}"));
+            let dir = package
+                .strip_prefix("weburl")
+                .map(|rest| format!("crates/weburl{rest}"));
             let Some(dir) = dir.filter(|d| root().join(d).join("Cargo.toml").exists()) else {
-                wrong.push(format!("{path}: `{}`: no package {package}", command.join(" ")));
+                wrong.push(format!(
+                    "{path}: `{}`: no package {package}",
+                    command.join(" ")
+                ));
                 continue;
             };
             let manifest = read(&format!("{dir}/Cargo.toml"));
@@ -156,10 +168,16 @@ fn example_commands_name_the_required_features() {
                     }
                 }
             }
-            if !root().join(&dir).join(format!("examples/{example}.rs")).exists()
+            if !root()
+                .join(&dir)
+                .join(format!("examples/{example}.rs"))
+                .exists()
                 && !manifest.contains(&format!("name = \"{example}\""))
             {
-                wrong.push(format!("{path}: `{}`: no example {example}", command.join(" ")));
+                wrong.push(format!(
+                    "{path}: `{}`: no example {example}",
+                    command.join(" ")
+                ));
                 continue;
             }
             let features: BTreeSet<&str> = arg("--features")
@@ -210,11 +228,17 @@ fn the_features_each_crate_turns_on_are_the_documented_ones() {
         );
         rows += 1;
     }
-    assert!(rows >= 5, "{rows} rows of docs/ARCHITECTURE.md's crate table");
+    assert!(
+        rows >= 5,
+        "{rows} rows of docs/ARCHITECTURE.md's crate table"
+    );
 
     // "The CLI turns on all four; the Python package `document`, ...; the DataFusion
     // functions `legacy`".
-    let readme = read("README.md").replace('\n', " ");
+    let readme = read("README.md")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
     let start = readme
         .find("The CLI turns on")
         .expect("README.md says which features the CLI turns on");
@@ -291,7 +315,11 @@ fn named_paths_exist() {
             }
         }
     }
-    assert!(missing.is_empty(), "named but missing:\n{}", missing.join("\n"));
+    assert!(
+        missing.is_empty(),
+        "named but missing:\n{}",
+        missing.join("\n")
+    );
 }
 
 /// No internal issue numbers ("issue 20", "issue-16") in the docs, the CHANGELOG or the
@@ -324,7 +352,11 @@ fn no_internal_issue_numbers() {
             }
         }
     }
-    assert!(found.is_empty(), "internal issue references:\n{}", found.join("\n"));
+    assert!(
+        found.is_empty(),
+        "internal issue references:\n{}",
+        found.join("\n")
+    );
 }
 
 /// CHANGELOG.md: for each version (`## Unreleased` first), at most one each of `### Added`,
@@ -397,7 +429,9 @@ fn migrating_guide_nones_are_absent() {
 #[test]
 fn readme_ratios_are_performance_table_ranges() {
     let performance = read("docs/PERFORMANCE.md");
-    let history = performance.find("\n## History").unwrap_or(performance.len());
+    let history = performance
+        .find("\n## History")
+        .unwrap_or(performance.len());
     let mut ranges = std::collections::BTreeMap::new();
     for line in performance[..history].lines() {
         let cells: Vec<&str> = line.split('|').map(str::trim).collect();
@@ -422,7 +456,10 @@ fn readme_ratios_are_performance_table_ranges() {
             "docs/PERFORMANCE.md: two current rows for {bench}"
         );
     }
-    let readme = read("README.md").replace('\n', " ");
+    let readme = read("README.md")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
     for (bench, said) in [
         ("parse_href", "parse + href takes {} of ada's time"),
         ("can_parse", "`can_parse` {}"),
