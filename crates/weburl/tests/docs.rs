@@ -156,16 +156,17 @@ fn example_commands_name_the_required_features() {
             let mut required = Vec::new();
             for block in manifest.split("[[example]]").skip(1) {
                 let block = &block[..block.find("\n[").unwrap_or(block.len())];
-                if block.contains(&format!("name = \"{example}\"")) {
-                    if let Some(i) = block.find("required-features = [") {
-                        let list = &block[i + "required-features = [".len()..];
-                        required.extend(
-                            list[..list.find(']').unwrap()]
-                                .split(',')
-                                .map(|f| f.trim().trim_matches('"').to_owned())
-                                .filter(|f| !f.is_empty()),
-                        );
-                    }
+                if !block.contains(&format!("name = \"{example}\"")) {
+                    continue;
+                }
+                if let Some(i) = block.find("required-features = [") {
+                    let list = &block[i + "required-features = [".len()..];
+                    required.extend(
+                        list[..list.find(']').unwrap()]
+                            .split(',')
+                            .map(|f| f.trim().trim_matches('"').to_owned())
+                            .filter(|f| !f.is_empty()),
+                    );
                 }
             }
             if !root()
