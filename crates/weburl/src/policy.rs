@@ -908,9 +908,9 @@ impl fmt::Display for Reason {
 }
 
 impl Url {
-    /// Checks this URL against `policy` (see [`Policy`]). The engine-agreement rule runs the
-    /// engines on the URL's href here; to catch parser confusion in what a user typed, check
-    /// the input itself with [`Policy::check`].
+    /// Checks this URL against `policy` (see [`Policy`]). The engine-agreement rule reads the
+    /// URL's href here; to catch parser confusion in what a user typed, check the input
+    /// itself with [`Policy::check`].
     ///
     /// ```
     /// use weburl::{Url, policy::Policy};
