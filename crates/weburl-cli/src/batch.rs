@@ -344,8 +344,8 @@ fn domain(request: &Map<String, Value>) -> Result<Answer, String> {
 }
 
 /// `normalize`: `input`, optional `base` (string or null), `profile` (`spec`, `dedup`,
-/// `w3lib`, `surt`), optional `strip_tracking` and `drop_index` (booleans, false when absent
-/// or null: `weburl::normalize::Options`). The URL in that profile's canonical form
+/// `w3lib`, `surt`), optional `strip_tracking`, `drop_index` and `keep_fragment` (booleans,
+/// false when absent or null: `weburl::normalize::Options`). The URL in that profile's canonical form
 /// (`weburl::normalize`: the href of the normalized URL, or the SURT key), or a failure when
 /// the URL (or the base) does not parse.
 fn normalize(request: &Map<String, Value>) -> Result<Answer, String> {
@@ -358,6 +358,7 @@ fn normalize(request: &Map<String, Value>) -> Result<Answer, String> {
     let mut options = Options::default();
     options.strip_tracking = optional_bool(request, "strip_tracking")?;
     options.drop_index = optional_bool(request, "drop_index")?;
+    options.keep_fragment = optional_bool(request, "keep_fragment")?;
     let base = match parse_base(optional_str(request, "base")?) {
         Ok(base) => base,
         Err(failure) => return Ok(failure),

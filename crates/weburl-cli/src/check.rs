@@ -19,17 +19,23 @@ use crate::report;
 pub const EXAMPLES: &str = r#"Examples:
   $ weburl check 'http://0x7f.1/admin' 'https://example.com/hook' 'http://evil.com\@good.com/'
   refused: http://0x7f.1/admin: address-space: the host 127.0.0.1 is in the loopback address space (127.0.0.0/8, Loopback, RFC 1122)
-  refused: http://evil.com\@good.com/: engines-disagree: the engines disagree on the host: whatwg reads "evil.com", html5-2011 reads "good.com"
+  refused: http://evil.com\@good.com/: engines-disagree: the engines disagree on the host: whatwg reads "evil.com", rfc3986 reads "good.com"
+
+  $ weburl check 'ftp://user@[::1]/'
+  refused: ftp://user@[::1]/: scheme: the scheme "ftp" is not allowed; credentials: the URL has credentials; address-space: the host [::1] is in the loopback address space (::1/128, Loopback Address, RFC 4291)
 
   $ weburl check --preset none --deny loopback --allow-scheme https --json 'https://[::ffff:7f00:1]/'
-  {"input":"https://[::ffff:7f00:1]/","allowed":false,"href":"https://[::ffff:7f00:1]/","host":"[::ffff:7f00:1]","address_space":"loopback","rule":"address-space","reason":"the host [::ffff:7f00:1] is in the loopback address space (::ffff:0:0/96, IPv4-mapped Address, RFC 4291)"}
+  {"input":"https://[::ffff:7f00:1]/","allowed":false,"href":"https://[::ffff:7f00:1]/","host":"[::ffff:7f00:1]","address_space":"loopback","rule":"address-space","reason":"the host [::ffff:7f00:1] is in the loopback address space (::ffff:0:0/96, IPv4-mapped Address, RFC 4291)","refusals":[{"rule":"address-space","reason":"the host [::ffff:7f00:1] is in the loopback address space (::ffff:0:0/96, IPv4-mapped Address, RFC 4291)"}]}
 
 The default preset, public-web, allows http and https only, refuses credentials, refuses
 hosts in the loopback and local address spaces (however the address is spelled:
 0x7f.1, 2130706433, [::ffff:127.0.0.1], １２７.０.０.１ are all 127.0.0.1), and refuses
-input that the engines of `weburl compare` read with different hosts. Flags add to the
-preset; --preset none starts from nothing. Every rule must pass: an allow list restricts, it
-never exempts from another rule.
+input that today's fetchers (curl, Go's net/url, Python's urllib3 and urllib, Java's URI:
+RFC 3986's generic syntax; IDNA2003 for a non-ASCII host) read with another host than the
+URL Standard. --historical-engines also compares the readings of the historical engines of
+`weburl compare` (HTML5 2011, the 2009 draft, RFC 1808), which no fetcher uses today. Flags
+add to the preset; --preset none starts from nothing. Every rule must pass: an allow list
+restricts, it never exempts from another rule; a refusal lists every rule that failed.
 
 A domain name has no address space until it is resolved: a URL that passes still needs its
 name resolved and every address checked before connecting (docs/SECURITY.md).
@@ -45,6 +51,7 @@ A policy file (--policy FILE, TOML) takes the same rules:
   deny_sites = ["evil.example"]
   credentials = false
   engines_agree = true
+  historical_engines = false           # true: also the historical engines
 
 Exit status: 0 when every URL is allowed, 1 when any is refused (or cannot be read), 2 for
 usage errors (a bad flag, host pattern or policy file)."#;
@@ -125,16 +132,23 @@ pub struct CheckArgs {
     #[arg(long)]
     no_credentials: bool,
 
-    /// Refuse input that the engines read with different hosts
+    /// Refuse input that today's fetchers (RFC 3986; IDNA2003 for a non-ASCII host) read
+    /// with another host than the URL Standard
     #[arg(long)]
     engines_agree: bool,
+
+    /// Also refuse input that a historical engine (HTML5 2011, the 2009 draft, strict
+    /// RFC 3986, RFC 1808) reads with another host; implies --engines-agree
+    #[arg(long)]
+    historical_engines: bool,
 
     /// Resolve each input against this URL
     #[arg(long, value_name = "URL")]
     base: Option<String>,
 
     /// One JSON object per input: {"input", "allowed", "href", "host", "address_space",
-    /// "rule", "reason"}
+    /// "rule", "reason" (the first rule that failed), "refusals" (every rule that failed:
+    /// [{"rule", "reason"}])}
     #[arg(long)]
     json: bool,
 
@@ -175,6 +189,7 @@ struct PolicyFile {
     deny_sites: Vec<String>,
     credentials: Option<bool>,
     engines_agree: Option<bool>,
+    historical_engines: Option<bool>,
 }
 
 /// Builds the policy of the file (when given) and the flags.
@@ -183,7 +198,9 @@ fn build_policy(args: &CheckArgs) -> Result<Policy, String> {
         Some(path) => {
             let text = std::fs::read_to_string(path)
                 .map_err(|e| format!("--policy {}: {e}", path.display()))?;
-            toml::from_str::<PolicyFile>(&text)
+            // A byte-order mark at the start is not part of the TOML.
+            let text = text.strip_prefix('\u{FEFF}').unwrap_or(&text);
+            toml::from_str::<PolicyFile>(text)
                 .map_err(|e| format!("--policy {}: {e}", path.display()))?
         }
         None => PolicyFile::default(),
@@ -225,6 +242,9 @@ fn build_policy(args: &CheckArgs) -> Result<Policy, String> {
     if file.engines_agree == Some(true) || args.engines_agree {
         policy = policy.require_engine_agreement();
     }
+    if file.historical_engines == Some(true) || args.historical_engines {
+        policy = policy.require_historical_engine_agreement();
+    }
     Ok(policy)
 }
 
@@ -238,6 +258,15 @@ struct JsonReport<'a> {
     address_space: Option<&'static str>,
     rule: Option<&'static str>,
     reason: Option<String>,
+    /// Every rule that failed (empty when allowed).
+    refusals: Vec<JsonRefusal>,
+}
+
+/// One failed rule in `--json`'s `refusals`.
+#[derive(Serialize)]
+struct JsonRefusal {
+    rule: &'static str,
+    reason: String,
 }
 
 struct Check<'a> {
@@ -266,12 +295,25 @@ impl Process for Check<'_> {
                 host: url.filter(|u| u.has_host()).map(Url::hostname),
                 address_space: url.and_then(Url::address_space).map(AddressSpace::name),
                 rule: refusal.map(Refusal::rule),
-                reason: refusal.map(ToString::to_string),
+                reason: refusal.map(|r| r.reasons()[0].to_string()),
+                refusals: refusal
+                    .into_iter()
+                    .flatten()
+                    .map(|reason| JsonRefusal {
+                        rule: reason.rule(),
+                        reason: reason.to_string(),
+                    })
+                    .collect(),
             };
             let _ = serde_json::to_writer(&mut *out, &report);
             out.push(b'\n');
         } else if let Some(refusal) = refusal {
-            let _ = writeln!(out, "refused: {input}: {}: {refusal}", refusal.rule());
+            let _ = write!(out, "refused: {}: ", report::Quoted(input));
+            for (i, reason) in refusal.reasons().iter().enumerate() {
+                let separator = if i == 0 { "" } else { "; " };
+                let _ = write!(out, "{separator}{}: {reason}", reason.rule());
+            }
+            out.push(b'\n');
         } else if self.verbose {
             let _ = writeln!(out, "allowed: {}", url.map_or("", Url::href));
         }

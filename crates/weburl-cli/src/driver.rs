@@ -368,9 +368,10 @@ impl Job<'_> {
         }
     }
 
-    /// Records that `input` failed: with `--json` an object on standard output (and no
-    /// message), otherwise `error: <input>: <message>` on standard error, after an empty line
-    /// on standard output with `--blank-failures`.
+    /// Records that `input` failed: with `--json` an object on standard output with the whole
+    /// input (and no message), otherwise `error: <input>: <message>` on standard error, the
+    /// input quoted short and inert ([`report::Quoted`]), after an empty line on standard
+    /// output with `--blank-failures`.
     fn fail(&self, input: &str, failure: Failure, sink: &mut Sink) {
         if matches!(self.output, Output::Json(..)) {
             let object = JsonFailure {
@@ -386,7 +387,7 @@ impl Job<'_> {
         if self.blank_failures {
             sink.out.push(b'\n');
         }
-        sink.fail(format!("{input}: {}", failure.message));
+        sink.fail(format!("{}: {}", report::Quoted(input), failure.message));
     }
 }
 
@@ -481,6 +482,8 @@ pub fn run_process<P: Process + ?Sized>(
         skip_comments: source.skip_comments,
         lossy: source.lossy,
     };
+    let mut urls = urls;
+    urls.extend(source.url.iter().cloned());
     let reader = match BlockReader::new(urls, &source.url_file) {
         Ok(reader) => reader,
         Err(e) => {

@@ -1,5 +1,6 @@
 //! `weburl set`: change URLs through the URL API's setters and `searchParams`.
 
+use std::io::IsTerminal as _;
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
@@ -9,7 +10,7 @@ use weburl::percent::{EncodeSet, utf8_percent_encode};
 use crate::driver::{self, CommonArgs, Failure, Job, Transform};
 use crate::glob::Glob;
 use crate::output::Output;
-use crate::setter::{self, Assignment};
+use crate::setter::{self, Assignment, Setter};
 use crate::trurl::{QTrim, QueryEdit, Replace};
 
 /// Examples shown at the end of `weburl set --help`.
@@ -264,9 +265,38 @@ fn append_segment(url: &mut Url, segment: &str) -> Result<(), Failure> {
         .map_err(|e| Failure::from(e).context(format_args!("--append path={segment}")))
 }
 
+/// The URL trurl builds from parts when it is given none: the `--set` of `href` (`url`), else
+/// SCHEME://HOST with the `--set`s of the scheme (`http` when there is none) and the host;
+/// `None` without a host. The `--set`s then run on it in order, as on any input.
+fn from_parts(sets: &[Assignment]) -> Option<String> {
+    let last = |wanted: &[Setter]| {
+        sets.iter()
+            .rev()
+            .find(|a| wanted.contains(&a.setter))
+            .map(|a| a.value.as_str())
+    };
+    if let Some(href) = last(&[Setter::Href]) {
+        return Some(href.to_owned());
+    }
+    let host = last(&[Setter::Host, Setter::Hostname])?;
+    let scheme = last(&[Setter::Protocol]).map_or("http", |s| s.strip_suffix(':').unwrap_or(s));
+    Some(format!("{scheme}://{host}"))
+}
+
 /// Runs `weburl set`.
 pub fn run(mut args: SetArgs) -> ExitCode {
-    let urls = std::mem::take(&mut args.urls);
+    let mut urls = std::mem::take(&mut args.urls);
+    let source = &args.common.input.source;
+    // No URL anywhere and nobody typing into standard input: as trurl, the URL is built from
+    // the --set parts (a pipe, even an empty one, is read as always).
+    if urls.is_empty()
+        && source.url.is_empty()
+        && source.url_file.is_empty()
+        && std::io::stdin().is_terminal()
+        && let Some(built) = from_parts(&args.sets)
+    {
+        urls.push(built);
+    }
     let output = Output::from_args(&args.common.output);
     let edits = Edits {
         args: &args,

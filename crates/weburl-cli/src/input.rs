@@ -3,7 +3,7 @@
 //! `--iterate`).
 
 use std::fs::File;
-use std::io;
+use std::io::{self, IsTerminal};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -31,9 +31,14 @@ const MAX_KEPT_CAPACITY: usize = 4 << 20;
 #[derive(Args, Debug)]
 #[command(next_help_heading = "Input")]
 pub struct SourceArgs {
+    /// A URL to read, after the URL arguments (trurl's option: the same as giving it as an
+    /// argument); repeatable
+    #[arg(long = "url", value_name = "URL")]
+    pub url: Vec<String>,
+
     /// Read URLs from FILE, one per line (`-`: standard input), after the URL arguments;
     /// repeatable
-    #[arg(long, value_name = "FILE")]
+    #[arg(short = 'f', long, value_name = "FILE")]
     pub url_file: Vec<PathBuf>,
 
     /// Skip lines whose first non-blank character is '#' (not done by default: `#x` is a
@@ -349,6 +354,14 @@ impl BlockReader {
             }
         }
         if no_inputs {
+            if io::stdin().is_terminal() {
+                // Not waiting silently: whoever typed the command may have expected a URL
+                // argument.
+                report::notice(
+                    "reading URLs from standard input, one per line (end with Ctrl-D; give \
+                     URLs as arguments, with --url or with --url-file to read no input)",
+                );
+            }
             sources.push(Source::Stdin);
         }
         Ok(BlockReader {

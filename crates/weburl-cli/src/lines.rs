@@ -42,7 +42,13 @@ pub struct LineBlocks<R> {
     /// Whether the last block was cut with more input already at hand: it was full, or the
     /// last read filled all it asked for.
     more_ready: bool,
+    /// Whether the start of the input was looked at for a byte-order mark.
+    start_seen: bool,
 }
+
+/// The UTF-8 byte-order mark (U+FEFF), which some editors write at the start of a text file:
+/// skipped at the start of the input, as text tools skip it.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 impl LineBlocks<std::fs::File> {
     /// Lines of a file: a regular file is read up to 128 KiB at a time; a pipe or a device
@@ -78,6 +84,7 @@ impl<R: Read> LineBlocks<R> {
             max_read_size: read_size,
             number: 0,
             more_ready: false,
+            start_seen: false,
         }
     }
 
@@ -115,6 +122,18 @@ impl<R: Read> LineBlocks<R> {
         let mut line_start = 0;
         let mut searched = 0;
         loop {
+            if !self.start_seen {
+                let seen = data.len().min(BOM.len());
+                if data[..seen] != BOM[..seen] {
+                    self.start_seen = true;
+                } else if seen == BOM.len() {
+                    data.drain(..BOM.len());
+                    searched = 0;
+                    self.start_seen = true;
+                }
+                // Else the start of a mark, or nothing yet: the next read decides (an input
+                // that ends there keeps those bytes).
+            }
             for newline in memchr::memchr_iter(b'\n', &data[searched..]) {
                 let newline = searched + newline;
                 let end = if newline > line_start && data[newline - 1] == b'\r' {
@@ -356,6 +375,25 @@ mod tests {
         // Only a `\r` right before the `\n` belongs to the terminator.
         assert_eq!(all_lines(b"a\r\r\nb\r"), [&b"a\r"[..], b"b\r"]);
         assert!(all_lines(b"").is_empty());
+    }
+
+    #[test]
+    fn a_byte_order_mark_at_the_start_is_skipped() {
+        for input in [&b"\xEF\xBB\xBFa\nb\n"[..], b"a\nb"] {
+            let bytes: Vec<&[u8]> = input.chunks(1).collect();
+            for pieces in [vec![input], bytes] {
+                assert_eq!(flat(blocks(&pieces, 4, 100, 1000)), [&b"a"[..], b"b"]);
+            }
+        }
+        // Only at the start of the input: one later is kept, and so is a second one.
+        assert_eq!(
+            all_lines(b"\xEF\xBB\xBF\xEF\xBB\xBFa\n\xEF\xBB\xBFb"),
+            [&b"\xEF\xBB\xBFa"[..], b"\xEF\xBB\xBFb"]
+        );
+        // A mark alone is an empty input; the start of one is kept as it is.
+        assert!(all_lines(b"\xEF\xBB\xBF").is_empty());
+        assert_eq!(all_lines(b"\xEF\xBB"), [&b"\xEF\xBB"[..]]);
+        assert_eq!(all_lines(b"\xEF\xBBx\n"), [&b"\xEF\xBBx"[..]]);
     }
 
     #[test]

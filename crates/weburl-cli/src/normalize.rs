@@ -18,10 +18,10 @@ packages and why):
   dedup   also, for deduplication: percent-encodings with uppercase hex digits
           (%2f -> %2F); percent-encoded unreserved characters decoded (ALPHA DIGIT
           - . _ ~: %7E -> ~); the query's &-separated parameters sorted by name, then
-          value (bytewise, stable; empty parameters dropped); an empty query (`?`) or
-          fragment (`#`) dropped; with --drop-index, a last path segment index.html,
-          index.htm, index.php, default.asp or default.aspx (ASCII case-insensitive)
-          dropped
+          value (bytewise, stable; empty parameters dropped); an empty query (`?`)
+          dropped; the fragment dropped (it never reaches the server; --keep-fragment
+          keeps it); with --drop-index, a last path segment index.html, index.htm,
+          index.php, default.asp or default.aspx (ASCII case-insensitive) dropped
   w3lib   the answer of Python w3lib's canonicalize_url (Scrapy's request fingerprints):
           the query's fields sorted, blank values kept (`a` -> `a=`), encoded as forms
           are (space as +); the path's escapes decoded but %25 %2F %3B %3F and encoded
@@ -39,8 +39,11 @@ Examples:
   $ weburl normalize 'HTTP://Example.COM:80/a/../b?'
   http://example.com/b?
 
-  $ weburl normalize --profile dedup 'http://example.com/%7euser/a%2fb?b=2&a=1&#'
+  $ weburl normalize --profile dedup 'http://example.com/%7euser/a%2fb?b=2&a=1&#top'
   http://example.com/~user/a%2Fb?a=1&b=2
+
+  $ weburl normalize --profile dedup --keep-fragment 'http://example.com/p?b&a#%7etop'
+  http://example.com/p?a&b#~top
 
   $ weburl normalize --profile dedup --drop-index 'https://example.com/docs/index.html'
   https://example.com/docs/
@@ -93,6 +96,11 @@ pub struct NormalizeArgs {
     #[arg(long)]
     drop_index: bool,
 
+    /// With --profile dedup: keep the fragment (dropped by default; spec always keeps it,
+    /// w3lib and surt always drop it)
+    #[arg(long)]
+    keep_fragment: bool,
+
     /// Drop tracking query parameters (utm_*, fbclid, gclid, msclkid, ...), with any profile
     #[arg(long)]
     strip_tracking: bool,
@@ -138,6 +146,11 @@ pub fn run(args: NormalizeArgs) -> ExitCode {
     if args.drop_index && !matches!(profile, Profile::Dedup | Profile::Surt) {
         report::usage_error("--drop-index needs --profile dedup or surt (or --surt)");
     }
+    if args.keep_fragment && profile != Profile::Dedup {
+        report::usage_error(
+            "--keep-fragment needs --profile dedup (spec always keeps the fragment, w3lib and surt always drop it)",
+        );
+    }
     let surt = profile == Profile::Surt;
     if surt
         && (args.common.output.get.is_some()
@@ -148,6 +161,7 @@ pub fn run(args: NormalizeArgs) -> ExitCode {
     }
     let mut options = normalize::Options::default();
     options.drop_index = args.drop_index;
+    options.keep_fragment = args.keep_fragment;
     options.strip_tracking = args.strip_tracking;
     let transform = Normalize {
         profile: profile.library(),

@@ -16,7 +16,7 @@ use crate::{diagram, report, surt};
 #[command(next_help_heading = "Output")]
 pub struct OutputArgs {
     /// Print TEMPLATE for each URL instead of its href (see --help for the placeholders)
-    #[arg(long, value_name = "TEMPLATE", value_parser = Template::parse, long_help = template::HELP)]
+    #[arg(short = 'g', long, value_name = "TEMPLATE", value_parser = Template::parse, long_help = template::HELP)]
     pub get: Option<Template>,
 
     /// Print one JSON object per URL: input, href, origin, protocol, username, password,

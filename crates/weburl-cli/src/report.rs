@@ -4,7 +4,7 @@
 //! (<https://no-color.org>): errors get a red `error:`, diagrams coloured labels, `validate`
 //! red error names, `compare` the results that differ.
 
-use std::fmt::Display;
+use std::fmt::{self, Display};
 use std::io::{self, IsTerminal, Write};
 use std::sync::OnceLock;
 
@@ -51,6 +51,11 @@ pub fn error(message: impl Display) {
     };
 }
 
+/// Writes `weburl: <message>` on standard error: a notice that is not an error.
+pub fn notice(message: impl Display) {
+    let _ = writeln!(io::stderr().lock(), "weburl: {message}");
+}
+
 /// Reports a usage error found after the command line was parsed (as clap reports the ones it
 /// finds) and exits with status 2.
 pub fn usage_error(message: impl Display) -> ! {
@@ -58,4 +63,70 @@ pub fn usage_error(message: impl Display) -> ! {
         "{message}\n\nFor more information, try '--help'."
     ));
     std::process::exit(2)
+}
+
+/// The most bytes of an input that a human-readable message quotes.
+pub const QUOTE_LIMIT: usize = 256;
+
+/// An input as a message on the terminal quotes it: its first [`QUOTE_LIMIT`] bytes at most
+/// (cut at a character boundary, then `... (N bytes)` with the input's whole length), with
+/// control characters (C0, DEL, C1) and the bidirectional overrides and isolates (U+202A to
+/// U+202E, U+2066 to U+2069) escaped as Rust writes them (`\t`, `\n`, `\u{1b}`), so that an
+/// input cannot move the cursor, change colours or reorder what the terminal shows. `--json`
+/// forms keep the whole input.
+pub struct Quoted<'a>(pub &'a str);
+
+impl Display for Quoted<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text = self.0;
+        let mut cut = text.len().min(QUOTE_LIMIT);
+        while !text.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        let shown = &text[..cut];
+        let mut copied = 0;
+        for (i, c) in shown.char_indices() {
+            if c.is_control() || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}') {
+                f.write_str(&shown[copied..i])?;
+                write!(f, "{}", c.escape_default())?;
+                copied = i + c.len_utf8();
+            }
+        }
+        f.write_str(&shown[copied..])?;
+        if cut < text.len() {
+            write!(f, "... ({} bytes)", text.len())?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{QUOTE_LIMIT, Quoted};
+
+    #[test]
+    fn quoted_inputs_are_short_and_inert() {
+        assert_eq!(Quoted("http://a/").to_string(), "http://a/");
+        assert_eq!(
+            Quoted("a\tb\u{1b}[31mc\0\u{7f}\u{85}\u{202e}d\r\n").to_string(),
+            "a\\tb\\u{1b}[31mc\\u{0}\\u{7f}\\u{85}\\u{202e}d\\r\\n"
+        );
+        let long = "x".repeat(50_000_000);
+        let quoted = Quoted(&long).to_string();
+        assert_eq!(
+            quoted,
+            format!("{}... (50000000 bytes)", &long[..QUOTE_LIMIT])
+        );
+        // Cut at a character boundary.
+        let wide = "é".repeat(QUOTE_LIMIT);
+        let quoted = Quoted(&wide).to_string();
+        assert!(quoted.starts_with(&"é".repeat(QUOTE_LIMIT / 2)));
+        assert!(quoted.ends_with(&format!("... ({} bytes)", 2 * QUOTE_LIMIT)));
+        let odd = format!("a{wide}");
+        assert!(
+            Quoted(&odd)
+                .to_string()
+                .starts_with(&format!("a{}...", "é".repeat(QUOTE_LIMIT / 2 - 1)))
+        );
+    }
 }

@@ -9,12 +9,15 @@ use crate::driver::Failure;
 /// One of the URL API's setters: a settable [`weburl::Component`] (all but `origin`).
 pub use weburl::Component as Setter;
 
-/// The URL record's names that the options take besides the URL API's.
-const ALIASES: [(&str, Setter); 4] = [
+/// The URL record's names (and trurl's `user` and `url`) that the options take besides the
+/// URL API's.
+const ALIASES: [(&str, Setter); 6] = [
     ("scheme", Setter::Protocol),
+    ("user", Setter::Username),
     ("path", Setter::Pathname),
     ("query", Setter::Search),
     ("fragment", Setter::Hash),
+    ("url", Setter::Href),
 ];
 
 /// The setter called `name`: a settable component's URL API name, or an alias.

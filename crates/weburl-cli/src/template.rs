@@ -16,7 +16,8 @@ Print TEMPLATE for each URL instead of its href. Placeholders:
   {href} {origin} {protocol} {scheme} {username} {password} {host} {hostname}
   {port} {pathname} {search} {query} {hash} {fragment}
       the URL API's getters; {scheme} is the protocol without ':', {query} and
-      {fragment} the search and hash without '?' and '#'
+      {fragment} the search and hash without '?' and '#'; trurl's {url}, {path} and
+      {user} are {href}, {pathname} and {username}
   {:COMPONENT}       the component percent-decoded (UTF-8; invalid bytes become U+FFFD)
   {query:NAME}       the first value of the query parameter NAME (decoded), or nothing
   {query-all:NAME}   every value of NAME (decoded), one per line (joined by a newline)
@@ -64,6 +65,10 @@ impl Field {
             "scheme" => Some(Field::Scheme),
             "query" => Some(Field::Query),
             "fragment" => Some(Field::Fragment),
+            // trurl's names.
+            "url" => Some(Field::Api(Component::Href)),
+            "path" => Some(Field::Api(Component::Pathname)),
+            "user" => Some(Field::Api(Component::Username)),
             _ => name.parse().ok().map(Field::Api),
         }
     }
@@ -447,7 +452,8 @@ pub fn unicode_hostname(url: &Url) -> Cow<'_, str> {
 
 /// Names for error messages.
 const KNOWN: &str = "{href} {origin} {protocol} {scheme} {username} {password} {host} \
-    {hostname} {port} {pathname} {search} {query} {hash} {fragment}, {:COMPONENT}, \
+    {hostname} {port} {pathname} {search} {query} {hash} {fragment}, {url} {path} {user}, \
+    {:COMPONENT}, \
     {query:NAME}, {query-all:NAME}, {query-all:NAME:SEP}, {input}, {default:port}, {puny:host}, {puny:hostname}, {idn:host}, \
     {idn:hostname}, {public_suffix}, {registrable_domain}, {subdomain}, {site}, and \
     {must:NAME} {strict:NAME} before any of them";

@@ -386,7 +386,7 @@ impl Process for Unfurl {
             Ok(url) => url,
             Err(e) => {
                 if self.verbose {
-                    sink.fail(format!("{input}: {e}"));
+                    sink.fail(format!("{}: {e}", report::Quoted(input)));
                 }
                 return;
             }
@@ -435,7 +435,11 @@ impl Process for Unfurl {
 
     fn not_utf8(&self, lossy: &str, sink: &mut Sink) {
         if self.verbose {
-            sink.fail(format!("{lossy}: {}", driver::NOT_UTF8_MESSAGE));
+            sink.fail(format!(
+                "{}: {}",
+                report::Quoted(lossy),
+                driver::NOT_UTF8_MESSAGE
+            ));
         }
     }
 }

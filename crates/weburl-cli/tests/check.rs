@@ -69,13 +69,13 @@ fn each_rule_from_flags() {
         run.stdout,
         "allowed: https://example.com/\n\
          allowed: wss://a.example.com/\n\
-         refused: http://example.com/: scheme: the scheme \"http\" is not allowed\n\
+         refused: http://example.com/: scheme: the scheme \"http\" is not allowed; port: the port 80 is not allowed\n\
          refused: https://example.com:8443/: port: the port 8443 is not allowed\n\
-         refused: https://10.0.0.1/: address-space: the host 10.0.0.1 is in the local address space (10.0.0.0/8, Private-Use, RFC 1918)\n\
+         refused: https://10.0.0.1/: address-space: the host 10.0.0.1 is in the local address space (10.0.0.0/8, Private-Use, RFC 1918); host-not-allowed: the host 10.0.0.1 is not allowed\n\
          refused: https://example.org/: host-not-allowed: the host example.org is not allowed\n\
          refused: https://admin.example.com/: host-denied: the host admin.example.com is denied (rule admin.example.com)\n\
          refused: https://u:p@example.com/: credentials: the URL has credentials\n\
-         refused: https:/example.com/: engines-disagree: the engines disagree on the host: whatwg reads \"example.com\", html5-2011 reads no host\n\
+         refused: https:/example.com/: engines-disagree: the engines disagree on the host: whatwg reads \"example.com\", rfc3986 reads no host\n\
          refused: https://[::1: unparsable: not a URL: invalid host: the IPv6 address has no closing ']'\n"
     );
     assert_eq!(run.code, 1);
@@ -102,11 +102,11 @@ fn json_and_a_policy_file() {
     assert_eq!(
         run.stdout,
         concat!(
-            r#"{"input":"https://[::1]/","allowed":false,"href":"https://[::1]/","host":"[::1]","address_space":"loopback","rule":"address-space","reason":"the host [::1] is in the loopback address space (::1/128, Loopback Address, RFC 4291)"}"#,
+            r#"{"input":"https://[::1]/","allowed":false,"href":"https://[::1]/","host":"[::1]","address_space":"loopback","rule":"address-space","reason":"the host [::1] is in the loopback address space (::1/128, Loopback Address, RFC 4291)","refusals":[{"rule":"address-space","reason":"the host [::1] is in the loopback address space (::1/128, Loopback Address, RFC 4291)"}]}"#,
             "\n",
-            r#"{"input":"https://example.com/","allowed":true,"href":"https://example.com/","host":"example.com","address_space":null,"rule":null,"reason":null}"#,
+            r#"{"input":"https://example.com/","allowed":true,"href":"https://example.com/","host":"example.com","address_space":null,"rule":null,"reason":null,"refusals":[]}"#,
             "\n",
-            r#"{"input":"sc://x/","allowed":false,"href":"sc://x/","host":"x","address_space":null,"rule":"scheme","reason":"the scheme \"sc\" is not allowed"}"#,
+            r#"{"input":"sc://x/","allowed":false,"href":"sc://x/","host":"x","address_space":null,"rule":"scheme","reason":"the scheme \"sc\" is not allowed","refusals":[{"rule":"scheme","reason":"the scheme \"sc\" is not allowed"}]}"#,
             "\n"
         )
     );
@@ -217,9 +217,65 @@ fn registrable_domain_rules() {
     assert_eq!(
         run.stdout,
         "refused: https://github.io/: site-not-allowed: the site of the host github.io is not allowed\n\
-         refused: https://x.evil.co.uk/: site-denied: the host x.evil.co.uk is denied (registrable domain evil.co.uk)\n\
+         refused: https://x.evil.co.uk/: site-denied: the host x.evil.co.uk is denied (registrable domain evil.co.uk); site-not-allowed: the site of the host x.evil.co.uk is not allowed\n\
          refused: https://example.com/: site-not-allowed: the site of the host example.com is not allowed\n\
          refused: https://10.0.0.1/: site-not-allowed: the site of the host 10.0.0.1 is not allowed\n"
     );
     assert_eq!(run.code, 1);
+}
+
+#[test]
+fn default_agreement_is_todays_fetchers() {
+    // RFC 1808 reads the host `hooks.example.com?token=abc`; curl, Go, Python and Java end
+    // the host at `?`, as the URL Standard does.
+    let url = "https://hooks.example.com?token=abc";
+    let run = weburl(&["check", url], b"");
+    assert_eq!((run.stdout.as_str(), run.code), ("", 0));
+    let rfc1808 = "refused: https://hooks.example.com?token=abc: engines-disagree: the engines \
+        disagree on the host: whatwg reads \"hooks.example.com\", rfc1808 reads \
+        \"hooks.example.com?token=abc\"\n";
+    let run = weburl(&["check", "--historical-engines", url], b"");
+    assert_eq!((run.stdout.as_str(), run.code), (rfc1808, 1));
+    let policy = TempFile::new("historical.toml", b"historical_engines = true\n");
+    let run = weburl(&["check", "--policy", policy.path(), url], b"");
+    assert_eq!((run.stdout.as_str(), run.code), (rfc1808, 1));
+    // What today's fetchers read otherwise is still refused.
+    let run = weburl(
+        &[
+            "check",
+            "http://evil.com\\@good.com/",
+            "http://faß.example/",
+        ],
+        b"",
+    );
+    assert_eq!(
+        run.stdout,
+        "refused: http://evil.com\\@good.com/: engines-disagree: the engines disagree on the \
+         host: whatwg reads \"evil.com\", rfc3986 reads \"good.com\"\n\
+         refused: http://faß.example/: engines-disagree: the engines disagree on the host: \
+         whatwg reads \"xn--fa-hia.example\", idna2003 reads \"fass.example\"\n"
+    );
+}
+
+#[test]
+fn every_failed_rule_is_listed() {
+    let run = weburl(&["check", "ftp://user@[::1]/"], b"");
+    assert_eq!(
+        run.stdout,
+        "refused: ftp://user@[::1]/: scheme: the scheme \"ftp\" is not allowed; credentials: \
+         the URL has credentials; address-space: the host [::1] is in the loopback address \
+         space (::1/128, Loopback Address, RFC 4291)\n"
+    );
+    let run = weburl(&["check", "--json", "ftp://user@[::1]/"], b"");
+    let value: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(value["rule"], "scheme");
+    assert_eq!(value["reason"], "the scheme \"ftp\" is not allowed");
+    let rules: Vec<&str> = value["refusals"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["rule"].as_str().unwrap())
+        .collect();
+    assert_eq!(rules, ["scheme", "credentials", "address-space"]);
+    assert_eq!(value["refusals"][1]["reason"], "the URL has credentials");
 }

@@ -40,7 +40,7 @@ fn dedup_profile() {
         ]),
         "http://example.com/~user/a%2Fb?a=1&b=2\n\
          http://Ua:P%3A@h/\n\
-         http://h/p?a&a=A&z#-.\n\
+         http://h/p?a&a=A&z\n\
          https://example.com/index.html\n\
          mailto:~A@b?%3F\n"
     );
@@ -63,9 +63,46 @@ fn drop_index() {
             "https://example.com/myindex.html"
         ]),
         "https://example.com/docs/?a&b\nhttps://example.com/\nhttps://example.com/a/\n\
-         https://example.com/\nhttps://example.com/#x\nhttps://example.com/index.html/x\n\
+         https://example.com/\nhttps://example.com/\nhttps://example.com/index.html/x\n\
          https://example.com/myindex.html\n"
     );
+}
+
+#[test]
+fn dedup_drops_the_fragment_unless_kept() {
+    // A fragment never reaches the server: `#a` and `#b` are one resource.
+    assert_eq!(
+        ok(&[
+            "normalize",
+            "--profile",
+            "dedup",
+            "https://example.com/p#a",
+            "https://example.com/p#b",
+            "https://example.com/p"
+        ]),
+        "https://example.com/p\nhttps://example.com/p\nhttps://example.com/p\n"
+    );
+    assert_eq!(
+        ok(&[
+            "normalize",
+            "--profile",
+            "dedup",
+            "--keep-fragment",
+            "http://h/p?&&z&a=%41&a#%2d%2e",
+            "https://example.com/p#",
+            "https://example.com/p"
+        ]),
+        "http://h/p?a&a=A&z#-.\nhttps://example.com/p\nhttps://example.com/p\n"
+    );
+    let run = weburl(&["normalize", "--keep-fragment", "http://h/#x"], b"");
+    assert_eq!(
+        run.stderr,
+        format!(
+            "error: --keep-fragment needs --profile dedup (spec always keeps the fragment, \
+             w3lib and surt always drop it){MORE_INFO}"
+        )
+    );
+    assert_eq!(run.code, 2);
 }
 
 #[test]
@@ -181,7 +218,7 @@ fn strip_tracking_with_every_profile() {
     let url = "https://www.example.com/a?utm_source=x&b=2&FBCLID=y&utm_Medium=z&a=1#f";
     for (profile, expected) in [
         ("spec", "https://www.example.com/a?b=2&a=1#f"),
-        ("dedup", "https://www.example.com/a?a=1&b=2#f"),
+        ("dedup", "https://www.example.com/a?a=1&b=2"),
         ("w3lib", "https://www.example.com/a?a=1&b=2"),
         ("surt", "com,example)/a?a=1&b=2"),
     ] {
@@ -256,6 +293,33 @@ fn batch_normalize_options() {
         r#"{"error":"field strip_tracking must be a boolean or null, not a string"}"#
     );
     assert_eq!(lines.len(), 4);
+}
+
+#[test]
+fn batch_normalize_keep_fragment() {
+    let run = weburl(
+        &["batch"],
+        br#"{"op":"normalize","input":"https://example.com/p?b&a#%7ex","profile":"dedup"}
+{"op":"normalize","input":"https://example.com/p?b&a#%7ex","profile":"dedup","keep_fragment":true}
+{"op":"normalize","input":"https://example.com/p?b&a#%7ex","profile":"dedup","keep_fragment":null}
+{"op":"normalize","input":"https://example.com/p#x","profile":"spec","keep_fragment":false}
+{"op":"normalize","input":"https://example.com/p#x","profile":"w3lib","keep_fragment":true}
+{"op":"normalize","input":"https://example.com/p#x","profile":"dedup","keep_fragment":1}
+"#,
+    );
+    assert_eq!(run.code, 0);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            r#"{"output":"https://example.com/p?a&b"}"#,
+            r#"{"output":"https://example.com/p?a&b#~x"}"#,
+            r#"{"output":"https://example.com/p?a&b"}"#,
+            r#"{"output":"https://example.com/p#x"}"#,
+            r#"{"output":"https://example.com/p"}"#,
+            r#"{"error":"field keep_fragment must be a boolean or null, not a number"}"#,
+        ]
+    );
 }
 
 #[test]

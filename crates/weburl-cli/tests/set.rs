@@ -90,7 +90,7 @@ fn bad_set_arguments_are_usage_errors() {
         format!(
             "error: invalid value 'nope=1' for '--set <COMPONENT=VALUE>': unknown component \
              'nope' (expected one of href, protocol, username, password, host, hostname, port, \
-             pathname, search, hash, scheme, path, query, fragment){MORE_INFO}"
+             pathname, search, hash, scheme, user, path, query, fragment, url){MORE_INFO}"
         )
     );
     assert_eq!(run.code, 2);

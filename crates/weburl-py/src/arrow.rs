@@ -385,28 +385,32 @@ fn component(
     ))
 }
 
-/// ``normalize(array, profile="spec", *, drop_index=False, strip_tracking=False)``: each URL
+/// ``normalize(array, profile="spec", *, drop_index=False, strip_tracking=False,
+/// keep_fragment=False)``: each URL
 /// in a profile's canonical form, as :func:`weburl.normalize` gives it; null for a null or a
 /// failure.
 ///
 /// >>> import weburl.arrow
 /// >>> weburl.arrow.normalize(["HTTP://A.example/%7e?b=1&a=2", "x"], "dedup").to_pylist()
 /// ['http://a.example/~?a=2&b=1', None]
+/// >>> weburl.arrow.normalize(["http://a.example/p#top"], "dedup", keep_fragment=True).to_pylist()
+/// ['http://a.example/p#top']
 /// >>> weburl.arrow.normalize(["http://A.example/?b=1&a#f"], "w3lib").to_pylist()
 /// ['http://a.example/?a=&b=1']
 /// >>> weburl.arrow.normalize(["https://www.A.example/X?b=1&utm_id=2"], "surt", strip_tracking=True).to_pylist()
 /// ['example,a)/x?b=1']
 #[pyfunction]
-#[pyo3(signature = (array, profile="spec", *, drop_index=false, strip_tracking=false))]
+#[pyo3(signature = (array, profile="spec", *, drop_index=false, strip_tracking=false, keep_fragment=false))]
 fn normalize(
     py: Python<'_>,
     array: &Bound<'_, PyAny>,
     profile: &str,
     drop_index: bool,
     strip_tracking: bool,
+    keep_fragment: bool,
 ) -> PyResult<PyArrowArray> {
     let profile = crate::functions::profile(profile)?;
-    let options = options(drop_index, strip_tracking);
+    let options = options(drop_index, strip_tracking, keep_fragment);
     let input = input(array)?;
     Ok(run_strings(
         py,

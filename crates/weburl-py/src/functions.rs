@@ -33,9 +33,10 @@ pub fn profile(name: &str) -> PyResult<Profile> {
 }
 
 /// Normalization options.
-pub fn options(drop_index: bool, strip_tracking: bool) -> Options {
+pub fn options(drop_index: bool, strip_tracking: bool, keep_fragment: bool) -> Options {
     let mut options = Options::default();
     options.drop_index = drop_index;
+    options.keep_fragment = keep_fragment;
     options.strip_tracking = strip_tracking;
     options
 }
@@ -57,12 +58,14 @@ fn join(base: &Bound<'_, PyAny>, r#ref: &Bound<'_, PyString>) -> PyResult<String
     Ok(url.into_string())
 }
 
-/// ``normalize(url, profile="spec", *, drop_index=False, strip_tracking=False)``: the URL (a
-/// str or a URL) in a profile's canonical form, as ``weburl normalize`` prints it:
-/// ``"spec"`` is the URL Standard's serialization (the href); ``"dedup"`` also makes
-/// percent-encodings uppercase, decodes percent-encoded unreserved characters, sorts the
-/// query's parameters and drops an empty query or fragment (and, with ``drop_index``, a last
-/// path segment such as index.html); ``"w3lib"`` is the answer of w3lib's
+/// ``normalize(url, profile="spec", *, drop_index=False, strip_tracking=False,
+/// keep_fragment=False)``: the URL (a str or a URL) in a profile's canonical form, as
+/// ``weburl normalize`` prints it: ``"spec"`` is the URL Standard's serialization (the
+/// href); ``"dedup"`` also makes percent-encodings uppercase, decodes percent-encoded
+/// unreserved characters, sorts the query's parameters, drops an empty query and drops the
+/// fragment (a fragment never reaches the server; ``keep_fragment=True`` keeps it, with
+/// ``"dedup"`` only) and, with ``drop_index``, a last path segment such as index.html;
+/// ``"w3lib"`` is the answer of w3lib's
 /// ``canonicalize_url`` (Scrapy's request fingerprints); ``"surt"`` the SURT key of the
 /// ``surt`` package (:func:`surt`). ``strip_tracking`` drops ``utm_*``, ``fbclid``,
 /// ``gclid`` and the other tracking parameters first. The rules are in docs/NORMALIZE.md.
@@ -70,8 +73,10 @@ fn join(base: &Bound<'_, PyAny>, r#ref: &Bound<'_, PyString>) -> PyResult<String
 /// >>> import weburl
 /// >>> weburl.normalize("HTTP://Example.COM:80/a/../b?")
 /// 'http://example.com/b?'
-/// >>> weburl.normalize("http://example.com/%7euser/a%2fb?b=2&a=1&#", "dedup")
+/// >>> weburl.normalize("http://example.com/%7euser/a%2fb?b=2&a=1&#top", "dedup")
 /// 'http://example.com/~user/a%2Fb?a=1&b=2'
+/// >>> weburl.normalize("http://example.com/p?b&a#%7etop", "dedup", keep_fragment=True)
+/// 'http://example.com/p?a&b#~top'
 /// >>> weburl.normalize("https://example.com/docs/index.html", "dedup", drop_index=True)
 /// 'https://example.com/docs/'
 /// >>> weburl.normalize("http://www.example.com/do?c=3&b=5&b=2&a=50&d#top", "w3lib")
@@ -81,19 +86,21 @@ fn join(base: &Bound<'_, PyAny>, r#ref: &Bound<'_, PyString>) -> PyResult<String
 /// >>> weburl.normalize("https://example.com/?utm_source=x&id=7&fbclid=y", "w3lib", strip_tracking=True)
 /// 'https://example.com/?id=7'
 #[pyfunction]
-#[pyo3(signature = (url, profile="spec", *, drop_index=false, strip_tracking=false))]
+#[pyo3(signature = (url, profile="spec", *, drop_index=false, strip_tracking=false, keep_fragment=false))]
 fn normalize(
     url: &Bound<'_, PyAny>,
     profile: &str,
     drop_index: bool,
     strip_tracking: bool,
+    keep_fragment: bool,
 ) -> PyResult<String> {
     let profile = self::profile(profile)?;
     let url = url_arg(url, None)?;
     if profile == Profile::Spec && !strip_tracking {
         return Ok(url.into_string());
     }
-    norm::canonicalize(&url, profile, &options(drop_index, strip_tracking))
+    let options = options(drop_index, strip_tracking, keep_fragment);
+    norm::canonicalize(&url, profile, &options)
         .map_err(|e| URLError::new_err(message(e, url.href())))
 }
 
@@ -110,7 +117,10 @@ fn normalize(
 #[pyo3(signature = (url, *, drop_index=false, strip_tracking=false))]
 fn surt(url: &Bound<'_, PyAny>, drop_index: bool, strip_tracking: bool) -> PyResult<String> {
     let url = url_arg(url, None)?;
-    Ok(norm::surt(&url, &options(drop_index, strip_tracking)))
+    Ok(norm::surt(
+        &url,
+        &options(drop_index, strip_tracking, false),
+    ))
 }
 
 /// The name given to an input without validation errors that is still not a valid URL string.

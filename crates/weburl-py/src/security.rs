@@ -17,19 +17,27 @@ pyo3::create_exception!(
     "A URL that a :class:`Policy` refuses (a subclass of :class:`URLError`, so of ValueError).\n\n\
      ``rule`` names the rule that refused: ``'unparsable'``, ``'scheme'``, ``'credentials'``,\n\
      ``'port'``, ``'host-missing'``, ``'host-denied'``, ``'site-denied'``, ``'address-space'``,\n\
-     ``'host-not-allowed'``, ``'site-not-allowed'`` or ``'engines-disagree'``; the message says why.\n\n\
+     ``'host-not-allowed'``, ``'site-not-allowed'`` or ``'engines-disagree'`` (the first that\n\
+     failed); ``rules`` is a tuple of every rule that failed; the message says why, rule by\n\
+     rule (joined by ``'; '``).\n\n\
      >>> import weburl\n\
      >>> try:\n\
-     ...     weburl.Policy().check('http://0x7f.1/')\n\
+     ...     weburl.Policy().check('ftp://user@0x7f.1/')\n\
      ... except weburl.Refused as e:\n\
-     ...     print(e.rule)\n\
-     address-space\n"
+     ...     print(e.rule, e.rules)\n\
+     scheme ('scheme', 'credentials', 'address-space')\n"
 );
 
-/// The exception for `refusal`, with its `rule` attribute set.
+/// The exception for `refusal`, with its `rule` and `rules` attributes set.
 fn refused(py: Python<'_>, refusal: &Refusal) -> PyErr {
     let err = Refused::new_err(refusal.to_string());
-    if let Err(e) = err.value(py).setattr("rule", refusal.rule()) {
+    let value = err.value(py);
+    let rules = refusal.rules().collect::<Vec<_>>();
+    let set = value.setattr("rule", refusal.rule()).and_then(|()| {
+        let rules = pyo3::types::PyTuple::new(py, rules)?;
+        value.setattr("rules", rules)
+    });
+    if let Err(e) = set {
         return e;
     }
     err

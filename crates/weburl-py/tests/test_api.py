@@ -265,6 +265,7 @@ def test_normalize_and_surt_match_the_cli(urltestdata: list[dict[str, Any]]) -> 
         (["--profile", "spec", "--strip-tracking"], lambda u: weburl.normalize(u, strip_tracking=True)),
         (["--profile", "dedup"], lambda u: weburl.normalize(u, "dedup")),
         (["--profile", "dedup", "--drop-index"], lambda u: weburl.normalize(u, "dedup", drop_index=True)),
+        (["--profile", "dedup", "--keep-fragment"], lambda u: weburl.normalize(u, "dedup", keep_fragment=True)),
         (["--profile", "w3lib"], lambda u: weburl.normalize(u, "w3lib")),
         (["--profile", "w3lib", "--strip-tracking"], lambda u: weburl.normalize(u, "w3lib", strip_tracking=True)),
         (["--profile", "surt"], lambda u: weburl.normalize(u, "surt")),
@@ -280,9 +281,25 @@ def test_normalize_and_surt_match_the_cli(urltestdata: list[dict[str, Any]]) -> 
             assert python(URL(text)) == expected
         profile = "surt" if "--surt" in args else args[1]
         arrow = weburl.arrow.normalize(
-            inputs, profile, drop_index="--drop-index" in args, strip_tracking="--strip-tracking" in args
+            inputs,
+            profile,
+            drop_index="--drop-index" in args,
+            strip_tracking="--strip-tracking" in args,
+            keep_fragment="--keep-fragment" in args,
         )
         assert arrow.to_pylist() == lines, args
+
+
+def test_dedup_drops_the_fragment_unless_kept() -> None:
+    assert weburl.normalize("https://a.example/p#a", "dedup") == "https://a.example/p"
+    assert weburl.normalize("https://a.example/p#b", "dedup") == "https://a.example/p"
+    kept = weburl.normalize("https://a.example/p?b&a#%7eb", "dedup", keep_fragment=True)
+    assert kept == "https://a.example/p?a&b#~b"
+    assert weburl.arrow.normalize(["https://a.example/p#a"], "dedup").to_pylist() == ["https://a.example/p"]
+    # spec keeps the fragment, w3lib and surt drop it, whatever keep_fragment says.
+    for profile, expected in [("spec", "https://a.example/p#a"), ("w3lib", "https://a.example/p")]:
+        for keep in [False, True]:
+            assert weburl.normalize("https://a.example/p#a", profile, keep_fragment=keep) == expected
 
 
 def test_profiles_are_idempotent(urltestdata: list[dict[str, Any]]) -> None:

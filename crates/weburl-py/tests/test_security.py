@@ -176,6 +176,24 @@ def test_the_message_is_the_refusals() -> None:
     with pytest.raises(Refused) as info:
         Policy(ports=[443]).check("https://example.com:8443/")
     assert str(info.value) == "the port 8443 is not allowed"
+    assert info.value.rules == ("port",)
+
+
+def test_every_rule_that_failed_is_listed() -> None:
+    with pytest.raises(Refused) as info:
+        Policy(ports=[443]).check("ftp://u:p@127.0.0.1:21/")
+    assert info.value.rule == "scheme"
+    assert info.value.rules == ("scheme", "credentials", "port", "address-space")
+    assert str(info.value).count("; ") == 3
+
+
+def test_default_agreement_is_todays_fetchers() -> None:
+    # RFC 1808 reads the host "hooks.example.com?token=abc"; no fetcher in use today does.
+    assert Policy().check("https://hooks.example.com?token=abc").href == "https://hooks.example.com/?token=abc"
+    with pytest.raises(Refused) as info:
+        Policy().check("http://evil.com\\@good.com/")
+    assert info.value.rules == ("engines-disagree",)
+    assert "rfc3986 reads" in str(info.value)
 
 
 @pytest.mark.parametrize(

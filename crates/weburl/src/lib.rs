@@ -85,7 +85,8 @@
 //!   2011, Web Addresses 2009) behind one interface, with IDNA2003 (adds stringprep and
 //!   unicode-normalization).
 //! - `policy` (turns on `legacy`): `weburl::policy`, the check of URLs a server is asked to
-//!   fetch, whose engine-agreement rule runs the legacy engines.
+//!   fetch, whose engine-agreement rule reads non-ASCII hosts with the legacy IDNA2003 and
+//!   runs the legacy engines when asked.
 //!
 //! ## Public Suffix List
 //!

@@ -8,7 +8,7 @@
 //! use weburl::Url;
 //! use weburl::normalize::{Options, Profile, canonicalize, normalize, surt};
 //!
-//! let url = Url::parse("http://example.com/%7euser/a%2fb?b=2&a=1&#").unwrap();
+//! let url = Url::parse("http://example.com/%7euser/a%2fb?b=2&a=1&#top").unwrap();
 //! let dedup = normalize(&url, Profile::Dedup, &Options::default()).unwrap();
 //! assert_eq!(dedup.href(), "http://example.com/~user/a%2Fb?a=1&b=2");
 //!
@@ -38,9 +38,10 @@
 //! is not a percent-encoding but that decoding puts before two hex digits is written `%25`
 //! (`%%34%31` → `%2541`, not `%41`, so that the result is its own normalization); the
 //! query's `&`-separated parameters are sorted by name, then value (bytewise, stable; empty
-//! parameters dropped); an empty query (`?`) or fragment (`#`) is dropped; with
-//! [`Options::drop_index`], a last path segment in [`INDEX_FILES`] (ASCII case-insensitive)
-//! is dropped.
+//! parameters dropped); an empty query (`?`) is dropped; the fragment is dropped (it never
+//! reaches the server), unless [`Options::keep_fragment`] keeps a non-empty one, with its
+//! percent-encodings normalized as above; with [`Options::drop_index`], a last path segment
+//! in [`INDEX_FILES`] (ASCII case-insensitive) is dropped.
 //!
 //! ## [`Profile::W3lib`]
 //!
@@ -200,6 +201,21 @@ pub struct Options {
     /// With every profile: drop the query parameters named as tracking parameters
     /// ([`TRACKING_PREFIX`], [`TRACKING_PARAMETERS`]).
     pub strip_tracking: bool,
+    /// With [`Profile::Dedup`]: keep the fragment (with its percent-encodings normalized)
+    /// instead of dropping it. A fragment never reaches the server, so by default `dedup`
+    /// gives `…/p#a` and `…/p#b` one key, as crawl frontiers do. `Spec` always keeps the
+    /// fragment; `W3lib` and `Surt` always drop it (the packages' default answers).
+    ///
+    /// ```
+    /// use weburl::Url;
+    /// use weburl::normalize::{Options, Profile, canonicalize};
+    /// let url = Url::parse("https://example.com/p#%7eNotes").unwrap();
+    /// let mut options = Options::default();
+    /// assert_eq!(canonicalize(&url, Profile::Dedup, &options).unwrap(), "https://example.com/p");
+    /// options.keep_fragment = true;
+    /// assert_eq!(canonicalize(&url, Profile::Dedup, &options).unwrap(), "https://example.com/p#~Notes");
+    /// ```
+    pub keep_fragment: bool,
 }
 
 /// `url` normalized by `profile`, as a [`Url`]: for [`Profile::Surt`], whose answer is a key
@@ -345,7 +361,10 @@ fn dedup(url: &Url, options: &Options) -> Result<Url, ParseError> {
             out.push_str(&sorted);
         }
     }
-    if let Some(fragment) = url.fragment().filter(|f| !f.is_empty()) {
+    if let Some(fragment) = url
+        .fragment()
+        .filter(|f| options.keep_fragment && !f.is_empty())
+    {
         out.push('#');
         push_normalized_percent(&mut out, fragment);
     }
@@ -528,7 +547,7 @@ mod tests {
             ),
             "http://u~:p%2F@example.com/~user/a%2Fb?a=1&b=2"
         );
-        assert_eq!(d("http://a/?&#x", false), "http://a/#x");
+        assert_eq!(d("http://a/?&#x", false), "http://a/");
         assert_eq!(d("http://a/b/INDEX.HTML?x", true), "http://a/b/?x");
         assert_eq!(
             d("http://a/b/INDEX.HTML?x", false),
@@ -541,6 +560,51 @@ mod tests {
             "web+demo:/.//not-a-host/a"
         );
         assert_eq!(d("sc://h%61st/", false), "sc://hast/");
+    }
+
+    #[test]
+    fn dedup_fragments() {
+        let keep = Options {
+            keep_fragment: true,
+            ..Default::default()
+        };
+        let both = |url: &str| {
+            let url = Url::parse(url).unwrap();
+            let dropped = dedup(&url, &Options::default()).unwrap();
+            let kept = dedup(&url, &keep).unwrap();
+            (dropped.href().to_owned(), kept.href().to_owned())
+        };
+        // Dropped by default: `#a` and `#b` give one key.
+        assert_eq!(both("http://a/p#a").0, both("http://a/p#b").0);
+        assert_eq!(
+            both("http://a/p?b&a#%7eX%2f"),
+            (
+                "http://a/p?a&b".to_owned(),
+                "http://a/p?a&b#~X%2F".to_owned()
+            )
+        );
+        // An empty fragment goes either way; a URL without one is unchanged.
+        assert_eq!(both("http://a/p#").1, "http://a/p");
+        assert_eq!(
+            both("mailto:x#y"),
+            ("mailto:x".to_owned(), "mailto:x#y".to_owned())
+        );
+        // The other profiles do not look at the option.
+        let url = Url::parse("http://a/p#f").unwrap();
+        assert_eq!(
+            normalize(&url, Profile::Spec, &Options::default())
+                .unwrap()
+                .href(),
+            "http://a/p#f"
+        );
+        for profile in [Profile::Spec, Profile::W3lib, Profile::Surt] {
+            assert_eq!(
+                normalize(&url, profile, &keep).unwrap().href(),
+                normalize(&url, profile, &Options::default())
+                    .unwrap()
+                    .href(),
+            );
+        }
     }
 
     #[test]

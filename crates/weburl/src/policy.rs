@@ -6,8 +6,9 @@
 //! use weburl::net::AddressSpace;
 //!
 //! let policy = Policy::public_web(); // http(s) only, no credentials, no loopback or local
-//!                                    // address, every engine reads the same host
+//!                                    // address, today's fetchers read the same host
 //! assert!(policy.check("https://example.com/hook", None).is_ok());
+//! assert!(policy.check("https://hooks.example.com?token=abc", None).is_ok());
 //!
 //! let refusal = policy.check("http://0x7f.1/admin", None).unwrap_err();
 //! assert_eq!(refusal.rule(), "address-space");
@@ -16,6 +17,10 @@
 //! // A filter that reads "good.com" here lets "evil.com" be fetched: engines disagree.
 //! let refusal = policy.check("http://evil.com\\@good.com/", None).unwrap_err();
 //! assert_eq!(refusal.rule(), "engines-disagree");
+//!
+//! // Every rule that failed is listed.
+//! let refusal = policy.check("ftp://user@127.0.0.1/", None).unwrap_err();
+//! assert_eq!(refusal.rules().collect::<Vec<_>>(), ["scheme", "credentials", "address-space"]);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
@@ -28,7 +33,7 @@
 use std::fmt;
 
 use crate::host::Host;
-use crate::legacy::Engine;
+use crate::legacy::{Engine, idna2003};
 use crate::net::{AddressSpace, SpecialBlock};
 use crate::{ParseError, Url};
 
@@ -159,6 +164,7 @@ pub struct Policy {
     denied_sites: Vec<String>,
     no_credentials: bool,
     engines_agree: bool,
+    historical_engines: bool,
 }
 
 impl Policy {
@@ -174,8 +180,8 @@ impl Policy {
 
     /// The usual policy for fetching URLs that users give a server (webhooks, link previews,
     /// importers): schemes `http` and `https`, no credentials, no loopback or local address,
-    /// and every engine of [`weburl::legacy`](crate::legacy) that parses the input reads the
-    /// same host. Any port.
+    /// and today's fetchers read the same host as the URL Standard
+    /// ([`require_engine_agreement`](Policy::require_engine_agreement)). Any port.
     ///
     /// ```
     /// use weburl::policy::Policy;
@@ -322,22 +328,69 @@ impl Policy {
         self
     }
 
-    /// Refuse input that the engines of [`weburl::legacy`](crate::legacy) read with different
-    /// hosts: the "URL parser confusion" that lets a filter and a fetcher disagree on where a
-    /// URL points. An engine that fails to parse the input does not count; one that reads no
-    /// host where the URL Standard reads one does. Hosts are compared as hosts: without
-    /// regard to ASCII case, and through the host parser (so `EXAMPLE.com`, `faß.example` and
-    /// `0x7f.1` agree with `example.com`, `xn--fa-hia.example` and `127.0.0.1`).
+    /// Refuse input that today's fetchers read with another host than the URL Standard: the
+    /// "URL parser confusion" that lets a filter and a fetcher disagree on where a URL points.
+    ///
+    /// The fetchers a server uses (curl, Go's `net/url`, Python's `urllib3`/`requests` and
+    /// `urllib.parse`, Java's `URI`) read a URL by RFC 3986's generic syntax, and they share
+    /// one reading of where the host is (the split of RFC 3986 appendix B): the scheme ends
+    /// at the first `:`; an authority follows only `//` and ends at the first `/`, `?` or
+    /// `#` (a `\` is an ordinary character, not a slash); the host follows the last `@` of
+    /// the authority and ends at a `:` (or is a bracketed IP literal). Leading and trailing
+    /// C0 controls and spaces, and tabs and newlines anywhere, are removed first, as the URL
+    /// Standard and Python's `urlsplit` do (curl and Go refuse such input, so none of them
+    /// fetches another host because of them). A relative reference takes the base's host
+    /// unless it starts with `//`. That reading ([`Reader::Rfc3986`]) must give the same
+    /// host as the URL Standard (or no host when it gives none). A non-ASCII host also has a
+    /// second reading: IDNA2003 (RFC 3490 ToASCII), which Python's `idna` codec (the one
+    /// `socket` and `http.client` use) and Java's `IDN` still implement; where it maps the
+    /// host elsewhere than the Standard's UTS 46 (`faß.example` is `fass.example` there),
+    /// [`Reader::Idna2003`] disagrees.
+    ///
+    /// Hosts are compared as hosts: without regard to ASCII case, and through the host
+    /// parser (so `EXAMPLE.com`, `0x7f.1` and `evil%2ecom` agree with `example.com`,
+    /// `127.0.0.1` and `evil.com`: a fetcher reads those the same way or not at all). A
+    /// reading that fails (no scheme and no base) does not count.
+    ///
+    /// The historical engines of [`weburl::legacy`](crate::legacy) (HTML5 2011, the 2009
+    /// draft, RFC 1808, strict RFC 3986), which no fetcher uses today, are an opt-in:
+    /// [`require_historical_engine_agreement`](Policy::require_historical_engine_agreement).
     ///
     /// ```
     /// let p = weburl::policy::Policy::new().require_engine_agreement();
     /// assert!(p.check("http://EXAMPLE.com/a?b#c", None).is_ok());
+    /// assert!(p.check("https://hooks.example.com?token=abc", None).is_ok());
     /// let e = p.check("https:example.com/", None).unwrap_err();
-    /// assert_eq!(e.to_string(), "the engines disagree on the host: whatwg reads \"example.com\", html5-2011 reads no host");
+    /// assert_eq!(e.to_string(), "the engines disagree on the host: whatwg reads \"example.com\", rfc3986 reads no host");
+    /// let e = p.check("http://evil.com\\@good.com/", None).unwrap_err();
+    /// assert_eq!(e.to_string(), "the engines disagree on the host: whatwg reads \"evil.com\", rfc3986 reads \"good.com\"");
+    /// let e = p.check("http://faß.example/", None).unwrap_err();
+    /// assert_eq!(e.to_string(), "the engines disagree on the host: whatwg reads \"xn--fa-hia.example\", idna2003 reads \"fass.example\"");
     /// ```
     #[must_use]
     pub fn require_engine_agreement(mut self) -> Policy {
         self.engines_agree = true;
+        self
+    }
+
+    /// [`require_engine_agreement`](Policy::require_engine_agreement), and also every engine
+    /// of [`weburl::legacy`](crate::legacy) that parses the input must read the URL
+    /// Standard's host: HTML5 2011, the 2009 draft, strict RFC 3986 and RFC 1808. RFC 1808
+    /// reads `http://hooks.example.com?token=abc` with the host `hooks.example.com?token=abc`,
+    /// so this refuses URLs that no fetcher in use today reads otherwise; for auditing
+    /// software that still parses URLs by those rules.
+    ///
+    /// ```
+    /// use weburl::policy::Policy;
+    /// let url = "https://hooks.example.com?token=abc";
+    /// assert!(Policy::new().require_engine_agreement().check(url, None).is_ok());
+    /// let e = Policy::new().require_historical_engine_agreement().check(url, None).unwrap_err();
+    /// assert_eq!(e.to_string(), "the engines disagree on the host: whatwg reads \"hooks.example.com\", rfc1808 reads \"hooks.example.com?token=abc\"");
+    /// ```
+    #[must_use]
+    pub fn require_historical_engine_agreement(mut self) -> Policy {
+        self.engines_agree = true;
+        self.historical_engines = true;
         self
     }
 
@@ -356,29 +409,32 @@ impl Policy {
         let url = Url::options()
             .base(base)
             .parse(input)
-            .map_err(Refusal::Unparsable)?;
-        self.check_rules(&url)?;
+            .map_err(|e| Refusal::from(Reason::Unparsable(e)))?;
+        let mut reasons = Vec::new();
+        self.check_rules(&url, &mut reasons);
         if self.engines_agree {
-            engines_agree(&url, input, base.map(Url::href))?;
+            self.engines_agree(&url, input, base, &mut reasons);
         }
+        Refusal::from_reasons(reasons)?;
         Ok(url)
     }
 
-    fn check_rules(&self, url: &Url) -> Result<(), Refusal> {
+    /// Every rule but engine agreement; each one that fails adds its reason.
+    fn check_rules(&self, url: &Url, reasons: &mut Vec<Reason>) {
         if let Some(schemes) = &self.schemes
             && !schemes.iter().any(|s| s == url.scheme())
         {
-            return Err(Refusal::Scheme {
+            reasons.push(Reason::Scheme {
                 scheme: url.scheme().to_owned(),
             });
         }
         if self.no_credentials && url.includes_credentials() {
-            return Err(Refusal::Credentials);
+            reasons.push(Reason::Credentials);
         }
         if let Some(ports) = &self.ports {
             let port = url.port_or_default();
             if !port.is_some_and(|p| ports.contains(&p)) {
-                return Err(Refusal::Port { port });
+                reasons.push(Reason::Port { port });
             }
         }
         let needs_host = !self.denied_spaces.is_empty()
@@ -388,10 +444,12 @@ impl Policy {
             || !self.denied_sites.is_empty();
         let host = url.hostname();
         if needs_host && (!url.has_host() || host.is_empty()) {
-            return Err(Refusal::NoHost);
+            // The host rules have nothing to look at.
+            reasons.push(Reason::NoHost);
+            return;
         }
         if let Some(pattern) = self.denied_hosts.iter().find(|p| p.matches(host)) {
-            return Err(Refusal::HostDenied {
+            reasons.push(Reason::HostDenied {
                 host: host.to_owned(),
                 pattern: pattern.to_string(),
             });
@@ -400,7 +458,7 @@ impl Policy {
         if let Some(site) = site
             && self.denied_sites.iter().any(|d| d == site)
         {
-            return Err(Refusal::SiteDenied {
+            reasons.push(Reason::SiteDenied {
                 host: host.to_owned(),
                 registrable_domain: site.to_owned(),
             });
@@ -408,26 +466,107 @@ impl Policy {
         if let Some(space) = url.address_space()
             && self.denied_spaces.contains(&space)
         {
-            return Err(Refusal::AddressSpace {
+            reasons.push(Reason::AddressSpace {
                 host: host.to_owned(),
                 space,
                 block: url.special_block(),
             });
         }
         if !self.allowed_hosts.is_empty() && !self.allowed_hosts.iter().any(|p| p.matches(host)) {
-            return Err(Refusal::HostNotAllowed {
+            reasons.push(Reason::HostNotAllowed {
                 host: host.to_owned(),
             });
         }
         if !self.allowed_sites.is_empty()
             && !site.is_some_and(|site| self.allowed_sites.iter().any(|d| d == site))
         {
-            return Err(Refusal::SiteNotAllowed {
+            reasons.push(Reason::SiteNotAllowed {
                 host: host.to_owned(),
             });
         }
-        Ok(())
     }
+
+    /// The engine-agreement rule: the first reading that disagrees with the URL Standard's
+    /// host, if any, adds its reason.
+    fn engines_agree(&self, url: &Url, input: &str, base: Option<&Url>, reasons: &mut Vec<Reason>) {
+        let whatwg = url.has_host().then(|| url.hostname());
+        let disagree = |reader: Reader, other: Option<&str>| -> Option<Reason> {
+            let agree = match (whatwg, other) {
+                (None, None) => true,
+                (Some(w), Some(o)) => same_host(url, w, o),
+                _ => false,
+            };
+            (!agree).then(|| Reason::EnginesDisagree {
+                whatwg_host: whatwg.map(str::to_owned),
+                reader,
+                reader_host: other.map(str::to_owned),
+            })
+        };
+        let mut found = None;
+        if let Some(fetched) = fetcher_host(input, base) {
+            found = disagree(Reader::Rfc3986, fetched.as_deref());
+            if found.is_none()
+                && let Some(host) = fetched.as_deref().filter(|h| !h.is_ascii())
+                && let Ok(ascii) = idna2003::domain_to_ascii(host)
+            {
+                found = disagree(Reader::Idna2003, Some(&ascii));
+            }
+        }
+        if found.is_none() && self.historical_engines {
+            let base = base.map(Url::href);
+            found = Engine::ALL[1..].iter().find_map(|&engine| {
+                let resolved = engine.resolve(input, base, None).ok()?;
+                disagree(Reader::Engine(engine), resolved.host())
+            });
+        }
+        reasons.extend(found);
+    }
+}
+
+/// What today's fetchers read as the host of `input` (see
+/// [`Policy::require_engine_agreement`]): `Some(Some(host))`, `Some(None)` when they read no
+/// host, `None` when there is no reading (a relative reference without a base, a bracket
+/// that is not closed).
+fn fetcher_host(input: &str, base: Option<&Url>) -> Option<Option<String>> {
+    let trimmed = input.trim_matches(|c: char| c <= ' ');
+    let cleaned;
+    let text = if trimmed.contains(['\t', '\n', '\r']) {
+        cleaned = trimmed.replace(['\t', '\n', '\r'], "");
+        cleaned.as_str()
+    } else {
+        trimmed
+    };
+    // RFC 3986 appendix B: `^(([^:/?#]+):)?(//([^/?#]*))?`, with a scheme as section 3.1
+    // writes it (ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )), which the fetchers check.
+    let rest = match text.find([':', '/', '?', '#']) {
+        Some(colon)
+            if text.as_bytes()[colon] == b':'
+                && text.as_bytes()[0].is_ascii_alphabetic()
+                && text[..colon]
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')) =>
+        {
+            Some(&text[colon + 1..])
+        }
+        _ => None,
+    };
+    let after_scheme = rest.unwrap_or(text);
+    let Some(authority) = after_scheme.strip_prefix("//") else {
+        return match rest {
+            Some(_) => Some(None),
+            None => base.map(|base| base.has_host().then(|| base.hostname().to_owned())),
+        };
+    };
+    let authority = &authority[..authority.find(['/', '?', '#']).unwrap_or(authority.len())];
+    let host_port = authority
+        .rfind('@')
+        .map_or(authority, |at| &authority[at + 1..]);
+    let host = if host_port.starts_with('[') {
+        &host_port[..=host_port.find(']')?]
+    } else {
+        &host_port[..host_port.find(':').unwrap_or(host_port.len())]
+    };
+    Some(Some(host.to_owned()))
 }
 
 /// A registrable-domain rule: the domain through the host parser (case, IDNA).
@@ -445,33 +584,6 @@ fn registrable_pattern(domain: &str) -> Result<String, PolicyError> {
     }
 }
 
-/// Every engine that parses `input` must read the same host as the URL Standard.
-fn engines_agree(url: &Url, input: &str, base: Option<&str>) -> Result<(), Refusal> {
-    let whatwg = url.has_host().then(|| url.hostname());
-    for engine in Engine::ALL {
-        if engine == Engine::Whatwg {
-            continue;
-        }
-        let Ok(resolved) = engine.resolve(input, base, None) else {
-            continue;
-        };
-        let other = resolved.host();
-        let agree = match (whatwg, other) {
-            (None, None) => true,
-            (Some(w), Some(o)) => same_host(url, w, o),
-            _ => false,
-        };
-        if !agree {
-            return Err(Refusal::EnginesDisagree {
-                whatwg_host: whatwg.map(str::to_owned),
-                engine,
-                engine_host: other.map(str::to_owned),
-            });
-        }
-    }
-    Ok(())
-}
-
 /// Whether another engine's host names the same host as the URL Standard's serialized `host`.
 fn same_host(url: &Url, host: &str, other: &str) -> bool {
     if host.eq_ignore_ascii_case(other) {
@@ -485,18 +597,168 @@ fn same_host(url: &Url, host: &str, other: &str) -> bool {
     parsed.is_ok_and(|h| h.to_string().eq_ignore_ascii_case(host))
 }
 
-/// Why a [`Policy`] refused a URL. [`Refusal::rule`] names the rule; `Display` says what
-/// was found.
+/// Why a [`Policy`] refused a URL: every rule that failed, in the order the rules are
+/// checked (scheme, credentials, port, host rules, address space, allow lists, engine
+/// agreement), never none. An input that does not parse has one reason,
+/// [`Reason::Unparsable`]; a URL without a host checked against a host rule gets
+/// [`Reason::NoHost`] instead of each host rule. `Display` writes the reasons joined by `; `.
 ///
 /// ```
-/// use weburl::policy::{Policy, Refusal};
+/// use weburl::policy::{Policy, Reason};
 /// let e = Policy::public_web().check("http://169.254.169.254/", None).unwrap_err();
-/// assert!(matches!(e, Refusal::AddressSpace { .. }));
+/// assert!(matches!(e.reasons(), [Reason::AddressSpace { .. }]));
 /// assert_eq!(e.rule(), "address-space");
+///
+/// let e = Policy::public_web().check("ftp://u:p@[::1]/", None).unwrap_err();
+/// assert_eq!(e.rules().collect::<Vec<_>>(), ["scheme", "credentials", "address-space"]);
+/// assert_eq!(e.to_string(), "the scheme \"ftp\" is not allowed; the URL has credentials; \
+///     the host [::1] is in the loopback address space (::1/128, Loopback Address, RFC 4291)");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusal {
+    /// Never empty.
+    reasons: Vec<Reason>,
+}
+
+impl Refusal {
+    /// The refusal of these reasons; `Ok` when there is none.
+    fn from_reasons(reasons: Vec<Reason>) -> Result<(), Refusal> {
+        if reasons.is_empty() {
+            Ok(())
+        } else {
+            Err(Refusal { reasons })
+        }
+    }
+
+    /// Every rule that failed, each with what was found, in the order they are checked.
+    ///
+    /// ```
+    /// let p = weburl::policy::Policy::new().deny_credentials().allow_ports([443]);
+    /// let e = p.check("http://a:b@c/", None).unwrap_err();
+    /// assert_eq!(e.reasons().len(), 2);
+    /// assert_eq!(e.reasons()[1].to_string(), "the port 80 is not allowed");
+    /// ```
+    #[must_use]
+    pub fn reasons(&self) -> &[Reason] {
+        &self.reasons
+    }
+
+    /// The names of the rules that failed ([`Reason::rule`]), in order.
+    ///
+    /// ```
+    /// let p = weburl::policy::Policy::new().deny_credentials().allow_ports([443]);
+    /// let e = p.check("http://a:b@c/", None).unwrap_err();
+    /// assert_eq!(e.rules().collect::<Vec<_>>(), ["credentials", "port"]);
+    /// ```
+    pub fn rules(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.reasons.iter().map(Reason::rule)
+    }
+
+    /// The name of the first rule that failed (see [`Reason::rule`]).
+    ///
+    /// ```
+    /// let e = weburl::policy::Policy::new().deny_credentials().check("http://a:b@c/", None).unwrap_err();
+    /// assert_eq!(e.rule(), "credentials");
+    /// ```
+    #[must_use]
+    pub fn rule(&self) -> &'static str {
+        self.reasons[0].rule()
+    }
+}
+
+impl From<Reason> for Refusal {
+    fn from(reason: Reason) -> Refusal {
+        Refusal {
+            reasons: vec![reason],
+        }
+    }
+}
+
+impl<'a> IntoIterator for &'a Refusal {
+    type Item = &'a Reason;
+    type IntoIter = std::slice::Iter<'a, Reason>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.reasons.iter()
+    }
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, reason) in self.reasons.iter().enumerate() {
+            if i > 0 {
+                f.write_str("; ")?;
+            }
+            write!(f, "{reason}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Refusal {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match &self.reasons[0] {
+            Reason::Unparsable(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+/// Which reading of the input disagreed with the URL Standard's host, in
+/// [`Reason::EnginesDisagree`].
+///
+/// ```
+/// use weburl::policy::Reader;
+/// assert_eq!(Reader::Rfc3986.name(), "rfc3986");
+/// assert_eq!(Reader::Engine(weburl::legacy::Engine::Rfc1808).to_string(), "rfc1808");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Reader {
+    /// RFC 3986's generic syntax as today's fetchers read it (see
+    /// [`Policy::require_engine_agreement`]).
+    Rfc3986,
+    /// IDNA2003 (RFC 3490) on a non-ASCII host, as Python's `idna` codec and Java's `IDN` map
+    /// it.
+    Idna2003,
+    /// A historical engine of [`weburl::legacy`](crate::legacy)
+    /// ([`Policy::require_historical_engine_agreement`]).
+    Engine(Engine),
+}
+
+impl Reader {
+    /// `rfc3986`, `idna2003`, or the engine's [name](Engine::name).
+    ///
+    /// ```
+    /// assert_eq!(weburl::policy::Reader::Idna2003.name(), "idna2003");
+    /// ```
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Reader::Rfc3986 => "rfc3986",
+            Reader::Idna2003 => "idna2003",
+            Reader::Engine(engine) => engine.name(),
+        }
+    }
+}
+
+impl fmt::Display for Reader {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One rule a URL failed, in a [`Refusal`]. [`Reason::rule`] names the rule; `Display` says
+/// what was found.
+///
+/// ```
+/// use weburl::policy::{Policy, Reason};
+/// let e = Policy::new().allow_schemes(["https"]).check("http://a/", None).unwrap_err();
+/// assert_eq!(e.reasons()[0], Reason::Scheme { scheme: "http".to_owned() });
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
-pub enum Refusal {
+pub enum Reason {
     /// The input is not a URL.
     Unparsable(ParseError),
     /// The scheme is not allowed.
@@ -547,57 +809,57 @@ pub enum Refusal {
         /// The URL's host.
         host: String,
     },
-    /// Another engine reads a different host (or none) from the same input.
+    /// Another reading of the same input finds a different host (or none).
     EnginesDisagree {
         /// The URL Standard's host (`None`: no host).
         whatwg_host: Option<String>,
-        /// The first engine that disagrees.
-        engine: Engine,
-        /// That engine's host (`None`: no host).
-        engine_host: Option<String>,
+        /// The first reading that disagrees.
+        reader: Reader,
+        /// That reading's host (`None`: no host).
+        reader_host: Option<String>,
     },
 }
 
-impl Refusal {
+impl Reason {
     /// The rule that refused: `unparsable`, `scheme`, `credentials`, `port`, `host-missing`,
     /// `host-denied`, `site-denied`, `address-space`, `host-not-allowed`, `site-not-allowed`
     /// or `engines-disagree`.
     ///
     /// ```
     /// let e = weburl::policy::Policy::new().deny_credentials().check("http://a:b@c/", None).unwrap_err();
-    /// assert_eq!(e.rule(), "credentials");
+    /// assert_eq!(e.reasons()[0].rule(), "credentials");
     /// ```
     #[must_use]
     pub fn rule(&self) -> &'static str {
         match self {
-            Refusal::Unparsable(_) => "unparsable",
-            Refusal::Scheme { .. } => "scheme",
-            Refusal::Credentials => "credentials",
-            Refusal::Port { .. } => "port",
-            Refusal::NoHost => "host-missing",
-            Refusal::HostDenied { .. } => "host-denied",
-            Refusal::AddressSpace { .. } => "address-space",
-            Refusal::HostNotAllowed { .. } => "host-not-allowed",
-            Refusal::SiteDenied { .. } => "site-denied",
-            Refusal::SiteNotAllowed { .. } => "site-not-allowed",
-            Refusal::EnginesDisagree { .. } => "engines-disagree",
+            Reason::Unparsable(_) => "unparsable",
+            Reason::Scheme { .. } => "scheme",
+            Reason::Credentials => "credentials",
+            Reason::Port { .. } => "port",
+            Reason::NoHost => "host-missing",
+            Reason::HostDenied { .. } => "host-denied",
+            Reason::AddressSpace { .. } => "address-space",
+            Reason::HostNotAllowed { .. } => "host-not-allowed",
+            Reason::SiteDenied { .. } => "site-denied",
+            Reason::SiteNotAllowed { .. } => "site-not-allowed",
+            Reason::EnginesDisagree { .. } => "engines-disagree",
         }
     }
 }
 
-impl fmt::Display for Refusal {
+impl fmt::Display for Reason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Refusal::Unparsable(e) => write!(f, "not a URL: {e}"),
-            Refusal::Scheme { scheme } => write!(f, "the scheme {scheme:?} is not allowed"),
-            Refusal::Credentials => f.write_str("the URL has credentials"),
-            Refusal::Port { port: Some(p) } => write!(f, "the port {p} is not allowed"),
-            Refusal::Port { port: None } => f.write_str("the URL has no port and no default port"),
-            Refusal::NoHost => f.write_str("the URL has no host"),
-            Refusal::HostDenied { host, pattern } => {
+            Reason::Unparsable(e) => write!(f, "not a URL: {e}"),
+            Reason::Scheme { scheme } => write!(f, "the scheme {scheme:?} is not allowed"),
+            Reason::Credentials => f.write_str("the URL has credentials"),
+            Reason::Port { port: Some(p) } => write!(f, "the port {p} is not allowed"),
+            Reason::Port { port: None } => f.write_str("the URL has no port and no default port"),
+            Reason::NoHost => f.write_str("the URL has no host"),
+            Reason::HostDenied { host, pattern } => {
                 write!(f, "the host {host} is denied (rule {pattern})")
             }
-            Refusal::AddressSpace { host, space, block } => {
+            Reason::AddressSpace { host, space, block } => {
                 write!(f, "the host {host} is in the {space} address space")?;
                 if let Some(block) = block {
                     write!(
@@ -608,21 +870,21 @@ impl fmt::Display for Refusal {
                 }
                 Ok(())
             }
-            Refusal::HostNotAllowed { host } => write!(f, "the host {host} is not allowed"),
-            Refusal::SiteDenied {
+            Reason::HostNotAllowed { host } => write!(f, "the host {host} is not allowed"),
+            Reason::SiteDenied {
                 host,
                 registrable_domain,
             } => write!(
                 f,
                 "the host {host} is denied (registrable domain {registrable_domain})"
             ),
-            Refusal::SiteNotAllowed { host } => {
+            Reason::SiteNotAllowed { host } => {
                 write!(f, "the site of the host {host} is not allowed")
             }
-            Refusal::EnginesDisagree {
+            Reason::EnginesDisagree {
                 whatwg_host,
-                engine,
-                engine_host,
+                reader,
+                reader_host,
             } => {
                 let show = |h: &Option<String>| match h {
                     Some(h) => format!("{h:?}"),
@@ -632,32 +894,23 @@ impl fmt::Display for Refusal {
                     Some(h) => format!("reads {h:?}"),
                     None => "reads no host".to_owned(),
                 };
-                let other = match engine_host {
-                    Some(_) => format!("reads {}", show(engine_host)),
+                let other = match reader_host {
+                    Some(_) => format!("reads {}", show(reader_host)),
                     None => "reads no host".to_owned(),
                 };
                 write!(
                     f,
-                    "the engines disagree on the host: whatwg {whatwg}, {engine} {other}"
+                    "the engines disagree on the host: whatwg {whatwg}, {reader} {other}"
                 )
             }
         }
     }
 }
 
-impl std::error::Error for Refusal {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            Refusal::Unparsable(e) => Some(e),
-            _ => None,
-        }
-    }
-}
-
 impl Url {
-    /// Checks this URL against `policy` (see [`Policy`]). The engine-agreement rule runs the
-    /// engines on the URL's href here; to catch parser confusion in what a user typed, check
-    /// the input itself with [`Policy::check`].
+    /// Checks this URL against `policy` (see [`Policy`]). The engine-agreement rule reads the
+    /// URL's href here; to catch parser confusion in what a user typed, check the input
+    /// itself with [`Policy::check`].
     ///
     /// ```
     /// use weburl::{Url, policy::Policy};
@@ -667,10 +920,11 @@ impl Url {
     /// # Ok::<(), weburl::ParseError>(())
     /// ```
     pub fn check(&self, policy: &Policy) -> Result<(), Refusal> {
-        policy.check_rules(self)?;
+        let mut reasons = Vec::new();
+        policy.check_rules(self, &mut reasons);
         if policy.engines_agree {
-            engines_agree(self, self.href(), None)?;
+            policy.engines_agree(self, self.href(), None, &mut reasons);
         }
-        Ok(())
+        Refusal::from_reasons(reasons)
     }
 }

@@ -367,33 +367,38 @@ fn profiles_are_idempotent() {
         all.extend(String::from_utf8_lossy(&text).lines().map(str::to_owned));
     }
     let mut checked = 0;
-    for strip_tracking in [false, true] {
-        for drop_index in [false, true] {
-            let mut options = Options::default();
-            options.strip_tracking = strip_tracking;
-            options.drop_index = drop_index;
-            for line in &all {
-                let Ok(url) = Url::parse(line) else { continue };
-                for profile in Profile::ALL {
-                    let once = normalize(&url, profile, &options).unwrap_or_else(|e| {
-                        panic!("{} {options:?}: {line:?}: {e}", profile.name())
-                    });
-                    let twice = normalize(&once, profile, &options).unwrap();
-                    assert_eq!(
-                        once.href(),
-                        twice.href(),
-                        "{} {options:?}: {line:?}",
-                        profile.name()
-                    );
-                    let key = canonicalize(&url, profile, &options).unwrap();
-                    if profile != Profile::Surt {
-                        // The canonical text is the href of the canonical URL.
-                        assert_eq!(key, once.href(), "{} {options:?}: {line:?}", profile.name());
-                    }
-                    let key_again = canonicalize(&once, profile, &options).unwrap();
-                    assert_eq!(key, key_again, "{} {options:?}: {line:?}", profile.name());
-                    checked += 1;
+    let flags = [
+        (false, false, false),
+        (true, false, false),
+        (false, true, false),
+        (true, true, false),
+        (false, false, true),
+    ];
+    for (strip_tracking, drop_index, keep_fragment) in flags {
+        let mut options = Options::default();
+        options.strip_tracking = strip_tracking;
+        options.drop_index = drop_index;
+        options.keep_fragment = keep_fragment;
+        for line in &all {
+            let Ok(url) = Url::parse(line) else { continue };
+            for profile in Profile::ALL {
+                let once = normalize(&url, profile, &options)
+                    .unwrap_or_else(|e| panic!("{} {options:?}: {line:?}: {e}", profile.name()));
+                let twice = normalize(&once, profile, &options).unwrap();
+                assert_eq!(
+                    once.href(),
+                    twice.href(),
+                    "{} {options:?}: {line:?}",
+                    profile.name()
+                );
+                let key = canonicalize(&url, profile, &options).unwrap();
+                if profile != Profile::Surt {
+                    // The canonical text is the href of the canonical URL.
+                    assert_eq!(key, once.href(), "{} {options:?}: {line:?}", profile.name());
                 }
+                let key_again = canonicalize(&once, profile, &options).unwrap();
+                assert_eq!(key, key_again, "{} {options:?}: {line:?}", profile.name());
+                checked += 1;
             }
         }
     }

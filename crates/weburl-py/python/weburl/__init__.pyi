@@ -25,6 +25,7 @@ class URLError(ValueError): ...
 
 class Refused(URLError):
     rule: str
+    rules: tuple[str, ...]
 
 AddressSpace = Literal["loopback", "local", "public"]
 HostType = Literal["domain", "ipv4", "ipv6", "opaque", "empty"]
@@ -131,7 +132,12 @@ Profile = Literal["spec", "dedup", "w3lib", "surt"]
 
 def join(base: str | URL, ref: str) -> str: ...
 def normalize(
-    url: str | URL, profile: Profile = "spec", *, drop_index: bool = False, strip_tracking: bool = False
+    url: str | URL,
+    profile: Profile = "spec",
+    *,
+    drop_index: bool = False,
+    strip_tracking: bool = False,
+    keep_fragment: bool = False,
 ) -> str: ...
 def surt(url: str | URL, *, drop_index: bool = False, strip_tracking: bool = False) -> str: ...
 def validate(url: str, base: str | URL | None = None) -> list[ValidationIssue]: ...

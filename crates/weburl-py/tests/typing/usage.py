@@ -39,6 +39,7 @@ def checks(text: str) -> list[str]:
     urls: list[str | None] = [link["url"] for link in links]
     names = [i.name for i in issues] + [str(h) for h in hosts] + [str(u) for u in urls]
     names.append(weburl.normalize(text, "dedup", drop_index=True))
+    names.append(weburl.normalize(text, "dedup", keep_fragment=True))
     names.append(weburl.surt(URL(text)))
     names.append(weburl.normalize(text, "w3lib", strip_tracking=True))
     names.append(weburl.surt(text, strip_tracking=True))
@@ -73,7 +74,8 @@ def sites_and_policy(texts: list[str]) -> list[str | None]:
         checked: weburl.URL = policy.check(texts[0], base=url)
     except weburl.Refused as e:
         rule: str = e.rule
-        return [rule]
+        rules: tuple[str, ...] = e.rules
+        return [rule, *rules]
     domains: list[str | None] = weburl.arrow.registrable_domain(texts, icann_only=False).to_pylist()
     suffixes = weburl.arrow.public_suffix(texts)
     return [checked.href, *domains, *suffixes.to_pylist()]
