@@ -611,13 +611,13 @@ fn can_parse(
 /// str or a URL, when given): the URL Standard's name of the validation error that made
 /// parsing fail, as :class:`weburl.URLError` messages begin (``'port-out-of-range'``,
 /// ``'host-missing'``, ``'missing-scheme-non-relative-URL'``, a host's error such as
-/// ``'domain-invalid-code-point'`` or ``'IPv4-too-many-parts'``...), as a string array; null
+/// ``'domain-to-ASCII'`` or ``'IPv4-too-many-parts'``...), as a string array; null
 /// where the string parses, and for a null. The GIL is released while the URLs are parsed.
 ///
 /// >>> import weburl.arrow
-/// >>> urls = ["https://a.example:99999/", "https://exa mple/", "/relative", "https://a.example/", None]
+/// >>> urls = ["https://a.example:99999/", "http://1.2.3.4.5/", "/relative", "https://a.example/", None]
 /// >>> weburl.arrow.error_name(urls).to_pylist()
-/// ['port-out-of-range', 'domain-invalid-code-point', 'missing-scheme-non-relative-URL', None, None]
+/// ['port-out-of-range', 'IPv4-too-many-parts', 'missing-scheme-non-relative-URL', None, None]
 /// >>> weburl.arrow.error_name(["/relative", "http://[::1"], "https://a.example/").to_pylist()
 /// [None, 'IPv6-unclosed']
 #[pyfunction]

@@ -301,25 +301,42 @@ pub struct PySpecialBlock {
 
 #[pymethods]
 impl PySpecialBlock {
-    /// The block in CIDR notation, such as ``'10.0.0.0/8'``.
+    /// The block in CIDR notation.
+    ///
+    /// >>> import weburl
+    /// >>> weburl.special_block("10.1.2.3").prefix
+    /// '10.0.0.0/8'
     #[getter]
     fn prefix(&self) -> &'static str {
         self.block.prefix
     }
 
-    /// The registry's name for the block, such as ``'Private-Use'``.
+    /// The registry's name for the block.
+    ///
+    /// >>> import weburl
+    /// >>> weburl.special_block("10.1.2.3").name
+    /// 'Private-Use'
     #[getter]
     fn name(&self) -> &'static str {
         self.block.name
     }
 
-    /// The document that defines the block, such as ``'RFC 1918'``.
+    /// The document that defines the block.
+    ///
+    /// >>> import weburl
+    /// >>> weburl.special_block("10.1.2.3").reference
+    /// 'RFC 1918'
     #[getter]
     fn reference(&self) -> &'static str {
         self.block.reference
     }
 
-    /// The registry's "Globally Reachable" column; None where it says N/A.
+    /// The registry's "Globally Reachable" column; None where it says N/A (and for
+    /// multicast, which has a registry of its own).
+    ///
+    /// >>> import weburl
+    /// >>> [weburl.special_block(a).globally_reachable for a in ["10.1.2.3", "192.31.196.1", "224.0.0.1"]]
+    /// [False, True, None]
     #[getter]
     fn globally_reachable(&self) -> Option<bool> {
         self.block.globally_reachable
@@ -327,6 +344,10 @@ impl PySpecialBlock {
 
     /// The address space of the block's addresses: ``'loopback'``, ``'local'`` or
     /// ``'public'``.
+    ///
+    /// >>> import weburl
+    /// >>> weburl.special_block("127.0.0.1").space, weburl.special_block("fd00::1").space
+    /// ('loopback', 'local')
     #[getter]
     fn space(&self) -> &'static str {
         self.block.space.name()
