@@ -243,7 +243,7 @@ mod tests {
         let rows: Vec<String> = batches
             .iter()
             .flat_map(|b| {
-                let column = b.column(0).as_string::<i32>().clone();
+                let column = b.column(0).as_string::<i32>();
                 column.iter().map(|s| s.unwrap().to_owned()).collect::<Vec<_>>()
             })
             .collect();

@@ -13,8 +13,8 @@ use arrow_schema::{ArrowError, DataType, Field, Fields};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyCapsule, PyDict, PyFloat, PyList, PyString};
-use weburl::{ParseError, Url};
 use weburl::normalize::{self as norm, Options, Profile};
+use weburl::{ParseError, Url};
 
 use crate::ffi;
 use crate::functions::options;

@@ -6,8 +6,8 @@ use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyString};
 use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyBytes, PyString};
 use weburl::net::{self, AddressSpace};
 use weburl::policy::{Policy, Refusal};
 
