@@ -244,7 +244,10 @@ mod tests {
             .iter()
             .flat_map(|b| {
                 let column = b.column(0).as_string::<i32>();
-                column.iter().map(|s| s.unwrap().to_owned()).collect::<Vec<_>>()
+                column
+                    .iter()
+                    .map(|s| s.unwrap().to_owned())
+                    .collect::<Vec<_>>()
             })
             .collect();
         assert_eq!(rows, ["https://a/x,y", "http://b/\"q\"", "bad\u{fffd}"]);
