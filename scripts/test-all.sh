@@ -3,7 +3,7 @@
 # examples, the WPT and reference conformance suites, the CLI, DataFusion), the Python
 # package (pytest with its doctests, mypy --strict on the stubs) and the Spark job on a local
 # Spark. Needs cargo, python3 (3.10 or later, with venv) and Java 17; the Python tools
-# (maturin, pytest, pyarrow, mypy, pyspark, pandas) are installed from PyPI into
+# (maturin, pytest, mypy, pyarrow, polars, duckdb, pandas, pyspark) are installed from PyPI into
 # target/py-venv by the scripts below.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -2,12 +2,14 @@
 # The Python package's checks, for CI (.ci/run calls it) and for developers:
 #   crates/weburl-py/ci.sh
 # Makes (or reuses) a virtual environment under the workspace's target directory, installs
-# what the checks need from PyPI (maturin, pytest, pyarrow, mypy), builds the extension with
+# what the checks need from PyPI (maturin, pytest, mypy, and the data tools weburl.arrow is
+# tested with: pyarrow, polars, duckdb, pandas), builds the extension with
 # `maturin develop` (the dev profile, as `cargo test` builds: fast to compile, and the
 # workspace's target directory is shared, so only the crates whose features differ are
 # built again), then runs pytest (WPT data, the Arrow functions against the scalar API,
 # pickling, errors, threads, hostile inputs, every docstring example, the README's Python
-# section) and `mypy --strict` on the stubs and a typed usage file.
+# section, the Python code of docs/SECURITY.md) and `mypy --strict` on the stubs and a typed
+# usage file.
 # Environment: PYTHON (default python3), WEBURL_PY_VENV (default <target>/py-venv).
 set -euo pipefail
 
@@ -23,7 +25,8 @@ if [[ ! -x "$venv/bin/python" ]]; then
 fi
 export VIRTUAL_ENV="$venv"
 export PATH="$venv/bin:$PATH"
-python -m pip install --quiet --disable-pip-version-check maturin pytest pyarrow mypy
+# pandas below 3, as examples/spark/ci.sh (pyspark) installs it into the same environment.
+python -m pip install --quiet --disable-pip-version-check maturin pytest mypy pyarrow polars duckdb "pandas<3"
 
 # The CLI, which test_api.py compares normalize/surt with (shared code, same output).
 cargo build --quiet -p weburl-cli

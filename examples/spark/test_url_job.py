@@ -5,6 +5,7 @@ installs the Python packages)."""
 from __future__ import annotations
 
 import collections
+import json
 import os
 import pathlib
 import sys
@@ -35,12 +36,30 @@ def sample_urls() -> list[str]:
         "",
         "   ",
     ]
+    urls += [url for url, _ in SITE_CASES]
     return urls
 
 
 def site(url: weburl.URL) -> str | None:
-    domain = getattr(url, "registrable_domain", None)
-    return domain if domain is not None else url.hostname
+    domain = url.registrable_domain
+    return domain if domain is not None else (url.hostname or None)
+
+
+#: The cases the DataFusion example's test checks too: both count sites alike.
+SITE_CASES = [
+    (case["url"], case["site"])
+    for case in json.loads(
+        (ROOT / "crates" / "weburl-datafusion" / "examples" / "data" / "sites.json").read_text(encoding="utf-8")
+    )["cases"]
+]
+
+
+def test_site_column_agrees_with_the_datafusion_example() -> None:
+    import pyarrow as pa
+
+    urls = pa.array([url for url, _ in SITE_CASES], pa.string())
+    assert url_job.site_column(urls).to_pylist() == [s for _, s in SITE_CASES]
+    assert any(s is None for _, s in SITE_CASES)
 
 
 @pytest.fixture(scope="module")

@@ -6,7 +6,8 @@ PyCapsule interface, no per-row Python objects) and returns Arrow arrays; no JVM
 ours runs. Output:
 
 * ``<out>/sites``: ``site`` (the URL Standard's registrable domain of the host, else the
-  host itself, e.g. for IP addresses), ``urls`` (how many input URLs), Parquet;
+  host itself, e.g. for IP addresses; a URL without a host, such as ``mailto:a@b``, has no
+  site and is not counted), ``urls`` (how many input URLs), Parquet;
 * ``<out>/normalized``: ``url`` (the input line), ``href`` (the URL Standard's
   serialization), ``normalized`` (the ``dedup`` profile), ``site``; null columns for a line
   that is not a URL, Parquet.
@@ -25,6 +26,7 @@ import os
 from collections.abc import Iterator
 
 import pyarrow as pa
+import pyarrow.compute as pc
 from pyspark.sql import SparkSession
 from pyspark.sql import functions as F
 
@@ -36,14 +38,13 @@ ROW_SCHEMA = "url string, href string, normalized string, site string"
 
 def site_column(urls: pa.Array) -> pa.Array:
     """The site of each URL: its registrable domain, else its host (IP addresses, names that
-    are a public suffix), null when it does not parse."""
-    hostname = pa.array(weburl.arrow.component(urls, "hostname"))
-    registrable = getattr(weburl.arrow, "registrable_domain", None)
-    if registrable is None:
-        return hostname
-    domain = pa.array(registrable(urls))
-    # Both columns are string views or strings; coalesce keeps the first non-null.
-    return pa.compute.coalesce(domain.cast(pa.string()), hostname.cast(pa.string()))
+    are a public suffix), null when it has no host or does not parse (as the DataFusion
+    example ``top_sites`` counts sites: crates/weburl-datafusion/examples/data/sites.json)."""
+    hostname = pa.array(weburl.arrow.component(urls, "hostname")).cast(pa.string())
+    domain = pa.array(weburl.arrow.registrable_domain(urls)).cast(pa.string())
+    # A URL without a host (mailto:, file:///) has the empty hostname: no site, null.
+    hostname = pc.if_else(pc.equal(hostname, ""), pa.scalar(None, pa.string()), hostname)
+    return pc.coalesce(domain, hostname)
 
 
 def annotate(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:

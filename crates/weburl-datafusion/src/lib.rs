@@ -30,6 +30,7 @@
 //! | `url_parse(url [, base])` | struct `{href, origin, protocol, username, password, host, hostname, port, pathname, search, hash}` (all `Utf8`), null when it does not parse |
 //! | `url_href`, `url_origin`, `url_protocol`, `url_username`, `url_password`, `url_host`, `url_hostname`, `url_port`, `url_pathname`, `url_search`, `url_hash` `(url [, base])` | that getter's value as `Utf8View`, null when it does not parse |
 //! | `url_can_parse(url [, base])` | `Boolean` |
+//! | `url_error_name(url [, base])` | `Utf8View`: the URL Standard's name of the validation error that made the URL fail (`port-out-of-range`, `host-missing`, `missing-scheme-non-relative-URL`, a host's error such as `IPv4-too-many-parts`; a base's own error when the base fails), null where it parses |
 //! | `url_join(base, ref)` | `Utf8`: `ref` resolved against `base` |
 //! | `url_search_param(url, name)` | `Utf8`: the first value of `name` (`URLSearchParams.get`), null when absent |
 //! | `url_search_params(url)` | `List<Struct{name, value}>`: every pair, decoded |
@@ -83,8 +84,8 @@ use datafusion::prelude::SessionContext;
 use weburl::Component;
 
 use udfs::{
-    CanParseUdf, ComponentUdf, DomainPart, DomainUdf, JoinUdf, NormalizeUdf, ParseUdf,
-    SearchParamUdf, SearchParamsUdf, SparkParseUrlUdf,
+    CanParseUdf, ComponentUdf, DomainPart, DomainUdf, ErrorNameUdf, JoinUdf, NormalizeUdf,
+    ParseUdf, SearchParamUdf, SearchParamsUdf, SparkParseUrlUdf,
 };
 
 /// Every function of this crate, ready to register with any `FunctionRegistry`.
@@ -98,6 +99,7 @@ pub fn functions() -> Vec<ScalarUDF> {
     let mut functions = vec![
         ScalarUDF::from(ParseUdf::new()),
         ScalarUDF::from(CanParseUdf::new()),
+        ScalarUDF::from(ErrorNameUdf::new()),
         ScalarUDF::from(JoinUdf::new()),
         ScalarUDF::from(SearchParamUdf::new()),
         ScalarUDF::from(SearchParamsUdf::new()),

@@ -1,4 +1,5 @@
-//! The URL Standard's functions: parse, components, can_parse, join, search parameters.
+//! The URL Standard's functions: parse, components, can_parse, error names, join, search
+//! parameters.
 
 use std::sync::Arc;
 
@@ -14,7 +15,7 @@ use datafusion::logical_expr::{
 };
 use std::borrow::Cow;
 
-use weburl::{Component, Url};
+use weburl::{Component, ParseError, Url};
 
 use crate::args::{Strings, all_scalar, rows};
 
@@ -27,15 +28,15 @@ fn url_signature() -> Signature {
 }
 
 /// Parses row by row: `input` against `base` (when the call has one). A null input or base
-/// gives `None`; so does a base or input that does not parse. The base of a scalar argument
-/// is parsed once.
+/// gives `None`. A base that does not parse fails the row with the base's error, as
+/// `new URL(input, base)` throws it. The base of a scalar argument is parsed once.
 pub(crate) struct RowParser<'a> {
     pub(crate) inputs: Strings<'a>,
     bases: Option<Strings<'a>>,
-    /// The parsed scalar base (`None`: null or unparsable).
-    scalar_base: Option<Url>,
+    /// The parsed scalar base (`None`: null).
+    scalar_base: Option<Result<Url, ParseError>>,
     /// The last array base parsed, by its text, to skip re-parsing runs of one base.
-    last_base: Option<(&'a str, Option<Url>)>,
+    last_base: Option<(&'a str, Result<Url, ParseError>)>,
 }
 
 impl<'a> RowParser<'a> {
@@ -47,7 +48,7 @@ impl<'a> RowParser<'a> {
             _ => None,
         };
         let scalar_base = match &bases {
-            Some(b) if b.is_scalar() => b.get(0).and_then(|b| Url::parse(b).ok()),
+            Some(b) if b.is_scalar() => b.get(0).map(Url::parse),
             _ => None,
         };
         Ok(RowParser {
@@ -58,22 +59,29 @@ impl<'a> RowParser<'a> {
         })
     }
 
-    /// Row `i`: the input text and its URL.
+    /// Row `i`: the input text and its URL, `None` when either does not parse.
     pub(crate) fn row(&mut self, i: usize) -> Option<(&'a str, Url)> {
+        let (input, url) = self.parse_row(i)?;
+        Some((input, url.ok()?))
+    }
+
+    /// Row `i`: the input text and the result of parsing it.
+    pub(crate) fn parse_row(&mut self, i: usize) -> Option<(&'a str, Result<Url, ParseError>)> {
         let input = self.inputs.get(i)?;
-        let url = match &self.bases {
-            None => Url::parse(input).ok()?,
-            Some(bases) if bases.is_scalar() => {
-                Url::parse_with_base(input, self.scalar_base.as_ref()?).ok()?
-            }
+        let base = match &self.bases {
+            None => return Some((input, Url::parse(input))),
+            Some(bases) if bases.is_scalar() => self.scalar_base.as_ref()?,
             Some(bases) => {
                 let text = bases.get(i)?;
                 if self.last_base.as_ref().is_none_or(|(t, _)| *t != text) {
-                    self.last_base = Some((text, Url::parse(text).ok()));
+                    self.last_base = Some((text, Url::parse(text)));
                 }
-                let base = self.last_base.as_ref().and_then(|(_, b)| b.as_ref())?;
-                Url::parse_with_base(input, base).ok()?
+                &self.last_base.as_ref()?.1
             }
+        };
+        let url = match base {
+            Ok(base) => Url::parse_with_base(input, base),
+            Err(e) => Err(*e),
         };
         Some((input, url))
     }
@@ -271,6 +279,47 @@ impl ScalarUDFImpl for CanParseUdf {
                     builder.append_value(Url::can_parse(input, base.flatten()));
                 }
             }
+        }
+        finish(&args.args, Arc::new(builder.finish()))
+    }
+}
+
+/// `url_error_name(url [, base])`: the URL Standard's name of the validation error that made
+/// the URL fail to parse (`port-out-of-range`, `host-missing`, a host's error...), null where
+/// it parses and for a null. A base that does not parse gives the base's error.
+#[derive(Debug, PartialEq, Eq, Hash)]
+pub(crate) struct ErrorNameUdf {
+    signature: Signature,
+}
+
+impl ErrorNameUdf {
+    pub(crate) fn new() -> ErrorNameUdf {
+        ErrorNameUdf {
+            signature: url_signature(),
+        }
+    }
+}
+
+impl ScalarUDFImpl for ErrorNameUdf {
+    fn name(&self) -> &str {
+        "url_error_name"
+    }
+
+    fn signature(&self) -> &Signature {
+        &self.signature
+    }
+
+    fn return_type(&self, _arg_types: &[DataType]) -> Result<DataType> {
+        Ok(DataType::Utf8View)
+    }
+
+    fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
+        let n = rows(&args.args, args.number_rows);
+        let mut parser = RowParser::new(&args.args, 0)?;
+        let mut builder = StringViewBuilder::with_capacity(n);
+        for i in 0..n {
+            let error = parser.parse_row(i).and_then(|(_, url)| url.err());
+            builder.append_option(error.map(ParseError::spec_name));
         }
         finish(&args.args, Arc::new(builder.finish()))
     }

@@ -475,3 +475,84 @@ async fn domains_normalize_and_surt_match_the_library() {
         .unwrap_err();
     assert!(error.to_string().contains("unknown profile"), "{error}");
 }
+
+/// `url_error_name` is the library's `ParseError::spec_name`, null exactly where the URL
+/// parses (or is null), in every layout, with a scalar base and with a column of bases.
+#[tokio::test]
+async fn error_names_match_the_library() {
+    let base = "https://example.org/dir/page";
+    let base_url = Url::parse(base).unwrap();
+    for array in layouts() {
+        let ctx = ctx_with(array).await;
+        let names = strings(&column(&ctx, "SELECT url_error_name(u) FROM urls").await);
+        let expected: Vec<Option<String>> = inputs()
+            .iter()
+            .map(|i| Some(Url::parse(i.as_deref()?).err()?.spec_name().to_owned()))
+            .collect();
+        assert_eq!(names, expected);
+        assert!(expected.iter().flatten().any(|n| n == "port-out-of-range"));
+        assert!(expected.iter().flatten().any(|n| n == "IPv6-unclosed"));
+        let sql = format!("SELECT url_error_name(u, '{base}') FROM urls");
+        let names = strings(&column(&ctx, &sql).await);
+        let expected: Vec<Option<String>> = inputs()
+            .iter()
+            .map(|i| {
+                let error = Url::parse_with_base(i.as_deref()?, &base_url).err()?;
+                Some(error.spec_name().to_owned())
+            })
+            .collect();
+        assert_eq!(names, expected);
+        // Null where url_can_parse is true, a name where it is false.
+        let ok = column(&ctx, "SELECT url_can_parse(u) FROM urls").await;
+        let ok = ok.as_any().downcast_ref::<BooleanArray>().unwrap();
+        let names = strings(&column(&ctx, "SELECT url_error_name(u) FROM urls").await);
+        for (row, name) in names.iter().enumerate() {
+            if ok.is_valid(row) {
+                assert_eq!(name.is_none(), ok.value(row), "row {row}");
+            } else {
+                assert!(name.is_none());
+            }
+        }
+    }
+    // A column of bases: a base that does not parse fails the row with its own error.
+    let ctx = SessionContext::new();
+    weburl_datafusion::register(&ctx);
+    let batches = ctx
+        .sql(
+            "SELECT url_error_name(r, b) AS e FROM (VALUES \
+               ('g', 'http://a/b'), ('g', 'not a base'), ('https://a:70000/', 'http://a/'), \
+               ('g', NULL), (NULL, 'http://a/'), ('http://[::1', 'http://a/')) AS t(r, b)",
+        )
+        .await
+        .unwrap()
+        .collect()
+        .await
+        .unwrap();
+    let got: Vec<Option<String>> = batches.iter().flat_map(|b| strings(b.column(0))).collect();
+    let expect = |s: &str| Some(s.to_owned());
+    assert_eq!(
+        got,
+        [
+            None,
+            expect("missing-scheme-non-relative-URL"),
+            expect("port-out-of-range"),
+            None,
+            None,
+            expect("IPv6-unclosed"),
+        ]
+    );
+    let text = datafusion::arrow::util::pretty::pretty_format_batches(
+        &ctx.sql(
+            "SELECT url_error_name('http://a:99999/') AS e, url_error_name('https://a/') AS ok, \
+                    count(*) AS n FROM (VALUES (1))",
+        )
+        .await
+        .unwrap()
+        .collect()
+        .await
+        .unwrap(),
+    )
+    .unwrap()
+    .to_string();
+    assert!(text.contains("| port-out-of-range |    | 1 |"), "{text}");
+}

@@ -6,15 +6,15 @@ use std::sync::Arc;
 use arrow_array::builder::{BooleanBufferBuilder, BooleanBuilder, GenericStringBuilder};
 use arrow_array::{
     Array, ArrayRef, BooleanArray, LargeStringArray, OffsetSizeTrait, StringArray, StringViewArray,
-    StructArray,
+    StructArray, make_array,
 };
 use arrow_buffer::{Buffer, NullBuffer, ScalarBuffer};
 use arrow_schema::{ArrowError, DataType, Field, Fields};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyCapsule, PyDict, PyList, PyString, PyTuple};
-use weburl::Url;
+use pyo3::types::{PyBytes, PyCapsule, PyDict, PyFloat, PyList, PyString};
 use weburl::normalize::{self as norm, Options, Profile};
+use weburl::{ParseError, Url};
 
 use crate::ffi;
 use crate::functions::options;
@@ -29,6 +29,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(can_parse, m)?)?;
     m.add_function(wrap_pyfunction!(public_suffix, m)?)?;
     m.add_function(wrap_pyfunction!(registrable_domain, m)?)?;
+    m.add_function(wrap_pyfunction!(error_name, m)?)?;
     Ok(())
 }
 
@@ -86,7 +87,7 @@ fn each_str(arrays: &[ArrayRef], mut f: impl FnMut(Option<&str>)) {
     }
 }
 
-/// The input arrays: anything exporting Arrow string data, or a list/tuple of str/None.
+/// The input arrays: anything exporting Arrow string data, or an iterable of str/None.
 /// Their total length and bytes.
 struct Input {
     arrays: Vec<ArrayRef>,
@@ -94,20 +95,31 @@ struct Input {
     bytes: usize,
 }
 
+/// The strings of `obj`: an object that exports Arrow data (an array, a stream, or a table of
+/// one column: a DuckDB relation, a pyarrow table, a polars data frame), or any other
+/// iterable of str and missing values (a list, a pandas Series of objects, a numpy array).
 fn input(obj: &Bound<'_, PyAny>) -> PyResult<Input> {
     let arrays = if ffi::exports_arrow(obj)? {
         ffi::import(obj)?
-    } else if obj.cast::<PyList>().is_ok() || obj.cast::<PyTuple>().is_ok() {
+            .into_iter()
+            .map(only_column)
+            .collect::<PyResult<_>>()?
+    } else if obj.is_instance_of::<PyString>() || obj.is_instance_of::<PyBytes>() {
+        return Err(PyTypeError::new_err(
+            "expected a batch of URLs (Arrow strings or an iterable of str), not one string: \
+             put it in a list",
+        ));
+    } else if let Ok(items) = obj.try_iter() {
         let mut values: Vec<Option<String>> = Vec::new();
-        for item in obj.try_iter()? {
+        for item in items {
             let item = item?;
-            if item.is_none() {
-                values.push(None);
-            } else if let Ok(s) = item.cast::<PyString>() {
+            if let Ok(s) = item.cast::<PyString>() {
                 values.push(Some(usv(s)?.into_owned()));
+            } else if is_missing(&item)? {
+                values.push(None);
             } else {
                 return Err(PyTypeError::new_err(format!(
-                    "expected str or None in the list, not {}",
+                    "expected str, or None, NaN or pandas.NA for a missing value, not {}",
                     item.get_type().name()?
                 )));
             }
@@ -133,6 +145,41 @@ fn input(obj: &Bound<'_, PyAny>) -> PyResult<Input> {
     Ok(Input { arrays, len, bytes })
 }
 
+/// Whether `item` is a missing value as pandas writes them: None, a float NaN, `pandas.NA`
+/// or `pandas.NaT`.
+fn is_missing(item: &Bound<'_, PyAny>) -> PyResult<bool> {
+    if item.is_none() {
+        return Ok(true);
+    }
+    if let Ok(f) = item.cast::<PyFloat>() {
+        return Ok(f.value().is_nan());
+    }
+    let name = item.get_type().name()?;
+    Ok(name == "NAType" || name == "NaTType")
+}
+
+/// The only column of a table (an Arrow struct, as a DuckDB relation, a pyarrow table or
+/// record batch and a polars data frame export themselves), with the table's null rows; any
+/// other array as it is.
+fn only_column(array: ArrayRef) -> PyResult<ArrayRef> {
+    let Some(table) = array.as_any().downcast_ref::<StructArray>() else {
+        return Ok(array);
+    };
+    let [column] = table.columns() else {
+        return Err(PyTypeError::new_err(format!(
+            "expected one column of strings, not a table of {} columns ({}): select the URL column",
+            table.num_columns(),
+            table.column_names().join(", ")
+        )));
+    };
+    if table.null_count() == 0 {
+        return Ok(Arc::clone(column));
+    }
+    let nulls = NullBuffer::union(table.nulls(), column.nulls());
+    let data = column.to_data().into_builder().nulls(nulls).build();
+    Ok(make_array(data.map_err(ffi::arrow_error)?))
+}
+
 /// Whether output strings need 64-bit offsets: percent-encoding may triple the input's
 /// bytes, and 11 components repeat them; past this many input bytes, use large strings.
 fn needs_large(bytes: usize) -> bool {
@@ -145,11 +192,16 @@ fn base_url(base: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Url>> {
 }
 
 /// `input` parsed against `base`.
-fn parse_one(input: &str, base: Option<&Url>) -> Option<Url> {
+fn parse_result(input: &str, base: Option<&Url>) -> Result<Url, ParseError> {
     match base {
-        Some(base) => Url::parse_with_base(input, base).ok(),
-        None => Url::parse(input).ok(),
+        Some(base) => Url::parse_with_base(input, base),
+        None => Url::parse(input),
     }
+}
+
+/// `input` parsed against `base`, `None` when it does not parse.
+fn parse_one(input: &str, base: Option<&Url>) -> Option<Url> {
+    parse_result(input, base).ok()
 }
 
 /// The struct array of `parse`, with `string_view` children: each URL's href is copied
@@ -303,16 +355,17 @@ fn map_all<O: OffsetSizeTrait>(
     Arc::new(builder.finish())
 }
 
-/// Runs `f` with the right offset size, without the GIL.
+/// Runs `f` with the right offset size, without the GIL; the result is named `name`.
 fn run_strings(
     py: Python<'_>,
     input: &Input,
+    name: &'static str,
     f: impl Fn(&Input) -> ArrayRef + Send + Sync,
     g: impl Fn(&Input) -> ArrayRef + Send + Sync,
 ) -> PyArrowArray {
     let large = needs_large(input.bytes);
     let array = py.detach(|| if large { g(input) } else { f(input) });
-    PyArrowArray { array }
+    PyArrowArray { array, name }
 }
 
 /// ``parse(array, base=None)``: each string parsed (against ``base``, a str or a URL, when
@@ -342,7 +395,10 @@ fn parse(
     let array = py
         .detach(|| parse_views(&input, base.as_ref()))
         .map_err(ffi::arrow_error)?;
-    Ok(PyArrowArray { array })
+    Ok(PyArrowArray {
+        array,
+        name: "parse",
+    })
 }
 
 /// ``component(array, name, base=None)``: one component of each URL (``name`` is one of
@@ -370,6 +426,7 @@ fn component(
     Ok(run_strings(
         py,
         &input,
+        COMPONENTS[index],
         |i| {
             map_all::<i32>(i, base.as_ref(), |url, out| {
                 write_component(url, index, out);
@@ -415,6 +472,7 @@ fn normalize(
     Ok(run_strings(
         py,
         &input,
+        "normalize",
         |i| {
             map_all::<i32>(i, None, |url, out| {
                 write_normalized(url, profile, &options, out)
@@ -485,6 +543,7 @@ fn public_suffix(
     Ok(run_strings(
         py,
         &input,
+        "public_suffix",
         |i| map_opt::<i32>(i, |u| u.public_suffix_in(sections)),
         |i| map_opt::<i64>(i, |u| u.public_suffix_in(sections)),
     ))
@@ -514,6 +573,7 @@ fn registrable_domain(
     Ok(run_strings(
         py,
         &input,
+        "registrable_domain",
         |i| map_opt::<i32>(i, |u| u.registrable_domain_in(sections)),
         |i| map_opt::<i64>(i, |u| u.registrable_domain_in(sections)),
     ))
@@ -545,21 +605,74 @@ fn can_parse(
         });
         Arc::new(builder.finish()) as ArrayRef
     });
-    Ok(PyArrowArray { array })
+    Ok(PyArrowArray {
+        array,
+        name: "can_parse",
+    })
+}
+
+/// ``error_name(array, base=None)``: why each string does not parse (against ``base``, a
+/// str or a URL, when given): the URL Standard's name of the validation error that made
+/// parsing fail, as :class:`weburl.URLError` messages begin (``'port-out-of-range'``,
+/// ``'host-missing'``, ``'missing-scheme-non-relative-URL'``, a host's error such as
+/// ``'domain-to-ASCII'`` or ``'IPv4-too-many-parts'``...), as a string array; null
+/// where the string parses, and for a null. The GIL is released while the URLs are parsed.
+///
+/// >>> import weburl.arrow
+/// >>> urls = ["https://a.example:99999/", "http://1.2.3.4.5/", "/relative", "https://a.example/", None]
+/// >>> weburl.arrow.error_name(urls).to_pylist()
+/// ['port-out-of-range', 'IPv4-too-many-parts', 'missing-scheme-non-relative-URL', None, None]
+/// >>> weburl.arrow.error_name(["/relative", "http://[::1"], "https://a.example/").to_pylist()
+/// [None, 'IPv6-unclosed']
+#[pyfunction]
+#[pyo3(signature = (array, base=None))]
+fn error_name(
+    py: Python<'_>,
+    array: &Bound<'_, PyAny>,
+    base: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyArrowArray> {
+    fn names<O: OffsetSizeTrait>(input: &Input, base: Option<&Url>) -> ArrayRef {
+        let mut builder = GenericStringBuilder::<O>::with_capacity(input.len, 0);
+        each_str(&input.arrays, |text| {
+            let error = text.and_then(|t| parse_result(t, base).err());
+            builder.append_option(error.map(ParseError::spec_name));
+        });
+        Arc::new(builder.finish())
+    }
+    /// The longest name is shorter than this: more rows than i32::MAX / this may need 64-bit
+    /// offsets.
+    const LONGEST: usize = 64;
+    let base = base_url(base)?;
+    let input = input(array)?;
+    let large = input.len > i32::MAX as usize / LONGEST;
+    let array = py.detach(|| {
+        if large {
+            names::<i64>(&input, base.as_ref())
+        } else {
+            names::<i32>(&input, base.as_ref())
+        }
+    });
+    Ok(PyArrowArray {
+        array,
+        name: "error_name",
+    })
 }
 
 /// An Arrow array returned by the functions of ``weburl.arrow``. It exports the Arrow
 /// PyCapsule interface (``__arrow_c_array__``, ``__arrow_c_schema__``), so
 /// ``pyarrow.array(result)``, ``polars.Series(result)`` and the like take it without a
-/// copy; ``to_pylist()`` gives Python objects without any Arrow library.
+/// copy; ``to_pylist()`` gives Python objects without any Arrow library. Its exported field
+/// is named after what it holds (:attr:`name`), so that polars names a Series of it.
 ///
 /// >>> import weburl.arrow
 /// >>> result = weburl.arrow.can_parse(["https://a.example/"])
-/// >>> len(result), result.type, result.to_pylist()
-/// (1, 'bool', [True])
+/// >>> len(result), result.type, result.name, result.to_pylist()
+/// (1, 'bool', 'can_parse', [True])
 #[pyclass(name = "Array", module = "weburl.arrow", frozen)]
 pub struct PyArrowArray {
     array: ArrayRef,
+    /// The field name it exports.
+    name: &'static str,
 }
 
 #[pymethods]
@@ -578,7 +691,7 @@ impl PyArrowArray {
         requested_schema: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<(Bound<'py, PyCapsule>, Bound<'py, PyCapsule>)> {
         let _ = requested_schema;
-        ffi::export(py, &self.array)
+        ffi::export(py, &self.array, self.name)
     }
 
     /// The Arrow PyCapsule interface: the schema capsule of the array's type.
@@ -587,11 +700,25 @@ impl PyArrowArray {
     /// >>> type(weburl.arrow.can_parse(["x"]).__arrow_c_schema__()).__name__
     /// 'PyCapsule'
     fn __arrow_c_schema__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyCapsule>> {
-        ffi::export_schema(py, &self.array)
+        ffi::export_schema(py, &self.array, self.name)
     }
 
     fn __len__(&self) -> usize {
         self.array.len()
+    }
+
+    /// The name of the exported field: the component's for :func:`component`, else the
+    /// function's (``'parse'``, ``'normalize'``, ``'can_parse'``, ``'public_suffix'``,
+    /// ``'registrable_domain'``, ``'error_name'``).
+    ///
+    /// >>> import weburl.arrow
+    /// >>> weburl.arrow.component(["https://a.example/"], "hostname").name
+    /// 'hostname'
+    /// >>> weburl.arrow.registrable_domain(["https://a.example/"]).name
+    /// 'registrable_domain'
+    #[getter]
+    fn name(&self) -> &'static str {
+        self.name
     }
 
     /// The Arrow type, as text: ``'utf8'``, ``'bool'``, or ``'struct<href: string_view, ...>'``.
@@ -615,7 +742,8 @@ impl PyArrowArray {
 
     fn __repr__(&self) -> String {
         format!(
-            "<weburl.arrow.Array type={} len={}>",
+            "<weburl.arrow.Array name={} type={} len={}>",
+            self.name,
             type_name(self.array.data_type()),
             self.array.len()
         )

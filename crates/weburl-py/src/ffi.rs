@@ -5,13 +5,13 @@
 
 use std::ffi::CStr;
 
-use arrow_array::ffi::{FFI_ArrowArray, FFI_ArrowSchema, from_ffi, to_ffi};
+use arrow_array::ffi::{FFI_ArrowArray, FFI_ArrowSchema, from_ffi};
 use arrow_array::ffi_stream::{ArrayStreamReader, FFI_ArrowArrayStream};
 use std::sync::Arc;
 
 use arrow_array::{ArrayRef, StringViewArray, make_array};
 use arrow_buffer::{Buffer, ScalarBuffer};
-use arrow_schema::ArrowError;
+use arrow_schema::{ArrowError, Field};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyCapsule;
@@ -79,12 +79,19 @@ pub fn import(obj: &Bound<'_, PyAny>) -> PyResult<Vec<ArrayRef>> {
     )))
 }
 
-/// `array` as the two capsules `__arrow_c_array__` returns.
+/// The field that `array` exports as: `name`, its type, nullable.
+fn field(array: &ArrayRef, name: &str) -> Field {
+    Field::new(name, array.data_type().clone(), true)
+}
+
+/// `array` as the two capsules `__arrow_c_array__` returns, its field named `name`.
 pub fn export<'py>(
     py: Python<'py>,
     array: &ArrayRef,
+    name: &str,
 ) -> PyResult<(Bound<'py, PyCapsule>, Bound<'py, PyCapsule>)> {
-    let (array, schema) = to_ffi(&array.to_data()).map_err(arrow_error)?;
+    let schema = FFI_ArrowSchema::try_from(&field(array, name)).map_err(arrow_error)?;
+    let array = FFI_ArrowArray::new(&array.to_data());
     // The capsules own the structs; a consumer moves them out (setting their release
     // callbacks to null), and dropping one that was not moved releases it.
     let schema = PyCapsule::new_with_value(py, schema, SCHEMA)?;
@@ -92,9 +99,13 @@ pub fn export<'py>(
     Ok((schema, array))
 }
 
-/// The schema capsule of `array`'s type, for `__arrow_c_schema__`.
-pub fn export_schema<'py>(py: Python<'py>, array: &ArrayRef) -> PyResult<Bound<'py, PyCapsule>> {
-    let schema = FFI_ArrowSchema::try_from(array.data_type()).map_err(arrow_error)?;
+/// The schema capsule of `array`'s field named `name`, for `__arrow_c_schema__`.
+pub fn export_schema<'py>(
+    py: Python<'py>,
+    array: &ArrayRef,
+    name: &str,
+) -> PyResult<Bound<'py, PyCapsule>> {
+    let schema = FFI_ArrowSchema::try_from(&field(array, name)).map_err(arrow_error)?;
     PyCapsule::new_with_value(py, schema, SCHEMA)
 }
 

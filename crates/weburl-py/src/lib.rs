@@ -38,6 +38,7 @@ fn _weburl(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<params::PyParams>()?;
     m.add_class::<functions::ValidationIssue>()?;
     functions::register(m)?;
+    security::register(m)?;
     let arrow = PyModule::new(py, "arrow")?;
     arrow::register(&arrow)?;
     m.add_submodule(&arrow)?;

@@ -1,13 +1,17 @@
 //! `weburl.Policy` and `weburl.Refused`: the library's `weburl::policy`, for checking URLs
-//! that users hand a server before fetching them.
+//! that users hand a server before fetching them; `weburl.ip_address_space` and
+//! `weburl.special_block`: its `weburl::net`, for checking the addresses a name resolves to.
 
-use pyo3::exceptions::PyValueError;
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
+
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyString;
-use weburl::net::AddressSpace;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyBytes, PyString};
+use weburl::net::{self, AddressSpace};
 use weburl::policy::{Policy, Refusal};
 
-use crate::text::usv;
+use crate::text::{quote, usv};
 use crate::url::{PyUrl, with_base};
 
 pyo3::create_exception!(
@@ -188,5 +192,192 @@ impl PyPolicy {
 
     fn __repr__(&self) -> String {
         format!("<weburl.Policy {:?}>", self.policy)
+    }
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PySpecialBlock>()?;
+    m.add_function(wrap_pyfunction!(ip_address_space, m)?)?;
+    m.add_function(wrap_pyfunction!(special_block, m)?)?;
+    Ok(())
+}
+
+/// The classes `ipaddress.IPv4Address` and `ipaddress.IPv6Address`.
+fn ipaddress_classes(py: Python<'_>) -> PyResult<&(Py<PyAny>, Py<PyAny>)> {
+    static CLASSES: PyOnceLock<(Py<PyAny>, Py<PyAny>)> = PyOnceLock::new();
+    CLASSES.get_or_try_init(py, || {
+        let module = py.import("ipaddress")?;
+        Ok((
+            module.getattr("IPv4Address")?.unbind(),
+            module.getattr("IPv6Address")?.unbind(),
+        ))
+    })
+}
+
+/// The address `ip` holds: a str (IPv4 dotted decimal or IPv6 text, as `socket.getaddrinfo`
+/// gives them; an IPv6 zone such as ``%eth0`` is ignored, since the address decides the
+/// space) or an `ipaddress.IPv4Address`/`IPv6Address`.
+fn ip_arg(ip: &Bound<'_, PyAny>) -> PyResult<IpAddr> {
+    if let Ok(text) = ip.cast::<PyString>() {
+        let text = usv(text)?;
+        let address = match text.split_once('%') {
+            Some((address, zone)) if address.contains(':') && !zone.is_empty() => address,
+            _ => &*text,
+        };
+        return address.parse::<IpAddr>().map_err(|_| {
+            PyValueError::new_err(format!(
+                "{} does not appear to be an IPv4 or IPv6 address",
+                quote(&text)
+            ))
+        });
+    }
+    let (v4, v6) = ipaddress_classes(ip.py())?;
+    if ip.is_instance(v4.bind(ip.py()))? || ip.is_instance(v6.bind(ip.py()))? {
+        let packed = ip.getattr("packed")?;
+        let bytes = packed.cast::<PyBytes>()?.as_bytes();
+        if let Ok(octets) = <[u8; 4]>::try_from(bytes) {
+            return Ok(IpAddr::V4(Ipv4Addr::from(octets)));
+        }
+        if let Ok(octets) = <[u8; 16]>::try_from(bytes) {
+            return Ok(IpAddr::V6(Ipv6Addr::from(octets)));
+        }
+    }
+    Err(PyTypeError::new_err(format!(
+        "ip must be str, ipaddress.IPv4Address or ipaddress.IPv6Address, not {}",
+        ip.get_type().name()?
+    )))
+}
+
+/// ``ip_address_space(ip)``: the address space of an IP address, ``'loopback'``,
+/// ``'local'`` or ``'public'``, by browsers' local-network rules over the IANA
+/// special-purpose registries, as :attr:`URL.address_space` reads a URL's host. ``ip`` is a
+/// str (as ``socket.getaddrinfo`` gives it; an IPv6 zone such as ``%eth0`` is ignored) or
+/// an ``ipaddress.IPv4Address``/``IPv6Address``; anything else raises TypeError, a str that
+/// is not an address ValueError. An IPv6 address that carries an IPv4 address (IPv4-mapped
+/// ``::ffff:a.b.c.d``, IPv4-compatible ``::a.b.c.d``, NAT64 ``64:ff9b::a.b.c.d``) is in the
+/// space of that IPv4 address, where Python's ``ipaddress`` calls ``64:ff9b::7f00:1``
+/// global. Use it on every address a name resolves to before connecting (docs/SECURITY.md).
+///
+/// >>> import ipaddress, weburl
+/// >>> weburl.ip_address_space("127.0.0.1"), weburl.ip_address_space("64:ff9b::7f00:1")
+/// ('loopback', 'loopback')
+/// >>> weburl.ip_address_space(ipaddress.ip_address("169.254.169.254"))
+/// 'local'
+/// >>> weburl.ip_address_space("fe80::1%eth0"), weburl.ip_address_space("2606:4700::1111")
+/// ('local', 'public')
+#[pyfunction]
+fn ip_address_space(ip: &Bound<'_, PyAny>) -> PyResult<&'static str> {
+    Ok(net::ip_address_space(ip_arg(ip)?).name())
+}
+
+/// ``special_block(ip)``: the most specific block of the IANA special-purpose address
+/// registries (and the multicast ranges) that the IP address is in, as a
+/// :class:`SpecialBlock`; None for an ordinary address. ``ip`` as for
+/// :func:`ip_address_space`. An IPv6 address that carries an IPv4 address is in its IPv6
+/// block (``IPv4-mapped Address``), whose ``space`` is the block's, not the address's: ask
+/// :func:`ip_address_space` for the address's space.
+///
+/// >>> import weburl
+/// >>> block = weburl.special_block("100.64.1.2")
+/// >>> block.prefix, block.name, block.reference, block.space
+/// ('100.64.0.0/10', 'Shared Address Space', 'RFC 6598', 'local')
+/// >>> weburl.special_block("::ffff:127.0.0.1").name, weburl.special_block("8.8.8.8")
+/// ('IPv4-mapped Address', None)
+#[pyfunction]
+fn special_block(ip: &Bound<'_, PyAny>) -> PyResult<Option<PySpecialBlock>> {
+    Ok(net::ip_special_block(ip_arg(ip)?).map(|block| PySpecialBlock { block }))
+}
+
+/// A block of the IANA special-purpose address registries, as :func:`special_block` gives
+/// it: ``prefix`` (CIDR), ``name`` and ``reference`` (the registry's), ``globally_reachable``
+/// (the registry's column; None where it says N/A, and for multicast) and ``space`` (the
+/// address space of its addresses). ``str()`` is ``prefix (name, reference)``.
+///
+/// >>> import weburl
+/// >>> block = weburl.special_block("192.0.2.7")
+/// >>> block
+/// SpecialBlock(prefix='192.0.2.0/24', name='Documentation (TEST-NET-1)', reference='RFC 5737', globally_reachable=False, space='local')
+/// >>> str(block)
+/// '192.0.2.0/24 (Documentation (TEST-NET-1), RFC 5737)'
+/// >>> block == weburl.special_block("192.0.2.200"), block.globally_reachable
+/// (True, False)
+#[pyclass(name = "SpecialBlock", module = "weburl", frozen, eq, hash)]
+#[derive(PartialEq, Eq, Hash)]
+pub struct PySpecialBlock {
+    block: &'static net::SpecialBlock,
+}
+
+#[pymethods]
+impl PySpecialBlock {
+    /// The block in CIDR notation.
+    ///
+    /// >>> import weburl
+    /// >>> weburl.special_block("10.1.2.3").prefix
+    /// '10.0.0.0/8'
+    #[getter]
+    fn prefix(&self) -> &'static str {
+        self.block.prefix
+    }
+
+    /// The registry's name for the block.
+    ///
+    /// >>> import weburl
+    /// >>> weburl.special_block("10.1.2.3").name
+    /// 'Private-Use'
+    #[getter]
+    fn name(&self) -> &'static str {
+        self.block.name
+    }
+
+    /// The document that defines the block.
+    ///
+    /// >>> import weburl
+    /// >>> weburl.special_block("10.1.2.3").reference
+    /// 'RFC 1918'
+    #[getter]
+    fn reference(&self) -> &'static str {
+        self.block.reference
+    }
+
+    /// The registry's "Globally Reachable" column; None where it says N/A (and for
+    /// multicast, which has a registry of its own).
+    ///
+    /// >>> import weburl
+    /// >>> [weburl.special_block(a).globally_reachable for a in ["10.1.2.3", "192.31.196.1", "224.0.0.1"]]
+    /// [False, True, None]
+    #[getter]
+    fn globally_reachable(&self) -> Option<bool> {
+        self.block.globally_reachable
+    }
+
+    /// The address space of the block's addresses: ``'loopback'``, ``'local'`` or
+    /// ``'public'``.
+    ///
+    /// >>> import weburl
+    /// >>> weburl.special_block("127.0.0.1").space, weburl.special_block("fd00::1").space
+    /// ('loopback', 'local')
+    #[getter]
+    fn space(&self) -> &'static str {
+        self.block.space.name()
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let repr = |s: &str| -> PyResult<String> { Ok(PyString::new(py, s).repr()?.to_string()) };
+        let reachable = match self.block.globally_reachable {
+            Some(true) => "True",
+            Some(false) => "False",
+            None => "None",
+        };
+        Ok(format!(
+            "SpecialBlock(prefix={}, name={}, reference={}, globally_reachable={reachable}, space={})",
+            repr(self.block.prefix)?,
+            repr(self.block.name)?,
+            repr(self.block.reference)?,
+            repr(self.block.space.name())?,
+        ))
+    }
+
+    fn __str__(&self) -> String {
+        self.block.to_string()
     }
 }

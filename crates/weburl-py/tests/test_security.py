@@ -214,3 +214,124 @@ def test_bad_arguments(kwargs: dict[str, Any]) -> None:
 def test_bad_port() -> None:
     with pytest.raises((ValueError, OverflowError, TypeError)):
         Policy(ports=[70000])
+
+
+#: Addresses with their space and special block name (None: an ordinary address). The
+#: blocks are those of the IANA IPv4 and IPv6 Special-Purpose Address Registries.
+ADDRESSES: list[tuple[str, str, str | None]] = [
+    ("127.0.0.1", "loopback", "Loopback"),
+    ("127.255.1.2", "loopback", "Loopback"),
+    ("::1", "loopback", "Loopback Address"),
+    ("::ffff:127.0.0.1", "loopback", "IPv4-mapped Address"),
+    ("64:ff9b::7f00:1", "loopback", "IPv4-IPv6 Translat."),
+    ("10.1.2.3", "local", "Private-Use"),
+    ("169.254.169.254", "local", "Link Local"),
+    ("100.64.0.1", "local", "Shared Address Space"),
+    ("0.0.0.0", "local", "This host on this network"),
+    ("fd00::1", "local", "Unique-Local"),
+    ("fe80::1", "local", "Link-Local Unicast"),
+    ("fe80::1%eth0", "local", "Link-Local Unicast"),
+    ("::ffff:192.168.1.1", "local", "IPv4-mapped Address"),
+    ("64:ff9b::a9fe:a9fe", "local", "IPv4-IPv6 Translat."),
+    ("224.0.0.1", "local", "Multicast"),
+    ("8.8.8.8", "public", None),
+    ("93.184.215.14", "public", None),
+    ("2606:4700::1111", "public", None),
+    ("64:ff9b::808:808", "public", "IPv4-IPv6 Translat."),
+]
+
+
+@pytest.mark.parametrize("text,space,block", ADDRESSES)
+def test_ip_address_space_and_special_block(text: str, space: str, block: str | None) -> None:
+    import ipaddress
+
+    assert weburl.ip_address_space(text) == space
+    found = weburl.special_block(text)
+    assert (None if found is None else found.name) == block
+    address = ipaddress.ip_address(text)
+    assert weburl.ip_address_space(address) == space
+    assert weburl.special_block(address) == found
+    # The same answer as the URL's host.
+    plain = text.split("%")[0]
+    host = plain if address.version == 4 else f"[{plain}]"
+    assert URL(f"http://{host}/").address_space == space
+    if found is not None:
+        assert found.space in ("loopback", "local", "public")
+        assert str(found).startswith(found.prefix + " (" + found.name)
+        assert hash(found) == hash(weburl.special_block(address))
+
+
+def test_ip_arguments_are_checked() -> None:
+    import ipaddress
+
+    for bad in ["", "localhost", "1.2.3", "010.0.0.1", "[::1]", "::1%", "1.2.3.4%eth0", "127.0.0.1 "]:
+        with pytest.raises(ValueError, match="does not appear to be an IPv4 or IPv6 address"):
+            weburl.ip_address_space(bad)
+    for wrong in [b"127.0.0.1", 2130706433, None, ipaddress.ip_network("10.0.0.0/8")]:
+        with pytest.raises(TypeError, match="ip must be str"):
+            weburl.ip_address_space(wrong)  # type: ignore[arg-type]
+        with pytest.raises(TypeError):
+            weburl.special_block(wrong)  # type: ignore[arg-type]
+    # An interface is an address (a subclass).
+    assert weburl.ip_address_space(ipaddress.ip_interface("10.0.0.1/8")) == "local"
+
+
+def security_md_python() -> dict[str, Any]:
+    """The Python block of docs/SECURITY.md, run: its names."""
+    import re
+
+    text = (pathlib.Path(__file__).resolve().parents[3] / "docs" / "SECURITY.md").read_text(encoding="utf-8")
+    (block,) = re.findall(r"```python\n(.*?)```", text, re.S)
+    names: dict[str, Any] = {}
+    exec(compile(block, "docs/SECURITY.md", "exec"), names)
+    return names
+
+
+def test_security_md_steps_in_python(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The docs' resolve-and-check code, with a stand-in resolver (no network)."""
+    import socket
+
+    names = security_md_python()
+    webhook_target = names["webhook_target"]
+    answers = {
+        "hooks.example.com": ["93.184.215.14", "2606:2800:21f:cb07:6820:80da:af6b:8b2c"],
+        "rebind.example.com": ["93.184.215.14", "10.0.0.7"],
+        "nat64.example.com": ["64:ff9b::7f00:1"],
+        "linklocal.example.com": ["fe80::1%eth0"],
+    }
+
+    def getaddrinfo(host: str, port: int, *args: Any, **kwargs: Any) -> list[tuple[Any, ...]]:
+        if host in answers:
+            return [
+                (socket.AF_INET6 if ":" in a else socket.AF_INET, socket.SOCK_STREAM, 6, "", (a, port))
+                for a in answers[host]
+            ]
+        if host == "93.184.215.14":
+            return [(socket.AF_INET, socket.SOCK_STREAM, 6, "", (host, port))]
+        raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
+
+    monkeypatch.setattr(socket, "getaddrinfo", getaddrinfo)
+    url, address = webhook_target("https://hooks.example.com/ping")
+    assert (url.href, address) == ("https://hooks.example.com/ping", "93.184.215.14")
+    assert webhook_target("https://93.184.215.14/")[1] == "93.184.215.14"
+    with pytest.raises(PermissionError, match=r"10\.0\.0\.7, in the local address space \(10\.0\.0\.0/8"):
+        webhook_target("https://rebind.example.com/")
+    with pytest.raises(PermissionError, match="in the loopback address space"):
+        webhook_target("https://nat64.example.com/")
+    with pytest.raises(PermissionError, match="in the local address space"):
+        webhook_target("https://linklocal.example.com/")
+    with pytest.raises(Refused):
+        webhook_target("https://hooks.example.com:8443/")
+    with pytest.raises(OSError):
+        webhook_target("https://unknown.example.com/")
+
+
+def test_security_md_steps_resolve_localhost() -> None:
+    """The same code with the real resolver, on a name that needs no network: the policy
+    refuses localhost by its name, and an address that resolves to loopback is refused."""
+    names = security_md_python()
+    with pytest.raises(Refused):
+        names["webhook_target"]("https://localhost/")
+    names["POLICY"] = weburl.Policy(ports=[443], deny=[])
+    with pytest.raises(PermissionError, match="loopback"):
+        names["webhook_target"]("https://localhost/")

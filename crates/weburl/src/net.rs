@@ -372,6 +372,26 @@ pub fn ipv6_special_block(address: Ipv6Addr) -> Option<&'static SpecialBlock> {
     find(IPV6_BLOCKS, u128::from(address), 128)
 }
 
+/// The most specific IANA special-purpose block of an IPv4 or IPv6 address
+/// ([`ipv4_special_block`] or [`ipv6_special_block`]), or `None` for an ordinary address. An
+/// IPv6 address that carries an IPv4 address is in an IPv6 block (`IPv4-mapped Address`,
+/// `IPv4-IPv6 Translat.`), whose space [`ip_address_space`] does not use: it uses the
+/// carried address's.
+///
+/// ```
+/// use weburl::net::ip_special_block;
+/// assert_eq!(ip_special_block("169.254.169.254".parse().unwrap()).unwrap().name, "Link Local");
+/// assert_eq!(ip_special_block("fe80::1".parse().unwrap()).unwrap().prefix, "fe80::/10");
+/// assert_eq!(ip_special_block("1.1.1.1".parse().unwrap()), None);
+/// ```
+#[must_use]
+pub fn ip_special_block(address: IpAddr) -> Option<&'static SpecialBlock> {
+    match address {
+        IpAddr::V4(a) => ipv4_special_block(a),
+        IpAddr::V6(a) => ipv6_special_block(a),
+    }
+}
+
 /// The IPv4 address an IPv6 address carries where the network delivers it to that IPv4
 /// address: IPv4-mapped (`::ffff:a.b.c.d`), IPv4-compatible (`::a.b.c.d`, other than `::`
 /// and `::1`) and the NAT64 well-known prefix (`64:ff9b::a.b.c.d`).
@@ -578,10 +598,7 @@ impl Url {
     /// ```
     #[must_use]
     pub fn special_block(&self) -> Option<&'static SpecialBlock> {
-        match self.ip()? {
-            IpAddr::V4(a) => ipv4_special_block(a),
-            IpAddr::V6(a) => ipv6_special_block(a),
-        }
+        self.ip().and_then(ip_special_block)
     }
 }
 

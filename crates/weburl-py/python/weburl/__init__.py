@@ -9,8 +9,9 @@
 
 The classes: :class:`URL`, :class:`URLSearchParams`, :class:`URLError` (a ValueError),
 :class:`ValidationIssue`, :class:`Policy` and :class:`Refused` (a URLError) for
-checking URLs before fetching them. The functions: :func:`join`, :func:`normalize`, :func:`surt`,
-:func:`validate`, :func:`compare`, :func:`links`. Batches over Arrow arrays:
+checking URLs before fetching them, :class:`SpecialBlock`. The functions: :func:`join`,
+:func:`normalize`, :func:`surt`, :func:`validate`, :func:`compare`, :func:`links`, and
+:func:`ip_address_space` and :func:`special_block` for the addresses a name resolves to. Batches over Arrow arrays:
 :mod:`weburl.arrow`.
 """
 
@@ -19,12 +20,15 @@ from ._weburl import (
     URLError,
     Policy,
     Refused,
+    SpecialBlock,
     URLSearchParams,
     ValidationIssue,
     compare,
+    ip_address_space,
     join,
     links,
     normalize,
+    special_block,
     surt,
     validate,
 )
@@ -35,13 +39,16 @@ __all__ = [
     "URLError",
     "Policy",
     "Refused",
+    "SpecialBlock",
     "URLSearchParams",
     "ValidationIssue",
     "arrow",
     "compare",
+    "ip_address_space",
     "join",
     "links",
     "normalize",
+    "special_block",
     "surt",
     "validate",
 ]

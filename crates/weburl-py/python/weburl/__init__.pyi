@@ -1,5 +1,6 @@
 """Type stubs of weburl (the extension module weburl._weburl, re-exported)."""
 
+import ipaddress
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Literal, TypedDict, final
 
@@ -10,13 +11,16 @@ __all__ = [
     "URLError",
     "Policy",
     "Refused",
+    "SpecialBlock",
     "URLSearchParams",
     "ValidationIssue",
     "arrow",
     "compare",
+    "ip_address_space",
     "join",
     "links",
     "normalize",
+    "special_block",
     "surt",
     "validate",
 ]
@@ -47,6 +51,21 @@ class Policy:
         engines_agree: bool | None = None,
     ) -> None: ...
     def check(self, url: str, base: str | URL | None = None) -> URL: ...
+
+@final
+class SpecialBlock:
+    @property
+    def prefix(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def reference(self) -> str: ...
+    @property
+    def globally_reachable(self) -> bool | None: ...
+    @property
+    def space(self) -> AddressSpace: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
 
 @final
 class URL:
@@ -143,3 +162,5 @@ def surt(url: str | URL, *, drop_index: bool = False, strip_tracking: bool = Fal
 def validate(url: str, base: str | URL | None = None) -> list[ValidationIssue]: ...
 def compare(url: str, base: str | None = None) -> list[CompareRow]: ...
 def links(document: bytes, url: str | URL | None = None, encoding: str | None = None) -> list[Link]: ...
+def ip_address_space(ip: str | ipaddress.IPv4Address | ipaddress.IPv6Address) -> AddressSpace: ...
+def special_block(ip: str | ipaddress.IPv4Address | ipaddress.IPv6Address) -> SpecialBlock | None: ...

@@ -1,9 +1,12 @@
 """Batch functions over Arrow string arrays, without the GIL.
 
 Each function takes anything that exports Arrow string data through the Arrow PyCapsule
-interface (``__arrow_c_array__`` or ``__arrow_c_stream__``: pyarrow arrays and chunked
-arrays, polars series, duckdb results, arro3, nanoarrow), or a plain list of str/None, and
-returns an :class:`Array`, which exports the interface too, so that pyarrow is not needed::
+interface (``__arrow_c_array__`` or ``__arrow_c_stream__``: pyarrow arrays, chunked arrays
+and one-column tables, polars series and one-column data frames, DuckDB relations and
+results of one column, arro3, nanoarrow), or any other iterable of str with None, NaN or
+``pandas.NA`` for a missing value (a list, a pandas Series), and returns an :class:`Array`,
+which exports the interface too (named after what it holds, so that polars names a Series of
+it), so that pyarrow is not needed::
 
     >>> import weburl.arrow
     >>> weburl.arrow.component(["https://a.example/x", "nope"], "hostname").to_pylist()
@@ -21,5 +24,15 @@ normalize = _arrow.normalize
 can_parse = _arrow.can_parse
 public_suffix = _arrow.public_suffix
 registrable_domain = _arrow.registrable_domain
+error_name = _arrow.error_name
 
-__all__ = ["Array", "can_parse", "component", "normalize", "parse", "public_suffix", "registrable_domain"]
+__all__ = [
+    "Array",
+    "can_parse",
+    "component",
+    "error_name",
+    "normalize",
+    "parse",
+    "public_suffix",
+    "registrable_domain",
+]

@@ -1,10 +1,20 @@
 """Type stubs of weburl.arrow."""
 
+from collections.abc import Iterable
 from typing import Any, Literal, Protocol, final
 
 from . import URL
 
-__all__ = ["Array", "can_parse", "component", "normalize", "parse", "public_suffix", "registrable_domain"]
+__all__ = [
+    "Array",
+    "can_parse",
+    "component",
+    "error_name",
+    "normalize",
+    "parse",
+    "public_suffix",
+    "registrable_domain",
+]
 
 class ArrowArrayExportable(Protocol):
     def __arrow_c_array__(self, requested_schema: object | None = None) -> tuple[object, object]: ...
@@ -12,11 +22,10 @@ class ArrowArrayExportable(Protocol):
 class ArrowStreamExportable(Protocol):
     def __arrow_c_stream__(self, requested_schema: object | None = None) -> object: ...
 
-#: What the functions take: Arrow string data (utf8, large_utf8, utf8_view), or a list or
-#: tuple of str/None.
-ArrowStrings = (
-    ArrowArrayExportable | ArrowStreamExportable | list[str] | list[str | None] | tuple[str | None, ...]
-)
+#: What the functions take: Arrow string data (utf8, large_utf8, utf8_view; an array, a
+#: stream, or a table of one such column), or an iterable of str with None (or NaN,
+#: pandas.NA) for a missing value, such as a list or a pandas Series.
+ArrowStrings = ArrowArrayExportable | ArrowStreamExportable | Iterable[str | float | None]
 
 Component = Literal[
     "href", "origin", "protocol", "username", "password", "host", "hostname", "port",
@@ -30,6 +39,8 @@ class Array:
     def __len__(self) -> int: ...
     @property
     def type(self) -> str: ...
+    @property
+    def name(self) -> str: ...
     def to_pylist(self) -> list[Any]: ...
 
 def parse(array: ArrowStrings, base: str | URL | None = None) -> Array: ...
@@ -45,3 +56,4 @@ def normalize(
 def can_parse(array: ArrowStrings, base: str | URL | None = None) -> Array: ...
 def public_suffix(array: ArrowStrings, *, icann_only: bool = False) -> Array: ...
 def registrable_domain(array: ArrowStrings, *, icann_only: bool = False) -> Array: ...
+def error_name(array: ArrowStrings, base: str | URL | None = None) -> Array: ...

@@ -79,3 +79,22 @@ def sites_and_policy(texts: list[str]) -> list[str | None]:
     domains: list[str | None] = weburl.arrow.registrable_domain(texts, icann_only=False).to_pylist()
     suffixes = weburl.arrow.public_suffix(texts)
     return [checked.href, *domains, *suffixes.to_pylist()]
+
+
+def resolved_addresses(addresses: list[str]) -> list[str]:
+    import ipaddress
+
+    spaces: list[weburl.AddressSpace] = [weburl.ip_address_space(a) for a in addresses]
+    spaces.append(weburl.ip_address_space(ipaddress.ip_address("::1")))
+    block: weburl.SpecialBlock | None = weburl.special_block(ipaddress.IPv4Address("10.0.0.1"))
+    if block is not None:
+        reachable: bool | None = block.globally_reachable
+        spaces.append(block.space)
+        assert reachable is not True
+        return [block.prefix, block.name, block.reference, *spaces]
+    return list(spaces)
+
+
+def error_names(texts: list[str | None]) -> list[str | None]:
+    names: list[str | None] = weburl.arrow.error_name(texts, base="https://example.com/").to_pylist()
+    return names + [weburl.arrow.error_name(texts).name]
