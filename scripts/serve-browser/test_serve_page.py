@@ -302,4 +302,5 @@ def test_keyboard_phone_width_and_screenshots(server, driver):
     driver.set_window_size(390, 844)
     overflow = driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
     assert overflow <= 0, overflow
+    driver.save_screenshot(os.path.join(SHOTS, "serve-phone.png"))
     driver.set_window_size(1280, 900)

@@ -257,3 +257,26 @@ fn a_non_loopback_address_needs_allow_remote() {
     assert_eq!(run.code, 2);
     assert!(run.stderr.contains("--allow-remote"), "{}", run.stderr);
 }
+
+#[test]
+fn ctrl_c_stops_the_server_cleanly() {
+    let mut server = Server::start(&[]);
+    assert_eq!(server.inspect("a:b", "")["url"]["href"], "a:b");
+    // SIGINT, as Ctrl-C in a terminal sends it, to this test's own child.
+    let status = Command::new("kill")
+        .args(["-INT", &server.child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let exit = server.child.wait().unwrap();
+    assert_eq!(exit.code(), Some(0));
+    let mut stderr = String::new();
+    server
+        .child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    assert!(stderr.contains("weburl serve: stopped"), "{stderr}");
+}

@@ -130,7 +130,7 @@ function segmentNode(seg, label, classes, extra) {
   const title = [label, ...(seg.errors || [])].filter(Boolean).join(" · ");
   return el("span", Object.assign({ class: "seg " + classes.join(" "), title: title || null }, extra),
     el("span", { class: "t" }, shown),
-    el("span", { class: "l", "aria-hidden": "true" }, label || "\u00a0"));
+    label ? el("span", { class: "l" }, label) : el("span", { class: "l", "aria-hidden": "true" }, "\u00a0"));
 }
 
 function renderInputDiagram(segments) {
