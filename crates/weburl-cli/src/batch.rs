@@ -209,53 +209,53 @@ struct ErrorObject<'a> {
 impl Answer {
     /// Writes the answer as one JSON line.
     pub fn write_to(&self, mut out: impl Write) -> io::Result<()> {
+        serde_json::to_writer(&mut out, self)?;
+        out.write_all(b"\n")
+    }
+}
+
+/// The answer as its JSON object (what [`Answer::write_to`] writes, and what `weburl serve`'s
+/// API embeds).
+impl Serialize for Answer {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         match self {
-            Answer::Url(url) => serde_json::to_writer(&mut out, &Components::from(url)),
-            Answer::Output(output) => serde_json::to_writer(&mut out, &OutputObject { output }),
-            Answer::Href(href) => serde_json::to_writer(&mut out, &HrefObject { href }),
-            Answer::Params(params) => serde_json::to_writer(&mut out, &ParamsObject::from(params)),
-            Answer::Validity { valid, errors } => serde_json::to_writer(
-                &mut out,
-                &ValidityObject {
-                    valid: *valid,
-                    errors: (errors.iter())
-                        .map(|e| ErrorEntry {
-                            name: e.kind.spec_name(),
-                            offset: e.offset,
-                        })
-                        .collect(),
-                },
-            ),
+            Answer::Url(url) => Components::from(url).serialize(serializer),
+            Answer::Output(output) => OutputObject { output }.serialize(serializer),
+            Answer::Href(href) => HrefObject { href }.serialize(serializer),
+            Answer::Params(params) => ParamsObject::from(params).serialize(serializer),
+            Answer::Validity { valid, errors } => ValidityObject {
+                valid: *valid,
+                errors: (errors.iter())
+                    .map(|e| ErrorEntry {
+                        name: e.kind.spec_name(),
+                        offset: e.offset,
+                    })
+                    .collect(),
+            }
+            .serialize(serializer),
             Answer::HostInfo {
                 kind,
                 address_space,
-            } => serde_json::to_writer(
-                &mut out,
-                &HostInfoObject {
-                    kind: *kind,
-                    address_space: *address_space,
-                },
-            ),
+            } => HostInfoObject {
+                kind: *kind,
+                address_space: *address_space,
+            }
+            .serialize(serializer),
             Answer::Domain {
                 public_suffix,
                 registrable_domain,
-            } => serde_json::to_writer(
-                &mut out,
-                &DomainObject {
-                    public_suffix: public_suffix.as_deref(),
-                    registrable_domain: registrable_domain.as_deref(),
-                },
-            ),
-            Answer::Failure(error) => serde_json::to_writer(
-                &mut out,
-                &FailureObject {
-                    failure: true,
-                    error,
-                },
-            ),
-            Answer::Error(error) => serde_json::to_writer(&mut out, &ErrorObject { error }),
-        }?;
-        out.write_all(b"\n")
+            } => DomainObject {
+                public_suffix: public_suffix.as_deref(),
+                registrable_domain: registrable_domain.as_deref(),
+            }
+            .serialize(serializer),
+            Answer::Failure(error) => FailureObject {
+                failure: true,
+                error,
+            }
+            .serialize(serializer),
+            Answer::Error(error) => ErrorObject { error }.serialize(serializer),
+        }
     }
 }
 
@@ -278,17 +278,32 @@ fn request(line: &[u8]) -> Result<Answer, String> {
     let Value::Object(request) = value else {
         return Err("the request is not a JSON object".to_owned());
     };
-    let op = required_str(&request, "op")?;
+    carry_out(&request)
+}
+
+#[cfg(feature = "serve")]
+/// Answers one decoded request object: how `weburl serve`'s API asks the batch operations
+/// for the parts of its answer.
+pub fn answer_object(request: &Map<String, Value>) -> Answer {
+    match carry_out(request) {
+        Ok(answer) => answer,
+        Err(error) => Answer::Error(error),
+    }
+}
+
+/// Carries out a decoded request; `Err` is the reason it cannot be.
+fn carry_out(request: &Map<String, Value>) -> Result<Answer, String> {
+    let op = required_str(request, "op")?;
     match op {
-        "parse" => parse(&request),
-        "set" => set(&request),
-        "toascii" => toascii(&request),
-        "validate" => validate(&request),
-        "search_params" => search_params(&request),
-        "resolve" => resolve(&request),
-        "host_info" => host_info(&request),
-        "domain" => domain(&request),
-        "normalize" => normalize(&request),
+        "parse" => parse(request),
+        "set" => set(request),
+        "toascii" => toascii(request),
+        "validate" => validate(request),
+        "search_params" => search_params(request),
+        "resolve" => resolve(request),
+        "host_info" => host_info(request),
+        "domain" => domain(request),
+        "normalize" => normalize(request),
         _ => Err(format!("unsupported op: {op}")),
     }
 }

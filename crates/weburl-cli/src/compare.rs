@@ -286,6 +286,27 @@ struct JsonReport<'a> {
     host_differs: bool,
 }
 
+/// Every engine's reading of `input` as `--json` reports it (without the last two
+/// arguments' echo, `input` and `base`, which the caller has): what `weburl serve` shows.
+#[cfg(feature = "serve")]
+pub fn json_report(
+    input: &str,
+    base: Option<&str>,
+    encoding: Option<&'static Encoding>,
+) -> serde_json::Value {
+    let comparison = Comparison::new(input, base, encoding);
+    let report = JsonReport {
+        input,
+        base,
+        results: &comparison.rows,
+        hosts_agree: comparison.hosts_agree(),
+        hrefs_agree: comparison.hrefs_agree(),
+        host_differs: comparison.host_differs(),
+    };
+    // Strings, nulls and booleans only: serializing cannot fail.
+    serde_json::to_value(report).unwrap_or_default()
+}
+
 /// Appends the table for one input to `out` (see [`EXAMPLES`] for the layout).
 fn render_table(input: &str, comparison: &Comparison, color: bool, out: &mut Vec<u8>) {
     let paint = |code: &'static str| {

@@ -20,6 +20,8 @@ mod output;
 mod parse_cmd;
 mod report;
 mod resolve;
+#[cfg(feature = "serve")]
+mod serve;
 mod setter;
 mod surt;
 mod template;
@@ -157,6 +159,12 @@ enum Command {
     #[command(after_help = batch::EXAMPLES)]
     Batch,
 
+    /// Start the live URL viewer: a page on a local address that shows, as you type, how a
+    /// URL is read (components, validation errors, host, every engine, canonical forms, policy)
+    #[cfg(feature = "serve")]
+    #[command(after_help = serve::EXAMPLES)]
+    Serve(serve::ServeArgs),
+
     /// Print a shell completion script (e.g. `weburl completions bash > /etc/bash_completion.d/weburl`)
     Completions {
         /// The shell
@@ -186,6 +194,8 @@ fn main() -> ExitCode {
         Command::Check(args) => check::run(args),
         Command::Unfurl(args) => unfurl::run(args),
         Command::Batch => batch::run(),
+        #[cfg(feature = "serve")]
+        Command::Serve(args) => serve::run(args),
         Command::Completions { shell } => {
             let mut out = Vec::new();
             clap_complete::generate(shell, &mut Cli::command(), "weburl", &mut out);

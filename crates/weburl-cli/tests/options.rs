@@ -572,11 +572,17 @@ fn man_pages() {
     assert!(page.contains(".TH weburl-set 1"), "{page}");
     assert!(page.contains("\\-\\-sort\\-query"));
     let run = weburl(&["man", "nope"], b"");
+    // `serve` is there when the build has it (the `serve` feature, on by default).
+    let serve = if cfg!(feature = "serve") {
+        " serve,"
+    } else {
+        ""
+    };
     assert_eq!(
         run.stderr,
         format!(
             "error: no command 'nope' (commands: parse, set, resolve, join, normalize, \
-             validate, compare, links, check, unfurl, batch, completions, man){MORE_INFO}"
+             validate, compare, links, check, unfurl, batch,{serve} completions, man){MORE_INFO}"
         )
     );
     assert_eq!(run.code, 2);

@@ -1196,12 +1196,14 @@ mod java_regex {
 mod tests {
     use super::*;
 
-    /// The fixture recorded from Spark; `SPARK_PARSE_URL_JSON` may point elsewhere.
+    /// The fixture recorded from Spark; `SPARK_PARSE_URL_JSON` may point elsewhere. The path
+    /// goes through `../weburl-datafusion` because the CLI compiles this module too (for
+    /// `weburl serve`), with its own manifest directory beside this crate's.
     fn fixture() -> String {
         let path = std::env::var("SPARK_PARSE_URL_JSON").unwrap_or_else(|_| {
             concat!(
                 env!("CARGO_MANIFEST_DIR"),
-                "/tests/data/spark-parse-url.json"
+                "/../weburl-datafusion/tests/data/spark-parse-url.json"
             )
             .to_owned()
         });

@@ -298,14 +298,26 @@ pub(crate) fn host_run<const ANY_CASE: bool>(bytes: &[u8]) -> usize {
 // ---- Trimming, tabs and newlines (basic URL parser steps 1-3) ----
 
 /// Whether a byte is a C0 control or space: <https://infra.spec.whatwg.org/#c0-control-or-space>.
+///
+/// ```
+/// assert!(weburl::parser::lex::is_c0_control_or_space(b' '));
+/// assert!(!weburl::parser::lex::is_c0_control_or_space(b'a'));
+/// ```
 #[inline]
-pub(crate) fn is_c0_control_or_space(b: u8) -> bool {
+#[must_use]
+pub fn is_c0_control_or_space(b: u8) -> bool {
     b <= 0x20
 }
 
 /// Whether a byte is an [ASCII tab or newline](https://infra.spec.whatwg.org/#ascii-tab-or-newline).
+///
+/// ```
+/// assert!(weburl::parser::lex::is_tab_or_newline(b'\n'));
+/// assert!(!weburl::parser::lex::is_tab_or_newline(b' '));
+/// ```
 #[inline]
-pub(crate) fn is_tab_or_newline(b: u8) -> bool {
+#[must_use]
+pub fn is_tab_or_newline(b: u8) -> bool {
     matches!(b, b'\t' | b'\n' | b'\r')
 }
 
@@ -656,14 +668,28 @@ pub(crate) fn push_decimal(out: &mut String, n: u16) {
 // ---- Paths ----
 
 /// A [single-dot URL path segment](https://url.spec.whatwg.org/#single-dot-path-segment).
+///
+/// ```
+/// use weburl::parser::lex::is_single_dot;
+/// assert!(is_single_dot(b".") && is_single_dot(b"%2E"));
+/// assert!(!is_single_dot(b"..") && !is_single_dot(b".a"));
+/// ```
 #[inline]
-pub(crate) fn is_single_dot(s: &[u8]) -> bool {
+#[must_use]
+pub fn is_single_dot(s: &[u8]) -> bool {
     s == b"." || s.eq_ignore_ascii_case(b"%2e")
 }
 
 /// A [double-dot URL path segment](https://url.spec.whatwg.org/#double-dot-path-segment).
+///
+/// ```
+/// use weburl::parser::lex::is_double_dot;
+/// assert!(is_double_dot(b"..") && is_double_dot(b".%2e") && is_double_dot(b"%2E%2e"));
+/// assert!(!is_double_dot(b".") && !is_double_dot(b"..."));
+/// ```
 #[inline]
-pub(crate) fn is_double_dot(s: &[u8]) -> bool {
+#[must_use]
+pub fn is_double_dot(s: &[u8]) -> bool {
     match s.len() {
         2 => s == b"..",
         4 => s.eq_ignore_ascii_case(b".%2e") || s.eq_ignore_ascii_case(b"%2e."),
