@@ -9,14 +9,19 @@
 
 The classes: :class:`URL`, :class:`URLSearchParams`, :class:`URLError` (a ValueError),
 :class:`ValidationIssue`, :class:`Policy` and :class:`Refused` (a URLError) for
-checking URLs before fetching them. The functions: :func:`join`, :func:`normalize`, :func:`surt`,
-:func:`validate`, :func:`compare`, :func:`links`. Batches over Arrow arrays:
+checking URLs before fetching them, :class:`URLPattern`, :class:`URLPatternSet` and
+:class:`URLPatternError` (a ValueError) for matching URLs against URL patterns. The
+functions: :func:`join`, :func:`normalize`, :func:`surt`, :func:`validate`, :func:`compare`,
+:func:`links`. Batches over Arrow arrays:
 :mod:`weburl.arrow`.
 """
 
 from ._weburl import (
     URL,
     URLError,
+    URLPattern,
+    URLPatternError,
+    URLPatternSet,
     Policy,
     Refused,
     URLSearchParams,
@@ -33,6 +38,9 @@ from . import arrow
 __all__ = [
     "URL",
     "URLError",
+    "URLPattern",
+    "URLPatternError",
+    "URLPatternSet",
     "Policy",
     "Refused",
     "URLSearchParams",
