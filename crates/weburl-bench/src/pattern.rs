@@ -91,7 +91,10 @@ fn fill(route: &str, n: usize) -> String {
 /// A URL string for `path`: every third with a query, as API clients page through lists.
 fn url_for(path: &str, n: usize) -> String {
     match n % 3 {
-        0 => format!("https://api.github.com{path}?per_page=100&page={}", n % 7 + 1),
+        0 => format!(
+            "https://api.github.com{path}?per_page=100&page={}",
+            n % 7 + 1
+        ),
         _ => format!("https://api.github.com{path}"),
     }
 }
@@ -147,8 +150,7 @@ pub fn main(opts: &PatternOptions) -> Result<(), String> {
     let paths = github_paths()?;
     let (cpu, cores) = crate::run::machine();
     println!(
-        "weburl-bench pattern: {} GitHub REST API routes ({} distinct paths), {} rounds; {cpu}, {cores} cores",
-        paths.len(),
+        "weburl-bench pattern: the GitHub REST API routes ({} distinct paths), {} rounds; {cpu}, {cores} cores",
         paths.len(),
         opts.rounds
     );
@@ -178,7 +180,8 @@ pub fn main(opts: &PatternOptions) -> Result<(), String> {
     // Both must match every URL with the same groups.
     for ((p, d), u) in ours.iter().zip(&deno).zip(&exec_urls) {
         let mine = p.exec(u, None).ok_or(format!("weburl: no match for {u}"))?;
-        let input = urlpattern::UrlPatternMatchInput::Url(url::Url::parse(u).map_err(|e| e.to_string())?);
+        let input =
+            urlpattern::UrlPatternMatchInput::Url(url::Url::parse(u).map_err(|e| e.to_string())?);
         let theirs = d
             .exec(input)
             .map_err(|e| e.to_string())?
@@ -193,9 +196,18 @@ pub fn main(opts: &PatternOptions) -> Result<(), String> {
     let n = exec_urls.len();
     let passes = stats::passes_for(n, MIN_URLS);
     let mut exec_rows = vec![
-        Row { name: "weburl exec(str)".into(), times: vec![] },
-        Row { name: "weburl exec_url(&Url)".into(), times: vec![] },
-        Row { name: "urlpattern (Deno) Url::parse + exec".into(), times: vec![] },
+        Row {
+            name: "weburl exec(str)".into(),
+            times: vec![],
+        },
+        Row {
+            name: "weburl exec_url(&Url)".into(),
+            times: vec![],
+        },
+        Row {
+            name: "urlpattern (Deno) Url::parse + exec".into(),
+            times: vec![],
+        },
     ];
 
     // set: 1,000 path routes, against matchit.
@@ -224,17 +236,36 @@ pub fn main(opts: &PatternOptions) -> Result<(), String> {
     let set_urls: Vec<String> = (routes.iter().enumerate())
         .map(|(n, path)| url_for(&fill(path, n), n))
         .collect();
-    let set_parsed: Vec<Url> = set_urls.iter().map(|u| Url::parse(u).expect("built to parse")).collect();
+    let set_parsed: Vec<Url> = set_urls
+        .iter()
+        .map(|u| Url::parse(u).expect("built to parse"))
+        .collect();
     let set_paths: Vec<String> = set_parsed.iter().map(|u| u.pathname().to_owned()).collect();
     for (u, p) in set_urls.iter().zip(&set_paths) {
-        big.first_match(u).ok_or(format!("weburl set: no match for {u}"))?;
+        big.first_match(u)
+            .ok_or(format!("weburl set: no match for {u}"))?;
         router.at(p).map_err(|e| format!("matchit: {p}: {e}"))?;
     }
     let set_passes = stats::passes_for(set_urls.len(), MIN_URLS);
     let mut set_rows = vec![
-        Row { name: format!("weburl UrlPatternSet::first_match_url ({} routes)", routes.len()), times: vec![] },
-        Row { name: format!("weburl UrlPatternSet::first_match(str) ({} routes)", routes.len()), times: vec![] },
-        Row { name: format!("matchit Router::at(path) ({} routes)", routes.len()), times: vec![] },
+        Row {
+            name: format!(
+                "weburl UrlPatternSet::first_match_url ({} routes)",
+                routes.len()
+            ),
+            times: vec![],
+        },
+        Row {
+            name: format!(
+                "weburl UrlPatternSet::first_match(str) ({} routes)",
+                routes.len()
+            ),
+            times: vec![],
+        },
+        Row {
+            name: format!("matchit Router::at(path) ({} routes)", routes.len()),
+            times: vec![],
+        },
     ];
 
     // scaling: the first 10 routes, on URLs of their own.
@@ -245,8 +276,14 @@ pub fn main(opts: &PatternOptions) -> Result<(), String> {
     let small_parsed: Vec<Url> = set_parsed.iter().take(10).cloned().collect();
     let small_passes = stats::passes_for(small_parsed.len(), MIN_URLS);
     let mut scaling_rows = vec![
-        Row { name: "first_match_url, 10 routes".into(), times: vec![] },
-        Row { name: format!("first_match_url, {} routes", routes.len()), times: vec![] },
+        Row {
+            name: "first_match_url, 10 routes".into(),
+            times: vec![],
+        },
+        Row {
+            name: format!("first_match_url, {} routes", routes.len()),
+            times: vec![],
+        },
     ];
 
     for _ in 0..opts.rounds {
@@ -266,26 +303,54 @@ pub fn main(opts: &PatternOptions) -> Result<(), String> {
             deno.iter()
                 .zip(&exec_urls)
                 .filter(|(p, u)| {
-                    let Ok(url) = url::Url::parse(black_box(u)) else { return false };
-                    matches!(black_box(p.exec(urlpattern::UrlPatternMatchInput::Url(url))), Ok(Some(_)))
+                    let Ok(url) = url::Url::parse(black_box(u)) else {
+                        return false;
+                    };
+                    matches!(
+                        black_box(p.exec(urlpattern::UrlPatternMatchInput::Url(url))),
+                        Ok(Some(_))
+                    )
                 })
                 .count()
         }));
-        set_rows[0].times.push(time(set_passes, set_parsed.len(), || {
-            set_parsed.iter().filter(|u| black_box(big.first_match_url(black_box(u))).is_some()).count()
-        }));
+        set_rows[0]
+            .times
+            .push(time(set_passes, set_parsed.len(), || {
+                set_parsed
+                    .iter()
+                    .filter(|u| black_box(big.first_match_url(black_box(u))).is_some())
+                    .count()
+            }));
         set_rows[1].times.push(time(set_passes, set_urls.len(), || {
-            set_urls.iter().filter(|u| black_box(big.first_match(black_box(u))).is_some()).count()
+            set_urls
+                .iter()
+                .filter(|u| black_box(big.first_match(black_box(u))).is_some())
+                .count()
         }));
-        set_rows[2].times.push(time(set_passes, set_paths.len(), || {
-            set_paths.iter().filter(|p| black_box(router.at(black_box(p))).is_ok()).count()
-        }));
-        scaling_rows[0].times.push(time(small_passes, small_parsed.len(), || {
-            small_parsed.iter().filter(|u| black_box(small.first_match_url(black_box(u))).is_some()).count()
-        }));
-        scaling_rows[1].times.push(time(set_passes, set_parsed.len(), || {
-            set_parsed.iter().filter(|u| black_box(big.first_match_url(black_box(u))).is_some()).count()
-        }));
+        set_rows[2]
+            .times
+            .push(time(set_passes, set_paths.len(), || {
+                set_paths
+                    .iter()
+                    .filter(|p| black_box(router.at(black_box(p))).is_ok())
+                    .count()
+            }));
+        scaling_rows[0]
+            .times
+            .push(time(small_passes, small_parsed.len(), || {
+                small_parsed
+                    .iter()
+                    .filter(|u| black_box(small.first_match_url(black_box(u))).is_some())
+                    .count()
+            }));
+        scaling_rows[1]
+            .times
+            .push(time(set_passes, set_parsed.len(), || {
+                set_parsed
+                    .iter()
+                    .filter(|u| black_box(big.first_match_url(black_box(u))).is_some())
+                    .count()
+            }));
     }
 
     let print = |title: &str, rows: &[Row], reference: usize| {
@@ -302,7 +367,15 @@ pub fn main(opts: &PatternOptions) -> Result<(), String> {
             .collect();
         print!(
             "{}",
-            report::table(&["contender", "ns/URL (median)", &format!("vs {}", rows[reference].name)], &body, 1)
+            report::table(
+                &[
+                    "contender",
+                    "ns/URL (median)",
+                    &format!("vs {}", rows[reference].name)
+                ],
+                &body,
+                1
+            )
         );
     };
     print(
@@ -311,11 +384,19 @@ pub fn main(opts: &PatternOptions) -> Result<(), String> {
         0,
     );
     print(
-        &format!("route set, {} path routes, {} URLs (one per route)", routes.len(), set_urls.len()),
+        &format!(
+            "route set, {} path routes, {} URLs (one per route)",
+            routes.len(),
+            set_urls.len()
+        ),
         &set_rows,
         2,
     );
-    print("route set scaling (each on URLs of its own routes)", &scaling_rows, 0);
+    print(
+        "route set scaling (each on URLs of its own routes)",
+        &scaling_rows,
+        0,
+    );
     Ok(())
 }
 
@@ -326,7 +407,10 @@ mod tests {
     #[test]
     fn urls_are_built_from_routes() {
         assert_eq!(fill("/repos/:owner/:repo", 1), "/repos/denoland/deno");
-        assert_eq!(matchit_route("/repos/:owner/:repo"), "/repos/{owner}/{repo}");
+        assert_eq!(
+            matchit_route("/repos/:owner/:repo"),
+            "/repos/{owner}/{repo}"
+        );
         let paths = github_paths().unwrap();
         assert_eq!(paths.len(), 142);
         assert!(paths.iter().all(|p| p.starts_with('/')));

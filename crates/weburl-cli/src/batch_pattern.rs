@@ -14,8 +14,7 @@ use crate::batch::{Answer, type_name};
 
 /// The names of an init object's fields, as JavaScript's `URLPatternInit` spells them.
 const INIT_FIELDS: [&str; 9] = [
-    "protocol", "username", "password", "hostname", "port", "pathname", "search", "hash",
-    "baseURL",
+    "protocol", "username", "password", "hostname", "port", "pathname", "search", "hash", "baseURL",
 ];
 
 /// The constructor's arguments, decoded.
@@ -24,6 +23,8 @@ struct Arguments {
     input: UrlPatternInput,
     base: Option<String>,
     options: UrlPatternOptions,
+    /// Why JavaScript's argument conversion throws before the constructor runs.
+    throws: Option<String>,
 }
 
 /// What the pattern op answers: the component strings, `hasRegExpGroups`, and the outcome of
@@ -165,6 +166,9 @@ pub fn pattern(request: &Map<String, Value>) -> Result<Answer, String> {
 /// Builds the pattern (JavaScript's constructor with any of its argument forms); `Err` is the
 /// message of what the constructor throws.
 fn construct(arguments: Arguments) -> Result<UrlPattern, String> {
+    if let Some(why) = arguments.throws {
+        return Err(why);
+    }
     UrlPattern::new(
         &arguments.input,
         arguments.base.as_deref(),
@@ -180,28 +184,38 @@ fn constructor_arguments(args: &[Value]) -> Result<Arguments, String> {
         input: UrlPatternInput::Init(UrlPatternInit::default()),
         base: None,
         options: UrlPatternOptions::default(),
+        throws: None,
     };
     let Some((first, rest)) = args.split_first() else {
         return Ok(arguments);
     };
     arguments.input = input(first, "pattern[0]")?;
+    // JavaScript's overloads: `(input, options)` and `(input, baseURL, options)`. With two
+    // arguments an object is the options, anything else the base URL; with three the second
+    // is the base URL, converted to a string whatever it is (an object is "[object Object]",
+    // not a URL), and the third must be an object (or null), else the conversion throws.
     match rest {
         [] => {}
-        [Value::String(base)] => arguments.base = Some(base.clone()),
         [Value::Object(options)] => arguments.options = decode_options(options)?,
-        // With three arguments the second is the base URL, converted to a string as
-        // JavaScript converts it (an object is "[object Object]", which is not a URL: the
-        // constructor then throws, as web-platform-tests expects of `[input, options, base]`).
-        [base, Value::Object(options)] => {
+        [base] => arguments.base = Some(js_string(base)),
+        [base, options] => {
             arguments.base = Some(js_string(base));
-            arguments.options = decode_options(options)?;
+            match options {
+                Value::Object(options) => arguments.options = decode_options(options)?,
+                Value::Null => {}
+                other => {
+                    arguments.throws = Some(format!(
+                        "the options argument must be an object, not {}",
+                        type_name(other)
+                    ));
+                }
+            }
         }
         _ => {
-            return Err(
-                "pattern must be [input], [input, baseURL], [input, options] or \
-                 [input, baseURL, options] (baseURL a string, options an object)"
-                    .to_owned(),
-            );
+            return Err(format!(
+                "pattern has {} arguments: at most 3 (input, baseURL, options)",
+                args.len()
+            ));
         }
     }
     Ok(arguments)
@@ -215,7 +229,13 @@ fn js_string(value: &Value) -> String {
         Value::Bool(b) => b.to_string(),
         Value::Number(n) => n.to_string(),
         Value::Array(items) => (items.iter())
-            .map(|v| if v.is_null() { String::new() } else { js_string(v) })
+            .map(|v| {
+                if v.is_null() {
+                    String::new()
+                } else {
+                    js_string(v)
+                }
+            })
             .collect::<Vec<_>>()
             .join(","),
         Value::Object(_) => "[object Object]".to_owned(),
@@ -239,6 +259,9 @@ pub fn input(value: &Value, what: &str) -> Result<UrlPatternInput, String> {
         Value::Object(fields) => {
             let mut init = UrlPatternInit::default();
             for (name, value) in fields {
+                if !INIT_FIELDS.contains(&name.as_str()) {
+                    continue;
+                }
                 let Value::String(value) = value else {
                     return Err(format!(
                         "{what}.{name} must be a string, not {}",
@@ -255,12 +278,8 @@ pub fn input(value: &Value, what: &str) -> Result<UrlPatternInput, String> {
                     "search" => &mut init.search,
                     "hash" => &mut init.hash,
                     "baseURL" => &mut init.base_url,
-                    _ => {
-                        return Err(format!(
-                            "{what} has an unknown field {name} (expected one of {})",
-                            INIT_FIELDS.join(", ")
-                        ));
-                    }
+                    // JavaScript's dictionary conversion ignores other members.
+                    _ => continue,
                 };
                 *slot = Some(value.clone());
             }
@@ -285,7 +304,11 @@ fn decode_options(options: &Map<String, Value>) -> Result<UrlPatternOptions, Str
                     type_name(other)
                 ));
             }
-            _ => return Err(format!("options has an unknown field {name} (expected ignoreCase)")),
+            _ => {
+                return Err(format!(
+                    "options has an unknown field {name} (expected ignoreCase)"
+                ));
+            }
         }
     }
     Ok(out)
@@ -308,9 +331,12 @@ mod tests {
             "{\"error\":\"missing field: pattern\"}\n"
         );
         assert_eq!(
-            answer_json(r#"{"op":"pattern","pattern":[{"path":"/a"}]}"#),
-            "{\"error\":\"pattern[0] has an unknown field path (expected one of protocol, \
-             username, password, hostname, port, pathname, search, hash, baseURL)\"}\n"
+            answer_json(r#"{"op":"pattern","pattern":[{"pathname":1}]}"#),
+            "{\"error\":\"pattern[0].pathname must be a string, not a number\"}\n"
+        );
+        assert_eq!(
+            answer_json(r#"{"op":"pattern","pattern":["a","b","c","d"]}"#),
+            "{\"error\":\"pattern has 4 arguments: at most 3 (input, baseURL, options)\"}\n"
         );
         assert_eq!(
             answer_json(r#"{"op":"pattern","pattern":["/a",{"ignoreCase":1}]}"#),

@@ -131,10 +131,15 @@ struct Route {
 
 /// Reads one pattern: an init object when it starts with `{` and is a JSON object, else a
 /// constructor string (relative to `base`).
-fn compile(text: &str, base: Option<&str>, options: UrlPatternOptions) -> Result<UrlPattern, String> {
+fn compile(
+    text: &str,
+    base: Option<&str>,
+    options: UrlPatternOptions,
+) -> Result<UrlPattern, String> {
     let trimmed = text.trim_start();
     if trimmed.starts_with('{')
-        && let Ok(value @ serde_json::Value::Object(_)) = serde_json::from_str::<serde_json::Value>(trimmed)
+        && let Ok(value @ serde_json::Value::Object(_)) =
+            serde_json::from_str::<serde_json::Value>(trimmed)
     {
         let UrlPatternInput::Init(mut init) = batch_pattern::input(&value, "the init object")?
         else {
@@ -164,7 +169,9 @@ fn read_routes(
         }
         let at = format!("--routes {name}, line {}", index + 1);
         let Some((route, pattern)) = line.split_once(|c: char| c.is_ascii_whitespace()) else {
-            return Err(format!("{at}: a route is NAME then PATTERN, and {line:?} has no pattern"));
+            return Err(format!(
+                "{at}: a route is NAME then PATTERN, and {line:?} has no pattern"
+            ));
         };
         let pattern = compile(pattern.trim(), base, options)
             .map_err(|e| format!("{at}: route {route}: {e}"))?;
@@ -579,7 +586,11 @@ mod tests {
         assert_eq!(t.pieces[4], Piece::ComponentGroup(5, "0".into()));
         assert_eq!(t.pieces[5], Piece::Text(" {x} ".into()));
         assert_eq!(t.pieces[6], Piece::Component(7));
-        assert!(Template::parse("{nope}").unwrap_err().contains("unknown placeholder {nope}"));
+        assert!(
+            Template::parse("{nope}")
+                .unwrap_err()
+                .contains("unknown placeholder {nope}")
+        );
         assert!(Template::parse("a{").unwrap_err().contains("at byte 1"));
         assert!(Template::parse("a}b").unwrap_err().contains("at byte 1"));
     }

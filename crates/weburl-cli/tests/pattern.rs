@@ -84,7 +84,9 @@ fn every_wpt_urlpattern_case_through_batch() {
     let failures: Vec<String> = cases
         .iter()
         .zip(&answers)
-        .filter_map(|(case, answer)| check(case, answer).map(|e| format!("{}\n  {e}", case.describe())))
+        .filter_map(|(case, answer)| {
+            check(case, answer).map(|e| format!("{}\n  {e}", case.describe()))
+        })
         .collect();
     assert!(
         failures.is_empty(),
@@ -93,7 +95,11 @@ fn every_wpt_urlpattern_case_through_batch() {
         cases.len(),
         failures.join("\n")
     );
-    println!("{} of {} urlpatterntestdata.json cases pass", cases.len(), cases.len());
+    println!(
+        "{} of {} urlpatterntestdata.json cases pass",
+        cases.len(),
+        cases.len()
+    );
 }
 
 #[test]
@@ -110,13 +116,19 @@ fn every_has_regexp_groups_case_through_batch() {
             "pattern {pattern:?}: {answer}"
         );
     }
-    println!("{} of {} urlpattern-hasregexpgroups.json cases pass", cases.len(), cases.len());
+    println!(
+        "{} of {} urlpattern-hasregexpgroups.json cases pass",
+        cases.len(),
+        cases.len()
+    );
 }
 
 #[test]
 fn the_contract_example() {
-    let answers = batch(&[json!({"op":"pattern","pattern":[{"pathname":"/books/:id"}],
-                                  "inputs":["https://example.com/books/123"]})]);
+    let answers = batch(
+        &[json!({"op":"pattern","pattern":[{"pathname":"/books/:id"}],
+                                  "inputs":["https://example.com/books/123"]})],
+    );
     let want = json!({"components":{"protocol":"*","username":"*","password":"*","hostname":"*",
         "port":"*","pathname":"/books/:id","search":"*","hash":"*"},"has_regexp_groups":false,
         "match":{"protocol":{"input":"https","groups":{"0":"https"}},
@@ -148,7 +160,10 @@ fn match_one_pattern_argument() {
         ],
         b"",
     );
-    assert_eq!(run.stdout, "https://*.example.com/books/:id hostname:0=www id=7\n");
+    assert_eq!(
+        run.stdout,
+        "https://*.example.com/books/:id hostname:0=www id=7\n"
+    );
     assert_eq!(
         run.stderr,
         "error: https://example.com/books/7: no route matches\n"
@@ -165,7 +180,10 @@ fn match_routes_file_first_and_all() {
     let routes = routes.to_str().unwrap();
     let base = "https://example.com";
     let args = ["match", "--routes", routes, "--pattern-base", base];
-    let run = weburl(&args, b"https://example.com/books/new\nhttps://example.com/x\n");
+    let run = weburl(
+        &args,
+        b"https://example.com/books/new\nhttps://example.com/x\n",
+    );
     assert_eq!(run.stdout, "book id=new\nany pathname:0=x\n");
     assert_eq!(run.code, 0, "{}", run.stderr);
     let mut all = args.to_vec();
@@ -174,7 +192,10 @@ fn match_routes_file_first_and_all() {
     assert_eq!(run.stdout, "book id=new\tnew\tany pathname:0=books/new\n");
     // Another host: the routes are relative to the base, so none matches.
     let run = weburl(&args, b"https://example.org/books/1\n");
-    assert_eq!(run.stderr, "error: line 1: https://example.org/books/1: no route matches\n");
+    assert_eq!(
+        run.stderr,
+        "error: line 1: https://example.org/books/1: no route matches\n"
+    );
 }
 
 #[test]
@@ -182,21 +203,45 @@ fn match_templates_json_and_blank_failures() {
     let pattern = r#"{"pathname": "/books/:id(\\d+)"}"#;
     let input = b"https://a.example/books/7\n\nhttps://a.example/books/x\nnot a url\nhttps://b.example/books/8\n";
     let run = weburl(
-        &["match", "-e", pattern, "--get", "{:id} {hostname} {{}}", "--blank-failures"],
+        &[
+            "match",
+            "-e",
+            pattern,
+            "--get",
+            "{:id} {hostname} {{}}",
+            "--blank-failures",
+        ],
         input,
     );
     assert_eq!(run.stdout, "7 a.example {}\n\n\n\n8 b.example {}\n");
     let errors: Vec<&str> = run.stderr.lines().collect();
-    assert_eq!(errors[0], "error: line 3: https://a.example/books/x: no route matches");
-    assert!(errors[1].starts_with("error: line 4: not a url: "), "{}", run.stderr);
+    assert_eq!(
+        errors[0],
+        "error: line 3: https://a.example/books/x: no route matches"
+    );
+    assert!(
+        errors[1].starts_with("error: line 4: not a url: "),
+        "{}",
+        run.stderr
+    );
     assert_eq!(errors.len(), 2);
     assert_eq!(run.code, 1);
-    let run = weburl(&["match", "--json", "-e", pattern], b"https://a.example/books/7\nx\n");
-    let lines: Vec<Value> = run.stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let run = weburl(
+        &["match", "--json", "-e", pattern],
+        b"https://a.example/books/7\nx\n",
+    );
+    let lines: Vec<Value> = run
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
     assert_eq!(lines[0]["input"], "https://a.example/books/7");
     assert_eq!(lines[0]["route"], pattern);
     assert_eq!(lines[0]["groups"], json!({"id": "7"}));
-    assert_eq!(lines[0]["match"]["pathname"], json!({"input": "/books/7", "groups": {"id": "7"}}));
+    assert_eq!(
+        lines[0]["match"]["pathname"],
+        json!({"input": "/books/7", "groups": {"id": "7"}})
+    );
     assert_eq!(lines[1]["input"], "x");
     assert!(lines[1]["error"].is_string() && lines[1]["error_name"].is_string());
     assert_eq!(run.stderr, "");
@@ -206,15 +251,30 @@ fn match_templates_json_and_blank_failures() {
 fn match_usage_errors_name_the_line() {
     let routes = routes_file("bad", "ok /a\nbroken /b/:id(\n");
     let run = weburl(
-        &["match", "--routes", routes.to_str().unwrap(), "--pattern-base", "https://e.x", "https://e.x/a"],
+        &[
+            "match",
+            "--routes",
+            routes.to_str().unwrap(),
+            "--pattern-base",
+            "https://e.x",
+            "https://e.x/a",
+        ],
         b"",
     );
     assert_eq!(run.code, 2);
-    assert!(run.stderr.contains(", line 2: route broken: "), "{}", run.stderr);
+    assert!(
+        run.stderr.contains(", line 2: route broken: "),
+        "{}",
+        run.stderr
+    );
     let routes = routes_file("nopattern", "lonely\n");
     let run = weburl(&["match", "--routes", routes.to_str().unwrap()], b"");
     assert_eq!(run.code, 2);
-    assert!(run.stderr.contains("line 1: a route is NAME then PATTERN"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("line 1: a route is NAME then PATTERN"),
+        "{}",
+        run.stderr
+    );
     let run = weburl(&["match", "/books/:id", "https://e.x/books/1"], b"");
     assert_eq!(run.code, 2, "a relative pattern without --pattern-base");
     let run = weburl(&["match"], b"");
@@ -224,7 +284,13 @@ fn match_usage_errors_name_the_line() {
 #[test]
 fn match_ignore_case() {
     let run = weburl(
-        &["match", "-i", "-e", r#"{"pathname":"/Books/:id"}"#, "https://e.x/BOOKS/1"],
+        &[
+            "match",
+            "-i",
+            "-e",
+            r#"{"pathname":"/Books/:id"}"#,
+            "https://e.x/BOOKS/1",
+        ],
         b"",
     );
     assert_eq!(run.stdout, "{\"pathname\":\"/Books/:id\"} id=1\n");

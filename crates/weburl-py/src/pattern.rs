@@ -51,7 +51,8 @@ fn raise(e: &UrlPatternError) -> PyErr {
 
 /// Reads a str, an init dict (JavaScript's `URLPatternInit`: `protocol`, `username`,
 /// `password`, `hostname`, `port`, `pathname`, `search`, `hash`, `baseURL`, all str), None
-/// (an empty init), or, when `urls` is true, a `weburl.URL`.
+/// (an empty init), or, when `urls` is true, a `weburl.URL`. Other keys of a dict are
+/// ignored, as JavaScript ignores them.
 fn read_input(value: Option<&Bound<'_, PyAny>>, urls: bool) -> PyResult<Input> {
     let Some(value) = value.filter(|v| !v.is_none()) else {
         return Ok(Input::Js(UrlPatternInput::Init(UrlPatternInit::default())));
@@ -75,9 +76,9 @@ fn read_input(value: Option<&Bound<'_, PyAny>>, urls: bool) -> PyResult<Input> {
     };
     let mut init = UrlPatternInit::default();
     for (key, item) in dict.iter() {
-        let key: String = key.extract().map_err(|_| {
-            PyTypeError::new_err("the keys of an init dict must be str".to_owned())
-        })?;
+        let key: String = key
+            .extract()
+            .map_err(|_| PyTypeError::new_err("the keys of an init dict must be str".to_owned()))?;
         let slot = match key.as_str() {
             "protocol" => &mut init.protocol,
             "username" => &mut init.username,
@@ -88,12 +89,8 @@ fn read_input(value: Option<&Bound<'_, PyAny>>, urls: bool) -> PyResult<Input> {
             "search" => &mut init.search,
             "hash" => &mut init.hash,
             "baseURL" => &mut init.base_url,
-            _ => {
-                return Err(PyTypeError::new_err(format!(
-                    "unknown init key {key:?} (expected protocol, username, password, \
-                     hostname, port, pathname, search, hash or baseURL)"
-                )));
-            }
+            // Other keys are ignored, as JavaScript's dictionary conversion ignores them.
+            _ => continue,
         };
         let Ok(text) = item.cast::<PyString>() else {
             return Err(PyTypeError::new_err(format!(
@@ -195,7 +192,9 @@ fn run(
     let input = read_input(input, true)?;
     let base = read_base(base)?;
     match input {
-        Input::Js(input) => pattern.exec_input(&input, base.as_deref()).map_err(|e| raise(&e)),
+        Input::Js(input) => pattern
+            .exec_input(&input, base.as_deref())
+            .map_err(|e| raise(&e)),
         // A URL is absolute: a base would change nothing.
         Input::Url(url) => Ok(pattern.exec_url(&url)),
     }
@@ -229,7 +228,7 @@ fn run(
 /// >>> URLPattern({"pathname": "/books/:id(\\d+)"}).exec("https://example.com/books/x") is None
 /// True
 /// >>> p
-/// URLPattern(protocol='https', hostname='*.example.com', pathname='/books/:id')
+/// URLPattern(protocol='https', hostname='*.example.com', port='', pathname='/books/:id')
 #[pyclass(name = "URLPattern", module = "weburl", frozen)]
 pub struct PyUrlPattern {
     pub pattern: UrlPattern,
@@ -260,7 +259,11 @@ impl PyUrlPattern {
     /// >>> p.test({"pathname": "/api/x"}), p.test("/api/x", "https://example.com")
     /// (True, True)
     #[pyo3(signature = (input=None, base=None))]
-    fn test(&self, input: Option<&Bound<'_, PyAny>>, base: Option<&Bound<'_, PyAny>>) -> PyResult<bool> {
+    fn test(
+        &self,
+        input: Option<&Bound<'_, PyAny>>,
+        base: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<bool> {
         Ok(run(&self.pattern, input, base)?.is_some())
     }
 

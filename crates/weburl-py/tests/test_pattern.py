@@ -49,6 +49,9 @@ def construct(args: list[Any]) -> URLPattern:
         base = rest[0]
     elif len(rest) == 1:
         options = rest[0]
+    if not isinstance(options, dict):
+        # JavaScript's conversion of the options argument throws a TypeError.
+        raise TypeError(f"the options argument must be a dict, not {type(options).__name__}")
     return URLPattern(input, base, ignore_case=bool(options.get("ignoreCase", False)))
 
 
@@ -137,8 +140,10 @@ def test_errors_are_value_errors() -> None:
         URLPattern("https://example.com/:id(")
     with pytest.raises(TypeError):
         URLPattern({"pathname": "/a"}, "https://example.com")
+    # Other keys are ignored, as in JavaScript.
+    assert URLPattern({"path": "/a"}).pathname == "*"  # type: ignore[typeddict-unknown-key]
     with pytest.raises(TypeError):
-        URLPattern({"path": "/a"})  # type: ignore[typeddict-unknown-key]
+        URLPattern({"pathname": 1})  # type: ignore[typeddict-item]
     with pytest.raises(TypeError):
         URLPattern(42)  # type: ignore[arg-type]
 

@@ -78,7 +78,9 @@ impl Case {
 #[must_use]
 pub fn cases() -> Vec<Case> {
     let data = wpt::load_json("urlpatterntestdata.json");
-    let entries = data.as_array().expect("urlpatterntestdata.json is an array");
+    let entries = data
+        .as_array()
+        .expect("urlpatterntestdata.json is an array");
     entries
         .iter()
         .enumerate()
@@ -103,7 +105,10 @@ pub fn has_regexp_groups_cases() -> Vec<(Vec<Value>, bool)> {
         .iter()
         .filter_map(Value::as_object)
         .map(|e| {
-            let pattern = e["pattern"].as_array().expect("pattern is an array").clone();
+            let pattern = e["pattern"]
+                .as_array()
+                .expect("pattern is an array")
+                .clone();
             let expected = e["has_regexp_groups"].as_bool().expect("a boolean");
             (pattern, expected)
         })
