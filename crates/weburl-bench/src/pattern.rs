@@ -27,8 +27,9 @@ use weburl::pattern::{UrlPattern, UrlPatternInit, UrlPatternOptions, UrlPatternS
 use crate::report;
 use crate::stats;
 
-/// Each measurement covers at least this many URLs.
-const MIN_URLS: usize = 200_000;
+/// Each measurement takes about this long (the passes over its URLs are calibrated in a
+/// warm-up round).
+const TARGET_NS: f64 = 100e6;
 
 /// API versions the path table is repeated under, to make 1,000 routes.
 const VERSIONS: usize = 8;
@@ -119,21 +120,40 @@ fn path_pattern(path: &str) -> Result<UrlPattern, String> {
     UrlPattern::from_init(&init, UrlPatternOptions::default()).map_err(|e| format!("{path}: {e}"))
 }
 
-/// Times `passes` runs of `f` and gives nanoseconds per URL (`urls` URLs a run).
-fn time(passes: usize, urls: usize, mut f: impl FnMut() -> usize) -> f64 {
-    let start = Instant::now();
-    let mut sum = 0;
-    for _ in 0..passes {
-        sum += f();
-    }
-    black_box(sum);
-    start.elapsed().as_nanos() as f64 / (passes * urls) as f64
-}
-
-/// One contender of a table: its name and its time per URL in each round.
+/// One contender of a table: its name, its passes per measurement and its time per URL in
+/// each round.
 struct Row {
     name: String,
+    passes: usize,
     times: Vec<f64>,
+}
+
+impl Row {
+    fn new(name: impl Into<String>) -> Row {
+        Row {
+            name: name.into(),
+            passes: 0,
+            times: Vec::new(),
+        }
+    }
+
+    /// Times passes of `f` (one pass over `urls` URLs) and records ns per URL; the first call
+    /// is the warm-up, which times one pass and sets the passes for about [`TARGET_NS`].
+    fn time(&mut self, urls: usize, mut f: impl FnMut() -> usize) {
+        let passes = self.passes.max(1);
+        let start = Instant::now();
+        let mut sum = 0;
+        for _ in 0..passes {
+            sum += f();
+        }
+        black_box(sum);
+        let ns = start.elapsed().as_nanos() as f64;
+        if self.passes == 0 {
+            self.passes = ((TARGET_NS / ns.max(1.0)) as usize).clamp(1, 100_000);
+        } else {
+            self.times.push(ns / (passes * urls) as f64);
+        }
+    }
 }
 
 fn median(times: &[f64]) -> f64 {
@@ -194,20 +214,10 @@ pub fn main(opts: &PatternOptions) -> Result<(), String> {
         }
     }
     let n = exec_urls.len();
-    let passes = stats::passes_for(n, MIN_URLS);
     let mut exec_rows = vec![
-        Row {
-            name: "weburl exec(str)".into(),
-            times: vec![],
-        },
-        Row {
-            name: "weburl exec_url(&Url)".into(),
-            times: vec![],
-        },
-        Row {
-            name: "urlpattern (Deno) Url::parse + exec".into(),
-            times: vec![],
-        },
+        Row::new("weburl exec(str)"),
+        Row::new("weburl exec_url(&Url)"),
+        Row::new("urlpattern (Deno) Url::parse + exec"),
     ];
 
     // set: 1,000 path routes, against matchit.
@@ -246,26 +256,16 @@ pub fn main(opts: &PatternOptions) -> Result<(), String> {
             .ok_or(format!("weburl set: no match for {u}"))?;
         router.at(p).map_err(|e| format!("matchit: {p}: {e}"))?;
     }
-    let set_passes = stats::passes_for(set_urls.len(), MIN_URLS);
     let mut set_rows = vec![
-        Row {
-            name: format!(
+        Row::new(format!(
                 "weburl UrlPatternSet::first_match_url ({} routes)",
                 routes.len()
-            ),
-            times: vec![],
-        },
-        Row {
-            name: format!(
+            )),
+        Row::new(format!(
                 "weburl UrlPatternSet::first_match(str) ({} routes)",
                 routes.len()
-            ),
-            times: vec![],
-        },
-        Row {
-            name: format!("matchit Router::at(path) ({} routes)", routes.len()),
-            times: vec![],
-        },
+            )),
+        Row::new(format!("matchit Router::at(path) ({} routes)", routes.len())),
     ];
 
     // scaling: the first 10 routes, on URLs of their own.
@@ -274,32 +274,26 @@ pub fn main(opts: &PatternOptions) -> Result<(), String> {
         small.insert(path_pattern(path)?, i);
     }
     let small_parsed: Vec<Url> = set_parsed.iter().take(10).cloned().collect();
-    let small_passes = stats::passes_for(small_parsed.len(), MIN_URLS);
     let mut scaling_rows = vec![
-        Row {
-            name: "first_match_url, 10 routes".into(),
-            times: vec![],
-        },
-        Row {
-            name: format!("first_match_url, {} routes", routes.len()),
-            times: vec![],
-        },
+        Row::new("first_match_url, 10 routes"),
+        Row::new(format!("first_match_url, {} routes", routes.len())),
     ];
 
-    for _ in 0..opts.rounds {
-        exec_rows[0].times.push(time(passes, n, || {
+    // One warm-up round (not recorded), then the rounds.
+    for _ in 0..=opts.rounds {
+        exec_rows[0].time(n, || {
             ours.iter()
                 .zip(&exec_urls)
                 .filter(|(p, u)| black_box(p.exec(black_box(u), None)).is_some())
                 .count()
-        }));
-        exec_rows[1].times.push(time(passes, n, || {
+        });
+        exec_rows[1].time(n, || {
             ours.iter()
                 .zip(&parsed)
                 .filter(|(p, u)| black_box(p.exec_url(black_box(u))).is_some())
                 .count()
-        }));
-        exec_rows[2].times.push(time(passes, n, || {
+        });
+        exec_rows[2].time(n, || {
             deno.iter()
                 .zip(&exec_urls)
                 .filter(|(p, u)| {
@@ -312,45 +306,37 @@ pub fn main(opts: &PatternOptions) -> Result<(), String> {
                     )
                 })
                 .count()
-        }));
-        set_rows[0]
-            .times
-            .push(time(set_passes, set_parsed.len(), || {
+        });
+        set_rows[0].time(set_parsed.len(), || {
                 set_parsed
                     .iter()
                     .filter(|u| black_box(big.first_match_url(black_box(u))).is_some())
                     .count()
-            }));
-        set_rows[1].times.push(time(set_passes, set_urls.len(), || {
+            });
+        set_rows[1].time(set_urls.len(), || {
             set_urls
                 .iter()
                 .filter(|u| black_box(big.first_match(black_box(u))).is_some())
                 .count()
-        }));
-        set_rows[2]
-            .times
-            .push(time(set_passes, set_paths.len(), || {
+        });
+        set_rows[2].time(set_paths.len(), || {
                 set_paths
                     .iter()
                     .filter(|p| black_box(router.at(black_box(p))).is_ok())
                     .count()
-            }));
-        scaling_rows[0]
-            .times
-            .push(time(small_passes, small_parsed.len(), || {
+            });
+        scaling_rows[0].time(small_parsed.len(), || {
                 small_parsed
                     .iter()
                     .filter(|u| black_box(small.first_match_url(black_box(u))).is_some())
                     .count()
-            }));
-        scaling_rows[1]
-            .times
-            .push(time(set_passes, set_parsed.len(), || {
+            });
+        scaling_rows[1].time(set_parsed.len(), || {
                 set_parsed
                     .iter()
                     .filter(|u| black_box(big.first_match_url(black_box(u))).is_some())
                     .count()
-            }));
+            });
     }
 
     let print = |title: &str, rows: &[Row], reference: usize| {
