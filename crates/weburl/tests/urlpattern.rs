@@ -374,6 +374,12 @@ fn hostile_sizes_finish() {
         let _ = UrlPattern::parse(&text, None, UrlPatternOptions::default());
         let _ = UrlPattern::parse(&text, Some("https://example.com"), UrlPatternOptions::default());
     }
+    // A custom regexp nested 100,000 deep is refused (the engine parses recursively).
+    let deep = format!("https://h/({}a{})", "(?:".repeat(100_000), ")".repeat(100_000));
+    assert!(matches!(
+        UrlPattern::parse(&deep, None, UrlPatternOptions::default()),
+        Err(UrlPatternError::InvalidRegExp { .. })
+    ));
     // 100,000 named groups: parsed in linear time (names are checked with a set); matched
     // against a short pathname.
     let groups: String = (0..100_000).map(|i| format!("/:g{i}")).collect();

@@ -29,12 +29,37 @@ pub(crate) struct CompiledComponent {
     pub(crate) matcher: Matcher,
 }
 
+/// How deep custom regular expressions may nest groups and classes.
+pub(crate) const MAX_REGEXP_NESTING: usize = 256;
+
 /// [RegExpCreate](https://tc39.es/ecma262/#sec-regexpcreate) with the flags the spec gives
 /// (`v`, `vi`). `regress` applies the `v` flag's class-set syntax and string properties, but
 /// reads the rules the `v` flag shares with `u` (no identity escapes of letters, back
 /// references that must exist, code-point matching) only under `u`; so both are set, which
 /// is what `v` means in JavaScript.
+///
+/// Groups and classes nested deeper than [`MAX_REGEXP_NESTING`] are refused: `regress` parses
+/// them recursively, and a pattern must not exhaust the thread's stack.
 pub(crate) fn regexp_create(source: &str, ignore_case: bool) -> Result<regress::Regex, String> {
+    let mut depth = 0usize;
+    let mut bytes = source.bytes();
+    while let Some(b) = bytes.next() {
+        match b {
+            b'\\' => {
+                bytes.next();
+            }
+            b'(' | b'[' => {
+                depth += 1;
+                if depth > MAX_REGEXP_NESTING {
+                    return Err(format!(
+                        "groups or classes nested more than {MAX_REGEXP_NESTING} deep"
+                    ));
+                }
+            }
+            b')' | b']' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
     let flags = if ignore_case { "uvi" } else { "uv" };
     regress::Regex::with_flags(source, flags).map_err(|e| e.to_string())
 }

@@ -346,7 +346,7 @@ impl ConstructorStringParser<'_> {
 
     /// <https://urlpattern.spec.whatwg.org/#make-a-component-string>
     fn make_a_component_string(&self) -> String {
-        let token = self.token_list[self.token_index];
+        let token = self.get_a_safe_token(self.token_index);
         let component_start_token = self.get_a_safe_token(self.component_start);
         let start = component_start_token.index;
         let end = token.index;

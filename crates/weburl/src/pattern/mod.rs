@@ -53,7 +53,9 @@
 //! backtracking limit. Programs that take patterns from untrusted users should build them with
 //! [`PatternLimits::untrusted`] (or [`PatternLimits::regexp_groups`]`(false)` and
 //! [`PatternLimits::max_len`]), which refuse custom regexp groups and overlong patterns with
-//! an error before any regular expression is compiled.
+//! an error before any regular expression is compiled. Custom regular expressions that nest
+//! groups or classes more than 256 deep are refused in any case (`regress` parses them
+//! recursively), where JavaScript would accept them.
 //!
 //! ## Differences from JavaScript
 //!

@@ -124,21 +124,25 @@ impl<V> Default for UrlPatternSet<V> {
     }
 }
 
-/// Candidate patterns, collected while walking the tree.
-fn walk(nodes: &[Node], node: usize, segments: &[&str], out: &mut Vec<u32>) {
-    let n = &nodes[node];
-    out.extend_from_slice(&n.open);
-    let Some((first, rest)) = segments.split_first() else {
-        out.extend_from_slice(&n.exact);
-        return;
-    };
-    if let Some(&child) = n.literal.get(*first) {
-        walk(nodes, child, rest, out);
-    }
-    if let Some(child) = n.wildcard
-        && !first.is_empty()
-    {
-        walk(nodes, child, rest, out);
+/// Candidate patterns, collected while walking the tree along `segments` (with a stack of
+/// its own: a pattern or URL of a million segments must not exhaust the thread's stack).
+fn walk(nodes: &[Node], segments: &[&str], out: &mut Vec<u32>) {
+    let mut stack = vec![(0usize, 0usize)];
+    while let Some((node, depth)) = stack.pop() {
+        let n = &nodes[node];
+        out.extend_from_slice(&n.open);
+        let Some(segment) = segments.get(depth) else {
+            out.extend_from_slice(&n.exact);
+            continue;
+        };
+        if let Some(&child) = n.literal.get(*segment) {
+            stack.push((child, depth + 1));
+        }
+        if let Some(child) = n.wildcard
+            && !segment.is_empty()
+        {
+            stack.push((child, depth + 1));
+        }
     }
 }
 
@@ -199,7 +203,7 @@ impl<V> UrlPatternSet<V> {
         let mut out = self.everywhere.clone();
         if let Some(rest) = url.pathname().strip_prefix('/') {
             let segments: Vec<&str> = rest.split('/').collect();
-            walk(&self.nodes, 0, &segments, &mut out);
+            walk(&self.nodes, &segments, &mut out);
         }
         out.sort_unstable();
         out
