@@ -258,14 +258,17 @@ pub fn main(opts: &PatternOptions) -> Result<(), String> {
     }
     let mut set_rows = vec![
         Row::new(format!(
-                "weburl UrlPatternSet::first_match_url ({} routes)",
-                routes.len()
-            )),
+            "weburl UrlPatternSet::first_match_url ({} routes)",
+            routes.len()
+        )),
         Row::new(format!(
-                "weburl UrlPatternSet::first_match(str) ({} routes)",
-                routes.len()
-            )),
-        Row::new(format!("matchit Router::at(path) ({} routes)", routes.len())),
+            "weburl UrlPatternSet::first_match(str) ({} routes)",
+            routes.len()
+        )),
+        Row::new(format!(
+            "matchit Router::at(path) ({} routes)",
+            routes.len()
+        )),
     ];
 
     // scaling: the first 10 routes, on URLs of their own.
@@ -308,11 +311,11 @@ pub fn main(opts: &PatternOptions) -> Result<(), String> {
                 .count()
         });
         set_rows[0].time(set_parsed.len(), || {
-                set_parsed
-                    .iter()
-                    .filter(|u| black_box(big.first_match_url(black_box(u))).is_some())
-                    .count()
-            });
+            set_parsed
+                .iter()
+                .filter(|u| black_box(big.first_match_url(black_box(u))).is_some())
+                .count()
+        });
         set_rows[1].time(set_urls.len(), || {
             set_urls
                 .iter()
@@ -320,23 +323,23 @@ pub fn main(opts: &PatternOptions) -> Result<(), String> {
                 .count()
         });
         set_rows[2].time(set_paths.len(), || {
-                set_paths
-                    .iter()
-                    .filter(|p| black_box(router.at(black_box(p))).is_ok())
-                    .count()
-            });
+            set_paths
+                .iter()
+                .filter(|p| black_box(router.at(black_box(p))).is_ok())
+                .count()
+        });
         scaling_rows[0].time(small_parsed.len(), || {
-                small_parsed
-                    .iter()
-                    .filter(|u| black_box(small.first_match_url(black_box(u))).is_some())
-                    .count()
-            });
+            small_parsed
+                .iter()
+                .filter(|u| black_box(small.first_match_url(black_box(u))).is_some())
+                .count()
+        });
         scaling_rows[1].time(set_parsed.len(), || {
-                set_parsed
-                    .iter()
-                    .filter(|u| black_box(big.first_match_url(black_box(u))).is_some())
-                    .count()
-            });
+            set_parsed
+                .iter()
+                .filter(|u| black_box(big.first_match_url(black_box(u))).is_some())
+                .count()
+        });
     }
 
     let print = |title: &str, rows: &[Row], reference: usize| {
