@@ -7,6 +7,7 @@ mod data;
 mod diff;
 mod domain;
 mod libs;
+mod pattern;
 mod report;
 mod run;
 mod stats;
@@ -29,6 +30,7 @@ usage: weburl-bench [--rounds N] [--filter SUBSTRING] [--quick] [--json] [--data
        weburl-bench diff --fill-known DRAFT
        weburl-bench domain [--rounds N] [--show-differences] [--only CONTENDER]
                            [--set LIST] [--data-dir DIR]
+       weburl-bench pattern [--rounds N]
 
 The first form runs every benchmark (parse_href, parse_base, can_parse, setters, hostile) on
 every dataset, interleaving the three libraries, and prints a table (or JSON with --json).
@@ -66,7 +68,12 @@ the libraries' current results. See docs/RELIABILITY.md.
 crates on the same host strings, N rounds (default 7) interleaved, with how many answers of
 each crate differ from weburl's (--show-differences lists them). --only CONTENDER (weburl,
 weburl-host, psl, publicsuffix, baseline) and --set LIST (a list's name, or all) narrow the run,
-e.g. to count one contender's instructions under callgrind.";
+e.g. to count one contender's instructions under callgrind.
+
+`pattern` measures URL patterns (weburl::pattern) on the GitHub REST API routes
+(data/github-routes.txt) and URLs built from them, N rounds (default 7) interleaved: exec
+against Deno's urlpattern crate, a UrlPatternSet of 1,000 path routes against matchit, and
+1,000 routes against 10. See docs/PERFORMANCE.md.";
 
 /// Options of the main (table) mode.
 #[derive(Debug, Clone, PartialEq)]
@@ -97,6 +104,7 @@ pub enum Command {
     Cli(cli::CliOptions),
     Diff(diff::DiffOptions),
     Domain(domain::DomainOptions),
+    Pattern(pattern::PatternOptions),
     Help,
 }
 
@@ -246,6 +254,17 @@ pub fn parse_args(args: &[String]) -> Result<Command, String> {
             }
             Ok(Command::Domain(o))
         }
+        Some("pattern") => {
+            it.next();
+            let mut o = pattern::PatternOptions { rounds: 7 };
+            while let Some(arg) = it.next() {
+                match arg {
+                    "--rounds" => o.rounds = number(value(&mut it, arg)?, arg)?,
+                    _ => return Err(format!("unknown argument {arg:?}")),
+                }
+            }
+            Ok(Command::Pattern(o))
+        }
         Some("list") => {
             it.next();
             if let Some(arg) = it.next() {
@@ -293,6 +312,7 @@ fn main() -> ExitCode {
         Ok(Command::Cli(opts)) => cli::main(&opts),
         Ok(Command::Diff(opts)) => diff::main(&opts),
         Ok(Command::Domain(opts)) => domain::main(&opts),
+        Ok(Command::Pattern(opts)) => pattern::main(&opts),
         Err(e) => Err(format!("{e}\n\n{USAGE}")),
     };
     match result {

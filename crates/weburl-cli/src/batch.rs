@@ -63,9 +63,12 @@ pub const EXAMPLES: &str = r##"Examples:
   $ echo '{"op":"normalize","input":"http://www.Example.com/do?b=2&a#f","profile":"surt"}' | weburl batch
   {"output":"com,example)/do?a&b=2"}
 
+  $ echo '{"op":"pattern","pattern":[{"pathname":"/books/:id"}],"inputs":["https://example.com/books/7"]}' | weburl batch
+  {"components":{"protocol":"*",...,"pathname":"/books/:id",...},"has_regexp_groups":false,"match":{...,"pathname":{"input":"/books/7","groups":{"id":"7"}},...}}
+
 Operations: parse, set, toascii, validate, search_params, resolve (engines: whatwg, html5-2011,
 web-addresses-2009, rfc3986, rfc1808), domain (sections: all, icann), host_info, normalize
-(profiles: spec, dedup, w3lib, surt).
+(profiles: spec, dedup, w3lib, surt), pattern (URLPattern: the constructor and exec()).
 See docs/batch-contract.md for the contract.
 Exit status: 0 when all input was read (even if requests failed), 1 on an I/O error."##;
 
@@ -131,6 +134,8 @@ pub enum Answer {
         public_suffix: Option<String>,
         registrable_domain: Option<String>,
     },
+    /// The `pattern` answer (`crate::batch_pattern`).
+    Pattern(Box<crate::batch_pattern::PatternAnswer>),
     /// The operation failed (the URL or host did not parse): `{"failure":true,"error":...}`.
     Failure(String),
     /// The request itself could not be carried out: `{"error":...}`.
@@ -249,6 +254,7 @@ impl Serialize for Answer {
                 registrable_domain: registrable_domain.as_deref(),
             }
             .serialize(serializer),
+            Answer::Pattern(answer) => answer.serialize(serializer),
             Answer::Failure(error) => FailureObject {
                 failure: true,
                 error,
@@ -304,6 +310,7 @@ fn carry_out(request: &Map<String, Value>) -> Result<Answer, String> {
         "host_info" => host_info(request),
         "domain" => domain(request),
         "normalize" => normalize(request),
+        "pattern" => crate::batch_pattern::pattern(request),
         _ => Err(format!("unsupported op: {op}")),
     }
 }
@@ -652,7 +659,7 @@ fn optional_bool(request: &Map<String, Value>, field: &str) -> Result<bool, Stri
 }
 
 /// The JSON type of a value, for error messages.
-fn type_name(value: &Value) -> &'static str {
+pub fn type_name(value: &Value) -> &'static str {
     match value {
         Value::Null => "null",
         Value::Bool(_) => "a boolean",

@@ -2,6 +2,7 @@
 //! Standard), from the command line or, through `weburl batch`, from other programs.
 
 mod batch;
+mod batch_pattern;
 mod check;
 mod compare;
 mod components;
@@ -18,6 +19,7 @@ mod links;
 mod normalize;
 mod output;
 mod parse_cmd;
+mod pattern_match;
 mod report;
 mod resolve;
 #[cfg(feature = "serve")]
@@ -54,6 +56,9 @@ const AFTER_HELP: &str = r#"Examples:
   $ weburl validate 'https://user@example.org/'
   https://user@example.org/:13: invalid-credentials: the URL contains credentials
 
+  $ weburl match 'https://*.example.com/books/:id' 'https://www.example.com/books/7'
+  https://*.example.com/books/:id hostname:0=www id=7
+
   $ echo '{"op":"toascii","input":"BÜcher.example"}' | weburl batch
   {"output":"xn--bcher-kva.example"}
 
@@ -63,7 +68,7 @@ const AFTER_HELP: &str = r#"Examples:
 Every command but links, unfurl and batch takes URLs as arguments, from --url-file FILE, or one
 per line from standard input (`-`, or when none is given; blank lines are skipped, and
 with --skip-comments lines starting with '#'; --lossy reads a line that is not UTF-8 with
-U+FFFD), and takes --json, --threads and --verify; all but validate and compare also take
+U+FFFD), and takes --json, --threads and --verify; all but validate, compare and match also take
 --get, --diagram, --iterate, --guess-scheme and --blank-failures. With --json every input
 gets one object, with "input" (a failure: {"input", "error", "error_name"}). trurl's
 options (--as-idn, --keep-port, --urlencode, --query-separator, --accept-space, --quiet,
@@ -154,6 +159,11 @@ enum Command {
     #[command(after_help = unfurl::EXAMPLES)]
     Unfurl(unfurl::UnfurlArgs),
 
+    /// Match URLs against URL patterns (the URL Pattern Standard's URLPattern, as routes):
+    /// print the first route that matches each URL and what its groups captured
+    #[command(name = "match", after_help = pattern_match::EXAMPLES)]
+    Match(pattern_match::MatchArgs),
+
     /// Answer JSON Lines requests from standard input, one JSON line each (the machine
     /// interface; see docs/batch-contract.md)
     #[command(after_help = batch::EXAMPLES)]
@@ -193,6 +203,7 @@ fn main() -> ExitCode {
         Command::Compare(args) => compare::run(args),
         Command::Check(args) => check::run(args),
         Command::Unfurl(args) => unfurl::run(args),
+        Command::Match(args) => pattern_match::run(args),
         Command::Batch => batch::run(),
         #[cfg(feature = "serve")]
         Command::Serve(args) => serve::run(args),

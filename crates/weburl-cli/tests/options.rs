@@ -683,6 +683,7 @@ fn help_examples_are_right() {
         &["check", "--help"],
         &["batch", "--help"],
         &["unfurl", "--help"],
+        &["match", "--help"],
     ] {
         let source = format!("`weburl {}`", command.join(" "));
         checked += check_examples(examples(&ok(command), "  "), &source);

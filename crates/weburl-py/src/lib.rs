@@ -8,6 +8,7 @@ mod arrow;
 mod ffi;
 mod functions;
 mod params;
+mod pattern;
 mod security;
 mod text;
 mod url;
@@ -36,6 +37,9 @@ fn _weburl(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<url::PyUrl>()?;
     m.add_class::<security::PyPolicy>()?;
     m.add_class::<params::PyParams>()?;
+    m.add("URLPatternError", py.get_type::<pattern::URLPatternError>())?;
+    m.add_class::<pattern::PyUrlPattern>()?;
+    m.add_class::<pattern::PyUrlPatternSet>()?;
     m.add_class::<functions::ValidationIssue>()?;
     functions::register(m)?;
     security::register(m)?;

@@ -22,6 +22,7 @@
 
 pub mod hostile;
 pub mod snapshot;
+pub mod urlpattern;
 pub mod wpt;
 
 // Lone surrogates in JSON text: the CLI's own module (`crates/weburl-cli/src/json_lossy.rs`,

@@ -87,6 +87,9 @@
 //! - `policy` (turns on `legacy`): `weburl::policy`, the check of URLs a server is asked to
 //!   fetch, whose engine-agreement rule reads non-ASCII hosts with the legacy IDNA2003 and
 //!   runs the legacy engines when asked.
+//! - `pattern`: `weburl::pattern`, the URL Pattern Standard (JavaScript's `URLPattern`) and
+//!   `UrlPatternSet`, a route set over many patterns (adds regress, an ECMAScript
+//!   regular-expression engine, for custom regexp groups).
 //!
 //! ## Public Suffix List
 //!
@@ -117,6 +120,8 @@ pub mod normalize;
 pub mod origin;
 pub mod parser;
 mod path_segments;
+#[cfg(feature = "pattern")]
+pub mod pattern;
 pub mod percent;
 #[cfg(feature = "policy")]
 pub mod policy;

@@ -9,15 +9,20 @@
 
 The classes: :class:`URL`, :class:`URLSearchParams`, :class:`URLError` (a ValueError),
 :class:`ValidationIssue`, :class:`Policy` and :class:`Refused` (a URLError) for
-checking URLs before fetching them, :class:`SpecialBlock`. The functions: :func:`join`,
-:func:`normalize`, :func:`surt`, :func:`validate`, :func:`compare`, :func:`links`, and
-:func:`ip_address_space` and :func:`special_block` for the addresses a name resolves to. Batches over Arrow arrays:
+checking URLs before fetching them, :class:`SpecialBlock`, :class:`URLPattern`,
+:class:`URLPatternSet` and :class:`URLPatternError` (a ValueError) for matching URLs against
+URL patterns. The functions: :func:`join`, :func:`normalize`, :func:`surt`, :func:`validate`,
+:func:`compare`, :func:`links`, and :func:`ip_address_space` and :func:`special_block` for
+the addresses a name resolves to. Batches over Arrow arrays:
 :mod:`weburl.arrow`.
 """
 
 from ._weburl import (
     URL,
     URLError,
+    URLPattern,
+    URLPatternError,
+    URLPatternSet,
     Policy,
     Refused,
     SpecialBlock,
@@ -37,6 +42,9 @@ from . import arrow
 __all__ = [
     "URL",
     "URLError",
+    "URLPattern",
+    "URLPatternError",
+    "URLPatternSet",
     "Policy",
     "Refused",
     "SpecialBlock",

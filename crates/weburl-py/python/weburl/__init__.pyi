@@ -2,13 +2,16 @@
 
 import ipaddress
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Literal, TypedDict, final
+from typing import Generic, Literal, TypedDict, TypeVar, final
 
 from . import arrow as arrow
 
 __all__ = [
     "URL",
     "URLError",
+    "URLPattern",
+    "URLPatternError",
+    "URLPatternSet",
     "Policy",
     "Refused",
     "SpecialBlock",
@@ -26,6 +29,80 @@ __all__ = [
 ]
 
 class URLError(ValueError): ...
+
+class URLPatternError(ValueError): ...
+
+class URLPatternInit(TypedDict, total=False):
+    protocol: str
+    username: str
+    password: str
+    hostname: str
+    port: str
+    pathname: str
+    search: str
+    hash: str
+    baseURL: str
+
+class URLPatternComponentResult(TypedDict):
+    input: str
+    groups: dict[str, str | None]
+
+URLPatternResult = TypedDict(
+    "URLPatternResult",
+    {
+        "inputs": list[str | URL | URLPatternInit],
+        "protocol": URLPatternComponentResult,
+        "username": URLPatternComponentResult,
+        "password": URLPatternComponentResult,
+        "hostname": URLPatternComponentResult,
+        "port": URLPatternComponentResult,
+        "pathname": URLPatternComponentResult,
+        "search": URLPatternComponentResult,
+        "hash": URLPatternComponentResult,
+    },
+)
+
+@final
+class URLPattern:
+    def __init__(
+        self,
+        input: str | URLPatternInit | None = None,
+        base: str | URL | None = None,
+        *,
+        ignore_case: bool = False,
+    ) -> None: ...
+    def test(self, input: str | URL | URLPatternInit | None = None, base: str | URL | None = None) -> bool: ...
+    def exec(
+        self, input: str | URL | URLPatternInit | None = None, base: str | URL | None = None
+    ) -> URLPatternResult | None: ...
+    @property
+    def protocol(self) -> str: ...
+    @property
+    def username(self) -> str: ...
+    @property
+    def password(self) -> str: ...
+    @property
+    def hostname(self) -> str: ...
+    @property
+    def port(self) -> str: ...
+    @property
+    def pathname(self) -> str: ...
+    @property
+    def search(self) -> str: ...
+    @property
+    def hash(self) -> str: ...
+    @property
+    def has_regexp_groups(self) -> bool: ...
+
+_V = TypeVar("_V")
+
+@final
+class URLPatternSet(Generic[_V]):
+    def __init__(self) -> None: ...
+    def add(self, pattern: URLPattern | str | URLPatternInit, value: _V) -> None: ...
+    def first_match(self, url: str | URL, base: str | URL | None = None) -> tuple[_V, URLPatternResult] | None: ...
+    def matches(self, url: str | URL, base: str | URL | None = None) -> list[tuple[_V, URLPatternResult]]: ...
+    def __len__(self) -> int: ...
 
 class Refused(URLError):
     rule: str

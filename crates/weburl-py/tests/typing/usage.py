@@ -98,3 +98,32 @@ def resolved_addresses(addresses: list[str]) -> list[str]:
 def error_names(texts: list[str | None]) -> list[str | None]:
     names: list[str | None] = weburl.arrow.error_name(texts, base="https://example.com/").to_pylist()
     return names + [weburl.arrow.error_name(texts).name]
+
+
+def route(urls: list[str]) -> list[tuple[str, str | None]]:
+    """URL patterns, typed: URLPattern's result and URLPatternSet's values."""
+    from weburl import URLPattern, URLPatternError, URLPatternInit, URLPatternResult, URLPatternSet
+
+    init: URLPatternInit = {"pathname": "/books/:id", "baseURL": "https://example.com"}
+    book = URLPattern(init)
+    try:
+        URLPattern("https://example.com/:id(", ignore_case=True)
+    except URLPatternError as e:
+        assert isinstance(e, ValueError)
+    assert book.test("https://example.com/books/1") and not book.has_regexp_groups
+    result: URLPatternResult | None = book.exec(URL("https://example.com/books/2"))
+    if result is not None:
+        id_: str | None = result["pathname"]["groups"]["id"]
+        assert id_ == "2" and result["hostname"]["input"] == "example.com"
+    routes: URLPatternSet[str] = URLPatternSet()
+    routes.add(book, "book")
+    routes.add("https://*.example.com/*", "any")
+    out: list[tuple[str, str | None]] = []
+    for url in urls:
+        found = routes.first_match(url)
+        if found is not None:
+            name, m = found
+            out.append((name, m["pathname"]["groups"].get("id")))
+    every: list[tuple[str, URLPatternResult]] = routes.matches("https://a.example.com/books/3")
+    assert len(every) == 2 and len(routes) == 2
+    return out

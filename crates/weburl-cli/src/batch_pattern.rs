@@ -1,0 +1,372 @@
+//! The batch op `pattern`: `new URLPattern(...)` and, with `inputs`, `exec(...)`, with the
+//! arguments in the JSON form of web-platform-tests' `urlpatterntestdata.json` (see
+//! docs/batch-contract.md).
+
+use serde::Serialize;
+use serde::ser::{SerializeMap, Serializer};
+use serde_json::{Map, Value};
+use weburl::pattern::{
+    UrlPattern, UrlPatternComponentResult, UrlPatternInit, UrlPatternInput, UrlPatternOptions,
+    UrlPatternResult,
+};
+
+use crate::batch::{Answer, type_name};
+
+/// The names of an init object's fields, as JavaScript's `URLPatternInit` spells them.
+const INIT_FIELDS: [&str; 9] = [
+    "protocol", "username", "password", "hostname", "port", "pathname", "search", "hash", "baseURL",
+];
+
+/// The constructor's arguments, decoded.
+#[derive(Debug)]
+struct Arguments {
+    input: UrlPatternInput,
+    base: Option<String>,
+    options: UrlPatternOptions,
+    /// Why JavaScript's argument conversion throws before the constructor runs.
+    throws: Option<String>,
+}
+
+/// What the pattern op answers: the component strings, `hasRegExpGroups`, and the outcome of
+/// `exec()` when it was asked for (keys in this order).
+#[derive(Debug, Serialize)]
+pub struct PatternAnswer {
+    components: Components,
+    has_regexp_groups: bool,
+    /// `Some(None)` is JSON null: `exec()` returned null.
+    #[serde(rename = "match", skip_serializing_if = "Option::is_none")]
+    matched: Option<Option<MatchObject>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    exec_error: Option<String>,
+}
+
+/// The eight component pattern strings, in the spec's order.
+#[derive(Debug, Serialize)]
+struct Components {
+    protocol: String,
+    username: String,
+    password: String,
+    hostname: String,
+    port: String,
+    pathname: String,
+    search: String,
+    hash: String,
+}
+
+/// A match: each component's input and groups.
+#[derive(Debug, Serialize)]
+pub struct MatchObject {
+    protocol: ComponentObject,
+    username: ComponentObject,
+    password: ComponentObject,
+    hostname: ComponentObject,
+    port: ComponentObject,
+    pathname: ComponentObject,
+    search: ComponentObject,
+    hash: ComponentObject,
+}
+
+/// `{"input": string, "groups": {name: string or null}}`, groups in the pattern's order.
+#[derive(Debug, Serialize)]
+struct ComponentObject {
+    input: String,
+    #[serde(serialize_with = "groups_in_order")]
+    groups: Vec<(String, Option<String>)>,
+}
+
+fn groups_in_order<S: Serializer>(
+    groups: &[(String, Option<String>)],
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    let mut map = serializer.serialize_map(Some(groups.len()))?;
+    for (name, value) in groups {
+        map.serialize_entry(name, value)?;
+    }
+    map.end()
+}
+
+impl From<UrlPatternComponentResult> for ComponentObject {
+    fn from(c: UrlPatternComponentResult) -> ComponentObject {
+        ComponentObject {
+            groups: (c.groups.iter())
+                .map(|(name, value)| (name.to_owned(), value.map(str::to_owned)))
+                .collect(),
+            input: c.input,
+        }
+    }
+}
+
+impl From<UrlPatternResult> for MatchObject {
+    fn from(r: UrlPatternResult) -> MatchObject {
+        MatchObject {
+            protocol: r.protocol.into(),
+            username: r.username.into(),
+            password: r.password.into(),
+            hostname: r.hostname.into(),
+            port: r.port.into(),
+            pathname: r.pathname.into(),
+            search: r.search.into(),
+            hash: r.hash.into(),
+        }
+    }
+}
+
+/// `pattern`: `pattern` (the constructor's arguments), optional `inputs` (the arguments of
+/// `exec()`).
+pub fn pattern(request: &Map<String, Value>) -> Result<Answer, String> {
+    let arguments = match request.get("pattern") {
+        Some(Value::Array(args)) => constructor_arguments(args)?,
+        Some(other) => {
+            return Err(format!(
+                "field pattern must be an array, not {}",
+                type_name(other)
+            ));
+        }
+        None => return Err("missing field: pattern".to_owned()),
+    };
+    let exec = match request.get("inputs") {
+        None | Some(Value::Null) => None,
+        Some(Value::Array(args)) => Some(exec_arguments(args)?),
+        Some(other) => {
+            return Err(format!(
+                "field inputs must be an array or null, not {}",
+                type_name(other)
+            ));
+        }
+    };
+    let pattern = match construct(arguments) {
+        Ok(pattern) => pattern,
+        Err(e) => return Ok(Answer::Failure(e)),
+    };
+    let mut answer = PatternAnswer {
+        components: Components {
+            protocol: pattern.protocol().to_owned(),
+            username: pattern.username().to_owned(),
+            password: pattern.password().to_owned(),
+            hostname: pattern.hostname().to_owned(),
+            port: pattern.port().to_owned(),
+            pathname: pattern.pathname().to_owned(),
+            search: pattern.search().to_owned(),
+            hash: pattern.hash().to_owned(),
+        },
+        has_regexp_groups: pattern.has_regexp_groups(),
+        matched: None,
+        exec_error: None,
+    };
+    if let Some((input, base)) = exec {
+        // `exec(init, baseURL)` throws (a base URL goes with a string only).
+        match pattern.exec_input(&input, base.as_deref()) {
+            Ok(result) => answer.matched = Some(result.map(MatchObject::from)),
+            Err(e) => answer.exec_error = Some(e.to_string()),
+        }
+    }
+    Ok(Answer::Pattern(Box::new(answer)))
+}
+
+/// Builds the pattern (JavaScript's constructor with any of its argument forms); `Err` is the
+/// message of what the constructor throws.
+fn construct(arguments: Arguments) -> Result<UrlPattern, String> {
+    if let Some(why) = arguments.throws {
+        return Err(why);
+    }
+    UrlPattern::new(
+        &arguments.input,
+        arguments.base.as_deref(),
+        arguments.options,
+    )
+    .map_err(|e| e.to_string())
+}
+
+/// Decodes `[]`, `[input]`, `[input, baseURL]`, `[input, options]` or
+/// `[input, baseURL, options]`.
+fn constructor_arguments(args: &[Value]) -> Result<Arguments, String> {
+    let mut arguments = Arguments {
+        input: UrlPatternInput::Init(UrlPatternInit::default()),
+        base: None,
+        options: UrlPatternOptions::default(),
+        throws: None,
+    };
+    let Some((first, rest)) = args.split_first() else {
+        return Ok(arguments);
+    };
+    arguments.input = input(first, "pattern[0]")?;
+    // JavaScript's overloads: `(input, options)` and `(input, baseURL, options)`. With two
+    // arguments an object is the options, anything else the base URL; with three the second
+    // is the base URL, converted to a string whatever it is (an object is "[object Object]",
+    // not a URL), and the third must be an object (or null), else the conversion throws.
+    match rest {
+        [] => {}
+        [Value::Object(options)] => arguments.options = decode_options(options)?,
+        [base] => arguments.base = Some(js_string(base)),
+        [base, options] => {
+            arguments.base = Some(js_string(base));
+            match options {
+                Value::Object(options) => arguments.options = decode_options(options)?,
+                Value::Null => {}
+                other => {
+                    arguments.throws = Some(format!(
+                        "the options argument must be an object, not {}",
+                        type_name(other)
+                    ));
+                }
+            }
+        }
+        _ => {
+            return Err(format!(
+                "pattern has {} arguments: at most 3 (input, baseURL, options)",
+                args.len()
+            ));
+        }
+    }
+    Ok(arguments)
+}
+
+/// A JSON value as JavaScript's `String(value)` gives it.
+fn js_string(value: &Value) -> String {
+    match value {
+        Value::String(s) => s.clone(),
+        Value::Null => "null".to_owned(),
+        Value::Bool(b) => b.to_string(),
+        Value::Number(n) => n.to_string(),
+        Value::Array(items) => (items.iter())
+            .map(|v| {
+                if v.is_null() {
+                    String::new()
+                } else {
+                    js_string(v)
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(","),
+        Value::Object(_) => "[object Object]".to_owned(),
+    }
+}
+
+/// Decodes `[]`, `[input]` or `[input, baseURL]`.
+fn exec_arguments(args: &[Value]) -> Result<(UrlPatternInput, Option<String>), String> {
+    match args {
+        [] => Ok((UrlPatternInput::Init(UrlPatternInit::default()), None)),
+        [first] => Ok((input(first, "inputs[0]")?, None)),
+        [first, Value::String(base)] => Ok((input(first, "inputs[0]")?, Some(base.clone()))),
+        _ => Err("inputs must be [], [input] or [input, baseURL] (baseURL a string)".to_owned()),
+    }
+}
+
+/// A string, or an init object whose fields are strings.
+pub fn input(value: &Value, what: &str) -> Result<UrlPatternInput, String> {
+    match value {
+        Value::String(s) => Ok(UrlPatternInput::String(s.clone())),
+        Value::Object(fields) => {
+            let mut init = UrlPatternInit::default();
+            for (name, value) in fields {
+                if !INIT_FIELDS.contains(&name.as_str()) {
+                    continue;
+                }
+                let Value::String(value) = value else {
+                    return Err(format!(
+                        "{what}.{name} must be a string, not {}",
+                        type_name(value)
+                    ));
+                };
+                let slot = match name.as_str() {
+                    "protocol" => &mut init.protocol,
+                    "username" => &mut init.username,
+                    "password" => &mut init.password,
+                    "hostname" => &mut init.hostname,
+                    "port" => &mut init.port,
+                    "pathname" => &mut init.pathname,
+                    "search" => &mut init.search,
+                    "hash" => &mut init.hash,
+                    "baseURL" => &mut init.base_url,
+                    // JavaScript's dictionary conversion ignores other members.
+                    _ => continue,
+                };
+                *slot = Some(value.clone());
+            }
+            Ok(UrlPatternInput::Init(init))
+        }
+        other => Err(format!(
+            "{what} must be a string or an init object, not {}",
+            type_name(other)
+        )),
+    }
+}
+
+/// `{"ignoreCase": bool}` (absent: false).
+fn decode_options(options: &Map<String, Value>) -> Result<UrlPatternOptions, String> {
+    let mut out = UrlPatternOptions::default();
+    for (name, value) in options {
+        match (name.as_str(), value) {
+            ("ignoreCase", Value::Bool(b)) => out.ignore_case = *b,
+            ("ignoreCase", other) => {
+                return Err(format!(
+                    "options.ignoreCase must be a boolean, not {}",
+                    type_name(other)
+                ));
+            }
+            _ => {
+                return Err(format!(
+                    "options has an unknown field {name} (expected ignoreCase)"
+                ));
+            }
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::batch::answer;
+
+    fn answer_json(line: &str) -> String {
+        let mut out = Vec::new();
+        answer(line.as_bytes()).write_to(&mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn request_errors_name_the_argument() {
+        assert_eq!(
+            answer_json(r#"{"op":"pattern"}"#),
+            "{\"error\":\"missing field: pattern\"}\n"
+        );
+        assert_eq!(
+            answer_json(r#"{"op":"pattern","pattern":[{"pathname":1}]}"#),
+            "{\"error\":\"pattern[0].pathname must be a string, not a number\"}\n"
+        );
+        assert_eq!(
+            answer_json(r#"{"op":"pattern","pattern":["a","b","c","d"]}"#),
+            "{\"error\":\"pattern has 4 arguments: at most 3 (input, baseURL, options)\"}\n"
+        );
+        assert_eq!(
+            answer_json(r#"{"op":"pattern","pattern":["/a",{"ignoreCase":1}]}"#),
+            "{\"error\":\"options.ignoreCase must be a boolean, not a number\"}\n"
+        );
+        assert_eq!(
+            answer_json(r#"{"op":"pattern","pattern":[{}],"inputs":[1]}"#),
+            "{\"error\":\"inputs[0] must be a string or an init object, not a number\"}\n"
+        );
+    }
+
+    #[test]
+    fn an_init_with_a_base_url_throws() {
+        let got = answer_json(r#"{"op":"pattern","pattern":[{"pathname":"/a"},"https://a/"]}"#);
+        assert!(got.starts_with("{\"failure\":true,\"error\":"), "{got}");
+        let got = answer_json(
+            r#"{"op":"pattern","pattern":[{"pathname":"/a"}],"inputs":[{"pathname":"/a"},"https://a/"]}"#,
+        );
+        assert!(got.contains("\"exec_error\":\""), "{got}");
+        assert!(!got.contains("\"match\""), "{got}");
+    }
+
+    #[test]
+    fn groups_keep_the_pattern_order() {
+        let got = answer_json(
+            r#"{"op":"pattern","pattern":[{"pathname":"/:b/:a/*"}],"inputs":[{"pathname":"/x/y/z"}]}"#,
+        );
+        assert!(
+            got.contains(r#""pathname":{"input":"/x/y/z","groups":{"b":"x","a":"y","0":"z"}}"#),
+            "{got}"
+        );
+    }
+}

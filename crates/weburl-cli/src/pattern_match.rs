@@ -1,0 +1,597 @@
+//! `weburl match`: which route (a URL pattern, the URL Pattern Standard's `URLPattern`)
+//! matches each URL, and what its groups captured.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::Args;
+use serde::Serialize;
+use serde::ser::{SerializeMap, Serializer};
+use weburl::Url;
+use weburl::pattern::{
+    UrlPattern, UrlPatternComponentResult, UrlPatternInput, UrlPatternOptions, UrlPatternResult,
+    UrlPatternSet,
+};
+
+use crate::batch_pattern;
+use crate::driver::{self, Failure, NOT_UTF8_MESSAGE, NOT_UTF8_NAME, Process, RunArgs, Sink};
+use crate::input::{self, SourceArgs};
+use crate::report;
+
+/// Examples shown at the end of `weburl match --help`.
+pub const EXAMPLES: &str = r#"Patterns are the URL Pattern Standard's (JavaScript's URLPattern): `:name` matches one
+path segment (or one host label), `*` anything, `{...}?` an optional part, `(\d+)` a regular
+expression; a component the pattern leaves out matches anything. A pattern is a constructor
+string (`https://*.example.com/books/:id`; a relative one such as `/books/:id` needs
+--pattern-base) or, when it starts with `{`, an init object in JSON
+(`{"pathname": "/books/:id"}`: only the pathname is constrained). docs/URLPATTERN.md teaches
+the syntax.
+
+A routes file (--routes FILE) has one route per line: its NAME, blanks, then its PATTERN.
+Blank lines and lines whose first non-blank character is '#' are skipped. Routes are tried
+in order: the first that matches wins (--all: every one that matches, in order).
+
+Each URL gets one line: the route's name, then ` NAME=VALUE` for each group that captured
+something, in the components the pattern constrains (a numbered group is written
+COMPONENT:N=VALUE, e.g. pathname:0=a/b). With --all the matches are separated by tabs. A URL
+that no route matches, or that does not parse, fails: `error: <input>: no route matches` on
+standard error (an empty line with --blank-failures), exit status 1.
+
+--get TEMPLATE placeholders: {route} (the route's name), {input} (the input), {href} (the
+URL), {:NAME} (the group NAME, from the first component that has it), {COMPONENT} (what
+the component matched: protocol, username, password, hostname, port, pathname, search,
+hash), {COMPONENT:NAME} (a group of that component, e.g. {pathname:0}); {{ and }} are
+braces. A group that did not capture is empty.
+
+Examples:
+  $ weburl match 'https://*.example.com/books/:id' https://www.example.com/books/7
+  https://*.example.com/books/:id hostname:0=www id=7
+
+  $ printf 'book /books/:id\nauthor /authors/:name\n' | weburl match --routes /dev/stdin --pattern-base https://example.com https://example.com/authors/ursula https://example.com/books/7
+  author name=ursula
+  book id=7
+
+  $ weburl match -e '{"pathname": "/books/:id(\\d+)"}' --get '{:id} on {hostname}' https://example.com/books/7 https://example.org/books/8
+  7 on example.com
+  8 on example.org
+
+  $ weburl match --all -e '{"pathname": "/books/*"}' -e '{"pathname": "/:section/:id"}' https://example.com/books/7
+  {"pathname": "/books/*"} pathname:0=7	{"pathname": "/:section/:id"} section=books id=7
+
+  $ weburl match --json -e '{"hostname": "{:sub.}?example.com"}' https://api.example.com/
+  {"input":"https://api.example.com/","route":"{\"hostname\": \"{:sub.}?example.com\"}","groups":{"sub":"api"},"match":{...}}
+
+Exit status: 0 when every URL matched a route, 1 when some did not (or did not parse), 2 on a
+usage error (a pattern that does not compile, a bad routes file)."#;
+
+/// Arguments of `weburl match`.
+#[derive(Args, Debug)]
+pub struct MatchArgs {
+    /// A pattern to match (repeatable; its name is the pattern as written). Without
+    /// --pattern or --routes, the first argument is the pattern
+    #[arg(short = 'e', long = "pattern", value_name = "PATTERN")]
+    patterns: Vec<String>,
+
+    /// Read routes from FILE: `NAME PATTERN` per line (blank lines and '#' comments skipped);
+    /// repeatable, after the --pattern routes
+    #[arg(long, value_name = "FILE")]
+    routes: Vec<PathBuf>,
+
+    /// The base URL of relative patterns (JavaScript's `new URLPattern(pattern, baseURL)`)
+    #[arg(long, value_name = "URL")]
+    pattern_base: Option<String>,
+
+    /// Match letters regardless of case (the `ignoreCase` option)
+    #[arg(short, long)]
+    ignore_case: bool,
+
+    /// Resolve each input against this URL
+    #[arg(long, value_name = "URL")]
+    base: Option<String>,
+
+    /// Print every route that matches, not only the first
+    #[arg(long)]
+    all: bool,
+
+    /// Print TEMPLATE for each match (see below for the placeholders)
+    #[arg(long, value_name = "TEMPLATE", value_parser = Template::parse)]
+    get: Option<Template>,
+
+    /// Print one JSON object per URL: {"input", "route", "groups", "match"} (match: the eight
+    /// components, each {"input", "groups"}, as JavaScript's exec() gives them); with --all
+    /// {"input", "matches": [{"route", "groups", "match"}, ...]}; a failure is
+    /// {"input", "error", "error_name"}
+    #[arg(long, conflicts_with = "get")]
+    json: bool,
+
+    /// Print an empty line for each input that fails (and each blank or skipped line), so
+    /// that the output has one line per line of input
+    #[arg(long, conflicts_with = "json")]
+    blank_failures: bool,
+
+    /// The URLs (after the pattern, when neither --pattern nor --routes is given); `-` reads
+    /// one per line from standard input, which is also what happens when there is none
+    #[arg(value_name = "URL")]
+    urls: Vec<String>,
+
+    #[command(flatten)]
+    source: SourceArgs,
+
+    #[command(flatten)]
+    run: RunArgs,
+}
+
+/// One route: its name, and the pattern's source for messages.
+#[derive(Debug)]
+struct Route {
+    name: String,
+    pattern: UrlPattern,
+}
+
+/// Reads one pattern: an init object when it starts with `{` and is a JSON object, else a
+/// constructor string (relative to `base`).
+fn compile(
+    text: &str,
+    base: Option<&str>,
+    options: UrlPatternOptions,
+) -> Result<UrlPattern, String> {
+    let trimmed = text.trim_start();
+    if trimmed.starts_with('{')
+        && let Ok(value @ serde_json::Value::Object(_)) =
+            serde_json::from_str::<serde_json::Value>(trimmed)
+    {
+        let UrlPatternInput::Init(mut init) = batch_pattern::input(&value, "the init object")?
+        else {
+            unreachable!("an object is an init");
+        };
+        if init.base_url.is_none() {
+            init.base_url = base.map(str::to_owned);
+        }
+        return UrlPattern::from_init(&init, options).map_err(|e| e.to_string());
+    }
+    UrlPattern::parse(text, base, options).map_err(|e| e.to_string())
+}
+
+/// Reads a routes file: `NAME PATTERN` lines; `Err` names the file and line.
+fn read_routes(
+    path: &Path,
+    base: Option<&str>,
+    options: UrlPatternOptions,
+    routes: &mut Vec<Route>,
+) -> Result<(), String> {
+    let name = path.display();
+    let text = std::fs::read_to_string(path).map_err(|e| format!("--routes {name}: {e}"))?;
+    for (index, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let at = format!("--routes {name}, line {}", index + 1);
+        let Some((route, pattern)) = line.split_once(|c: char| c.is_ascii_whitespace()) else {
+            return Err(format!(
+                "{at}: a route is NAME then PATTERN, and {line:?} has no pattern"
+            ));
+        };
+        let pattern = compile(pattern.trim(), base, options)
+            .map_err(|e| format!("{at}: route {route}: {e}"))?;
+        routes.push(Route {
+            name: route.to_owned(),
+            pattern,
+        });
+    }
+    Ok(())
+}
+
+/// Runs `weburl match`.
+pub fn run(mut args: MatchArgs) -> ExitCode {
+    let options = UrlPatternOptions {
+        ignore_case: args.ignore_case,
+    };
+    let pattern_base = args.pattern_base.as_deref();
+    if let Some(base) = pattern_base
+        && let Err(e) = Url::parse(base)
+    {
+        report::usage_error(format_args!(
+            "invalid value '{base}' for '--pattern-base <URL>': {e}"
+        ));
+    }
+    if args.patterns.is_empty() && args.routes.is_empty() {
+        if args.urls.is_empty() {
+            report::usage_error("no pattern: give one (before the URLs), --pattern or --routes");
+        }
+        args.patterns.push(args.urls.remove(0));
+    }
+    let mut routes = Vec::new();
+    for pattern in &args.patterns {
+        match compile(pattern, pattern_base, options) {
+            Ok(compiled) => routes.push(Route {
+                name: pattern.clone(),
+                pattern: compiled,
+            }),
+            Err(e) => report::usage_error(format_args!("pattern {pattern}: {e}")),
+        }
+    }
+    for path in &args.routes {
+        if let Err(e) = read_routes(path, pattern_base, options, &mut routes) {
+            report::usage_error(e);
+        }
+    }
+    let base = (args.base.as_deref()).map(|base| input::parse_base(base, "--base <URL>", false));
+    let mut set = UrlPatternSet::new();
+    for (index, route) in routes.iter().enumerate() {
+        set.insert(route.pattern.clone(), index);
+    }
+    let output = if args.json {
+        Output::Json
+    } else if let Some(template) = args.get {
+        Output::Template(template)
+    } else {
+        Output::Groups
+    };
+    let matcher = Matcher {
+        routes,
+        set,
+        base,
+        all: args.all,
+        output,
+        blank_failures: args.blank_failures,
+    };
+    driver::run_process(&matcher, args.urls, &args.source, &args.run)
+}
+
+/// How a match is printed.
+#[derive(Debug)]
+enum Output {
+    /// The route's name and its groups.
+    Groups,
+    /// `--get`.
+    Template(Template),
+    /// `--json`.
+    Json,
+}
+
+/// Matches each input against the routes.
+struct Matcher {
+    routes: Vec<Route>,
+    /// The routes' patterns, each with its index in `routes`.
+    set: UrlPatternSet<usize>,
+    base: Option<Url>,
+    all: bool,
+    output: Output,
+    blank_failures: bool,
+}
+
+/// The components of a result, in the spec's order, with their names.
+fn components(r: &UrlPatternResult) -> [(&'static str, &UrlPatternComponentResult); 8] {
+    [
+        ("protocol", &r.protocol),
+        ("username", &r.username),
+        ("password", &r.password),
+        ("hostname", &r.hostname),
+        ("port", &r.port),
+        ("pathname", &r.pathname),
+        ("search", &r.search),
+        ("hash", &r.hash),
+    ]
+}
+
+/// A pattern's component strings, in the spec's order.
+fn pattern_strings(p: &UrlPattern) -> [&str; 8] {
+    [
+        p.protocol(),
+        p.username(),
+        p.password(),
+        p.hostname(),
+        p.port(),
+        p.pathname(),
+        p.search(),
+        p.hash(),
+    ]
+}
+
+/// The groups worth printing: those of the components the pattern constrains (not `*`),
+/// that captured something; a numbered group is named `COMPONENT:N`.
+fn interesting_groups(pattern: &UrlPattern, result: &UrlPatternResult) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for ((component, c), source) in components(result).into_iter().zip(pattern_strings(pattern)) {
+        if source == "*" {
+            continue;
+        }
+        for (name, value) in c.groups.iter() {
+            let Some(value) = value else { continue };
+            let name = if name.bytes().all(|b| b.is_ascii_digit()) {
+                format!("{component}:{name}")
+            } else {
+                name.to_string()
+            };
+            out.push((name, value.to_string()));
+        }
+    }
+    out
+}
+
+/// `--json`'s object for one match.
+#[derive(Serialize)]
+struct JsonMatch<'a> {
+    route: &'a str,
+    #[serde(serialize_with = "pairs_as_map")]
+    groups: Vec<(String, String)>,
+    #[serde(rename = "match")]
+    result: batch_pattern::MatchObject,
+}
+
+fn pairs_as_map<S: Serializer>(pairs: &[(String, String)], s: S) -> Result<S::Ok, S::Error> {
+    let mut map = s.serialize_map(Some(pairs.len()))?;
+    for (k, v) in pairs {
+        map.serialize_entry(k, v)?;
+    }
+    map.end()
+}
+
+impl Matcher {
+    /// The matches of `url`, in route order: the first only, or with `--all` every one.
+    fn matches(&self, url: &Url) -> Vec<(usize, UrlPatternResult)> {
+        if !self.all {
+            return (self.set.first_match_url(url))
+                .map(|(&index, result)| vec![(index, result)])
+                .unwrap_or_default();
+        }
+        (self.set.matches_url(url).into_iter())
+            .map(|(&index, result)| (index, result))
+            .collect()
+    }
+
+    fn fail(&self, input: &str, failure: Failure, sink: &mut Sink) {
+        if matches!(self.output, Output::Json) {
+            #[derive(Serialize)]
+            struct JsonFailure<'a> {
+                input: &'a str,
+                error: &'a str,
+                error_name: &'a str,
+            }
+            let out = sink.out();
+            let _ = serde_json::to_writer(
+                &mut *out,
+                &JsonFailure {
+                    input,
+                    error: &failure.message,
+                    error_name: failure.name,
+                },
+            );
+            out.push(b'\n');
+            return sink.fail_quietly();
+        }
+        if self.blank_failures {
+            sink.out().push(b'\n');
+        }
+        sink.fail(format!("{input}: {}", failure.message));
+    }
+}
+
+impl Process for Matcher {
+    fn process(&self, input: &str, sink: &mut Sink) {
+        let url = match Url::options().base(self.base.as_ref()).parse(input) {
+            Ok(url) => url,
+            Err(e) => return self.fail(input, e.into(), sink),
+        };
+        let matches = self.matches(&url);
+        if matches.is_empty() {
+            return self.fail(input, Failure::new("no-match", "no route matches"), sink);
+        }
+        let out = sink.out();
+        match &self.output {
+            Output::Json => {
+                let list: Vec<JsonMatch<'_>> = matches
+                    .into_iter()
+                    .map(|(index, result)| {
+                        let route = &self.routes[index];
+                        JsonMatch {
+                            route: &route.name,
+                            groups: interesting_groups(&route.pattern, &result),
+                            result: result.into(),
+                        }
+                    })
+                    .collect();
+                out.extend_from_slice(b"{\"input\":");
+                let _ = serde_json::to_writer(&mut *out, input);
+                if self.all {
+                    out.extend_from_slice(b",\"matches\":");
+                    let _ = serde_json::to_writer(&mut *out, &list);
+                    out.push(b'}');
+                } else {
+                    // `{"input":...,` then the match object without its `{`.
+                    out.push(b',');
+                    let brace = out.len();
+                    let _ = serde_json::to_writer(&mut *out, &list[0]);
+                    out.remove(brace);
+                }
+            }
+            Output::Groups => {
+                for (i, (index, result)) in matches.iter().enumerate() {
+                    if i > 0 {
+                        out.push(b'\t');
+                    }
+                    let route = &self.routes[*index];
+                    out.extend_from_slice(route.name.as_bytes());
+                    for (name, value) in interesting_groups(&route.pattern, result) {
+                        out.push(b' ');
+                        out.extend_from_slice(name.as_bytes());
+                        out.push(b'=');
+                        out.extend_from_slice(value.as_bytes());
+                    }
+                }
+            }
+            Output::Template(template) => {
+                let mut text = String::new();
+                for (i, (index, result)) in matches.iter().enumerate() {
+                    if i > 0 {
+                        text.push('\t');
+                    }
+                    template.render(&self.routes[*index].name, input, &url, result, &mut text);
+                }
+                out.extend_from_slice(text.as_bytes());
+            }
+        }
+        out.push(b'\n');
+    }
+
+    fn skipped(&self, sink: &mut Sink) {
+        if self.blank_failures {
+            sink.out().push(b'\n');
+        }
+    }
+
+    fn not_utf8(&self, lossy: &str, sink: &mut Sink) {
+        self.fail(lossy, Failure::new(NOT_UTF8_NAME, NOT_UTF8_MESSAGE), sink);
+    }
+}
+
+/// A `--get` template: literal text and placeholders.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Template {
+    pieces: Vec<Piece>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Piece {
+    Text(String),
+    Route,
+    Input,
+    Href,
+    /// `{:NAME}`: a group, from the first component that has it.
+    Group(String),
+    /// `{COMPONENT}`: the component's input.
+    Component(usize),
+    /// `{COMPONENT:NAME}`.
+    ComponentGroup(usize, String),
+}
+
+/// The component names, in the spec's order.
+const COMPONENT_NAMES: [&str; 8] = [
+    "protocol", "username", "password", "hostname", "port", "pathname", "search", "hash",
+];
+
+impl Template {
+    /// Parses a template; `Err` says what is wrong and where.
+    pub fn parse(text: &str) -> Result<Template, String> {
+        let mut pieces = Vec::new();
+        let mut literal = String::new();
+        let mut rest = text;
+        while let Some(i) = rest.find(['{', '}']) {
+            literal.push_str(&rest[..i]);
+            let brace = rest.as_bytes()[i];
+            rest = &rest[i + 1..];
+            if rest.as_bytes().first() == Some(&brace) {
+                literal.push(brace as char);
+                rest = &rest[1..];
+                continue;
+            }
+            if brace == b'}' {
+                return Err(format!(
+                    "a '}}' without its '{{' at byte {} (write '}}}}' for a brace)",
+                    text.len() - rest.len() - 1
+                ));
+            }
+            let Some(end) = rest.find('}') else {
+                return Err(format!(
+                    "a '{{' without its '}}' at byte {} (write '{{{{' for a brace)",
+                    text.len() - rest.len() - 1
+                ));
+            };
+            let name = &rest[..end];
+            rest = &rest[end + 1..];
+            if !literal.is_empty() {
+                pieces.push(Piece::Text(std::mem::take(&mut literal)));
+            }
+            pieces.push(Template::placeholder(name)?);
+        }
+        literal.push_str(rest);
+        if !literal.is_empty() {
+            pieces.push(Piece::Text(literal));
+        }
+        Ok(Template { pieces })
+    }
+
+    fn placeholder(name: &str) -> Result<Piece, String> {
+        let component = |c: &str| COMPONENT_NAMES.iter().position(|&n| n == c);
+        Ok(match name {
+            "route" => Piece::Route,
+            "input" => Piece::Input,
+            "href" => Piece::Href,
+            _ => match name.split_once(':') {
+                Some(("", group)) if !group.is_empty() => Piece::Group(group.to_owned()),
+                Some((c, group)) if !group.is_empty() && component(c).is_some() => {
+                    Piece::ComponentGroup(component(c).unwrap_or_default(), group.to_owned())
+                }
+                None if component(name).is_some() => {
+                    Piece::Component(component(name).unwrap_or_default())
+                }
+                _ => {
+                    return Err(format!(
+                        "unknown placeholder {{{name}}} (expected {{route}}, {{input}}, \
+                         {{href}}, {{:GROUP}}, {{COMPONENT}} or {{COMPONENT:GROUP}}, COMPONENT \
+                         one of {})",
+                        COMPONENT_NAMES.join(", ")
+                    ));
+                }
+            },
+        })
+    }
+
+    /// Appends the template filled in for one match.
+    fn render(
+        &self,
+        route: &str,
+        input: &str,
+        url: &Url,
+        result: &UrlPatternResult,
+        out: &mut String,
+    ) {
+        let parts = components(result);
+        let group = |c: &UrlPatternComponentResult, name: &str| -> Option<String> {
+            c.groups.get(name).map(str::to_owned)
+        };
+        for piece in &self.pieces {
+            match piece {
+                Piece::Text(text) => out.push_str(text),
+                Piece::Route => out.push_str(route),
+                Piece::Input => out.push_str(input),
+                Piece::Href => out.push_str(url.href()),
+                Piece::Group(name) => {
+                    if let Some(v) = parts.iter().find_map(|(_, c)| group(c, name)) {
+                        out.push_str(&v);
+                    }
+                }
+                Piece::Component(i) => out.push_str(&parts[*i].1.input),
+                Piece::ComponentGroup(i, name) => {
+                    if let Some(v) = group(parts[*i].1, name) {
+                        let _ = write!(out, "{v}");
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Piece, Template};
+
+    #[test]
+    fn templates() {
+        let t = Template::parse("{route}: {:id} {pathname:0} {{x}} {hash}").unwrap();
+        assert_eq!(t.pieces[0], Piece::Route);
+        assert_eq!(t.pieces[2], Piece::Group("id".into()));
+        assert_eq!(t.pieces[4], Piece::ComponentGroup(5, "0".into()));
+        assert_eq!(t.pieces[5], Piece::Text(" {x} ".into()));
+        assert_eq!(t.pieces[6], Piece::Component(7));
+        assert!(
+            Template::parse("{nope}")
+                .unwrap_err()
+                .contains("unknown placeholder {nope}")
+        );
+        assert!(Template::parse("a{").unwrap_err().contains("at byte 1"));
+        assert!(Template::parse("a}b").unwrap_err().contains("at byte 1"));
+    }
+}

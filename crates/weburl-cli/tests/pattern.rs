@@ -1,0 +1,297 @@
+//! URL patterns from the command line: every web-platform-tests URLPattern case through the
+//! batch op `pattern` (no skip list), and `weburl match`.
+
+mod common;
+
+use std::path::PathBuf;
+
+use common::weburl;
+use serde_json::{Value, json};
+use weburl_testkit::urlpattern::{Case, Constructed, Matched, cases, has_regexp_groups_cases};
+
+/// Runs `weburl batch` on one request per element of `requests`; the answers, parsed.
+fn batch(requests: &[Value]) -> Vec<Value> {
+    let mut input = String::new();
+    for request in requests {
+        input.push_str(&request.to_string());
+        input.push('\n');
+    }
+    let run = weburl(&["batch"], input.as_bytes());
+    assert_eq!(run.stderr, "");
+    assert_eq!(run.code, 0);
+    let answers: Vec<Value> = run
+        .stdout
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("an answer is JSON"))
+        .collect();
+    assert_eq!(answers.len(), requests.len(), "one answer per request");
+    answers
+}
+
+/// The request for one case.
+fn request(case: &Case) -> Value {
+    let mut request = json!({"op": "pattern", "pattern": case.pattern});
+    if let Some(inputs) = &case.inputs {
+        request["inputs"] = Value::Array(inputs.clone());
+    }
+    request
+}
+
+/// What is wrong with the answer to one case (`None`: it is right).
+fn check(case: &Case, answer: &Value) -> Option<String> {
+    let components = match &case.constructed {
+        Constructed::Error => {
+            return (answer.get("failure") != Some(&json!(true)))
+                .then(|| format!("the constructor should throw, got {answer}"));
+        }
+        Constructed::Components(c) => c,
+    };
+    if answer.get("failure").is_some() {
+        return Some(format!("the constructor threw: {answer}"));
+    }
+    if answer["components"] != Value::Object(components.clone()) {
+        return Some(format!(
+            "components: got {}, want {}",
+            answer["components"],
+            Value::Object(components.clone())
+        ));
+    }
+    if !answer["has_regexp_groups"].is_boolean() {
+        return Some(format!("has_regexp_groups is not a boolean: {answer}"));
+    }
+    let want = match &case.matched {
+        Matched::NotChecked => {
+            return (answer.get("match").is_some() || answer.get("exec_error").is_some())
+                .then(|| format!("no inputs, yet a match: {answer}"));
+        }
+        Matched::Error => {
+            return (!answer["exec_error"].is_string() || answer.get("match").is_some())
+                .then(|| format!("exec should throw, got {answer}"));
+        }
+        Matched::NoMatch => Value::Null,
+        Matched::Match { components, .. } => components.clone(),
+    };
+    match answer.get("match") {
+        Some(got) if *got == want => None,
+        got => Some(format!("match: got {got:?}, want {want}")),
+    }
+}
+
+#[test]
+fn every_wpt_urlpattern_case_through_batch() {
+    let cases = cases();
+    let answers = batch(&cases.iter().map(request).collect::<Vec<_>>());
+    let failures: Vec<String> = cases
+        .iter()
+        .zip(&answers)
+        .filter_map(|(case, answer)| {
+            check(case, answer).map(|e| format!("{}\n  {e}", case.describe()))
+        })
+        .collect();
+    assert!(
+        failures.is_empty(),
+        "{} of {} cases fail:\n{}",
+        failures.len(),
+        cases.len(),
+        failures.join("\n")
+    );
+    println!(
+        "{} of {} urlpatterntestdata.json cases pass",
+        cases.len(),
+        cases.len()
+    );
+}
+
+#[test]
+fn every_has_regexp_groups_case_through_batch() {
+    let cases = has_regexp_groups_cases();
+    let requests: Vec<Value> = (cases.iter())
+        .map(|(pattern, _)| json!({"op": "pattern", "pattern": pattern}))
+        .collect();
+    let answers = batch(&requests);
+    for ((pattern, expected), answer) in cases.iter().zip(&answers) {
+        assert_eq!(
+            answer["has_regexp_groups"],
+            json!(expected),
+            "pattern {pattern:?}: {answer}"
+        );
+    }
+    println!(
+        "{} of {} urlpattern-hasregexpgroups.json cases pass",
+        cases.len(),
+        cases.len()
+    );
+}
+
+#[test]
+fn the_contract_example() {
+    let answers = batch(
+        &[json!({"op":"pattern","pattern":[{"pathname":"/books/:id"}],
+                                  "inputs":["https://example.com/books/123"]})],
+    );
+    let want = json!({"components":{"protocol":"*","username":"*","password":"*","hostname":"*",
+        "port":"*","pathname":"/books/:id","search":"*","hash":"*"},"has_regexp_groups":false,
+        "match":{"protocol":{"input":"https","groups":{"0":"https"}},
+        "username":{"input":"","groups":{"0":""}},"password":{"input":"","groups":{"0":""}},
+        "hostname":{"input":"example.com","groups":{"0":"example.com"}},
+        "port":{"input":"","groups":{"0":""}},
+        "pathname":{"input":"/books/123","groups":{"id":"123"}},
+        "search":{"input":"","groups":{"0":""}},"hash":{"input":"","groups":{"0":""}}}});
+    assert_eq!(answers[0], want);
+}
+
+/// A routes file in a fresh temporary directory.
+fn routes_file(name: &str, text: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("weburl-match-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("routes.txt");
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn match_one_pattern_argument() {
+    let run = weburl(
+        &[
+            "match",
+            "https://*.example.com/books/:id",
+            "https://www.example.com/books/7",
+            "https://example.com/books/7",
+        ],
+        b"",
+    );
+    assert_eq!(
+        run.stdout,
+        "https://*.example.com/books/:id hostname:0=www id=7\n"
+    );
+    assert_eq!(
+        run.stderr,
+        "error: https://example.com/books/7: no route matches\n"
+    );
+    assert_eq!(run.code, 1);
+}
+
+#[test]
+fn match_routes_file_first_and_all() {
+    let routes = routes_file(
+        "all",
+        "# comment\n\nbook  /books/:id\n  new /books/new\nany /*\n",
+    );
+    let routes = routes.to_str().unwrap();
+    let base = "https://example.com";
+    let args = ["match", "--routes", routes, "--pattern-base", base];
+    let run = weburl(
+        &args,
+        b"https://example.com/books/new\nhttps://example.com/x\n",
+    );
+    assert_eq!(run.stdout, "book id=new\nany pathname:0=x\n");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let mut all = args.to_vec();
+    all.push("--all");
+    let run = weburl(&all, b"https://example.com/books/new\n");
+    assert_eq!(run.stdout, "book id=new\tnew\tany pathname:0=books/new\n");
+    // Another host: the routes are relative to the base, so none matches.
+    let run = weburl(&args, b"https://example.org/books/1\n");
+    assert_eq!(
+        run.stderr,
+        "error: line 1: https://example.org/books/1: no route matches\n"
+    );
+}
+
+#[test]
+fn match_templates_json_and_blank_failures() {
+    let pattern = r#"{"pathname": "/books/:id(\\d+)"}"#;
+    let input = b"https://a.example/books/7\n\nhttps://a.example/books/x\nnot a url\nhttps://b.example/books/8\n";
+    let run = weburl(
+        &[
+            "match",
+            "-e",
+            pattern,
+            "--get",
+            "{:id} {hostname} {{}}",
+            "--blank-failures",
+        ],
+        input,
+    );
+    assert_eq!(run.stdout, "7 a.example {}\n\n\n\n8 b.example {}\n");
+    let errors: Vec<&str> = run.stderr.lines().collect();
+    assert_eq!(
+        errors[0],
+        "error: line 3: https://a.example/books/x: no route matches"
+    );
+    assert!(
+        errors[1].starts_with("error: line 4: not a url: "),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(errors.len(), 2);
+    assert_eq!(run.code, 1);
+    let run = weburl(
+        &["match", "--json", "-e", pattern],
+        b"https://a.example/books/7\nx\n",
+    );
+    let lines: Vec<Value> = run
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines[0]["input"], "https://a.example/books/7");
+    assert_eq!(lines[0]["route"], pattern);
+    assert_eq!(lines[0]["groups"], json!({"id": "7"}));
+    assert_eq!(
+        lines[0]["match"]["pathname"],
+        json!({"input": "/books/7", "groups": {"id": "7"}})
+    );
+    assert_eq!(lines[1]["input"], "x");
+    assert!(lines[1]["error"].is_string() && lines[1]["error_name"].is_string());
+    assert_eq!(run.stderr, "");
+}
+
+#[test]
+fn match_usage_errors_name_the_line() {
+    let routes = routes_file("bad", "ok /a\nbroken /b/:id(\n");
+    let run = weburl(
+        &[
+            "match",
+            "--routes",
+            routes.to_str().unwrap(),
+            "--pattern-base",
+            "https://e.x",
+            "https://e.x/a",
+        ],
+        b"",
+    );
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains(", line 2: route broken: "),
+        "{}",
+        run.stderr
+    );
+    let routes = routes_file("nopattern", "lonely\n");
+    let run = weburl(&["match", "--routes", routes.to_str().unwrap()], b"");
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("line 1: a route is NAME then PATTERN"),
+        "{}",
+        run.stderr
+    );
+    let run = weburl(&["match", "/books/:id", "https://e.x/books/1"], b"");
+    assert_eq!(run.code, 2, "a relative pattern without --pattern-base");
+    let run = weburl(&["match"], b"");
+    assert_eq!(run.code, 2);
+}
+
+#[test]
+fn match_ignore_case() {
+    let run = weburl(
+        &[
+            "match",
+            "-i",
+            "-e",
+            r#"{"pathname":"/Books/:id"}"#,
+            "https://e.x/BOOKS/1",
+        ],
+        b"",
+    );
+    assert_eq!(run.stdout, "{\"pathname\":\"/Books/:id\"} id=1\n");
+}

@@ -1,0 +1,590 @@
+//! `weburl.URLPattern` and `weburl.URLPatternSet`: the URL Pattern Standard's `URLPattern`
+//! (the library's `weburl::pattern`) with JavaScript's API, and a route set.
+
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyString};
+use weburl::Url;
+use weburl::pattern::{
+    UrlPattern, UrlPatternComponentResult, UrlPatternError, UrlPatternInit, UrlPatternInput,
+    UrlPatternOptions, UrlPatternResult, UrlPatternSet,
+};
+
+use crate::text::usv;
+use crate::url::PyUrl;
+
+pyo3::create_exception!(
+    weburl,
+    URLPatternError,
+    PyValueError,
+    "A URL pattern that does not compile (JavaScript's URLPattern constructor throws a\n\
+     TypeError for it). A subclass of ValueError; the message says what is wrong and where.\n\n\
+     >>> import weburl\n\
+     >>> try:\n\
+     ...     weburl.URLPattern('https://example.com/:id(')\n\
+     ... except weburl.URLPatternError as e:\n\
+     ...     print(type(e).__mro__[1].__name__)\n\
+     ValueError\n"
+);
+
+/// The eight components, in the spec's order.
+const COMPONENTS: [&str; 8] = [
+    "protocol", "username", "password", "hostname", "port", "pathname", "search", "hash",
+];
+
+/// The first argument of the constructor, `test()` or `exec()`.
+enum Input {
+    /// A str or an init dict.
+    Js(UrlPatternInput),
+    /// A `weburl.URL`.
+    Url(Url),
+}
+
+/// The exception for a library error: TypeError where JavaScript throws one for the
+/// arguments themselves (an init dict with a base URL), else URLPatternError.
+fn raise(e: &UrlPatternError) -> PyErr {
+    match e {
+        UrlPatternError::BaseUrlWithInit => PyTypeError::new_err(e.to_string()),
+        _ => URLPatternError::new_err(e.to_string()),
+    }
+}
+
+/// Reads a str, an init dict (JavaScript's `URLPatternInit`: `protocol`, `username`,
+/// `password`, `hostname`, `port`, `pathname`, `search`, `hash`, `baseURL`, all str), None
+/// (an empty init), or, when `urls` is true, a `weburl.URL`. Other keys of a dict are
+/// ignored, as JavaScript ignores them.
+fn read_input(value: Option<&Bound<'_, PyAny>>, urls: bool) -> PyResult<Input> {
+    let Some(value) = value.filter(|v| !v.is_none()) else {
+        return Ok(Input::Js(UrlPatternInput::Init(UrlPatternInit::default())));
+    };
+    if let Ok(s) = value.cast::<PyString>() {
+        return Ok(Input::Js(UrlPatternInput::String(usv(s)?.into_owned())));
+    }
+    if urls && let Ok(url) = value.cast::<PyUrl>() {
+        return Ok(Input::Url(url.try_borrow()?.url.clone()));
+    }
+    let Ok(dict) = value.cast::<PyDict>() else {
+        let expected = if urls {
+            "a str, a URL or an init dict"
+        } else {
+            "a str or an init dict"
+        };
+        return Err(PyTypeError::new_err(format!(
+            "input must be {expected}, not {}",
+            value.get_type().name()?
+        )));
+    };
+    let mut init = UrlPatternInit::default();
+    for (key, item) in dict.iter() {
+        let key: String = key
+            .extract()
+            .map_err(|_| PyTypeError::new_err("the keys of an init dict must be str".to_owned()))?;
+        let slot = match key.as_str() {
+            "protocol" => &mut init.protocol,
+            "username" => &mut init.username,
+            "password" => &mut init.password,
+            "hostname" => &mut init.hostname,
+            "port" => &mut init.port,
+            "pathname" => &mut init.pathname,
+            "search" => &mut init.search,
+            "hash" => &mut init.hash,
+            "baseURL" => &mut init.base_url,
+            // Other keys are ignored, as JavaScript's dictionary conversion ignores them.
+            _ => continue,
+        };
+        let Ok(text) = item.cast::<PyString>() else {
+            return Err(PyTypeError::new_err(format!(
+                "init[{key:?}] must be str, not {}",
+                item.get_type().name()?
+            )));
+        };
+        *slot = Some(usv(text)?.into_owned());
+    }
+    Ok(Input::Js(UrlPatternInput::Init(init)))
+}
+
+/// The base URL argument: None or a str (JavaScript's `baseURL` is a string).
+fn read_base(base: Option<&Bound<'_, PyAny>>) -> PyResult<Option<String>> {
+    match base.filter(|b| !b.is_none()) {
+        None => Ok(None),
+        Some(b) => match b.cast::<PyString>() {
+            Ok(s) => Ok(Some(usv(s)?.into_owned())),
+            Err(_) => match b.cast::<PyUrl>() {
+                Ok(url) => Ok(Some(url.try_borrow()?.url.href().to_owned())),
+                Err(_) => Err(PyTypeError::new_err(format!(
+                    "base must be str or URL, not {}",
+                    b.get_type().name()?
+                ))),
+            },
+        },
+    }
+}
+
+/// Builds a pattern from the constructor's arguments.
+fn build(input: Input, base: Option<String>, ignore_case: bool) -> PyResult<UrlPattern> {
+    let Input::Js(input) = input else {
+        unreachable!("the constructor does not read URLs");
+    };
+    UrlPattern::new(&input, base.as_deref(), UrlPatternOptions { ignore_case })
+        .map_err(|e| raise(&e))
+}
+
+/// One component result as `{"input": str, "groups": {name: str | None}}`.
+fn component<'py>(py: Python<'py>, c: &UrlPatternComponentResult) -> PyResult<Bound<'py, PyDict>> {
+    let groups = PyDict::new(py);
+    for (name, value) in c.groups.iter() {
+        groups.set_item(name, value)?;
+    }
+    let out = PyDict::new(py);
+    out.set_item("input", c.input.as_str())?;
+    out.set_item("groups", groups)?;
+    Ok(out)
+}
+
+/// A result as JavaScript's `URLPatternResult`: `inputs` and the eight components.
+fn result<'py>(
+    py: Python<'py>,
+    r: &UrlPatternResult,
+    inputs: &Bound<'py, PyList>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let out = PyDict::new(py);
+    out.set_item("inputs", inputs)?;
+    let parts = [
+        &r.protocol,
+        &r.username,
+        &r.password,
+        &r.hostname,
+        &r.port,
+        &r.pathname,
+        &r.search,
+        &r.hash,
+    ];
+    for (name, c) in COMPONENTS.iter().zip(parts) {
+        out.set_item(*name, component(py, c)?)?;
+    }
+    Ok(out)
+}
+
+/// The arguments `exec()` was given, for `inputs`: `[input]` or `[input, base]`.
+fn inputs_list<'py>(
+    py: Python<'py>,
+    input: Option<&Bound<'py, PyAny>>,
+    base: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyList>> {
+    let list = PyList::empty(py);
+    match input.filter(|v| !v.is_none()) {
+        Some(v) => list.append(v)?,
+        None => list.append(PyDict::new(py))?,
+    }
+    if let Some(base) = base.filter(|b| !b.is_none()) {
+        list.append(base)?;
+    }
+    Ok(list)
+}
+
+/// Runs the pattern on `exec()`'s arguments; `Err` is JavaScript's TypeError (an init dict
+/// with a base URL).
+fn run(
+    pattern: &UrlPattern,
+    input: Option<&Bound<'_, PyAny>>,
+    base: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Option<UrlPatternResult>> {
+    let input = read_input(input, true)?;
+    let base = read_base(base)?;
+    match input {
+        Input::Js(input) => pattern
+            .exec_input(&input, base.as_deref())
+            .map_err(|e| raise(&e)),
+        // A URL is absolute: a base would change nothing.
+        Input::Url(url) => Ok(pattern.exec_url(&url)),
+    }
+}
+
+/// A URL pattern: the URL Pattern Standard's ``URLPattern``, with JavaScript's API.
+///
+/// ``URLPattern(input=None, base=None, *, ignore_case=False)``: ``input`` is a pattern string
+/// (``"https://*.example.com/books/:id"``; a relative one needs ``base``) or an init dict
+/// with any of ``protocol``, ``username``, ``password``, ``hostname``, ``port``,
+/// ``pathname``, ``search``, ``hash`` and ``baseURL`` (a component left out matches
+/// anything). ``:name`` matches a segment, ``*`` anything, ``{...}?`` is optional,
+/// ``(\d+)`` a regular expression (ECMAScript syntax). A pattern that does not compile
+/// raises :class:`URLPatternError` (a ValueError); an init dict with a ``base`` raises
+/// TypeError, as in JavaScript.
+///
+/// ``test(input, base=None)`` and ``exec(input, base=None)`` match a URL (a str, a
+/// :class:`URL` or an init dict); ``exec`` returns a dict shaped as JavaScript's result
+/// (``inputs`` and the eight components, each ``{"input": str, "groups": {...}}``; a group
+/// that did not take part is None), or None.
+///
+/// >>> from weburl import URLPattern
+/// >>> p = URLPattern("https://*.example.com/books/:id")
+/// >>> p.test("https://shop.example.com/books/7")
+/// True
+/// >>> m = p.exec("https://shop.example.com/books/7")
+/// >>> m["pathname"]
+/// {'input': '/books/7', 'groups': {'id': '7'}}
+/// >>> m["hostname"]["groups"]
+/// {'0': 'shop'}
+/// >>> URLPattern({"pathname": "/books/:id(\\d+)"}).exec("https://example.com/books/x") is None
+/// True
+/// >>> p
+/// URLPattern(protocol='https', hostname='*.example.com', port='', pathname='/books/:id')
+#[pyclass(name = "URLPattern", module = "weburl", frozen)]
+pub struct PyUrlPattern {
+    pub pattern: UrlPattern,
+}
+
+#[pymethods]
+impl PyUrlPattern {
+    #[new]
+    #[pyo3(signature = (input=None, base=None, *, ignore_case=false))]
+    fn new(
+        input: Option<&Bound<'_, PyAny>>,
+        base: Option<&Bound<'_, PyAny>>,
+        ignore_case: bool,
+    ) -> PyResult<Self> {
+        let input = read_input(input, false)?;
+        let base = read_base(base)?;
+        Ok(PyUrlPattern {
+            pattern: build(input, base, ignore_case)?,
+        })
+    }
+
+    /// Whether the URL matches (``exec(...) is not None``, without building the result).
+    ///
+    /// >>> from weburl import URLPattern
+    /// >>> p = URLPattern({"pathname": "/api/*"})
+    /// >>> p.test("https://example.com/api/v1/users"), p.test("https://example.com/web/")
+    /// (True, False)
+    /// >>> p.test({"pathname": "/api/x"}), p.test("/api/x", "https://example.com")
+    /// (True, True)
+    #[pyo3(signature = (input=None, base=None))]
+    fn test(
+        &self,
+        input: Option<&Bound<'_, PyAny>>,
+        base: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<bool> {
+        Ok(run(&self.pattern, input, base)?.is_some())
+    }
+
+    /// The match, as JavaScript's ``exec()`` gives it, or None.
+    ///
+    /// >>> from weburl import URLPattern
+    /// >>> m = URLPattern({"hostname": "{:sub.}?example.com"}).exec("https://api.example.com/")
+    /// >>> m["hostname"], m["inputs"]
+    /// ({'input': 'api.example.com', 'groups': {'sub': 'api'}}, ['https://api.example.com/'])
+    /// >>> URLPattern({"hostname": "example.com"}).exec("https://example.org/") is None
+    /// True
+    #[pyo3(signature = (input=None, base=None))]
+    fn exec<'py>(
+        &self,
+        py: Python<'py>,
+        input: Option<&Bound<'py, PyAny>>,
+        base: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Option<Bound<'py, PyDict>>> {
+        match run(&self.pattern, input, base)? {
+            None => Ok(None),
+            Some(r) => Ok(Some(result(py, &r, &inputs_list(py, input, base)?)?)),
+        }
+    }
+
+    /// The protocol pattern (the scheme, without ``':'``).
+    ///
+    /// >>> from weburl import URLPattern
+    /// >>> URLPattern("http{s}?://example.com/").protocol
+    /// 'http{s}?'
+    #[getter]
+    fn protocol(&self) -> &str {
+        self.pattern.protocol()
+    }
+
+    /// The username pattern.
+    ///
+    /// >>> from weburl import URLPattern
+    /// >>> URLPattern({"username": "admin"}).username
+    /// 'admin'
+    #[getter]
+    fn username(&self) -> &str {
+        self.pattern.username()
+    }
+
+    /// The password pattern.
+    ///
+    /// >>> from weburl import URLPattern
+    /// >>> URLPattern({"pathname": "/"}).password
+    /// '*'
+    #[getter]
+    fn password(&self) -> &str {
+        self.pattern.password()
+    }
+
+    /// The hostname pattern (canonicalized: ``EXAMPLE.com`` is ``example.com``).
+    ///
+    /// >>> from weburl import URLPattern
+    /// >>> URLPattern({"hostname": "{:sub.}?EXAMPLE.com"}).hostname
+    /// '{:sub.}?example.com'
+    #[getter]
+    fn hostname(&self) -> &str {
+        self.pattern.hostname()
+    }
+
+    /// The port pattern (empty for the scheme's default port).
+    ///
+    /// >>> from weburl import URLPattern
+    /// >>> URLPattern("https://example.com:443/").port, URLPattern("https://example.com:8443/").port
+    /// ('', '8443')
+    #[getter]
+    fn port(&self) -> &str {
+        self.pattern.port()
+    }
+
+    /// The pathname pattern.
+    ///
+    /// >>> from weburl import URLPattern
+    /// >>> URLPattern({"pathname": "/books/:id"}).pathname
+    /// '/books/:id'
+    #[getter]
+    fn pathname(&self) -> &str {
+        self.pattern.pathname()
+    }
+
+    /// The search pattern (without ``'?'``).
+    ///
+    /// >>> from weburl import URLPattern
+    /// >>> URLPattern({"search": "?q=:term"}).search
+    /// 'q=:term'
+    #[getter]
+    fn search(&self) -> &str {
+        self.pattern.search()
+    }
+
+    /// The hash pattern (without ``'#'``).
+    ///
+    /// >>> from weburl import URLPattern
+    /// >>> URLPattern({"hash": "#top"}).hash
+    /// 'top'
+    #[getter]
+    fn hash(&self) -> &str {
+        self.pattern.hash()
+    }
+
+    /// Whether some component has a custom regular expression group (such as ``(\d+)``):
+    /// such a pattern runs a regular-expression engine, the others match without one.
+    ///
+    /// >>> from weburl import URLPattern
+    /// >>> URLPattern({"pathname": "/:id(\\d+)"}).has_regexp_groups
+    /// True
+    /// >>> URLPattern({"pathname": "/:id"}).has_regexp_groups
+    /// False
+    #[getter]
+    fn has_regexp_groups(&self) -> bool {
+        self.pattern.has_regexp_groups()
+    }
+
+    fn __repr__(&self) -> String {
+        let p = &self.pattern;
+        let strings = [
+            p.protocol(),
+            p.username(),
+            p.password(),
+            p.hostname(),
+            p.port(),
+            p.pathname(),
+            p.search(),
+            p.hash(),
+        ];
+        let mut parts = Vec::new();
+        for (name, value) in COMPONENTS.iter().zip(strings) {
+            if value == "*" {
+                continue;
+            }
+            // A password pattern may be a secret: shown as ****.
+            let value = if *name == "password" && !value.is_empty() {
+                "****"
+            } else {
+                value
+            };
+            parts.push(format!("{name}={}", py_quote(value)));
+        }
+        format!("URLPattern({})", parts.join(", "))
+    }
+}
+
+/// `s` as a Python str literal, as `repr()` writes it.
+fn py_quote(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('\'');
+    for c in s.chars() {
+        match c {
+            '\'' => out.push_str("\\'"),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if c.is_control() => out.push_str(&format!("\\x{:02x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('\'');
+    out
+}
+
+/// Many URL patterns, each with a value: which ones match a URL, found through a prefix tree
+/// over their literal parts rather than by trying each (so a URL costs far less than trying
+/// every pattern). Patterns are tried in the order they were added.
+///
+/// ``add(pattern, value)`` takes a :class:`URLPattern`, a pattern string or an init dict.
+/// ``first_match(url, base=None)`` returns ``(value, result)`` for the first pattern that
+/// matches (``result`` as :meth:`URLPattern.exec` gives it), or None; ``matches(url,
+/// base=None)`` all of them, in order. ``url`` is a str or a :class:`URL`.
+///
+/// >>> from weburl import URLPatternSet
+/// >>> routes = URLPatternSet()
+/// >>> routes.add({"pathname": "/books/:id"}, "book")
+/// >>> routes.add({"pathname": "/books/new"}, "new-book")
+/// >>> routes.add({"pathname": "/*"}, "fallback")
+/// >>> value, m = routes.first_match("https://example.com/books/7")
+/// >>> value, m["pathname"]["groups"]
+/// ('book', {'id': '7'})
+/// >>> [v for v, _ in routes.matches("https://example.com/books/new")]
+/// ['book', 'new-book', 'fallback']
+/// >>> len(routes)
+/// 3
+#[pyclass(name = "URLPatternSet", module = "weburl")]
+pub struct PyUrlPatternSet {
+    set: UrlPatternSet<usize>,
+    values: Vec<Py<PyAny>>,
+}
+
+impl PyUrlPatternSet {
+    /// The URL of `url` (a str or a `URL`, with a str `base`), or None when it does not
+    /// parse (no pattern matches it then).
+    fn url(url: &Bound<'_, PyAny>, base: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Url>> {
+        if let Ok(u) = url.cast::<PyUrl>() {
+            return Ok(Some(u.try_borrow()?.url.clone()));
+        }
+        let Ok(text) = url.cast::<PyString>() else {
+            return Err(PyTypeError::new_err(format!(
+                "url must be str or URL, not {}",
+                url.get_type().name()?
+            )));
+        };
+        let text = usv(text)?;
+        let base = read_base(base)?;
+        Ok(match base {
+            None => Url::parse(&text).ok(),
+            Some(base) => Url::parse(&base)
+                .ok()
+                .and_then(|b| Url::parse_with_base(&text, &b).ok()),
+        })
+    }
+
+    fn pair<'py>(
+        &self,
+        py: Python<'py>,
+        index: usize,
+        r: &UrlPatternResult,
+        url: &Bound<'py, PyAny>,
+        base: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<(Py<PyAny>, Bound<'py, PyDict>)> {
+        let inputs = inputs_list(py, Some(url), base)?;
+        Ok((self.values[index].clone_ref(py), result(py, r, &inputs)?))
+    }
+}
+
+#[pymethods]
+impl PyUrlPatternSet {
+    #[new]
+    fn new() -> Self {
+        PyUrlPatternSet {
+            set: UrlPatternSet::new(),
+            values: Vec::new(),
+        }
+    }
+
+    /// Adds a pattern (a :class:`URLPattern`, a pattern string or an init dict) with its
+    /// value, after the patterns already there.
+    ///
+    /// >>> from weburl import URLPattern, URLPatternSet
+    /// >>> s = URLPatternSet()
+    /// >>> s.add(URLPattern("https://example.com/:page"), 1)
+    /// >>> s.add("https://*.example.com/*", 2)
+    /// >>> s.first_match("https://www.example.com/x")[0]
+    /// 2
+    #[pyo3(signature = (pattern, value))]
+    fn add(&mut self, pattern: &Bound<'_, PyAny>, value: Py<PyAny>) -> PyResult<()> {
+        let pattern = match pattern.cast::<PyUrlPattern>() {
+            Ok(p) => p.get().pattern.clone(),
+            Err(_) => build(read_input(Some(pattern), false)?, None, false)?,
+        };
+        self.set.insert(pattern, self.values.len());
+        self.values.push(value);
+        Ok(())
+    }
+
+    /// The value of the first pattern that matches, and the match; None when none does.
+    ///
+    /// >>> from weburl import URLPatternSet
+    /// >>> s = URLPatternSet()
+    /// >>> s.add({"hostname": "api.example.com", "pathname": "/v:version/*"}, "api")
+    /// >>> s.first_match("https://api.example.com/v2/users")[1]["pathname"]["groups"]
+    /// {'version': '2', '0': 'users'}
+    /// >>> s.first_match("https://example.com/") is None
+    /// True
+    #[pyo3(signature = (url, base=None))]
+    fn first_match<'py>(
+        &self,
+        py: Python<'py>,
+        url: &Bound<'py, PyAny>,
+        base: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Option<(Py<PyAny>, Bound<'py, PyDict>)>> {
+        let Some(parsed) = Self::url(url, base)? else {
+            return Ok(None);
+        };
+        match self.set.first_match_url(&parsed) {
+            None => Ok(None),
+            Some((&index, r)) => Ok(Some(self.pair(py, index, &r, url, base)?)),
+        }
+    }
+
+    /// Every pattern that matches, in the order they were added: ``[(value, match), ...]``.
+    ///
+    /// >>> from weburl import URLPatternSet
+    /// >>> s = URLPatternSet()
+    /// >>> s.add({"pathname": "/a/*"}, "a")
+    /// >>> s.add({"pathname": "/a/:b"}, "b")
+    /// >>> [v for v, _ in s.matches("https://example.com/a/x")]
+    /// ['a', 'b']
+    #[pyo3(signature = (url, base=None))]
+    fn matches<'py>(
+        &self,
+        py: Python<'py>,
+        url: &Bound<'py, PyAny>,
+        base: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Vec<(Py<PyAny>, Bound<'py, PyDict>)>> {
+        let Some(parsed) = Self::url(url, base)? else {
+            return Ok(Vec::new());
+        };
+        self.set
+            .matches_url(&parsed)
+            .into_iter()
+            .map(|(&index, r)| self.pair(py, index, &r, url, base))
+            .collect()
+    }
+
+    fn __len__(&self) -> usize {
+        self.values.len()
+    }
+
+    fn __traverse__(&self, visit: pyo3::PyVisit<'_>) -> Result<(), pyo3::PyTraverseError> {
+        for value in &self.values {
+            visit.call(value)?;
+        }
+        Ok(())
+    }
+
+    fn __clear__(&mut self) {
+        self.values.clear();
+        self.set = UrlPatternSet::new();
+    }
+}

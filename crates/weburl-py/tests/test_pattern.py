@@ -1,0 +1,231 @@
+"""URL patterns through Python: every web-platform-tests URLPattern case (no skip list),
+read as WPT's urlpattern/resources/urlpatterntests.js reads them, and URLPatternSet."""
+
+import threading
+from typing import Any
+
+import pytest
+
+import weburl
+from weburl import URL, URLPattern, URLPatternError, URLPatternSet
+
+from conftest import wpt
+
+COMPONENTS = ["protocol", "username", "password", "hostname", "port", "pathname", "search", "hash"]
+
+#: For each component, the ones before it that make WPT expect "*" when an init sets them.
+EARLIER = {
+    "protocol": [],
+    "username": [],
+    "password": [],
+    "hostname": ["protocol"],
+    "port": ["protocol", "hostname"],
+    "pathname": ["protocol", "hostname", "port"],
+    "search": ["protocol", "hostname", "port", "pathname"],
+    "hash": ["protocol", "hostname", "port", "pathname", "search"],
+}
+
+CASES = [c for c in wpt("urlpatterntestdata.json") if isinstance(c, dict)]
+HAS_REGEXP_GROUPS = [c for c in wpt("urlpattern-hasregexpgroups.json") if isinstance(c, dict)]
+
+
+def test_data_is_there() -> None:
+    assert len(CASES) == 369
+    assert len(HAS_REGEXP_GROUPS) > 50
+
+
+def construct(args: list[Any]) -> URLPattern:
+    """``new URLPattern(...args)``: [input], [input, base], [input, options], [input, base, options]."""
+    if not args:
+        return URLPattern()
+    input, rest = args[0], args[1:]
+    # JavaScript's overloads: (input, baseURL, options) or (input, options); with three
+    # arguments the second is the base URL whatever it is (a dict there raises TypeError).
+    base: Any = None
+    options: dict[str, Any] = {}
+    if len(rest) == 2:
+        base, options = rest
+    elif len(rest) == 1 and isinstance(rest[0], str):
+        base = rest[0]
+    elif len(rest) == 1:
+        options = rest[0]
+    if not isinstance(options, dict):
+        # JavaScript's conversion of the options argument throws a TypeError.
+        raise TypeError(f"the options argument must be a dict, not {type(options).__name__}")
+    return URLPattern(input, base, ignore_case=bool(options.get("ignoreCase", False)))
+
+
+def usv(s: str) -> str:
+    """A JavaScript string as a USVString: lone surrogates become U+FFFD."""
+    return s.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+
+
+def expected_component(case: dict[str, Any], name: str) -> str:
+    """WPT's rules for a component the case's expected_obj leaves out."""
+    expected = case.get("expected_obj") or {}
+    if name in expected:
+        return str(expected[name])
+    if name in case.get("exactly_empty_components", []):
+        return ""
+    init = case["pattern"][0] if case["pattern"] and isinstance(case["pattern"][0], dict) else None
+    if init is not None and init.get(name):
+        return str(init[name])
+    if init is not None and any(e in init for e in EARLIER[name]):
+        return "*"
+    base = None
+    if len(case["pattern"]) > 1 and isinstance(case["pattern"][1], str):
+        base = case["pattern"][1]
+    elif init is not None and "baseURL" in init:
+        base = init["baseURL"]
+    if base is not None and name not in ("username", "password"):
+        value = str(getattr(URL(base), name))
+        if name == "protocol":
+            return value[:-1]
+        if name in ("search", "hash"):
+            return value[1:]
+        return value
+    return "*"
+
+
+def component_result(case: dict[str, Any], name: str) -> dict[str, Any]:
+    expected = case["expected_match"]
+    if name in expected:
+        return {"input": usv(expected[name]["input"]), "groups": expected[name]["groups"]}
+    if name in case.get("exactly_empty_components", []):
+        return {"input": "", "groups": {}}
+    return {"input": "", "groups": {"0": ""}}
+
+
+@pytest.mark.parametrize("case", CASES, ids=[f"{i}" for i in range(len(CASES))])
+def test_urlpatterntestdata(case: dict[str, Any]) -> None:
+    if case.get("expected_obj") == "error":
+        with pytest.raises((URLPatternError, TypeError)):
+            construct(case["pattern"])
+        return
+    pattern = construct(case["pattern"])
+    for name in COMPONENTS:
+        assert getattr(pattern, name) == usv(expected_component(case, name)), name
+    assert isinstance(pattern.has_regexp_groups, bool)
+    if "inputs" not in case:
+        return
+    inputs = case["inputs"]
+    if case.get("expected_match") == "error":
+        with pytest.raises(TypeError):
+            pattern.exec(*inputs)
+        with pytest.raises(TypeError):
+            pattern.test(*inputs)
+        return
+    result = pattern.exec(*inputs)
+    assert pattern.test(*inputs) == (case.get("expected_match") is not None)
+    if case.get("expected_match") is None:
+        assert result is None
+        return
+    assert result is not None
+    for name in COMPONENTS:
+        got = dict(result[name])  # type: ignore[literal-required]
+        assert got == component_result(case, name), name
+    # `inputs` echoes exec()'s arguments, as JavaScript's result does.
+    expected_inputs = case["expected_match"].get("inputs", inputs)
+    assert result["inputs"] == (expected_inputs if expected_inputs else [{}])
+
+
+@pytest.mark.parametrize("case", HAS_REGEXP_GROUPS, ids=lambda c: repr(c["pattern"])[:60])
+def test_has_regexp_groups(case: dict[str, Any]) -> None:
+    assert construct(case["pattern"]).has_regexp_groups is case["has_regexp_groups"]
+
+
+def test_errors_are_value_errors() -> None:
+    assert issubclass(URLPatternError, ValueError)
+    with pytest.raises(ValueError):
+        URLPattern("https://example.com/:id(")
+    with pytest.raises(TypeError):
+        URLPattern({"pathname": "/a"}, "https://example.com")
+    # Other keys are ignored, as in JavaScript.
+    assert URLPattern({"path": "/a"}).pathname == "*"  # type: ignore[typeddict-unknown-key]
+    with pytest.raises(TypeError):
+        URLPattern({"pathname": 1})  # type: ignore[typeddict-item]
+    with pytest.raises(TypeError):
+        URLPattern(42)  # type: ignore[arg-type]
+
+
+def test_urls_and_bases() -> None:
+    p = URLPattern({"pathname": "/books/:id"})
+    url = URL("https://example.com/books/7")
+    m = p.exec(url)
+    assert m is not None and m["pathname"]["groups"] == {"id": "7"}
+    assert p.test("/books/8", "https://example.com")
+    assert p.test("books/9", URL("https://example.com/"))
+    assert not p.test("https://exa mple.com/books/1")
+    assert not p.test("/books/1", "not a base")
+
+
+def test_repr_hides_the_password() -> None:
+    p = URLPattern({"username": "me", "password": "secret", "hostname": "example.com"})
+    assert "secret" not in repr(p)
+    assert repr(p).startswith("URLPattern(")
+
+
+def test_set_matches_as_each_pattern_does() -> None:
+    patterns = [
+        {"pathname": "/books/:id"},
+        {"pathname": "/books/new"},
+        {"hostname": "{:sub.}?example.com", "pathname": "/*"},
+        "https://*.example.org/:a/:b",
+        {"pathname": "/:lang(en|fr)/*"},
+    ]
+    urls = [
+        "https://example.com/books/7",
+        "https://example.com/books/new",
+        "https://api.example.com/x",
+        "https://a.example.org/x/y",
+        "https://example.net/fr/docs",
+        "https://example.net/de/docs",
+        "not a url",
+    ]
+    routes: URLPatternSet[int] = URLPatternSet()
+    compiled = []
+    for i, p in enumerate(patterns):
+        routes.add(p, i)
+        compiled.append(URLPattern(p))
+    assert len(routes) == len(patterns)
+    for url in urls:
+        each = [(i, p.exec(url)) for i, p in enumerate(compiled)]
+        want = [(i, m) for i, m in each if m is not None]
+        got = routes.matches(url)
+        assert [(v, m["pathname"]) for v, m in got] == [(i, m["pathname"]) for i, m in want], url
+        first = routes.first_match(url)
+        if want:
+            assert first is not None and first[0] == want[0][0]
+        else:
+            assert first is None
+
+
+def test_threads_share_a_pattern() -> None:
+    p = URLPattern("https://*.example.com/items/:id")
+    errors: list[str] = []
+
+    def work(n: int) -> None:
+        for i in range(500):
+            m = p.exec(f"https://t{n}.example.com/items/{i}")
+            if m is None or m["pathname"]["groups"]["id"] != str(i):
+                errors.append(f"{n} {i}")
+
+    threads = [threading.Thread(target=work, args=(n,)) for n in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
+
+
+def test_hostile_inputs_are_refused_or_answered() -> None:
+    long_path = "/a" * 200_000
+    p = URLPattern({"pathname": "/:x*"})
+    assert p.test("https://example.com" + long_path)
+    with pytest.raises(URLPatternError):
+        URLPattern({"pathname": "(" * 10_000})
+
+
+def test_module_exports() -> None:
+    for name in ["URLPattern", "URLPatternSet", "URLPatternError"]:
+        assert name in weburl.__all__
