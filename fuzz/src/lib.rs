@@ -336,6 +336,88 @@ pub fn check_links(data: &[u8], xml: bool) {
     );
 }
 
+/// URL patterns: building one from `pattern` (a constructor string, or one component of an
+/// init object, as `which` picks) never panics; when it builds, matching `input` (as a URL,
+/// and as that component of an init object) never panics, `test` agrees with `exec`, the
+/// part-list matcher agrees with the ECMAScript regular expression, and a one-pattern
+/// `UrlPatternSet` agrees with `exec`. Custom regexp groups are matched only on short
+/// inputs: their matching time is unbounded by design (see `weburl::pattern`).
+#[cfg(feature = "pattern")]
+pub fn check_pattern(which: u8, pattern: &str, input: &str) {
+    use weburl::pattern::{
+        PatternLimits, UrlPattern, UrlPatternComponent, UrlPatternInit, UrlPatternInput,
+        UrlPatternOptions, UrlPatternSet,
+    };
+    let options = UrlPatternOptions {
+        ignore_case: which & 1 == 1,
+    };
+    let component = UrlPatternComponent::ALL[usize::from(which >> 1) % 8];
+    let init_with = |value: &str| {
+        let mut init = UrlPatternInit::default();
+        let slot = match component {
+            UrlPatternComponent::Protocol => &mut init.protocol,
+            UrlPatternComponent::Username => &mut init.username,
+            UrlPatternComponent::Password => &mut init.password,
+            UrlPatternComponent::Hostname => &mut init.hostname,
+            UrlPatternComponent::Port => &mut init.port,
+            UrlPatternComponent::Pathname => &mut init.pathname,
+            UrlPatternComponent::Search => &mut init.search,
+            UrlPatternComponent::Hash => &mut init.hash,
+        };
+        *slot = Some(value.to_owned());
+        init
+    };
+    let from_string = which & 0x80 == 0;
+    let built = if from_string {
+        UrlPattern::parse(pattern, None, options)
+    } else {
+        UrlPattern::from_init(&init_with(pattern), options)
+    };
+    // The limits refuse exactly the patterns with custom regexp groups (or fail as the
+    // pattern does).
+    let limited = if from_string {
+        UrlPattern::parse_with_limits(pattern, None, options, &PatternLimits::new().regexp_groups(false))
+    } else {
+        UrlPattern::from_init_with_limits(&init_with(pattern), options, &PatternLimits::new().regexp_groups(false))
+    };
+    let Ok(p) = built else {
+        assert!(limited.is_err(), "{pattern:?}: limits accepted what the constructor refused");
+        return;
+    };
+    assert_eq!(
+        limited.is_ok(),
+        !p.has_regexp_groups(),
+        "{pattern:?}: limits disagree with has_regexp_groups"
+    );
+    // The pattern strings read back to a pattern too.
+    let _ = p.to_string();
+    if p.has_regexp_groups() && input.len() > 64 {
+        return;
+    }
+    for (subject, base) in [
+        (UrlPatternInput::String(input.to_owned()), None),
+        (UrlPatternInput::String(input.to_owned()), Some("https://example.com/a/b?c#d")),
+        (UrlPatternInput::Init(init_with(input)), None),
+    ] {
+        let exec = p.exec_input(&subject, base).expect("no init with a base here");
+        let test = p.test_input(&subject, base).expect("no init with a base here");
+        assert_eq!(test, exec.is_some(), "{pattern:?} on {subject:?}: test != exec");
+        let general = p.exec_input_with_regexp(&subject, base);
+        assert_eq!(exec, general, "{pattern:?} on {subject:?}: part lists != regexp");
+        if let (UrlPatternInput::String(s), None) = (&subject, base)
+            && let Ok(url) = weburl::Url::parse(s)
+        {
+            let mut set = UrlPatternSet::new();
+            set.insert(p.clone(), ());
+            assert_eq!(
+                set.first_match_url(&url).map(|(_, m)| m),
+                p.exec_url(&url),
+                "{pattern:?} on {s:?}: the set != exec"
+            );
+        }
+    }
+}
+
 /// Splits fuzz bytes into a few strings at 0xFF bytes (which never occur in UTF-8).
 pub fn split(data: &[u8], parts: usize) -> Vec<String> {
     let mut out: Vec<String> = data
@@ -419,6 +501,18 @@ pub mod targets {
         };
         let parts = split(rest, 2);
         super::check_legacy(which, &parts[0], &parts[1]);
+    }
+
+    /// `pattern`: the first byte picks the form (bit 7: an init object, else a constructor
+    /// string), the component of the init (bits 1-3) and ignore case (bit 0); the rest is a
+    /// pattern and an input.
+    #[cfg(feature = "pattern")]
+    pub fn pattern(data: &[u8]) {
+        let Some((&which, rest)) = data.split_first() else {
+            return;
+        };
+        let parts = split(rest, 2);
+        super::check_pattern(which, &parts[0], &parts[1]);
     }
 
     /// `links`: the first byte's low bit picks XML (1) or HTML (0); the rest is the document.

@@ -86,6 +86,9 @@
 //!   unicode-normalization).
 //! - `policy` (turns on `legacy`): `weburl::policy`, the check of URLs a server is asked to
 //!   fetch, whose engine-agreement rule runs the legacy engines.
+//! - `pattern`: `weburl::pattern`, the URL Pattern Standard (JavaScript's `URLPattern`) and
+//!   `UrlPatternSet`, a route set over many patterns (adds regress, an ECMAScript
+//!   regular-expression engine, for custom regexp groups).
 //!
 //! ## Public Suffix List
 //!
@@ -116,6 +119,8 @@ pub mod normalize;
 pub mod origin;
 pub mod parser;
 mod path_segments;
+#[cfg(feature = "pattern")]
+pub mod pattern;
 pub mod percent;
 #[cfg(feature = "policy")]
 pub mod policy;

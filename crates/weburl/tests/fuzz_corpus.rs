@@ -86,6 +86,13 @@ fn legacy_corpus() {
     assert!(n > 200, "{n} inputs");
 }
 
+#[cfg(feature = "pattern")]
+#[test]
+fn pattern_corpus() {
+    let n = run("pattern", checks::targets::pattern);
+    assert!(n > 300, "{n} inputs");
+}
+
 #[cfg(feature = "document")]
 #[test]
 fn links_corpus() {

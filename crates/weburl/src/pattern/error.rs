@@ -1,0 +1,240 @@
+//! The errors of [`UrlPattern`](super::UrlPattern)'s constructors: where JavaScript's
+//! `new URLPattern()` throws a `TypeError`, weburl says what went wrong and where.
+
+use std::fmt;
+
+/// One of the eight components of a URL pattern (and of a URL), in the spec's order.
+///
+/// ```
+/// use weburl::pattern::UrlPatternComponent;
+/// assert_eq!(UrlPatternComponent::Pathname.name(), "pathname");
+/// assert_eq!(UrlPatternComponent::ALL.len(), 8);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum UrlPatternComponent {
+    /// `protocol`
+    Protocol,
+    /// `username`
+    Username,
+    /// `password`
+    Password,
+    /// `hostname`
+    Hostname,
+    /// `port`
+    Port,
+    /// `pathname`
+    Pathname,
+    /// `search`
+    Search,
+    /// `hash`
+    Hash,
+}
+
+impl UrlPatternComponent {
+    /// The eight components in the spec's order.
+    pub const ALL: [UrlPatternComponent; 8] = [
+        UrlPatternComponent::Protocol,
+        UrlPatternComponent::Username,
+        UrlPatternComponent::Password,
+        UrlPatternComponent::Hostname,
+        UrlPatternComponent::Port,
+        UrlPatternComponent::Pathname,
+        UrlPatternComponent::Search,
+        UrlPatternComponent::Hash,
+    ];
+
+    /// The component's name as `URLPatternInit` spells it (`"protocol"`, `"hostname"`, ...).
+    ///
+    /// ```
+    /// use weburl::pattern::UrlPatternComponent;
+    /// assert_eq!(UrlPatternComponent::Hostname.name(), "hostname");
+    /// ```
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            UrlPatternComponent::Protocol => "protocol",
+            UrlPatternComponent::Username => "username",
+            UrlPatternComponent::Password => "password",
+            UrlPatternComponent::Hostname => "hostname",
+            UrlPatternComponent::Port => "port",
+            UrlPatternComponent::Pathname => "pathname",
+            UrlPatternComponent::Search => "search",
+            UrlPatternComponent::Hash => "hash",
+        }
+    }
+}
+
+impl fmt::Display for UrlPatternComponent {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Why a URL pattern could not be built (JavaScript: the `TypeError` of `new URLPattern()`).
+///
+/// Offsets are byte offsets into the text the failing step read: the component's pattern
+/// string for [`Tokenize`](Self::Tokenize), [`UnexpectedToken`](Self::UnexpectedToken) and
+/// [`DuplicateName`](Self::DuplicateName) (the pattern string of that component after the
+/// constructor string was split, see [`UrlPattern::pathname`](super::UrlPattern::pathname) and
+/// its siblings), and the whole input for errors without a component.
+///
+/// ```
+/// use weburl::pattern::{UrlPattern, UrlPatternComponent, UrlPatternError, UrlPatternInit, UrlPatternOptions};
+/// let init = UrlPatternInit { pathname: Some("/books/:id(".into()), ..Default::default() };
+/// let err = UrlPattern::from_init(&init, UrlPatternOptions::default()).unwrap_err();
+/// match err {
+///     UrlPatternError::Tokenize { component, index, .. } => {
+///         assert_eq!(component, Some(UrlPatternComponent::Pathname));
+///         assert_eq!(index, 10);
+///     }
+///     other => panic!("{other}"),
+/// }
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum UrlPatternError {
+    /// The tokenizer (strict policy) met text it cannot read at `index`: a lone `\` at the
+    /// end, a `:` without a name, an unbalanced or empty `(regexp)`, a non-ASCII code point
+    /// in a regexp, a capturing group inside a regexp.
+    Tokenize {
+        /// The component whose pattern string it was (`None`: not known).
+        component: Option<UrlPatternComponent>,
+        /// Byte offset of the offending token's start.
+        index: usize,
+        /// What is wrong there.
+        reason: &'static str,
+    },
+    /// The pattern parser expected one kind of token and found another (for example a `{`
+    /// group that is not closed, or a modifier with nothing to modify).
+    UnexpectedToken {
+        /// The component whose pattern string it was.
+        component: Option<UrlPatternComponent>,
+        /// Byte offset of the token found.
+        index: usize,
+        /// The token found (its text; empty at the end of the string).
+        found: String,
+        /// The token kind that was required (`"close"` or `"end"`).
+        expected: &'static str,
+    },
+    /// Two groups of one component have the same name.
+    DuplicateName {
+        /// The component.
+        component: Option<UrlPatternComponent>,
+        /// Byte offset of the second group.
+        index: usize,
+        /// The repeated name.
+        name: String,
+    },
+    /// A custom regexp group is not a valid ECMAScript regular expression (with the `v` flag).
+    InvalidRegExp {
+        /// The component.
+        component: UrlPatternComponent,
+        /// The regular expression the component compiled to.
+        regexp: String,
+        /// The regular-expression engine's message.
+        message: String,
+    },
+    /// Fixed text of a component is not valid for that component of a URL (for example a
+    /// hostname with a space, a port that is not a number, a protocol that is not a scheme).
+    InvalidComponent {
+        /// The component.
+        component: UrlPatternComponent,
+        /// The text that the URL parser refused.
+        value: String,
+    },
+    /// A base URL (the second argument, or `baseURL` of the init) does not parse.
+    InvalidBaseUrl {
+        /// The base URL as given.
+        base: String,
+    },
+    /// A constructor string without a protocol needs a base URL (`"/books/:id"` alone is
+    /// refused; use `UrlPatternInit { pathname, .. }` or give a base).
+    MissingBaseUrl,
+    /// A base URL string was given together with an init object (JavaScript's
+    /// `new URLPattern({...}, "https://base")`, and `exec({...}, "https://base")`).
+    BaseUrlWithInit,
+    /// The pattern has a custom regexp group and [`PatternLimits`](super::PatternLimits)
+    /// refuse them.
+    RegExpGroupsRefused {
+        /// The first component that has one.
+        component: UrlPatternComponent,
+    },
+    /// The pattern's text is longer than [`PatternLimits`](super::PatternLimits) allow.
+    TooLong {
+        /// The pattern's length in bytes (all strings of the input together).
+        len: usize,
+        /// The limit.
+        limit: usize,
+    },
+}
+
+impl fmt::Display for UrlPatternError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let within = |f: &mut fmt::Formatter<'_>, c: &Option<UrlPatternComponent>| match c {
+            Some(c) => write!(f, " in the {c} pattern"),
+            None => Ok(()),
+        };
+        match self {
+            UrlPatternError::Tokenize {
+                component,
+                index,
+                reason,
+            } => {
+                write!(f, "invalid pattern at byte {index}")?;
+                within(f, component)?;
+                write!(f, ": {reason}")
+            }
+            UrlPatternError::UnexpectedToken {
+                component,
+                index,
+                found,
+                expected,
+            } => {
+                if found.is_empty() {
+                    write!(f, "unexpected end of pattern at byte {index}")?;
+                } else {
+                    write!(f, "unexpected {found:?} at byte {index}")?;
+                }
+                within(f, component)?;
+                write!(f, ": expected {expected}")
+            }
+            UrlPatternError::DuplicateName {
+                component,
+                index,
+                name,
+            } => {
+                write!(f, "duplicate group name {name:?} at byte {index}")?;
+                within(f, component)
+            }
+            UrlPatternError::InvalidRegExp {
+                component,
+                regexp,
+                message,
+            } => write!(
+                f,
+                "the {component} pattern is not a valid regular expression ({regexp}): {message}"
+            ),
+            UrlPatternError::InvalidComponent { component, value } => {
+                write!(f, "{value:?} is not a valid {component}")
+            }
+            UrlPatternError::InvalidBaseUrl { base } => {
+                write!(f, "the base URL {base:?} does not parse")
+            }
+            UrlPatternError::MissingBaseUrl => f.write_str(
+                "a pattern string without a protocol needs a base URL (or use an init object)",
+            ),
+            UrlPatternError::BaseUrlWithInit => {
+                f.write_str("a base URL string cannot be combined with an init object")
+            }
+            UrlPatternError::RegExpGroupsRefused { component } => write!(
+                f,
+                "the {component} pattern has a custom regexp group, which the limits refuse"
+            ),
+            UrlPatternError::TooLong { len, limit } => {
+                write!(f, "the pattern is {len} bytes long; the limit is {limit}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for UrlPatternError {}

@@ -1,0 +1,1098 @@
+//! # URL patterns: the [URL Pattern Standard](https://urlpattern.spec.whatwg.org/)
+//!
+//! `weburl::pattern` (cargo feature `pattern`) is JavaScript's `URLPattern`: patterns such as
+//! `https://*.example.com/books/:id` or `{ pathname: "/:lang(en|fr)/*" }` that match URLs
+//! component by component and say what each group captured, exactly as browsers, Deno and
+//! Node do. [`UrlPatternSet`] matches one URL against many patterns at once (a router).
+//!
+//! ```
+//! use weburl::pattern::{UrlPattern, UrlPatternInit, UrlPatternOptions};
+//!
+//! let p = UrlPattern::parse("https://*.example.com/books/:id", None, UrlPatternOptions::default())?;
+//! assert!(p.test("https://a.example.com/books/7", None));
+//! let m = p.exec("https://a.example.com/books/7", None).unwrap();
+//! assert_eq!(m.pathname.groups["id"].as_deref(), Some("7"));
+//! assert_eq!(m.hostname.groups["0"].as_deref(), Some("a"));
+//!
+//! // Only the pathname given: every other component is a wildcard.
+//! let init = UrlPatternInit { pathname: Some("/books/:id".into()), ..Default::default() };
+//! let q = UrlPattern::from_init(&init, UrlPatternOptions { ignore_case: true })?;
+//! assert!(q.test("http://localhost:8080/BOOKS/7?x", None));
+//! # Ok::<(), weburl::pattern::UrlPatternError>(())
+//! ```
+//!
+//! ## The spec's concepts and their names here
+//!
+//! | URL Pattern Standard | weburl |
+//! | --- | --- |
+//! | `new URLPattern(input, baseURL, options)` ([create](https://urlpattern.spec.whatwg.org/#url-pattern-create)) | [`UrlPattern::parse`], [`UrlPattern::from_init`], [`UrlPattern::new`] |
+//! | `test()`, `exec()` ([match](https://urlpattern.spec.whatwg.org/#url-pattern-match)) | [`UrlPattern::test`], [`UrlPattern::exec`], `_url` and `_init` variants, [`UrlPattern::exec_input`] |
+//! | `URLPatternInit`, `URLPatternOptions`, `URLPatternResult`, `URLPatternComponentResult` | [`UrlPatternInit`], [`UrlPatternOptions`], [`UrlPatternResult`], [`UrlPatternComponentResult`] |
+//! | the eight getters, `hasRegExpGroups` | [`UrlPattern::protocol`] ... [`UrlPattern::hash`], [`UrlPattern::has_regexp_groups`] |
+//! | `TypeError` | [`UrlPatternError`] (what, where, which component) |
+//!
+//! Inside (each function named as the spec names it, with its anchor): `tokenizer` (tokenize),
+//! `parser` (parse a pattern string, generate a regular expression and name list, generate a
+//! pattern string), `constructor` (parse a constructor string), `canon` (the canonicalization
+//! callbacks, which run weburl's own URL parser states and percent-encode sets on a dummy URL,
+//! and process a URLPatternInit), `component` (compile a component), `matcher` (matching a
+//! part list without a regular-expression engine) and `set` ([`UrlPatternSet`]).
+//!
+//! ## Regular expressions and their cost
+//!
+//! A component whose pattern has no custom regexp group (`:id`, `*`, `{...}?`, literal text:
+//! most routes) is matched straight from its part list, without a regular-expression engine:
+//! a backtracking matcher that never tries the same (instruction, position) pair twice, so it
+//! takes at most `instructions × (input length + 1)` steps, and yields the same groups as the
+//! ECMAScript regular expression the spec generates. Patterns, however long, are parsed in
+//! linear time.
+//!
+//! A custom regexp group (`:id(\\d+)`, `(en|fr)`) is an ECMAScript regular expression, compiled
+//! with the `v` flag (`vi` with `ignore_case`) by the `regress` crate. Its matching time has
+//! no bound: a pattern such as `((?:a|a)*)b` is exponential in the input, and `regress` has no
+//! backtracking limit. Programs that take patterns from untrusted users should build them with
+//! [`PatternLimits::untrusted`] (or [`PatternLimits::regexp_groups`]`(false)` and
+//! [`PatternLimits::max_len`]), which refuse custom regexp groups and overlong patterns with
+//! an error before any regular expression is compiled.
+//!
+//! ## Differences from JavaScript
+//!
+//! Strings are Rust strings: a lone surrogate, which JavaScript turns into U+FFFD on the way
+//! in, cannot occur. `exec()` with an init object and a base URL, a `TypeError` in JavaScript,
+//! is [`UrlPattern::exec_input`]'s `Err(UrlPatternError::BaseUrlWithInit)`; the typed methods
+//! cannot express it.
+
+mod canon;
+mod component;
+mod constructor;
+mod error;
+mod matcher;
+mod parser;
+mod set;
+mod tokenizer;
+
+use std::fmt;
+use std::ops::Index;
+use std::str::FromStr;
+
+use crate::Url;
+use canon::{InitType, process_a_urlpatterninit};
+use component::CompiledComponent;
+use matcher::Captures;
+use parser::Options;
+
+pub use error::{UrlPatternComponent, UrlPatternError};
+pub use set::UrlPatternSet;
+
+/// The dictionary `URLPatternInit`: one pattern (or, as the input of `exec`, one value) per
+/// component, and a base URL for the components left out.
+///
+/// ```
+/// use weburl::pattern::{UrlPattern, UrlPatternInit, UrlPatternOptions};
+/// let init = UrlPatternInit {
+///     hostname: Some("{:sub.}?example.com".into()),
+///     pathname: Some("/:lang(en|fr)/*".into()),
+///     ..Default::default()
+/// };
+/// let p = UrlPattern::from_init(&init, UrlPatternOptions::default()).unwrap();
+/// assert!(p.test("https://www.example.com/fr/a/b", None));
+/// assert!(!p.test("https://www.example.com/de/a/b", None));
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct UrlPatternInit {
+    /// `protocol` (a trailing `:` is dropped).
+    pub protocol: Option<String>,
+    /// `username`
+    pub username: Option<String>,
+    /// `password`
+    pub password: Option<String>,
+    /// `hostname`
+    pub hostname: Option<String>,
+    /// `port`
+    pub port: Option<String>,
+    /// `pathname`
+    pub pathname: Option<String>,
+    /// `search` (a leading `?` is dropped).
+    pub search: Option<String>,
+    /// `hash` (a leading `#` is dropped).
+    pub hash: Option<String>,
+    /// `baseURL`: a URL whose components fill in those left out (up to the first one given).
+    pub base_url: Option<String>,
+}
+
+impl UrlPatternInit {
+    /// The field of one component.
+    ///
+    /// ```
+    /// use weburl::pattern::{UrlPatternComponent, UrlPatternInit};
+    /// let init = UrlPatternInit { port: Some("8080".into()), ..Default::default() };
+    /// assert_eq!(init.get(UrlPatternComponent::Port), Some("8080"));
+    /// assert_eq!(init.get(UrlPatternComponent::Hash), None);
+    /// ```
+    #[must_use]
+    pub fn get(&self, component: UrlPatternComponent) -> Option<&str> {
+        self.field(component).as_deref()
+    }
+
+    fn field(&self, component: UrlPatternComponent) -> &Option<String> {
+        match component {
+            UrlPatternComponent::Protocol => &self.protocol,
+            UrlPatternComponent::Username => &self.username,
+            UrlPatternComponent::Password => &self.password,
+            UrlPatternComponent::Hostname => &self.hostname,
+            UrlPatternComponent::Port => &self.port,
+            UrlPatternComponent::Pathname => &self.pathname,
+            UrlPatternComponent::Search => &self.search,
+            UrlPatternComponent::Hash => &self.hash,
+        }
+    }
+
+    fn total_len(&self) -> usize {
+        UrlPatternComponent::ALL
+            .iter()
+            .map(|c| self.get(*c).map_or(0, str::len))
+            .sum::<usize>()
+            + self.base_url.as_ref().map_or(0, String::len)
+    }
+}
+
+/// The dictionary `URLPatternOptions`.
+///
+/// ```
+/// use weburl::pattern::{UrlPattern, UrlPatternOptions};
+/// let p = UrlPattern::parse("https://example.com/Books/*", None, UrlPatternOptions { ignore_case: true }).unwrap();
+/// assert!(p.test("https://example.com/books/x", None));
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct UrlPatternOptions {
+    /// `ignoreCase`: match the pathname, search and hash ASCII case-insensitively (the
+    /// protocol and hostname are lowercase anyway).
+    pub ignore_case: bool,
+}
+
+/// Limits for patterns from untrusted sources, checked before any work (see the module
+/// documentation on regular expressions and their cost). The default limits nothing.
+///
+/// ```
+/// use weburl::pattern::{PatternLimits, UrlPattern, UrlPatternError, UrlPatternOptions};
+/// let limits = PatternLimits::untrusted();
+/// let err = UrlPattern::parse_with_limits("https://x/:id(\\d+)", None, UrlPatternOptions::default(), &limits);
+/// assert!(matches!(err, Err(UrlPatternError::RegExpGroupsRefused { .. })));
+/// assert!(UrlPattern::parse_with_limits("https://x/:id", None, UrlPatternOptions::default(), &limits).is_ok());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct PatternLimits {
+    /// Whether custom regexp groups are accepted.
+    pub allow_regexp_groups: bool,
+    /// The longest pattern accepted, in bytes (the input string and base URL together, or all
+    /// strings of an init object).
+    pub max_len: usize,
+}
+
+impl Default for PatternLimits {
+    fn default() -> PatternLimits {
+        PatternLimits::new()
+    }
+}
+
+impl PatternLimits {
+    /// No limits (the default): custom regexp groups accepted, any length.
+    ///
+    /// ```
+    /// let limits = weburl::pattern::PatternLimits::new();
+    /// assert!(limits.allow_regexp_groups);
+    /// ```
+    #[must_use]
+    pub const fn new() -> PatternLimits {
+        PatternLimits {
+            allow_regexp_groups: true,
+            max_len: usize::MAX,
+        }
+    }
+
+    /// For patterns from untrusted users: no custom regexp groups, at most 8 KiB.
+    ///
+    /// ```
+    /// let limits = weburl::pattern::PatternLimits::untrusted();
+    /// assert!(!limits.allow_regexp_groups);
+    /// assert_eq!(limits.max_len, 8192);
+    /// ```
+    #[must_use]
+    pub const fn untrusted() -> PatternLimits {
+        PatternLimits {
+            allow_regexp_groups: false,
+            max_len: 8192,
+        }
+    }
+
+    /// Whether custom regexp groups are accepted.
+    ///
+    /// ```
+    /// let limits = weburl::pattern::PatternLimits::new().regexp_groups(false);
+    /// assert!(!limits.allow_regexp_groups);
+    /// ```
+    #[must_use]
+    pub const fn regexp_groups(mut self, allow: bool) -> PatternLimits {
+        self.allow_regexp_groups = allow;
+        self
+    }
+
+    /// The longest pattern accepted, in bytes.
+    ///
+    /// ```
+    /// let limits = weburl::pattern::PatternLimits::new().max_len(100);
+    /// assert_eq!(limits.max_len, 100);
+    /// ```
+    #[must_use]
+    pub const fn max_len(mut self, max: usize) -> PatternLimits {
+        self.max_len = max;
+        self
+    }
+
+    fn check_len(&self, len: usize) -> Result<(), UrlPatternError> {
+        if len > self.max_len {
+            return Err(UrlPatternError::TooLong {
+                len,
+                limit: self.max_len,
+            });
+        }
+        Ok(())
+    }
+}
+
+/// JavaScript's `URLPatternInput`: a URL (or constructor) string, or an init object.
+///
+/// ```
+/// use weburl::pattern::{UrlPattern, UrlPatternInput, UrlPatternOptions};
+/// let p: UrlPattern = "https://example.com/*".parse().unwrap();
+/// let m = p.exec("https://example.com/a", None).unwrap();
+/// assert_eq!(m.inputs, [UrlPatternInput::String("https://example.com/a".into())]);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum UrlPatternInput {
+    /// A string.
+    String(String),
+    /// An init object.
+    Init(UrlPatternInit),
+}
+
+impl From<&str> for UrlPatternInput {
+    fn from(s: &str) -> UrlPatternInput {
+        UrlPatternInput::String(s.to_owned())
+    }
+}
+
+impl From<UrlPatternInit> for UrlPatternInput {
+    fn from(init: UrlPatternInit) -> UrlPatternInput {
+        UrlPatternInput::Init(init)
+    }
+}
+
+/// The groups of one component's match, in the spec's order (named and numbered groups as
+/// they appear in the pattern); a group that did not participate is `None` (JavaScript's
+/// `undefined`).
+///
+/// ```
+/// use weburl::pattern::UrlPattern;
+/// let p: UrlPattern = "https://example.com/:a/:b?".parse().unwrap();
+/// let m = p.exec("https://example.com/x", None).unwrap();
+/// assert_eq!(m.pathname.groups["a"].as_deref(), Some("x"));
+/// assert_eq!(m.pathname.groups["b"], None);
+/// assert_eq!(m.pathname.groups.get("a"), Some("x"));
+/// let names: Vec<&str> = m.pathname.groups.iter().map(|(n, _)| n).collect();
+/// assert_eq!(names, ["a", "b"]);
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct Groups {
+    entries: Vec<(String, Option<String>)>,
+}
+
+impl Groups {
+    /// The value of group `name`: `None` if there is no such group or it did not participate.
+    ///
+    /// ```
+    /// let p: weburl::pattern::UrlPattern = "https://h/:id".parse().unwrap();
+    /// let m = p.exec("https://h/7", None).unwrap();
+    /// assert_eq!(m.pathname.groups.get("id"), Some("7"));
+    /// assert_eq!(m.pathname.groups.get("nope"), None);
+    /// ```
+    #[must_use]
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.entries
+            .iter()
+            .find(|(n, _)| n == name)
+            .and_then(|(_, v)| v.as_deref())
+    }
+
+    /// Whether there is a group `name` (participating or not).
+    ///
+    /// ```
+    /// let p: weburl::pattern::UrlPattern = "https://h/:id?".parse().unwrap();
+    /// let m = p.exec("https://h", None).unwrap();
+    /// assert!(m.pathname.groups.contains("id"));
+    /// assert!(!m.pathname.groups.contains("x"));
+    /// ```
+    #[must_use]
+    pub fn contains(&self, name: &str) -> bool {
+        self.entries.iter().any(|(n, _)| n == name)
+    }
+
+    /// The groups in order: (name, value).
+    ///
+    /// ```
+    /// let p: weburl::pattern::UrlPattern = "https://h/:a/*".parse().unwrap();
+    /// let m = p.exec("https://h/x/y/z", None).unwrap();
+    /// let all: Vec<_> = m.pathname.groups.iter().collect();
+    /// assert_eq!(all, [("a", Some("x")), ("0", Some("y/z"))]);
+    /// ```
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = (&str, Option<&str>)> {
+        self.entries.iter().map(|(n, v)| (n.as_str(), v.as_deref()))
+    }
+
+    /// How many groups there are.
+    ///
+    /// ```
+    /// let p: weburl::pattern::UrlPattern = "https://h/:a/*".parse().unwrap();
+    /// assert_eq!(p.exec("https://h/x/y", None).unwrap().pathname.groups.len(), 2);
+    /// ```
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether there are no groups.
+    ///
+    /// ```
+    /// let p: weburl::pattern::UrlPattern = "https://h/a".parse().unwrap();
+    /// assert!(p.exec("https://h/a", None).unwrap().pathname.groups.is_empty());
+    /// ```
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+}
+
+impl Index<&str> for Groups {
+    type Output = Option<String>;
+
+    /// The value of group `name` (`None` if it did not participate).
+    ///
+    /// # Panics
+    ///
+    /// If there is no group `name` (as `HashMap`'s `Index`).
+    fn index(&self, name: &str) -> &Option<String> {
+        match self.entries.iter().find(|(n, _)| n == name) {
+            Some((_, v)) => v,
+            None => panic!("no group named {name:?}"),
+        }
+    }
+}
+
+/// The dictionary `URLPatternComponentResult`: what one component matched.
+///
+/// ```
+/// let p: weburl::pattern::UrlPattern = "https://*.example.com/*".parse().unwrap();
+/// let m = p.exec("https://a.example.com/x", None).unwrap();
+/// assert_eq!(m.hostname.input, "a.example.com");
+/// assert_eq!(m.hostname.groups["0"].as_deref(), Some("a"));
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct UrlPatternComponentResult {
+    /// The component's value that was matched.
+    pub input: String,
+    /// The groups.
+    pub groups: Groups,
+}
+
+/// The dictionary `URLPatternResult`: the result of [`UrlPattern::exec`].
+///
+/// ```
+/// let p: weburl::pattern::UrlPattern = "https://example.com/:id".parse().unwrap();
+/// let m = p.exec("/7", Some("https://example.com")).unwrap();
+/// assert_eq!(m.inputs.len(), 2);
+/// assert_eq!(m.protocol.input, "https");
+/// assert_eq!(m.pathname.groups["id"].as_deref(), Some("7"));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct UrlPatternResult {
+    /// The arguments `exec` was given (a URL, a URL and its base, or an init object).
+    pub inputs: Vec<UrlPatternInput>,
+    /// `protocol`
+    pub protocol: UrlPatternComponentResult,
+    /// `username`
+    pub username: UrlPatternComponentResult,
+    /// `password`
+    pub password: UrlPatternComponentResult,
+    /// `hostname`
+    pub hostname: UrlPatternComponentResult,
+    /// `port`
+    pub port: UrlPatternComponentResult,
+    /// `pathname`
+    pub pathname: UrlPatternComponentResult,
+    /// `search`
+    pub search: UrlPatternComponentResult,
+    /// `hash`
+    pub hash: UrlPatternComponentResult,
+}
+
+impl UrlPatternResult {
+    /// The result of one component.
+    ///
+    /// ```
+    /// use weburl::pattern::{UrlPattern, UrlPatternComponent};
+    /// let p: UrlPattern = "https://example.com/:id".parse().unwrap();
+    /// let m = p.exec("https://example.com/7", None).unwrap();
+    /// assert_eq!(m.component(UrlPatternComponent::Pathname).input, "/7");
+    /// ```
+    #[must_use]
+    pub fn component(&self, component: UrlPatternComponent) -> &UrlPatternComponentResult {
+        match component {
+            UrlPatternComponent::Protocol => &self.protocol,
+            UrlPatternComponent::Username => &self.username,
+            UrlPatternComponent::Password => &self.password,
+            UrlPatternComponent::Hostname => &self.hostname,
+            UrlPatternComponent::Port => &self.port,
+            UrlPatternComponent::Pathname => &self.pathname,
+            UrlPatternComponent::Search => &self.search,
+            UrlPatternComponent::Hash => &self.hash,
+        }
+    }
+}
+
+/// A URL pattern (JavaScript's `URLPattern`): eight compiled components.
+///
+/// ```
+/// use weburl::pattern::{UrlPattern, UrlPatternOptions};
+/// let p = UrlPattern::parse("/books/:id", Some("https://example.com"), UrlPatternOptions::default()).unwrap();
+/// assert_eq!(p.pathname(), "/books/:id");
+/// assert_eq!(p.hostname(), "example.com");
+/// assert!(p.test("https://example.com/books/7", None));
+/// assert!(!p.test("https://example.com/books/7/x", None));
+/// ```
+#[derive(Debug, Clone)]
+pub struct UrlPattern {
+    components: Box<[CompiledComponent; 8]>,
+}
+
+/// A URL's eight component strings, as match reads them.
+struct Values<'a>([&'a str; 8]);
+
+impl<'a> Values<'a> {
+    /// The components of a URL record: scheme, username, password, host, port, path,
+    /// query, fragment (null as "").
+    fn of_url(url: &'a Url) -> Values<'a> {
+        Values([
+            url.scheme(),
+            url.username(),
+            url.password(),
+            url.hostname(),
+            url.port(),
+            url.pathname(),
+            url.query().unwrap_or(""),
+            url.fragment().unwrap_or(""),
+        ])
+    }
+}
+
+impl UrlPattern {
+    /// `new URLPattern(input, baseURL, options)` with a constructor string: parses a pattern
+    /// such as `https://*.example.com/books/:id`, relative to `base` if given.
+    ///
+    /// ```
+    /// use weburl::pattern::{UrlPattern, UrlPatternError, UrlPatternOptions};
+    /// let p = UrlPattern::parse("https://*.example.com/books/:id", None, UrlPatternOptions::default()).unwrap();
+    /// assert_eq!(p.hostname(), "*.example.com");
+    /// assert_eq!(p.port(), "");
+    /// assert_eq!(p.search(), "*");
+    /// let err = UrlPattern::parse("/books", None, UrlPatternOptions::default()).unwrap_err();
+    /// assert_eq!(err, UrlPatternError::MissingBaseUrl);
+    /// ```
+    pub fn parse(
+        input: &str,
+        base: Option<&str>,
+        options: UrlPatternOptions,
+    ) -> Result<UrlPattern, UrlPatternError> {
+        UrlPattern::parse_with_limits(input, base, options, &PatternLimits::new())
+    }
+
+    /// [`UrlPattern::parse`] within `limits` (for patterns from untrusted sources).
+    ///
+    /// ```
+    /// use weburl::pattern::{PatternLimits, UrlPattern, UrlPatternError, UrlPatternOptions};
+    /// let limits = PatternLimits::new().max_len(10);
+    /// let err = UrlPattern::parse_with_limits("https://example.com/*", None, UrlPatternOptions::default(), &limits);
+    /// assert!(matches!(err, Err(UrlPatternError::TooLong { len: 21, limit: 10 })));
+    /// ```
+    pub fn parse_with_limits(
+        input: &str,
+        base: Option<&str>,
+        options: UrlPatternOptions,
+        limits: &PatternLimits,
+    ) -> Result<UrlPattern, UrlPatternError> {
+        limits.check_len(input.len() + base.map_or(0, str::len))?;
+        // https://urlpattern.spec.whatwg.org/#url-pattern-create (string input)
+        let mut init = constructor::parse_a_constructor_string(input, limits.allow_regexp_groups)?;
+        if base.is_none() && init.protocol.is_none() {
+            return Err(UrlPatternError::MissingBaseUrl);
+        }
+        if let Some(base) = base {
+            init.base_url = Some(base.to_owned());
+        }
+        UrlPattern::create(&init, options, limits)
+    }
+
+    /// `new URLPattern(init, options)`: a pattern per component; those left out are
+    /// wildcards (or come from `base_url`).
+    ///
+    /// ```
+    /// use weburl::pattern::{UrlPattern, UrlPatternInit, UrlPatternOptions};
+    /// let init = UrlPatternInit { pathname: Some("/books/:id".into()), ..Default::default() };
+    /// let p = UrlPattern::from_init(&init, UrlPatternOptions::default()).unwrap();
+    /// assert_eq!(p.protocol(), "*");
+    /// assert!(p.test("ftp://x/books/1", None));
+    /// ```
+    pub fn from_init(
+        init: &UrlPatternInit,
+        options: UrlPatternOptions,
+    ) -> Result<UrlPattern, UrlPatternError> {
+        UrlPattern::from_init_with_limits(init, options, &PatternLimits::new())
+    }
+
+    /// [`UrlPattern::from_init`] within `limits`.
+    ///
+    /// ```
+    /// use weburl::pattern::{PatternLimits, UrlPattern, UrlPatternInit, UrlPatternOptions};
+    /// let init = UrlPatternInit { pathname: Some("/(a|b)".into()), ..Default::default() };
+    /// let limits = PatternLimits::untrusted();
+    /// assert!(UrlPattern::from_init_with_limits(&init, UrlPatternOptions::default(), &limits).is_err());
+    /// ```
+    pub fn from_init_with_limits(
+        init: &UrlPatternInit,
+        options: UrlPatternOptions,
+        limits: &PatternLimits,
+    ) -> Result<UrlPattern, UrlPatternError> {
+        limits.check_len(init.total_len())?;
+        UrlPattern::create(init, options, limits)
+    }
+
+    /// The JavaScript constructor with any of its argument forms: a string or an init object,
+    /// a base URL string (not with an init object: `Err(BaseUrlWithInit)`), options.
+    ///
+    /// ```
+    /// use weburl::pattern::{UrlPattern, UrlPatternError, UrlPatternInit, UrlPatternInput, UrlPatternOptions};
+    /// let init = UrlPatternInput::Init(UrlPatternInit::default());
+    /// let err = UrlPattern::new(&init, Some("https://example.com"), UrlPatternOptions::default());
+    /// assert_eq!(err.unwrap_err(), UrlPatternError::BaseUrlWithInit);
+    /// let any = UrlPattern::new(&init, None, UrlPatternOptions::default()).unwrap();
+    /// assert!(any.test("data:,x", None));
+    /// ```
+    pub fn new(
+        input: &UrlPatternInput,
+        base: Option<&str>,
+        options: UrlPatternOptions,
+    ) -> Result<UrlPattern, UrlPatternError> {
+        match input {
+            UrlPatternInput::String(s) => UrlPattern::parse(s, base, options),
+            UrlPatternInput::Init(init) => {
+                if base.is_some() {
+                    return Err(UrlPatternError::BaseUrlWithInit);
+                }
+                UrlPattern::from_init(init, options)
+            }
+        }
+    }
+
+    /// <https://urlpattern.spec.whatwg.org/#url-pattern-create>, from the init.
+    fn create(
+        init: &UrlPatternInit,
+        options: UrlPatternOptions,
+        limits: &PatternLimits,
+    ) -> Result<UrlPattern, UrlPatternError> {
+        use UrlPatternComponent as C;
+        let processed = process_a_urlpatterninit(init, InitType::Pattern)?;
+        let value = |c: C| processed.get(c).unwrap_or("*");
+        let mut port = value(C::Port);
+        let protocol = value(C::Protocol);
+        let scheme = crate::url::SchemeType::from_scheme(protocol);
+        if scheme.is_special()
+            && scheme.default_port().map(|p| p.to_string()).as_deref() == Some(port)
+        {
+            port = "";
+        }
+        let allow = limits.allow_regexp_groups;
+        let compile = |c: C, input: &str, cb: parser::EncodingCallback<'_>, o: Options| {
+            CompiledComponent::compile(c, input, cb, o, allow)
+        };
+        let protocol_c = compile(
+            C::Protocol,
+            protocol,
+            &canon::canonicalize_a_protocol,
+            Options::DEFAULT,
+        )?;
+        let username = compile(
+            C::Username,
+            value(C::Username),
+            &canon::canonicalize_a_username,
+            Options::DEFAULT,
+        )?;
+        let password = compile(
+            C::Password,
+            value(C::Password),
+            &canon::canonicalize_a_password,
+            Options::DEFAULT,
+        )?;
+        let hostname_value = value(C::Hostname);
+        let hostname = if hostname_pattern_is_an_ipv6_address(hostname_value) {
+            compile(
+                C::Hostname,
+                hostname_value,
+                &canon::canonicalize_an_ipv6_hostname,
+                Options::HOSTNAME,
+            )?
+        } else {
+            compile(
+                C::Hostname,
+                hostname_value,
+                &canon::canonicalize_a_hostname,
+                Options::HOSTNAME,
+            )?
+        };
+        let port_c = compile(
+            C::Port,
+            port,
+            &|v: &str| canon::canonicalize_a_port(v, None),
+            Options::DEFAULT,
+        )?;
+        let compile_options = Options {
+            ignore_case: options.ignore_case,
+            ..Options::DEFAULT
+        };
+        let pathname = if protocol_c.matches_a_special_scheme() {
+            let path_compile_options = Options {
+                ignore_case: options.ignore_case,
+                ..Options::PATHNAME
+            };
+            compile(
+                C::Pathname,
+                value(C::Pathname),
+                &canon::canonicalize_a_pathname,
+                path_compile_options,
+            )?
+        } else {
+            compile(
+                C::Pathname,
+                value(C::Pathname),
+                &canon::canonicalize_an_opaque_pathname,
+                compile_options,
+            )?
+        };
+        let search = compile(
+            C::Search,
+            value(C::Search),
+            &canon::canonicalize_a_search,
+            compile_options,
+        )?;
+        let hash = compile(
+            C::Hash,
+            value(C::Hash),
+            &canon::canonicalize_a_hash,
+            compile_options,
+        )?;
+        Ok(UrlPattern {
+            components: Box::new([
+                protocol_c, username, password, hostname, port_c, pathname, search, hash,
+            ]),
+        })
+    }
+
+    fn component(&self, c: UrlPatternComponent) -> &CompiledComponent {
+        &self.components[c as usize]
+    }
+
+    /// The pattern string of one component (the getter of the same name).
+    ///
+    /// ```
+    /// use weburl::pattern::{UrlPattern, UrlPatternComponent};
+    /// let p: UrlPattern = "https://example.com:8080/a/:b".parse().unwrap();
+    /// assert_eq!(p.get(UrlPatternComponent::Port), "8080");
+    /// ```
+    #[must_use]
+    pub fn get(&self, component: UrlPatternComponent) -> &str {
+        &self.component(component).pattern_string
+    }
+
+    /// The `protocol` getter: the normalized pattern string of the protocol.
+    ///
+    /// ```
+    /// let p: weburl::pattern::UrlPattern = "HTTPS://example.com".parse().unwrap();
+    /// assert_eq!(p.protocol(), "https");
+    /// ```
+    #[must_use]
+    pub fn protocol(&self) -> &str {
+        self.get(UrlPatternComponent::Protocol)
+    }
+
+    /// The `username` getter.
+    ///
+    /// ```
+    /// let p: weburl::pattern::UrlPattern = "https://user:pw@example.com".parse().unwrap();
+    /// assert_eq!(p.username(), "user");
+    /// ```
+    #[must_use]
+    pub fn username(&self) -> &str {
+        self.get(UrlPatternComponent::Username)
+    }
+
+    /// The `password` getter.
+    ///
+    /// ```
+    /// let p: weburl::pattern::UrlPattern = "https://user:pw@example.com".parse().unwrap();
+    /// assert_eq!(p.password(), "pw");
+    /// ```
+    #[must_use]
+    pub fn password(&self) -> &str {
+        self.get(UrlPatternComponent::Password)
+    }
+
+    /// The `hostname` getter.
+    ///
+    /// ```
+    /// let p: weburl::pattern::UrlPattern = "https://EXAMPLE.com".parse().unwrap();
+    /// assert_eq!(p.hostname(), "example.com");
+    /// ```
+    #[must_use]
+    pub fn hostname(&self) -> &str {
+        self.get(UrlPatternComponent::Hostname)
+    }
+
+    /// The `port` getter (`""` for the scheme's default port).
+    ///
+    /// ```
+    /// let p: weburl::pattern::UrlPattern = "https://example.com:443".parse().unwrap();
+    /// assert_eq!(p.port(), "");
+    /// ```
+    #[must_use]
+    pub fn port(&self) -> &str {
+        self.get(UrlPatternComponent::Port)
+    }
+
+    /// The `pathname` getter.
+    ///
+    /// ```
+    /// let p: weburl::pattern::UrlPattern = "https://example.com/a b/:id".parse().unwrap();
+    /// assert_eq!(p.pathname(), "/a%20b/:id");
+    /// ```
+    #[must_use]
+    pub fn pathname(&self) -> &str {
+        self.get(UrlPatternComponent::Pathname)
+    }
+
+    /// The `search` getter.
+    ///
+    /// ```
+    /// let p: weburl::pattern::UrlPattern = "https://example.com/?q=:q".parse().unwrap();
+    /// assert_eq!(p.search(), "q=:q");
+    /// ```
+    #[must_use]
+    pub fn search(&self) -> &str {
+        self.get(UrlPatternComponent::Search)
+    }
+
+    /// The `hash` getter.
+    ///
+    /// ```
+    /// let p: weburl::pattern::UrlPattern = "https://example.com/#top".parse().unwrap();
+    /// assert_eq!(p.hash(), "top");
+    /// ```
+    #[must_use]
+    pub fn hash(&self) -> &str {
+        self.get(UrlPatternComponent::Hash)
+    }
+
+    /// The `hasRegExpGroups` getter: whether a component has a custom regexp group.
+    ///
+    /// ```
+    /// let p: weburl::pattern::UrlPattern = "https://example.com/:id(\\d+)".parse().unwrap();
+    /// assert!(p.has_regexp_groups());
+    /// let q: weburl::pattern::UrlPattern = "https://example.com/:id".parse().unwrap();
+    /// assert!(!q.has_regexp_groups());
+    /// ```
+    #[must_use]
+    pub fn has_regexp_groups(&self) -> bool {
+        self.components.iter().any(|c| c.has_regexp_groups)
+    }
+
+    /// `test(input, baseURL)` with a URL string: whether the URL (parsed against `base` if
+    /// given) matches. A URL that does not parse does not match.
+    ///
+    /// ```
+    /// let p: weburl::pattern::UrlPattern = "https://example.com/books/:id".parse().unwrap();
+    /// assert!(p.test("https://example.com/books/7", None));
+    /// assert!(p.test("/books/7", Some("https://example.com/")));
+    /// assert!(!p.test("not a url", None));
+    /// ```
+    #[must_use]
+    pub fn test(&self, input: &str, base: Option<&str>) -> bool {
+        match parse_input(input, base) {
+            Some(url) => self.test_url(&url),
+            None => false,
+        }
+    }
+
+    /// `exec(input, baseURL)` with a URL string: the match result, or `None`.
+    ///
+    /// ```
+    /// let p: weburl::pattern::UrlPattern = "https://example.com/books/:id".parse().unwrap();
+    /// let m = p.exec("https://example.com/books/7", None).unwrap();
+    /// assert_eq!(m.pathname.groups["id"].as_deref(), Some("7"));
+    /// ```
+    #[must_use]
+    pub fn exec(&self, input: &str, base: Option<&str>) -> Option<UrlPatternResult> {
+        let url = parse_input(input, base)?;
+        let mut inputs = vec![UrlPatternInput::String(input.to_owned())];
+        if let Some(base) = base {
+            inputs.push(UrlPatternInput::String(base.to_owned()));
+        }
+        self.exec_values(&Values::of_url(&url), inputs)
+    }
+
+    /// `test()` on an already-parsed URL (no second parse).
+    ///
+    /// ```
+    /// let p: weburl::pattern::UrlPattern = "https://example.com/books/:id".parse().unwrap();
+    /// let url = weburl::Url::parse("https://example.com/books/7").unwrap();
+    /// assert!(p.test_url(&url));
+    /// ```
+    #[must_use]
+    pub fn test_url(&self, url: &Url) -> bool {
+        let values = Values::of_url(url);
+        self.components
+            .iter()
+            .zip(values.0)
+            .all(|(c, v)| c.is_match(v))
+    }
+
+    /// `exec()` on an already-parsed URL; `inputs` holds its serialization.
+    ///
+    /// ```
+    /// let p: weburl::pattern::UrlPattern = "https://example.com/books/:id".parse().unwrap();
+    /// let url = weburl::Url::parse("https://example.com/books/7").unwrap();
+    /// let m = p.exec_url(&url).unwrap();
+    /// assert_eq!(m.pathname.groups["id"].as_deref(), Some("7"));
+    /// assert_eq!(m.inputs, [weburl::pattern::UrlPatternInput::String(url.href().into())]);
+    /// ```
+    #[must_use]
+    pub fn exec_url(&self, url: &Url) -> Option<UrlPatternResult> {
+        let inputs = vec![UrlPatternInput::String(url.href().to_owned())];
+        self.exec_values(&Values::of_url(url), inputs)
+    }
+
+    /// `test()` with an init object: its components are canonicalized (missing ones are `""`,
+    /// or come from its `base_url`) and matched.
+    ///
+    /// ```
+    /// use weburl::pattern::{UrlPattern, UrlPatternInit};
+    /// let p: UrlPattern = "https://example.com/books/:id".parse().unwrap();
+    /// let init = UrlPatternInit { pathname: Some("/books/7".into()), base_url: Some("https://example.com".into()), ..Default::default() };
+    /// assert!(p.test_init(&init));
+    /// ```
+    #[must_use]
+    pub fn test_init(&self, init: &UrlPatternInit) -> bool {
+        self.exec_init(init).is_some()
+    }
+
+    /// `exec()` with an init object.
+    ///
+    /// ```
+    /// use weburl::pattern::{UrlPattern, UrlPatternInit};
+    /// let p: UrlPattern = "https://example.com/books/:id".parse().unwrap();
+    /// let init = UrlPatternInit { protocol: Some("https".into()), hostname: Some("example.com".into()), pathname: Some("/books/7".into()), ..Default::default() };
+    /// assert_eq!(p.exec_init(&init).unwrap().pathname.groups["id"].as_deref(), Some("7"));
+    /// ```
+    #[must_use]
+    pub fn exec_init(&self, init: &UrlPatternInit) -> Option<UrlPatternResult> {
+        // "If this throws an exception, catch it, and return null."
+        let applied = process_a_urlpatterninit(init, InitType::Url).ok()?;
+        let values = Values(UrlPatternComponent::ALL.map(|c| applied.get(c).unwrap_or("")));
+        self.exec_values(&values, vec![UrlPatternInput::Init(init.clone())])
+    }
+
+    /// `exec(input, baseURL)` with JavaScript's argument forms; `Err` where JavaScript throws
+    /// (an init object with a base URL string).
+    ///
+    /// ```
+    /// use weburl::pattern::{UrlPattern, UrlPatternError, UrlPatternInit, UrlPatternInput};
+    /// let p: UrlPattern = "https://example.com/*".parse().unwrap();
+    /// let url = UrlPatternInput::String("https://example.com/x".into());
+    /// assert!(p.exec_input(&url, None).unwrap().is_some());
+    /// let init = UrlPatternInput::Init(UrlPatternInit::default());
+    /// assert_eq!(p.exec_input(&init, Some("https://example.com")), Err(UrlPatternError::BaseUrlWithInit));
+    /// ```
+    pub fn exec_input(
+        &self,
+        input: &UrlPatternInput,
+        base: Option<&str>,
+    ) -> Result<Option<UrlPatternResult>, UrlPatternError> {
+        match input {
+            UrlPatternInput::String(s) => Ok(self.exec(s, base)),
+            UrlPatternInput::Init(init) => {
+                if base.is_some() {
+                    return Err(UrlPatternError::BaseUrlWithInit);
+                }
+                Ok(self.exec_init(init))
+            }
+        }
+    }
+
+    /// `test(input, baseURL)` with JavaScript's argument forms (see [`UrlPattern::exec_input`]).
+    ///
+    /// ```
+    /// use weburl::pattern::{UrlPattern, UrlPatternInput};
+    /// let p: UrlPattern = "https://example.com/*".parse().unwrap();
+    /// assert_eq!(p.test_input(&UrlPatternInput::String("/x".into()), Some("https://example.com")), Ok(true));
+    /// ```
+    pub fn test_input(
+        &self,
+        input: &UrlPatternInput,
+        base: Option<&str>,
+    ) -> Result<bool, UrlPatternError> {
+        self.exec_input(input, base).map(|m| m.is_some())
+    }
+
+    /// The general path for tests: `exec` with every component matched by its ECMAScript
+    /// regular expression, whether or not it has custom regexp groups.
+    #[cfg(feature = "_test-hooks")]
+    #[doc(hidden)]
+    #[must_use]
+    pub fn exec_input_with_regexp(
+        &self,
+        input: &UrlPatternInput,
+        base: Option<&str>,
+    ) -> Option<UrlPatternResult> {
+        let (values, inputs): (Vec<String>, Vec<UrlPatternInput>) = match input {
+            UrlPatternInput::String(s) => {
+                let url = parse_input(s, base)?;
+                let mut inputs = vec![input.clone()];
+                if let Some(b) = base {
+                    inputs.push(UrlPatternInput::String(b.to_owned()));
+                }
+                (Values::of_url(&url).0.map(str::to_owned).to_vec(), inputs)
+            }
+            UrlPatternInput::Init(init) => {
+                let applied = process_a_urlpatterninit(init, InitType::Url).ok()?;
+                (
+                    UrlPatternComponent::ALL
+                        .map(|c| applied.get(c).unwrap_or("").to_owned())
+                        .to_vec(),
+                    vec![input.clone()],
+                )
+            }
+        };
+        let mut captures = Vec::with_capacity(8);
+        for (c, v) in self.components.iter().zip(&values) {
+            captures.push(c.exec_with_regexp(v)?);
+        }
+        let refs: [&str; 8] = std::array::from_fn(|i| values[i].as_str());
+        Some(self.result(&Values(refs), &captures, inputs))
+    }
+
+    /// <https://urlpattern.spec.whatwg.org/#url-pattern-match>, from the component values on.
+    fn exec_values(
+        &self,
+        values: &Values<'_>,
+        inputs: Vec<UrlPatternInput>,
+    ) -> Option<UrlPatternResult> {
+        let mut captures = Vec::with_capacity(8);
+        for (c, v) in self.components.iter().zip(values.0) {
+            captures.push(c.exec(v)?);
+        }
+        Some(self.result(values, &captures, inputs))
+    }
+
+    fn result(
+        &self,
+        values: &Values<'_>,
+        captures: &[Captures],
+        inputs: Vec<UrlPatternInput>,
+    ) -> UrlPatternResult {
+        // https://urlpattern.spec.whatwg.org/#create-a-component-match-result
+        let one = |i: usize| {
+            let component = &self.components[i];
+            let input = values.0[i];
+            let groups = component
+                .group_name_list
+                .iter()
+                .zip(&captures[i])
+                .map(|(name, range)| (name.clone(), range.map(|(s, e)| input[s..e].to_owned())))
+                .collect();
+            UrlPatternComponentResult {
+                input: input.to_owned(),
+                groups: Groups { entries: groups },
+            }
+        };
+        UrlPatternResult {
+            inputs,
+            protocol: one(0),
+            username: one(1),
+            password: one(2),
+            hostname: one(3),
+            port: one(4),
+            pathname: one(5),
+            search: one(6),
+            hash: one(7),
+        }
+    }
+}
+
+/// The basic URL parser on `input` against `base` (itself parsed first); `None` on failure.
+fn parse_input(input: &str, base: Option<&str>) -> Option<Url> {
+    match base {
+        None => Url::parse(input).ok(),
+        Some(base) => {
+            let base = Url::parse(base).ok()?;
+            Url::parse_with_base(input, &base).ok()
+        }
+    }
+}
+
+/// <https://urlpattern.spec.whatwg.org/#hostname-pattern-is-an-ipv6-address>
+fn hostname_pattern_is_an_ipv6_address(input: &str) -> bool {
+    let mut chars = input.chars();
+    let (Some(first), Some(second)) = (chars.next(), chars.next()) else {
+        return false;
+    };
+    first == '[' || ((first == '{' || first == '\\') && second == '[')
+}
+
+impl FromStr for UrlPattern {
+    type Err = UrlPatternError;
+
+    /// [`UrlPattern::parse`] without a base URL, with default options.
+    fn from_str(s: &str) -> Result<UrlPattern, UrlPatternError> {
+        UrlPattern::parse(s, None, UrlPatternOptions::default())
+    }
+}
+
+impl fmt::Display for UrlPattern {
+    /// The eight pattern strings as a `URLPatternInit` in JavaScript object notation (which
+    /// [`UrlPattern::from_init`] reads back to the same pattern).
+    ///
+    /// ```
+    /// let p: weburl::pattern::UrlPattern = "https://example.com/:id".parse().unwrap();
+    /// assert_eq!(
+    ///     p.to_string(),
+    ///     r#"{ protocol: "https", username: "*", password: "*", hostname: "example.com", port: "", pathname: "/:id", search: "*", hash: "*" }"#
+    /// );
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("{ ")?;
+        for (i, c) in UrlPatternComponent::ALL.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "{}: {:?}", c.name(), self.get(*c))?;
+        }
+        f.write_str(" }")
+    }
+}

@@ -1,0 +1,307 @@
+//! [`UrlPatternSet`]: many URL patterns, each with a value, matched at once.
+//!
+//! The set keeps a tree over the pathname segments of its patterns (a literal segment, or a
+//! whole segment matched by a segment wildcard such as `:id`), built from each pattern's
+//! part list up to the first part that is neither: that prefix of segments is a condition
+//! every URL the pattern matches meets. A URL walks the tree along its own pathname segments
+//! (a literal child and the wildcard child at each level), which gives the few candidate
+//! patterns; they are then matched in full, in insertion order. A pattern with nothing to
+//! index (a pathname of `*`, `ignore_case`, an opaque pathname) is a candidate for every URL.
+
+use std::collections::HashMap;
+
+use super::parser::{Modifier, Options, PartType};
+use super::{UrlPattern, UrlPatternComponent, UrlPatternResult};
+use crate::Url;
+
+/// One level of the tree.
+#[derive(Debug, Clone, Default)]
+struct Node {
+    /// Children by literal segment.
+    literal: HashMap<Box<str>, usize>,
+    /// The child of a segment wildcard (any non-empty segment).
+    wildcard: Option<usize>,
+    /// Patterns whose indexed prefix ends here and may go on (candidates for any URL that
+    /// reaches this node).
+    open: Vec<u32>,
+    /// Patterns whose whole pathname ends here (candidates when the URL's segments do).
+    exact: Vec<u32>,
+}
+
+/// A pathname segment of a pattern's indexed prefix.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Segment {
+    Literal(String),
+    Wildcard,
+}
+
+/// The segments every pathname the pattern matches starts with, and whether they are the
+/// whole pathname; `None` if nothing can be said.
+fn pathname_segments(pattern: &UrlPattern) -> Option<(Vec<Segment>, bool)> {
+    let component = pattern.component(UrlPatternComponent::Pathname);
+    if component.options != Options::PATHNAME {
+        // Opaque pathnames, and ignore_case (literal segments are not exact).
+        return None;
+    }
+    const PARAM: char = '\0';
+    // The pathname text with each indexed segment wildcard as PARAM (a NUL cannot occur in a
+    // canonical pathname: it is percent-encoded).
+    let mut text = String::new();
+    let parts = &component.part_list;
+    let mut complete = true;
+    for (i, part) in parts.iter().enumerate() {
+        match (part.kind, part.modifier) {
+            (PartType::FixedText, Modifier::None) => text.push_str(&part.value),
+            (PartType::SegmentWildcard, Modifier::None)
+                if part.suffix.is_empty()
+                    && (part.prefix == "/" || (part.prefix.is_empty() && text.ends_with('/'))) =>
+            {
+                // A whole segment only if the next part starts a new one (or there is none).
+                let next_starts_segment = match parts.get(i + 1) {
+                    None => true,
+                    Some(next) if next.kind == PartType::FixedText => next.value.starts_with('/'),
+                    Some(next) => next.prefix.starts_with('/'),
+                };
+                if !next_starts_segment {
+                    complete = false;
+                    break;
+                }
+                text.push_str(&part.prefix);
+                text.push(PARAM);
+            }
+            _ => {
+                complete = false;
+                break;
+            }
+        }
+    }
+    let rest = text.strip_prefix('/')?;
+    let mut segments: Vec<Segment> = rest
+        .split('/')
+        .map(|s| {
+            if s == "\0" {
+                Segment::Wildcard
+            } else {
+                Segment::Literal(s.to_owned())
+            }
+        })
+        .collect();
+    if !complete {
+        // The last segment may go on in the parts not indexed.
+        segments.pop();
+    }
+    if segments.iter().any(|s| matches!(s, Segment::Literal(l) if l.contains(PARAM))) {
+        return None;
+    }
+    Some((segments, complete))
+}
+
+/// Many patterns, each with a value (a route name, a handler): the first (or every) pattern
+/// that matches a URL, in insertion order, as a loop of `exec` would find them.
+///
+/// ```
+/// use weburl::pattern::{UrlPattern, UrlPatternSet};
+/// let mut set = UrlPatternSet::new();
+/// set.insert("https://*.example.com/books/:id".parse::<UrlPattern>().unwrap(), "book");
+/// set.insert("https://*.example.com/*".parse::<UrlPattern>().unwrap(), "any");
+/// let (name, m) = set.first_match("https://a.example.com/books/7").unwrap();
+/// assert_eq!(*name, "book");
+/// assert_eq!(m.pathname.groups["id"].as_deref(), Some("7"));
+/// assert_eq!(set.matches("https://a.example.com/books/7").len(), 2);
+/// ```
+#[derive(Debug, Clone)]
+pub struct UrlPatternSet<V> {
+    entries: Vec<(UrlPattern, V)>,
+    /// The tree; `nodes[0]` is the root.
+    nodes: Vec<Node>,
+    /// Patterns that every URL is a candidate for (nothing indexed).
+    everywhere: Vec<u32>,
+}
+
+impl<V> Default for UrlPatternSet<V> {
+    fn default() -> Self {
+        UrlPatternSet::new()
+    }
+}
+
+/// Candidate patterns, collected while walking the tree.
+fn walk(nodes: &[Node], node: usize, segments: &[&str], out: &mut Vec<u32>) {
+    let n = &nodes[node];
+    out.extend_from_slice(&n.open);
+    let Some((first, rest)) = segments.split_first() else {
+        out.extend_from_slice(&n.exact);
+        return;
+    };
+    if let Some(&child) = n.literal.get(*first) {
+        walk(nodes, child, rest, out);
+    }
+    if let Some(child) = n.wildcard
+        && !first.is_empty()
+    {
+        walk(nodes, child, rest, out);
+    }
+}
+
+impl<V> UrlPatternSet<V> {
+    /// An empty set.
+    ///
+    /// ```
+    /// let set: weburl::pattern::UrlPatternSet<u32> = weburl::pattern::UrlPatternSet::new();
+    /// assert!(set.is_empty());
+    /// ```
+    #[must_use]
+    pub fn new() -> UrlPatternSet<V> {
+        UrlPatternSet {
+            entries: Vec::new(),
+            nodes: vec![Node::default()],
+            everywhere: Vec::new(),
+        }
+    }
+
+    /// Adds a pattern with its value (after those already there).
+    ///
+    /// ```
+    /// let mut set = weburl::pattern::UrlPatternSet::new();
+    /// set.insert("https://h/a".parse().unwrap(), 1);
+    /// assert_eq!(set.len(), 1);
+    /// ```
+    pub fn insert(&mut self, pattern: UrlPattern, value: V) {
+        let id = self.entries.len() as u32;
+        match pathname_segments(&pattern) {
+            None => self.everywhere.push(id),
+            Some((segments, complete)) => {
+                let mut node = 0;
+                for segment in segments {
+                    let next = self.nodes.len();
+                    let child = match segment {
+                        Segment::Literal(s) => {
+                            *self.nodes[node].literal.entry(s.into()).or_insert(next)
+                        }
+                        Segment::Wildcard => *self.nodes[node].wildcard.get_or_insert(next),
+                    };
+                    if child == next {
+                        self.nodes.push(Node::default());
+                    }
+                    node = child;
+                }
+                if complete {
+                    self.nodes[node].exact.push(id);
+                } else {
+                    self.nodes[node].open.push(id);
+                }
+            }
+        }
+        self.entries.push((pattern, value));
+    }
+
+    /// The patterns that may match `url`, in insertion order: a superset of those that do.
+    fn candidates(&self, url: &Url) -> Vec<u32> {
+        let mut out = self.everywhere.clone();
+        if let Some(rest) = url.pathname().strip_prefix('/') {
+            let segments: Vec<&str> = rest.split('/').collect();
+            walk(&self.nodes, 0, &segments, &mut out);
+        }
+        out.sort_unstable();
+        out
+    }
+
+    /// How many patterns there are.
+    ///
+    /// ```
+    /// let set: weburl::pattern::UrlPatternSet<()> = Default::default();
+    /// assert_eq!(set.len(), 0);
+    /// ```
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether the set is empty.
+    ///
+    /// ```
+    /// let set: weburl::pattern::UrlPatternSet<()> = Default::default();
+    /// assert!(set.is_empty());
+    /// ```
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// The patterns and values, in insertion order.
+    ///
+    /// ```
+    /// let mut set = weburl::pattern::UrlPatternSet::new();
+    /// set.insert("https://h/a".parse().unwrap(), "a");
+    /// assert_eq!(set.iter().next().unwrap().0.pathname(), "/a");
+    /// ```
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = (&UrlPattern, &V)> {
+        self.entries.iter().map(|(p, v)| (p, v))
+    }
+
+    /// The first pattern (in insertion order) that matches `url`, with its value and result;
+    /// `None` if none does or `url` does not parse.
+    ///
+    /// ```
+    /// let mut set = weburl::pattern::UrlPatternSet::new();
+    /// set.insert("https://h/a/:x".parse().unwrap(), 1);
+    /// assert_eq!(*set.first_match("https://h/a/b").unwrap().0, 1);
+    /// assert!(set.first_match("https://h/b").is_none());
+    /// ```
+    #[must_use]
+    pub fn first_match(&self, url: &str) -> Option<(&V, UrlPatternResult)> {
+        let url = Url::parse(url).ok()?;
+        self.first_match_url(&url)
+    }
+
+    /// [`UrlPatternSet::first_match`] on an already-parsed URL.
+    ///
+    /// ```
+    /// let mut set = weburl::pattern::UrlPatternSet::new();
+    /// set.insert("https://h/a/:x".parse().unwrap(), 1);
+    /// let url = weburl::Url::parse("https://h/a/b").unwrap();
+    /// assert_eq!(set.first_match_url(&url).unwrap().1.pathname.groups["x"].as_deref(), Some("b"));
+    /// ```
+    #[must_use]
+    pub fn first_match_url(&self, url: &Url) -> Option<(&V, UrlPatternResult)> {
+        self.candidates(url).into_iter().find_map(|id| {
+            let (p, v) = &self.entries[id as usize];
+            p.exec_url(url).map(|m| (v, m))
+        })
+    }
+
+    /// Every pattern that matches `url`, in insertion order.
+    ///
+    /// ```
+    /// let mut set = weburl::pattern::UrlPatternSet::new();
+    /// set.insert("https://h/*".parse().unwrap(), 1);
+    /// set.insert("https://h/a".parse().unwrap(), 2);
+    /// let all: Vec<i32> = set.matches("https://h/a").into_iter().map(|(v, _)| *v).collect();
+    /// assert_eq!(all, [1, 2]);
+    /// ```
+    #[must_use]
+    pub fn matches(&self, url: &str) -> Vec<(&V, UrlPatternResult)> {
+        match Url::parse(url) {
+            Ok(url) => self.matches_url(&url),
+            Err(_) => Vec::new(),
+        }
+    }
+
+    /// [`UrlPatternSet::matches`] on an already-parsed URL.
+    ///
+    /// ```
+    /// let mut set = weburl::pattern::UrlPatternSet::new();
+    /// set.insert("https://h/*".parse().unwrap(), 1);
+    /// let url = weburl::Url::parse("https://h/a").unwrap();
+    /// assert_eq!(set.matches_url(&url).len(), 1);
+    /// ```
+    #[must_use]
+    pub fn matches_url(&self, url: &Url) -> Vec<(&V, UrlPatternResult)> {
+        self.candidates(url)
+            .into_iter()
+            .filter_map(|id| {
+                let (p, v) = &self.entries[id as usize];
+                p.exec_url(url).map(|m| (v, m))
+            })
+            .collect()
+    }
+}

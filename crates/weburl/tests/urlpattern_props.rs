@@ -1,0 +1,122 @@
+//! Property tests of `weburl::pattern`: the part-list matcher against the ECMAScript regular
+//! expression the spec generates (the general path), and `UrlPatternSet` against a linear
+//! scan of `exec` in insertion order.
+#![cfg(feature = "pattern")]
+
+use proptest::prelude::*;
+use weburl::Url;
+use weburl::pattern::{
+    UrlPattern, UrlPatternInit, UrlPatternInput, UrlPatternOptions, UrlPatternSet,
+};
+
+/// Pattern text from pieces that exercise every part shape: literals, delimiters, named and
+/// numbered groups, wildcards, modifiers, `{}` groups with prefixes and suffixes.
+fn pattern_text() -> impl Strategy<Value = String> {
+    let piece = prop_oneof![
+        Just("/"),
+        Just("a"),
+        Just("b"),
+        Just("."),
+        Just("-"),
+        Just(":x"),
+        Just(":y"),
+        Just(":z"),
+        Just("*"),
+        Just("?"),
+        Just("+"),
+        Just("{"),
+        Just("}"),
+        Just("(.*)"),
+        Just("([^/]+?)"),
+        Just("\\."),
+    ];
+    prop::collection::vec(piece, 0..9).prop_map(|v| v.concat())
+}
+
+fn subject_text() -> impl Strategy<Value = String> {
+    prop::collection::vec(prop_oneof![Just("/"), Just("a"), Just("b"), Just("."), Just("-"), Just("A")], 0..10)
+        .prop_map(|v| v.concat())
+}
+
+fn route() -> impl Strategy<Value = String> {
+    let segment = prop_oneof![
+        Just("/a"),
+        Just("/b"),
+        Just("/ab"),
+        Just("/:id"),
+        Just("/:id?"),
+        Just("/*"),
+        Just("/a.:ext"),
+        Just("/"),
+        Just("{/:opt}?"),
+        Just("/:p+"),
+    ];
+    prop::collection::vec(segment, 0..4).prop_map(|v| v.concat())
+}
+
+fn path() -> impl Strategy<Value = String> {
+    prop::collection::vec(prop_oneof![Just("/a"), Just("/b"), Just("/ab"), Just("/x.y"), Just("/"), Just("/a.json")], 0..5)
+        .prop_map(|v| v.concat())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+    /// On the pathname (delimiter and prefix `/`), the hostname (delimiter `.`) and the
+    /// search (no delimiter), with and without ignore case.
+    #[test]
+    fn part_list_matcher_equals_regexp(
+        pattern in pattern_text(),
+        subject in subject_text(),
+        which in 0..3usize,
+        ignore_case in any::<bool>(),
+    ) {
+        let mut init = UrlPatternInit::default();
+        let mut input = UrlPatternInit::default();
+        match which {
+            0 => {
+                init.pathname = Some(pattern);
+                input.pathname = Some(subject);
+            }
+            1 => {
+                init.hostname = Some(pattern.replace('/', ""));
+                input.hostname = Some(subject.replace('/', "").to_ascii_lowercase());
+            }
+            _ => {
+                init.search = Some(pattern);
+                input.search = Some(subject);
+            }
+        }
+        let Ok(p) = UrlPattern::from_init(&init, UrlPatternOptions { ignore_case }) else {
+            return Ok(());
+        };
+        let input = UrlPatternInput::Init(input);
+        let fast = p.exec_input(&input, None).unwrap();
+        let general = p.exec_input_with_regexp(&input, None);
+        prop_assert_eq!(&fast, &general, "pattern {}", p);
+        prop_assert_eq!(p.test_input(&input, None).unwrap(), fast.is_some());
+    }
+
+    /// `first_match` and `matches` equal a linear scan of `exec` in insertion order.
+    #[test]
+    fn set_equals_linear_scan(routes in prop::collection::vec(route(), 0..12), url_path in path()) {
+        let mut set = UrlPatternSet::new();
+        let mut patterns = Vec::new();
+        for (i, r) in routes.iter().enumerate() {
+            let text = format!("https://example.com{r}");
+            if let Ok(p) = text.parse::<UrlPattern>() {
+                set.insert(p.clone(), i);
+                patterns.push((p, i));
+            }
+        }
+        let url = Url::parse(&format!("https://example.com{url_path}")).unwrap();
+        let linear: Vec<(usize, _)> = patterns
+            .iter()
+            .filter_map(|(p, i)| p.exec_url(&url).map(|m| (*i, m)))
+            .collect();
+        let all: Vec<(usize, _)> = set.matches_url(&url).into_iter().map(|(v, m)| (*v, m)).collect();
+        prop_assert_eq!(&all, &linear);
+        let first = set.first_match_url(&url).map(|(v, m)| (*v, m));
+        prop_assert_eq!(first, linear.into_iter().next());
+    }
+}
