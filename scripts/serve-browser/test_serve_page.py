@@ -102,6 +102,11 @@ CASES = [
     ("https://ex%41mple.com/", "", "", {"components": {"hostname": "example.com"}, "errors": [("domain-percent-encoded", 8)]}),
     ("http://1.2.3.4.5/", "", "", {"failure": "IPv4", "errors": [("IPv4-too-many-parts", 7)]}),
     ("wss://example.com/chat", "", "", {"rules": ["scheme"], "components": {"protocol": "wss:"}}),
+    # The URLPattern tester: a match and its groups, a miss, a pattern against the base.
+    ("https://shop.example.com/books/42?x=1", "", "", {"pattern": "https://*.example.com/books/:id",
+                                                      "match": "true", "groups": {"0": "shop", "id": "42"}}),
+    ("https://example.com/authors/7", "", "", {"pattern": "https://example.com/books/:id", "match": "false"}),
+    ("/books/9", "https://example.com/", "", {"pattern": "/books/:id(\\d+)", "match": "true", "groups": {"id": "9"}}),
 ]
 
 COMPONENTS = ["href", "origin", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash"]
@@ -131,16 +136,17 @@ def driver():
     d.quit()
 
 
-def api(server, url, base, encoding):
-    query = urllib.parse.urlencode({"url": url, "base": base, "encoding": encoding}, quote_via=urllib.parse.quote)
+def api(server, url, base, encoding, pattern=""):
+    query = urllib.parse.urlencode({"url": url, "base": base, "encoding": encoding, "pattern": pattern}, quote_via=urllib.parse.quote)
     with urllib.request.urlopen(server + "api/inspect?" + query) as response:
         return json.load(response)
 
 
-def wait_rendered(driver, url, base, encoding):
+def wait_rendered(driver, url, base, encoding, pattern=""):
     WebDriverWait(driver, 15).until(lambda d: d.execute_script(
         "const b = document.body.dataset; return b.state === 'ready' && b.renderedUrl === arguments[0]"
-        " && b.renderedBase === arguments[1] && b.renderedEncoding === arguments[2];", url, base, encoding))
+        " && b.renderedBase === arguments[1] && b.renderedEncoding === arguments[2]"
+        " && b.renderedPattern === arguments[3];", url, base, encoding, pattern))
 
 
 def attr_text(driver, attr, name):
@@ -159,7 +165,7 @@ def type_into(driver, element_id, text):
 
 def check_page(driver, server, url, base, encoding, expect):
     """The page shows the API's answer, and the answer is what `expect` says."""
-    answer = api(server, url, base, encoding)
+    answer = api(server, url, base, encoding, expect.get("pattern", ""))
     # Components: the API's values (empty cells hold ""), or no value on failure.
     if answer["url"].get("failure"):
         failure = driver.find_element(By.CSS_SELECTOR, "[data-failure]").get_attribute("textContent")
@@ -232,6 +238,19 @@ def check_page(driver, server, url, base, encoding, expect):
         assert attr_text(driver, "data-form", profile) == form.get("output", form.get("error")), profile
     for profile, value in expect.get("forms", {}).items():
         assert attr_text(driver, "data-form", profile) == value, profile
+    # The URLPattern tester: the match and every group.
+    if answer["pattern"] is None:
+        assert not driver.find_elements(By.CSS_SELECTOR, "[data-match]")
+    else:
+        shown_match = driver.find_element(By.CSS_SELECTOR, "[data-match]").get_attribute("data-match")
+        assert shown_match == ("true" if answer["pattern"]["match"] else "false")
+        for g in answer["pattern"]["groups"]:
+            cell = driver.find_element(By.CSS_SELECTOR, f'[data-group="{g["name"]}"][data-group-component="{g["component"]}"]')
+            assert cell.get_attribute("textContent") == ("null" if g["value"] is None else g["value"]), g
+    if "match" in expect:
+        assert driver.find_element(By.CSS_SELECTOR, "[data-match]").get_attribute("data-match") == expect["match"]
+    for name, value in expect.get("groups", {}).items():
+        assert attr_text(driver, "data-group", name) == value, name
     # The policy's verdict and every failed rule.
     verdict = driver.find_element(By.CSS_SELECTOR, "[data-verdict]").get_attribute("data-verdict")
     assert verdict == answer["policy"]["verdict"]
@@ -251,25 +270,26 @@ def test_typing(server, driver):
         type_into(driver, "url", url)
         type_into(driver, "base", base)
         Select(driver.find_element(By.ID, "encoding")).select_by_value(encoding)
-        wait_rendered(driver, url, base, encoding)
+        type_into(driver, "pattern", expect.get("pattern", ""))
+        wait_rendered(driver, url, base, encoding, expect.get("pattern", ""))
         check_page(driver, server, url, base, encoding, expect)
         # The fragment now holds the state.
         fragment = urllib.parse.parse_qs(driver.execute_script("return location.hash.slice(1)"), keep_blank_values=True)
         assert fragment["url"] == [url]
 
 
-def fragment_link(server, url, base="", encoding=""):
-    parts = [("url", url)] + [(k, v) for k, v in (("base", base), ("encoding", encoding)) if v]
+def fragment_link(server, url, base="", encoding="", pattern=""):
+    parts = [("url", url)] + [(k, v) for k, v in (("base", base), ("encoding", encoding), ("pattern", pattern)) if v]
     return server + "#" + "&".join(f"{k}={urllib.parse.quote(v, safe='')}" for k, v in parts)
 
 
 def test_fragment_links(server, driver):
     # Tabs and newlines cannot be typed into a one-line input; a link carries them.
     extra = [("\thttp://exa\nmple.com/a\r\n ", "", "", {"components": {"hostname": "example.com"}, "removed": ["⇥", "↵", "␍↵␣"]})]
-    for url, base, encoding, expect in CASES[:12] + extra:
+    for url, base, encoding, expect in CASES[:12] + CASES[-3:] + extra:
         driver.get("about:blank")
-        driver.get(fragment_link(server, url, base, encoding))
-        wait_rendered(driver, url, base, encoding)
+        driver.get(fragment_link(server, url, base, encoding, expect.get("pattern", "")))
+        wait_rendered(driver, url, base, encoding, expect.get("pattern", ""))
         # The input shows the link's URL (a one-line input cannot hold newlines).
         assert driver.find_element(By.ID, "url").get_attribute("value") == url.replace("\n", "").replace("\r", "")
         check_page(driver, server, url, base, encoding, expect)
@@ -277,9 +297,9 @@ def test_fragment_links(server, driver):
 
 def test_keyboard_phone_width_and_screenshots(server, driver):
     os.makedirs(SHOTS, exist_ok=True)
-    url, base = "https://user@EXAMPLE.com:8080/a/./b/../c d?q=1&lang=en#top", ""
-    driver.get(fragment_link(server, url))
-    wait_rendered(driver, url, "", "")
+    url, pattern = "https://user@EXAMPLE.com:8080/a/./b/../c d?q=1&lang=en#top", "https://*.com:*/a/:rest*"
+    driver.get(fragment_link(server, url, pattern=pattern))
+    wait_rendered(driver, url, "", "", pattern)
     # Keyboard only: the skip link, then the three fields in order.
     body = driver.find_element(By.TAG_NAME, "body")
     body.send_keys(Keys.TAB)
@@ -293,7 +313,7 @@ def test_keyboard_phone_width_and_screenshots(server, driver):
         assert driver.find_element(By.CSS_SELECTOR, f'label[for="{field}"]').text
     height = driver.execute_script("return document.documentElement.scrollHeight")
     driver.set_window_size(1280, height + 100)
-    wait_rendered(driver, url, "", "")
+    wait_rendered(driver, url, "", "", pattern)
     driver.save_screenshot(os.path.join(SHOTS, "serve.png"))
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
     driver.save_screenshot(os.path.join(SHOTS, "serve-dark.png"))

@@ -280,3 +280,30 @@ fn ctrl_c_stops_the_server_cleanly() {
         .unwrap();
     assert!(stderr.contains("weburl serve: stopped"), "{stderr}");
 }
+
+#[test]
+fn the_pattern_tester() {
+    let server = Server::start(&[]);
+    let pattern = |p: &str| format!("&pattern={}", encode(p));
+    let answer = server.inspect(
+        "https://shop.example.com/books/42",
+        &pattern("https://*.example.com/books/:id"),
+    );
+    assert_eq!(answer["pattern"]["match"], true);
+    assert_eq!(
+        answer["pattern"]["groups"],
+        serde_json::json!([
+            {"component": "hostname", "name": "0", "value": "shop"},
+            {"component": "pathname", "name": "id", "value": "42"},
+        ])
+    );
+    let answer = server.inspect(
+        "https://example.com/authors/7",
+        &pattern("https://example.com/books/:id"),
+    );
+    assert_eq!(answer["pattern"]["match"], false);
+    let answer = server.inspect("https://example.com/", &pattern("/books"));
+    assert_eq!(answer["pattern"]["error"].is_string(), true, "{answer}");
+    // No pattern, no tester.
+    assert!(server.inspect("https://example.com/", "")["pattern"].is_null());
+}

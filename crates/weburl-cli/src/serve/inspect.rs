@@ -11,6 +11,7 @@ use std::net::IpAddr;
 use serde_json::{Map, Value, json};
 use weburl::encoding_rs::{Encoding, UTF_8};
 use weburl::net::AddressSpace;
+use weburl::pattern::{PatternLimits, UrlPattern, UrlPatternComponent, UrlPatternOptions};
 use weburl::policy::{Policy, Refusal};
 use weburl::{SearchParams, Url};
 
@@ -27,6 +28,8 @@ pub struct Query {
     pub base: Option<String>,
     /// The encoding label; UTF-8 when absent or empty.
     pub encoding: Option<String>,
+    /// A URL pattern to match the URL against (`weburl::pattern`), when one is given.
+    pub pattern: Option<String>,
 }
 
 impl Query {
@@ -45,6 +48,7 @@ impl Query {
             url: url.to_owned(),
             base: non_empty("base"),
             encoding: non_empty("encoding"),
+            pattern: non_empty("pattern"),
         })
     }
 }
@@ -67,7 +71,7 @@ const PROFILES: [&str; 4] = ["spec", "dedup", "w3lib", "surt"];
 
 /// The inspection of `query`; `Err` for a request that cannot be answered (an unknown
 /// encoding label).
-pub fn inspect(query: &Query) -> Result<Value, String> {
+pub fn inspect(query: &Query, pattern_limits: &PatternLimits) -> Result<Value, String> {
     let encoding: &'static Encoding = match &query.encoding {
         None => UTF_8,
         Some(label) => Encoding::for_label(label.as_bytes())
@@ -148,7 +152,53 @@ pub fn inspect(query: &Query) -> Result<Value, String> {
         "engines": engines,
         "forms": forms,
         "policy": policy(input, base_url.as_ref(), base_error.as_deref()),
+        "pattern": query
+            .pattern
+            .as_deref()
+            .map(|pattern| pattern_match(pattern, input, base, pattern_limits)),
     }))
+}
+
+/// The URL Pattern tester: `new URLPattern(pattern, base)` and its `exec(input, base)`, as
+/// `{"pattern", "error" (why the pattern does not parse, or null), "match", "components"
+/// (the pattern's eight component patterns), "groups": [{"component", "name", "value"}]}`.
+fn pattern_match(pattern: &str, input: &str, base: Option<&str>, limits: &PatternLimits) -> Value {
+    let compiled =
+        match UrlPattern::parse_with_limits(pattern, base, UrlPatternOptions::default(), limits) {
+            Ok(compiled) => compiled,
+            Err(e) => {
+                return json!({
+                    "pattern": pattern,
+                    "error": e.to_string(),
+                    "match": false,
+                    "components": null,
+                    "groups": [],
+                });
+            }
+        };
+    let components: Map<String, Value> = (UrlPatternComponent::ALL.iter())
+        .map(|&c| (c.name().to_owned(), Value::from(compiled.get(c))))
+        .collect();
+    let result = compiled.exec(input, base);
+    let groups: Vec<Value> = match &result {
+        Some(result) => (UrlPatternComponent::ALL.iter())
+            .flat_map(|&c| {
+                (result.component(c).groups.iter())
+                    .map(move |(name, value)| {
+                        json!({ "component": c.name(), "name": name, "value": value })
+                    })
+                    .collect::<Vec<_>>()
+            })
+            .collect(),
+        None => Vec::new(),
+    };
+    json!({
+        "pattern": pattern,
+        "error": null,
+        "match": result.is_some(),
+        "components": components,
+        "groups": groups,
+    })
 }
 
 /// Spark SQL's `parse_url` parts, in the order the page shows them.

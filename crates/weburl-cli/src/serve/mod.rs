@@ -21,6 +21,7 @@ use std::sync::Arc;
 use clap::Args;
 use tiny_http::{Header, Method, Request, Response, Server};
 use weburl::SearchParams;
+use weburl::pattern::PatternLimits;
 
 use crate::report;
 
@@ -28,6 +29,9 @@ use crate::report;
 /// is far beyond what browsers send (about 2 MB at most) divided by the page's needs; the
 /// page refuses to send more before the server has to.
 pub const MAX_TARGET_LENGTH: usize = 256 * 1024;
+
+/// The longest URL pattern the tester compiles.
+const MAX_PATTERN_LENGTH: usize = 4096;
 
 /// The page, its style sheet and its script: built into the binary, nothing from the network.
 const PAGE_HTML: &str = include_str!("page.html");
@@ -48,8 +52,9 @@ The first line on standard output is the page's address. The page shows, as you 
 input and the href with each component coloured, the components, the query's pairs, the
 validation errors at their offsets, the host (kind, address forms, address space, IANA block,
 public suffix, registrable domain, site), every engine's reading side by side, the canonical
-forms and the public-web policy's verdict. Its state lives in the fragment
-(#url=...&base=...&encoding=...), so a link reproduces the view. The JSON API and the page's
+forms, the public-web policy's verdict and, with a pattern, what URLPattern matches. Its
+state lives in the fragment (#url=...&base=...&encoding=...&pattern=...), so a link
+reproduces the view. The JSON API and the page's
 data attributes are documented in docs/SERVE.md.
 
 The server listens on 127.0.0.1 unless --bind says otherwise; an address that is not a
@@ -125,8 +130,15 @@ pub fn run(args: ServeArgs) -> ExitCode {
         open_browser(&page);
     }
     let hosts = allowed_hosts(address, args.allow_remote);
+    // The pattern tester runs custom regexp groups (an ECMAScript backtracking engine) only
+    // for a page on this machine; with --allow-remote, patterns are untrusted input.
+    let pattern_limits = if args.allow_remote {
+        PatternLimits::untrusted()
+    } else {
+        PatternLimits::new().max_len(MAX_PATTERN_LENGTH)
+    };
     for request in server.incoming_requests() {
-        let _ = respond(request, &hosts);
+        let _ = respond(request, &hosts, &pattern_limits);
     }
     eprintln!("weburl serve: stopped");
     ExitCode::SUCCESS
@@ -190,7 +202,11 @@ fn header(name: &str, value: &str) -> Header {
 }
 
 /// Answers one request.
-fn respond(request: Request, hosts: &Option<Vec<String>>) -> std::io::Result<()> {
+fn respond(
+    request: Request,
+    hosts: &Option<Vec<String>>,
+    pattern_limits: &PatternLimits,
+) -> std::io::Result<()> {
     let target = request.url();
     if target.len() > MAX_TARGET_LENGTH {
         let message = format!(
@@ -224,7 +240,7 @@ fn respond(request: Request, hosts: &Option<Vec<String>>) -> std::io::Result<()>
         "/api/inspect" => {
             let params = SearchParams::parse(query);
             match inspect::Query::from_params(&params) {
-                Ok(query) => match inspect::inspect(&query) {
+                Ok(query) => match inspect::inspect(&query, pattern_limits) {
                     Ok(value) => json_response(200, &value),
                     Err(message) => json_response(400, &error_json(&message)),
                 },

@@ -4,7 +4,7 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const fields = ["url", "base", "encoding"];
+const fields = ["url", "base", "encoding", "pattern"];
 const DEBOUNCE_MS = 150;
 // The server refuses longer request targets (413); say so before asking.
 const MAX_TARGET = 256 * 1024;
@@ -31,10 +31,10 @@ function el(tag, attrs, ...children) {
 let linked = null;
 
 function state() {
-  const s = { url: $("url").value, base: $("base").value, encoding: $("encoding").value };
+  const s = { url: $("url").value, base: $("base").value, encoding: $("encoding").value, pattern: $("pattern").value };
   const oneLine = (v) => v.replace(/[\r\n]/g, "");
   if (linked && oneLine(linked.url) === s.url && oneLine(linked.base) === s.base) {
-    return { url: linked.url, base: linked.base, encoding: s.encoding };
+    return { url: linked.url, base: linked.base, encoding: s.encoding, pattern: s.pattern };
   }
   return s;
 }
@@ -48,7 +48,7 @@ function encodeState(s) {
 }
 
 function readFragment() {
-  const s = { url: "", base: "", encoding: "" };
+  const s = { url: "", base: "", encoding: "", pattern: "" };
   const hash = location.hash.slice(1);
   if (!hash) return null;
   for (const part of hash.split("&")) {
@@ -66,6 +66,7 @@ function applyState(s) {
   linked = s;
   $("url").value = s.url;
   $("base").value = s.base;
+  $("pattern").value = s.pattern;
   const select = $("encoding");
   if (s.encoding && ![...select.options].some((o) => o.value === s.encoding)) {
     select.append(el("option", { value: s.encoding }, s.encoding));
@@ -82,7 +83,8 @@ async function update() {
   const s = state();
   const fragment = "#" + encodeState(s);
   if (location.hash !== fragment) history.replaceState(null, "", fragment);
-  const query = "url=" + encodeURIComponent(s.url) + "&base=" + encodeURIComponent(s.base) + "&encoding=" + encodeURIComponent(s.encoding);
+  const query = "url=" + encodeURIComponent(s.url) + "&base=" + encodeURIComponent(s.base) + "&encoding=" + encodeURIComponent(s.encoding) +
+    (s.pattern ? "&pattern=" + encodeURIComponent(s.pattern) : "");
   const body = document.body;
   body.dataset.state = "loading";
   if (query.length + 20 > MAX_TARGET) {
@@ -111,6 +113,7 @@ async function update() {
   body.dataset.renderedUrl = s.url;
   body.dataset.renderedBase = s.base;
   body.dataset.renderedEncoding = s.encoding;
+  body.dataset.renderedPattern = s.pattern;
   body.dataset.state = "ready";
 }
 
@@ -285,6 +288,36 @@ function sparkParts(parts) {
   return list;
 }
 
+function renderPattern(result) {
+  const out = $("pattern-result");
+  const body = $("groups");
+  body.replaceChildren();
+  $("groups-table").hidden = true;
+  if (!result) {
+    out.className = "muted";
+    out.replaceChildren("Type a pattern (such as ", el("code", {}, "https://*.example.com/books/:id"),
+      ") to see whether the URL matches it and what each group captures; the base URL is the pattern's base too.");
+    return;
+  }
+  out.className = "";
+  if (result.error) {
+    out.replaceChildren(el("span", { class: "badge bad", "data-match": "false" }, "no match"), " The pattern does not parse: ",
+      el("span", { "data-pattern-error": "" }, result.error));
+    return;
+  }
+  out.replaceChildren(el("span", { class: "badge " + (result.match ? "good" : "bad"), "data-match": result.match ? "true" : "false" },
+    result.match ? "match" : "no match"), result.match
+    ? ` ${result.groups.length} group${result.groups.length === 1 ? "" : "s"} captured.`
+    : " The URL does not match the pattern.");
+  if (result.match && result.groups.length) {
+    $("groups-table").hidden = false;
+    for (const g of result.groups) {
+      body.append(el("tr", {}, el("td", { class: "name" }, g.component), el("td", { class: "mono" }, g.name),
+        valueCell(g.value, { "data-group": g.name, "data-group-component": g.component })));
+    }
+  }
+}
+
 function renderForms(forms) {
   const body = $("forms");
   body.replaceChildren();
@@ -315,6 +348,7 @@ function render(answer) {
   renderEngines(answer.engines, answer.spark, answer.base !== null);
   renderForms(answer.forms);
   renderPolicy(answer.policy);
+  renderPattern(answer.pattern);
   const n = answer.validation.errors ? answer.validation.errors.length : 0;
   showStatus(answer.url.failure
     ? "Failure: " + answer.url.error
