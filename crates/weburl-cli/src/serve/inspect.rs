@@ -10,9 +10,8 @@ use std::net::IpAddr;
 
 use serde_json::{Map, Value, json};
 use weburl::encoding_rs::{Encoding, UTF_8};
-use weburl::net::AddressSpace;
 use weburl::pattern::{PatternLimits, UrlPattern, UrlPatternComponent, UrlPatternOptions};
-use weburl::policy::{Policy, Refusal};
+use weburl::policy::{Policy, Reason};
 use weburl::{SearchParams, Url};
 
 use super::spans;
@@ -303,7 +302,7 @@ fn host_details(url: &Url) -> Value {
 }
 
 /// The public-web policy (`weburl check`'s default preset): its verdict, and every rule of
-/// it that the URL fails, each checked on its own so that one failure does not hide the next.
+/// it that the URL fails (a `Refusal` lists them all).
 fn policy(input: &str, base: Option<&Url>, base_error: Option<&str>) -> Value {
     if let Some(error) = base_error {
         return json!({
@@ -311,33 +310,12 @@ fn policy(input: &str, base: Option<&Url>, base_error: Option<&str>) -> Value {
             "failed": [{ "rule": "unparsable", "reason": error }],
         });
     }
+    // A refusal lists every rule of the preset that failed.
     let verdict = Policy::public_web().check(input, base);
-    // The preset's rules, one policy each (Policy::public_web's documented rules).
-    let rules = [
-        Policy::new().allow_schemes(["http", "https"]),
-        Policy::new().deny_credentials(),
-        Policy::new().deny_spaces([AddressSpace::Loopback, AddressSpace::Local]),
-        Policy::new().require_engine_agreement(),
-    ];
-    let mut failed: Vec<Refusal> = Vec::new();
-    for rule in &rules {
-        if let Err(refusal) = rule.check(input, base)
-            && !failed.contains(&refusal)
-        {
-            let unparsable = matches!(refusal, Refusal::Unparsable(_));
-            failed.push(refusal);
-            if unparsable {
-                break;
-            }
-        }
-    }
-    // The verdict's own refusal is always listed, even if a rule of the preset were missing
-    // above.
-    if let Err(refusal) = &verdict
-        && !failed.contains(refusal)
-    {
-        failed.insert(0, refusal.clone());
-    }
+    let failed: &[Reason] = match &verdict {
+        Ok(_) => &[],
+        Err(refusal) => refusal.reasons(),
+    };
     json!({
         "verdict": if verdict.is_ok() { "allowed" } else { "refused" },
         "failed": failed
