@@ -376,12 +376,24 @@ pub fn check_pattern(which: u8, pattern: &str, input: &str) {
     // The limits refuse exactly the patterns with custom regexp groups (or fail as the
     // pattern does).
     let limited = if from_string {
-        UrlPattern::parse_with_limits(pattern, None, options, &PatternLimits::new().regexp_groups(false))
+        UrlPattern::parse_with_limits(
+            pattern,
+            None,
+            options,
+            &PatternLimits::new().regexp_groups(false),
+        )
     } else {
-        UrlPattern::from_init_with_limits(&init_with(pattern), options, &PatternLimits::new().regexp_groups(false))
+        UrlPattern::from_init_with_limits(
+            &init_with(pattern),
+            options,
+            &PatternLimits::new().regexp_groups(false),
+        )
     };
     let Ok(p) = built else {
-        assert!(limited.is_err(), "{pattern:?}: limits accepted what the constructor refused");
+        assert!(
+            limited.is_err(),
+            "{pattern:?}: limits accepted what the constructor refused"
+        );
         return;
     };
     assert_eq!(
@@ -396,14 +408,28 @@ pub fn check_pattern(which: u8, pattern: &str, input: &str) {
     }
     for (subject, base) in [
         (UrlPatternInput::String(input.to_owned()), None),
-        (UrlPatternInput::String(input.to_owned()), Some("https://example.com/a/b?c#d")),
+        (
+            UrlPatternInput::String(input.to_owned()),
+            Some("https://example.com/a/b?c#d"),
+        ),
         (UrlPatternInput::Init(init_with(input)), None),
     ] {
-        let exec = p.exec_input(&subject, base).expect("no init with a base here");
-        let test = p.test_input(&subject, base).expect("no init with a base here");
-        assert_eq!(test, exec.is_some(), "{pattern:?} on {subject:?}: test != exec");
+        let exec = p
+            .exec_input(&subject, base)
+            .expect("no init with a base here");
+        let test = p
+            .test_input(&subject, base)
+            .expect("no init with a base here");
+        assert_eq!(
+            test,
+            exec.is_some(),
+            "{pattern:?} on {subject:?}: test != exec"
+        );
         let general = p.exec_input_with_regexp(&subject, base);
-        assert_eq!(exec, general, "{pattern:?} on {subject:?}: part lists != regexp");
+        assert_eq!(
+            exec, general,
+            "{pattern:?} on {subject:?}: part lists != regexp"
+        );
         if let (UrlPatternInput::String(s), None) = (&subject, base)
             && let Ok(url) = weburl::Url::parse(s)
         {

@@ -343,20 +343,37 @@ fn hostile_sizes_finish() {
     let mb = 1 << 20;
     // A 2 MB literal pathname, matched against URLs of the same size.
     let long = "a".repeat(2 * mb);
-    let p = UrlPattern::parse(&format!("https://example.com/{long}/:id"), None, UrlPatternOptions::default()).unwrap();
-    let m = p.exec(&format!("https://example.com/{long}/7"), None).unwrap();
+    let p = UrlPattern::parse(
+        &format!("https://example.com/{long}/:id"),
+        None,
+        UrlPatternOptions::default(),
+    )
+    .unwrap();
+    let m = p
+        .exec(&format!("https://example.com/{long}/7"), None)
+        .unwrap();
     assert_eq!(m.pathname.groups["id"].as_deref(), Some("7"));
     assert!(!p.test(&format!("https://example.com/{long}b/7"), None));
     // A 4 MB URL against wildcards and segment groups.
     let url = format!("https://{}example.com/{}", "a.".repeat(mb), "b/".repeat(mb));
-    let q = UrlPattern::parse("https://*.example.com/:first/*", None, UrlPatternOptions::default()).unwrap();
+    let q = UrlPattern::parse(
+        "https://*.example.com/:first/*",
+        None,
+        UrlPatternOptions::default(),
+    )
+    .unwrap();
     let m = q.exec(&url, None).unwrap();
     assert_eq!(m.pathname.groups["first"].as_deref(), Some("b"));
     let r: UrlPattern = "https://*.example.com/:a/:b/:c.:ext".parse().unwrap();
     assert!(!r.test(&url, None));
     let mut set = UrlPatternSet::new();
     for i in 0..100 {
-        set.insert(format!("https://*.example.com/r{i}/:id").parse::<UrlPattern>().unwrap(), i);
+        set.insert(
+            format!("https://*.example.com/r{i}/:id")
+                .parse::<UrlPattern>()
+                .unwrap(),
+            i,
+        );
     }
     set.insert(q.clone(), 100);
     assert_eq!(set.first_match(&url).map(|(v, _)| *v), Some(100));
@@ -372,10 +389,18 @@ fn hostile_sizes_finish() {
         "[".repeat(mb),
     ] {
         let _ = UrlPattern::parse(&text, None, UrlPatternOptions::default());
-        let _ = UrlPattern::parse(&text, Some("https://example.com"), UrlPatternOptions::default());
+        let _ = UrlPattern::parse(
+            &text,
+            Some("https://example.com"),
+            UrlPatternOptions::default(),
+        );
     }
     // A custom regexp nested 100,000 deep is refused (the engine parses recursively).
-    let deep = format!("https://h/({}a{})", "(?:".repeat(100_000), ")".repeat(100_000));
+    let deep = format!(
+        "https://h/({}a{})",
+        "(?:".repeat(100_000),
+        ")".repeat(100_000)
+    );
     assert!(matches!(
         UrlPattern::parse(&deep, None, UrlPatternOptions::default()),
         Err(UrlPatternError::InvalidRegExp { .. })
@@ -383,10 +408,16 @@ fn hostile_sizes_finish() {
     // 100,000 named groups: parsed in linear time (names are checked with a set); matched
     // against a short pathname.
     let groups: String = (0..100_000).map(|i| format!("/:g{i}")).collect();
-    let init = UrlPatternInit { pathname: Some(groups.clone()), ..Default::default() };
+    let init = UrlPatternInit {
+        pathname: Some(groups.clone()),
+        ..Default::default()
+    };
     let many = UrlPattern::from_init(&init, UrlPatternOptions::default()).unwrap();
     assert!(!many.test("https://h/a/b", None));
-    let dup = UrlPatternInit { pathname: Some(format!("{groups}/:g0")), ..Default::default() };
+    let dup = UrlPatternInit {
+        pathname: Some(format!("{groups}/:g0")),
+        ..Default::default()
+    };
     assert!(matches!(
         UrlPattern::from_init(&dup, UrlPatternOptions::default()),
         Err(UrlPatternError::DuplicateName { .. })
@@ -403,8 +434,12 @@ fn hostile_sizes_finish() {
 #[test]
 fn errors_are_precise() {
     use weburl::pattern::UrlPatternError;
-    let e = UrlPattern::parse("https://example.com/a/:id(\\d+", None, UrlPatternOptions::default())
-        .unwrap_err();
+    let e = UrlPattern::parse(
+        "https://example.com/a/:id(\\d+",
+        None,
+        UrlPatternOptions::default(),
+    )
+    .unwrap_err();
     assert_eq!(
         e,
         UrlPatternError::Tokenize {
@@ -417,15 +452,53 @@ fn errors_are_precise() {
         e.to_string(),
         "invalid pattern at byte 5 in the pathname pattern: an unclosed regexp group"
     );
-    let e = UrlPattern::parse("https://example.com/:a/:a", None, UrlPatternOptions::default())
-        .unwrap_err();
+    let e = UrlPattern::parse(
+        "https://example.com/:a/:a",
+        None,
+        UrlPatternOptions::default(),
+    )
+    .unwrap_err();
     assert!(matches!(e, UrlPatternError::DuplicateName { index: 4, ref name, .. } if name == "a"));
-    let e = UrlPattern::parse("https://example.com/{a", None, UrlPatternOptions::default()).unwrap_err();
-    assert!(matches!(e, UrlPatternError::UnexpectedToken { expected: "close", .. }), "{e:?}");
-    let e = UrlPattern::parse("https://exa mple.com/", None, UrlPatternOptions::default()).unwrap_err();
-    assert!(matches!(e, UrlPatternError::InvalidComponent { component: UrlPatternComponent::Hostname, .. }), "{e:?}");
-    let e = UrlPattern::parse("https://example.com/(\\m)", None, UrlPatternOptions::default()).unwrap_err();
-    assert!(matches!(e, UrlPatternError::InvalidRegExp { component: UrlPatternComponent::Pathname, .. }), "{e:?}");
+    let e = UrlPattern::parse("https://example.com/{a", None, UrlPatternOptions::default())
+        .unwrap_err();
+    assert!(
+        matches!(
+            e,
+            UrlPatternError::UnexpectedToken {
+                expected: "close",
+                ..
+            }
+        ),
+        "{e:?}"
+    );
+    let e =
+        UrlPattern::parse("https://exa mple.com/", None, UrlPatternOptions::default()).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            UrlPatternError::InvalidComponent {
+                component: UrlPatternComponent::Hostname,
+                ..
+            }
+        ),
+        "{e:?}"
+    );
+    let e = UrlPattern::parse(
+        "https://example.com/(\\m)",
+        None,
+        UrlPatternOptions::default(),
+    )
+    .unwrap_err();
+    assert!(
+        matches!(
+            e,
+            UrlPatternError::InvalidRegExp {
+                component: UrlPatternComponent::Pathname,
+                ..
+            }
+        ),
+        "{e:?}"
+    );
     let e = UrlPattern::parse("/a", Some("not a url"), UrlPatternOptions::default()).unwrap_err();
     assert!(matches!(e, UrlPatternError::InvalidBaseUrl { .. }), "{e:?}");
 }
@@ -437,7 +510,10 @@ fn api_shape() {
     assert_traits::<UrlPattern>();
     assert_traits::<weburl::pattern::UrlPatternSet<String>>();
     let q = UrlPattern::from_init(
-        &UrlPatternInit { pathname: Some("/books/:id".into()), ..Default::default() },
+        &UrlPatternInit {
+            pathname: Some("/books/:id".into()),
+            ..Default::default()
+        },
         UrlPatternOptions { ignore_case: true },
     )
     .unwrap();

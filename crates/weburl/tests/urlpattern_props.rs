@@ -34,8 +34,18 @@ fn pattern_text() -> impl Strategy<Value = String> {
 }
 
 fn subject_text() -> impl Strategy<Value = String> {
-    prop::collection::vec(prop_oneof![Just("/"), Just("a"), Just("b"), Just("."), Just("-"), Just("A")], 0..10)
-        .prop_map(|v| v.concat())
+    prop::collection::vec(
+        prop_oneof![
+            Just("/"),
+            Just("a"),
+            Just("b"),
+            Just("."),
+            Just("-"),
+            Just("A")
+        ],
+        0..10,
+    )
+    .prop_map(|v| v.concat())
 }
 
 fn route() -> impl Strategy<Value = String> {
@@ -55,8 +65,18 @@ fn route() -> impl Strategy<Value = String> {
 }
 
 fn path() -> impl Strategy<Value = String> {
-    prop::collection::vec(prop_oneof![Just("/a"), Just("/b"), Just("/ab"), Just("/x.y"), Just("/"), Just("/a.json")], 0..5)
-        .prop_map(|v| v.concat())
+    prop::collection::vec(
+        prop_oneof![
+            Just("/a"),
+            Just("/b"),
+            Just("/ab"),
+            Just("/x.y"),
+            Just("/"),
+            Just("/a.json")
+        ],
+        0..5,
+    )
+    .prop_map(|v| v.concat())
 }
 
 proptest! {

@@ -90,7 +90,10 @@ fn pathname_segments(pattern: &UrlPattern) -> Option<(Vec<Segment>, bool)> {
         // The last segment may go on in the parts not indexed.
         segments.pop();
     }
-    if segments.iter().any(|s| matches!(s, Segment::Literal(l) if l.contains(PARAM))) {
+    if segments
+        .iter()
+        .any(|s| matches!(s, Segment::Literal(l) if l.contains(PARAM)))
+    {
         return None;
     }
     Some((segments, complete))
