@@ -25,7 +25,8 @@ use std::sync::Arc;
 use weburl_datafusion::datafusion;
 
 use datafusion::arrow::array::{RecordBatch, StringArray};
-use datafusion::arrow::datatypes::{DataType, Field, Schema};
+use datafusion::arrow::datatypes::{DataType, Field, Schema, SchemaRef};
+use datafusion::arrow::record_batch::RecordBatchReader;
 use datafusion::arrow::util::pretty::pretty_format_batches;
 use datafusion::datasource::MemTable;
 use datafusion::prelude::{CsvReadOptions, SessionContext};
@@ -65,12 +66,11 @@ async fn register_urls(ctx: &SessionContext, path: &Path) -> Result<(), Box<dyn 
             .await?;
         return Ok(());
     }
-    let batches = if extension.as_deref() == Some("parquet") {
+    let (schema, batches) = if extension.as_deref() == Some("parquet") {
         read_parquet(path)?
     } else {
-        read_lines(&std::fs::read(path)?)
+        (Arc::new(url_schema()), read_lines(&std::fs::read(path)?))
     };
-    let schema = Arc::new(url_schema());
     let partitions = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut split = vec![Vec::new(); partitions];
     for (i, batch) in batches.into_iter().enumerate() {
@@ -107,8 +107,9 @@ fn read_lines(bytes: &[u8]) -> Vec<RecordBatch> {
 }
 
 /// The column `url` of a Parquet file (with the parquet crate's Arrow reader, the one
-/// DataFusion's own Parquet support uses), as batches.
-fn read_parquet(path: &Path) -> Result<Vec<RecordBatch>, Box<dyn Error>> {
+/// DataFusion's own Parquet support uses): its schema (nullable or not, as written) and
+/// batches.
+fn read_parquet(path: &Path) -> Result<(SchemaRef, Vec<RecordBatch>), Box<dyn Error>> {
     let builder = ParquetRecordBatchReaderBuilder::try_new(File::open(path)?)?;
     let Ok(index) = builder.schema().index_of("url") else {
         return Err(format!("{}: no column `url`", path.display()).into());
@@ -118,7 +119,8 @@ fn read_parquet(path: &Path) -> Result<Vec<RecordBatch>, Box<dyn Error>> {
         .with_projection(mask)
         .with_batch_size(BATCH_ROWS)
         .build()?;
-    Ok(reader.collect::<Result<_, _>>()?)
+    let schema = reader.schema();
+    Ok((schema, reader.collect::<Result<_, _>>()?))
 }
 
 #[tokio::main]
@@ -209,7 +211,8 @@ mod tests {
         std::fs::write(&csv, body).unwrap();
 
         let parquet = temp_file("urls.parquet");
-        let schema = Arc::new(url_schema());
+        // Nullable, as pyarrow, polars and DuckDB write a string column.
+        let schema = Arc::new(Schema::new(vec![Field::new("url", DataType::Utf8, true)]));
         let batch = RecordBatch::try_new(
             Arc::clone(&schema),
             vec![Arc::new(StringArray::from_iter_values(&urls))],
