@@ -47,17 +47,41 @@ fn arguments(args: &[Value]) -> (UrlPatternInput, Option<String>, UrlPatternOpti
         .map_or(UrlPatternInput::Init(UrlPatternInit::default()), input_of);
     let mut base = None;
     let mut options = UrlPatternOptions::default();
-    for a in args.iter().skip(1) {
-        match a {
-            Value::String(s) => base = Some(s.clone()),
-            Value::Object(o) => {
-                options.ignore_case = o
-                    .get("ignoreCase")
-                    .and_then(Value::as_bool)
-                    .unwrap_or(false)
-            }
-            other => panic!("unexpected argument {other}"),
+    let read_options = |o: &Value, options: &mut UrlPatternOptions| match o {
+        Value::Object(o) => {
+            options.ignore_case = o
+                .get("ignoreCase")
+                .and_then(Value::as_bool)
+                .unwrap_or(false);
+            true
         }
+        _ => false,
+    };
+    match args {
+        // (input, baseURL, options): WebIDL reads the second argument as the base URL
+        // whatever it is (an object becomes "[object Object]"), and the third must be a
+        // dictionary.
+        [_, second, third, ..] => {
+            base = Some(match second {
+                Value::String(s) => s.clone(),
+                Value::Object(_) => "[object Object]".to_owned(),
+                other => other.to_string(),
+            });
+            if !read_options(third, &mut options) {
+                // Not a dictionary: the constructor throws. A base that is no URL makes
+                // it throw as well.
+                base = Some("[not a dictionary]".to_owned());
+            }
+        }
+        // (input, baseURL) or (input, options).
+        [_, second] => match second {
+            Value::String(s) => base = Some(s.clone()),
+            other => assert!(
+                read_options(other, &mut options),
+                "unexpected argument {other}"
+            ),
+        },
+        _ => {}
     }
     (input, base, options)
 }
@@ -444,7 +468,7 @@ fn errors_are_precise() {
         e,
         UrlPatternError::Tokenize {
             component: Some(UrlPatternComponent::Pathname),
-            index: 5,
+            index: 6,
             reason: "an unclosed regexp group"
         }
     );
