@@ -474,7 +474,7 @@ fn errors_are_precise() {
     );
     assert_eq!(
         e.to_string(),
-        "invalid pattern at byte 5 in the pathname pattern: an unclosed regexp group"
+        "invalid pattern at byte 6 in the pathname pattern: an unclosed regexp group"
     );
     let e = UrlPattern::parse(
         "https://example.com/:a/:a",
