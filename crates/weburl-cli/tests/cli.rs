@@ -1261,7 +1261,8 @@ fn batch_help_lists_the_operations() {
         run.stdout.contains(
             "Operations: parse, set, toascii, validate, search_params, resolve (engines: \
              whatwg, html5-2011,\nweb-addresses-2009, rfc3986, rfc1808), domain (sections: \
-             all, icann), host_info, normalize\n(profiles: spec, dedup, w3lib, surt)."
+             all, icann), host_info, normalize\n(profiles: spec, dedup, w3lib, surt), pattern \
+             (URLPattern: the constructor and exec())."
         ),
         "{}",
         run.stdout

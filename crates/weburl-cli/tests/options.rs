@@ -582,7 +582,7 @@ fn man_pages() {
         run.stderr,
         format!(
             "error: no command 'nope' (commands: parse, set, resolve, join, normalize, \
-             validate, compare, links, check, unfurl, batch,{serve} completions, man){MORE_INFO}"
+             validate, compare, links, check, unfurl, match, batch,{serve} completions, man){MORE_INFO}"
         )
     );
     assert_eq!(run.code, 2);

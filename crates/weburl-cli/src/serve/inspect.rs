@@ -180,7 +180,10 @@ fn pattern_match(pattern: &str, input: &str, base: Option<&str>, limits: &Patter
         .collect();
     let result = compiled.exec(input, base);
     let groups: Vec<Value> = match &result {
+        // A component left as the wildcard `*` captures the whole component in group "0",
+        // which says nothing: its groups are not listed.
         Some(result) => (UrlPatternComponent::ALL.iter())
+            .filter(|&&c| compiled.get(c) != "*")
             .flat_map(|&c| {
                 (result.component(c).groups.iter())
                     .map(move |(name, value)| {

@@ -330,8 +330,8 @@ impl Groups {
     /// Whether there is a group `name` (participating or not).
     ///
     /// ```
-    /// let p: weburl::pattern::UrlPattern = "https://h/:id?".parse().unwrap();
-    /// let m = p.exec("https://h", None).unwrap();
+    /// let p: weburl::pattern::UrlPattern = "https://h/a{/:id}?".parse().unwrap();
+    /// let m = p.exec("https://h/a", None).unwrap();
     /// assert!(m.pathname.groups.contains("id"));
     /// assert!(!m.pathname.groups.contains("x"));
     /// ```
@@ -738,8 +738,13 @@ impl UrlPattern {
     /// The `username` getter.
     ///
     /// ```
-    /// let p: weburl::pattern::UrlPattern = "https://user:pw@example.com".parse().unwrap();
+    /// use weburl::pattern::{UrlPattern, UrlPatternInit};
+    /// let init = UrlPatternInit { username: Some("user".into()), ..Default::default() };
+    /// let p = UrlPattern::from_init(&init, Default::default()).unwrap();
     /// assert_eq!(p.username(), "user");
+    /// // In a pattern string, `:pw` after the user name is a named group, not the password.
+    /// let p: UrlPattern = "https://user:pw@example.com".parse().unwrap();
+    /// assert_eq!(p.username(), "user:pw");
     /// ```
     #[must_use]
     pub fn username(&self) -> &str {
@@ -749,7 +754,9 @@ impl UrlPattern {
     /// The `password` getter.
     ///
     /// ```
-    /// let p: weburl::pattern::UrlPattern = "https://user:pw@example.com".parse().unwrap();
+    /// use weburl::pattern::{UrlPattern, UrlPatternInit};
+    /// let init = UrlPatternInit { password: Some("pw".into()), ..Default::default() };
+    /// let p = UrlPattern::from_init(&init, Default::default()).unwrap();
     /// assert_eq!(p.password(), "pw");
     /// ```
     #[must_use]
