@@ -73,6 +73,22 @@ pub enum Sections {
 }
 
 impl Sections {
+    /// The name of the sections, as [`FromStr`](std::str::FromStr) reads it: `"all"` or
+    /// `"icann"`.
+    ///
+    /// ```
+    /// use weburl::psl::Sections;
+    /// assert_eq!(Sections::Icann.name(), "icann");
+    /// assert_eq!(Sections::All.to_string(), "all");
+    /// ```
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Sections::All => "all",
+            Sections::Icann => "icann",
+        }
+    }
+
     /// The rule bits of the sections.
     #[inline]
     fn mask(self) -> u8 {
@@ -82,6 +98,69 @@ impl Sections {
         }
     }
 }
+
+impl fmt::Display for Sections {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Reads `"all"` or `"icann"` (exactly, as the CLI, the batch op, Python and DataFusion take
+/// them).
+///
+/// ```
+/// use weburl::psl::Sections;
+/// assert_eq!("icann".parse::<Sections>(), Ok(Sections::Icann));
+/// assert_eq!("all".parse::<Sections>(), Ok(Sections::All));
+/// let err = "private".parse::<Sections>().unwrap_err();
+/// assert_eq!(err.to_string(), "unknown public suffix list sections \"private\" (expected \"all\" or \"icann\")");
+/// ```
+impl std::str::FromStr for Sections {
+    type Err = UnknownSections;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "all" => Ok(Sections::All),
+            "icann" => Ok(Sections::Icann),
+            _ => Err(UnknownSections(s.into())),
+        }
+    }
+}
+
+/// The error of reading a [`Sections`] name other than `"all"` or `"icann"`; it holds the
+/// name read.
+///
+/// ```
+/// let err = "ICANN".parse::<weburl::psl::Sections>().unwrap_err();
+/// assert_eq!(err.name(), "ICANN");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownSections(Box<str>);
+
+impl UnknownSections {
+    /// The name that was read.
+    ///
+    /// ```
+    /// let err = "x".parse::<weburl::psl::Sections>().unwrap_err();
+    /// assert_eq!(err.name(), "x");
+    /// ```
+    #[must_use]
+    pub fn name(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for UnknownSections {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown public suffix list sections {:?} (expected \"all\" or \"icann\")",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for UnknownSections {}
 
 // A node's flags: which rules its name is, per section. An interior node of the rule tree, such
 // as `jp` under `kawasaki.jp`, has none.
