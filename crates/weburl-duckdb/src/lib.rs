@@ -1,0 +1,234 @@
+//! weburl as a loadable DuckDB extension: the URL Standard's functions in SQL, with the names
+//! of weburl's DataFusion functions.
+//!
+//! ```sql
+//! SET allow_unsigned_extensions = true;  -- or start duckdb with -unsigned
+//! LOAD 'weburl.duckdb_extension';
+//! SELECT url_registrable_domain(u) AS site, count(*) FROM 'urls.parquet' GROUP BY 1;
+//! ```
+//!
+//! `crates/weburl-duckdb/build-extension.sh` builds the library and appends the metadata
+//! footer DuckDB reads before it loads a file. The extension calls DuckDB only through the
+//! C API's function table that DuckDB hands it at load time (duckdb-rs's
+//! `loadable-extension`), so no part of DuckDB is compiled or linked, and one file loads in
+//! every DuckDB whose C API is at least the one named in the footer.
+//!
+//! | SQL | answer |
+//! | --- | --- |
+//! | `url_href`, `url_origin`, `url_protocol`, `url_username`, `url_password`, `url_host`, `url_hostname`, `url_port`, `url_pathname`, `url_search`, `url_hash` `(url [, base])` | `VARCHAR`: that getter's value |
+//! | `url_can_parse(url [, base])` | `BOOLEAN` |
+//! | `url_error_name(url [, base])` | `VARCHAR`: the URL Standard's name of the error that made the URL fail, null where it parses |
+//! | `url_public_suffix(url [, sections])`, `url_registrable_domain(url [, sections])` | `VARCHAR`, by the Public Suffix List built in (`sections`: `'all'`, the default, or `'icann'`); null when the host is not a domain |
+//! | `url_normalize(url [, profile])` | `VARCHAR`: `'spec'` (the href, the default), `'dedup'`, `'w3lib'` or `'surt'` |
+//! | `url_surt(url)` | `VARCHAR`: the SURT key |
+//! | `url_join(base, ref)` | `VARCHAR`: `ref` resolved against `base` |
+//! | `url_search_param(url, name)` | `VARCHAR`: the first value of `name` in the query |
+//!
+//! A null argument gives null; so does a URL that does not parse (except for
+//! `url_can_parse`, false, and `url_error_name`, the error). An unknown `sections` or
+//! `profile` name fails the query.
+
+use std::error::Error;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+use duckdb::core::{DataChunkHandle, Inserter, LogicalTypeHandle, LogicalTypeId};
+use duckdb::vscalar::{ScalarFunctionSignature, VScalar};
+use duckdb::vtab::arrow::WritableVector;
+use duckdb::{Connection, duckdb_entrypoint_c_api};
+use weburl::Component;
+
+pub mod rows;
+mod vector;
+
+use rows::{Bases, TextKernel};
+use vector::Strings;
+
+/// The argument lists a function takes: `(VARCHAR)`, `(VARCHAR, VARCHAR)` or either.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Arity {
+    One,
+    Two,
+    OneOrTwo,
+}
+
+impl Arity {
+    fn signatures(self, returns: LogicalTypeId) -> Vec<ScalarFunctionSignature> {
+        let varchar = || LogicalTypeHandle::from(LogicalTypeId::Varchar);
+        let one =
+            || ScalarFunctionSignature::exact(vec![varchar()], LogicalTypeHandle::from(returns));
+        let two = || {
+            ScalarFunctionSignature::exact(
+                vec![varchar(), varchar()],
+                LogicalTypeHandle::from(returns),
+            )
+        };
+        match self {
+            Arity::One => vec![one()],
+            Arity::Two => vec![two()],
+            Arity::OneOrTwo => vec![one(), two()],
+        }
+    }
+}
+
+/// Every text function, with the argument lists it takes.
+fn text_functions() -> Vec<(TextKernel, Arity)> {
+    let mut functions: Vec<(TextKernel, Arity)> = Component::ALL
+        .into_iter()
+        .map(|c| (TextKernel::Component(c), Arity::OneOrTwo))
+        .collect();
+    functions.extend([
+        (TextKernel::PublicSuffix, Arity::OneOrTwo),
+        (TextKernel::RegistrableDomain, Arity::OneOrTwo),
+        (TextKernel::Normalize, Arity::OneOrTwo),
+        (TextKernel::Surt, Arity::One),
+        (TextKernel::ErrorName, Arity::OneOrTwo),
+        (TextKernel::Join, Arity::Two),
+        (TextKernel::SearchParam, Arity::Two),
+    ]);
+    functions
+}
+
+/// The SQL names of every function the extension registers.
+///
+/// ```
+/// let names = weburl_duckdb::function_names();
+/// assert!(names.contains(&"url_hostname".to_owned()) && names.contains(&"url_can_parse".to_owned()));
+/// ```
+#[must_use]
+pub fn function_names() -> Vec<String> {
+    let mut names: Vec<String> = text_functions()
+        .into_iter()
+        .map(|(k, _)| k.sql_name())
+        .collect();
+    names.push("url_can_parse".to_owned());
+    names
+}
+
+/// A function returning `VARCHAR`, of `ARITY` ([`Arity`] as a number: 1, 2, or 3 for
+/// either); its state is the kernel.
+struct TextFunction<const ARITY: u8>;
+
+const fn arity(n: u8) -> Arity {
+    match n {
+        1 => Arity::One,
+        2 => Arity::Two,
+        _ => Arity::OneOrTwo,
+    }
+}
+
+impl<const ARITY: u8> VScalar for TextFunction<ARITY> {
+    type State = TextKernel;
+
+    fn invoke(
+        kernel: &TextKernel,
+        input: &mut DataChunkHandle,
+        output: &mut dyn WritableVector,
+    ) -> Result<(), Box<dyn Error>> {
+        let firsts = Strings::new(input, 0);
+        let seconds = (input.num_columns() > 1).then(|| Strings::new(input, 1));
+        let mut out = output.flat_vector();
+        let mut bases = Bases::default();
+        for i in 0..firsts.len() {
+            let second = match &seconds {
+                None => None,
+                Some(s) => match s.get(i) {
+                    None => {
+                        out.set_null(i);
+                        continue;
+                    }
+                    some => some,
+                },
+            };
+            let Some(first) = firsts.get(i) else {
+                out.set_null(i);
+                continue;
+            };
+            if !rows::text(*kernel, first, second, &mut bases, |s| out.insert(i, s))? {
+                out.set_null(i);
+            }
+        }
+        Ok(())
+    }
+
+    fn signatures() -> Vec<ScalarFunctionSignature> {
+        arity(ARITY).signatures(LogicalTypeId::Varchar)
+    }
+}
+
+/// `url_can_parse(url [, base])`, returning `BOOLEAN`.
+struct CanParse;
+
+impl VScalar for CanParse {
+    type State = ();
+
+    fn invoke(
+        _: &(),
+        input: &mut DataChunkHandle,
+        output: &mut dyn WritableVector,
+    ) -> Result<(), Box<dyn Error>> {
+        let inputs = Strings::new(input, 0);
+        let bases_column = (input.num_columns() > 1).then(|| Strings::new(input, 1));
+        let n = inputs.len();
+        let mut out = output.flat_vector();
+        let mut bases = Bases::default();
+        let mut nulls = Vec::new();
+        {
+            // SAFETY: the output of a BOOLEAN function is a flat vector of `bool` (one byte)
+            // with room for the chunk's rows; no other reference to it exists meanwhile.
+            let values = unsafe { out.as_mut_slice_with_len::<bool>(n) };
+            for (i, value) in values.iter_mut().enumerate() {
+                let base = match &bases_column {
+                    None => None,
+                    Some(b) => match b.get(i) {
+                        None => {
+                            nulls.push(i);
+                            continue;
+                        }
+                        some => some,
+                    },
+                };
+                match inputs.get(i) {
+                    Some(url) => *value = rows::can_parse(url, base, &mut bases),
+                    None => nulls.push(i),
+                }
+            }
+        }
+        for i in nulls {
+            out.set_null(i);
+        }
+        Ok(())
+    }
+
+    fn signatures() -> Vec<ScalarFunctionSignature> {
+        Arity::OneOrTwo.signatures(LogicalTypeId::Boolean)
+    }
+}
+
+/// Registers every function on `con`.
+fn register(con: &Connection) -> Result<(), Box<dyn Error>> {
+    for (kernel, arity) in text_functions() {
+        let name = kernel.sql_name();
+        match arity {
+            Arity::One => {
+                con.register_scalar_function_with_state::<TextFunction<1>>(&name, &kernel)?
+            }
+            Arity::Two => {
+                con.register_scalar_function_with_state::<TextFunction<2>>(&name, &kernel)?
+            }
+            Arity::OneOrTwo => {
+                con.register_scalar_function_with_state::<TextFunction<3>>(&name, &kernel)?
+            }
+        }
+    }
+    con.register_scalar_function::<CanParse>("url_can_parse")?;
+    Ok(())
+}
+
+/// The extension's entry point, which DuckDB calls on `LOAD` (the macro exports it as
+/// `weburl_init_c_api`). A panic is caught here, as duckdb-rs catches those of each
+/// function call and turns them into query errors: none crosses the C boundary.
+#[duckdb_entrypoint_c_api(ext_name = "weburl", min_duckdb_version = "v1.2.0")]
+pub fn extension_entrypoint(con: Connection) -> Result<(), Box<dyn Error>> {
+    catch_unwind(AssertUnwindSafe(|| register(&con)))
+        .map_err(|_| "weburl: a panic while registering the functions")?
+}

@@ -1,0 +1,265 @@
+//! What each SQL function answers for one row: the only place this crate calls the URL
+//! library. The answers are those of weburl's DataFusion functions (`weburl-datafusion`):
+//! null for a null argument and for a URL that does not parse, an error for an unknown
+//! `sections` or `profile` name.
+
+use weburl::normalize::{Options, Profile, canonicalize, surt};
+use weburl::psl::Sections;
+use weburl::{Component, ParseError, Url};
+
+/// A function whose answer is text, with what its second argument (if any) means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TextKernel {
+    /// `url_href`, `url_hostname`, ... `(url [, base])`: one component.
+    Component(Component),
+    /// `url_public_suffix(url [, sections])`.
+    PublicSuffix,
+    /// `url_registrable_domain(url [, sections])`.
+    RegistrableDomain,
+    /// `url_normalize(url [, profile])`.
+    Normalize,
+    /// `url_surt(url)`.
+    Surt,
+    /// `url_error_name(url [, base])`: the spec's name of the error, null where it parses.
+    ErrorName,
+    /// `url_join(base, ref)`: the href of `ref` resolved against `base`.
+    Join,
+    /// `url_search_param(url, name)`: the first value of `name` in the query.
+    SearchParam,
+}
+
+impl TextKernel {
+    /// The SQL name of the function.
+    #[must_use]
+    pub fn sql_name(self) -> String {
+        match self {
+            TextKernel::Component(c) => format!("url_{}", c.name()),
+            TextKernel::PublicSuffix => "url_public_suffix".into(),
+            TextKernel::RegistrableDomain => "url_registrable_domain".into(),
+            TextKernel::Normalize => "url_normalize".into(),
+            TextKernel::Surt => "url_surt".into(),
+            TextKernel::ErrorName => "url_error_name".into(),
+            TextKernel::Join => "url_join".into(),
+            TextKernel::SearchParam => "url_search_param".into(),
+        }
+    }
+}
+
+/// A query-stopping error: an argument no row can answer (an unknown sections or profile
+/// name), as DataFusion's functions fail the query for it.
+pub type Failure = String;
+
+/// The base URLs of one call, parsed once per distinct run: a constant base arrives as a
+/// column repeating one string, and a column of bases is often sorted.
+#[derive(Default)]
+pub struct Bases<'a> {
+    last: Option<(&'a str, Result<Url, ParseError>)>,
+}
+
+impl<'a> Bases<'a> {
+    /// The parse of `text`, reusing the previous row's when the text is the same.
+    pub fn get(&mut self, text: &'a str) -> &Result<Url, ParseError> {
+        if self.last.as_ref().is_none_or(|(t, _)| *t != text) {
+            self.last = Some((text, Url::parse(text)));
+        }
+        &self.last.as_ref().expect("just set").1
+    }
+
+    /// `input` parsed against `base` (a base that fails gives the base's error, as
+    /// `new URL(input, base)` throws it), or alone.
+    pub fn parse(&mut self, input: &str, base: Option<&'a str>) -> Result<Url, ParseError> {
+        match base {
+            None => Url::parse(input),
+            Some(base) => match self.get(base) {
+                Ok(base) => Url::parse_with_base(input, base),
+                Err(e) => Err(*e),
+            },
+        }
+    }
+}
+
+/// Row of a text function: `emit` receives the answer when there is one; `Ok(false)` means
+/// null. `second` is the second argument (`None` for a one-argument call; a null second
+/// argument never reaches here: the row is null).
+pub fn text<'a>(
+    kernel: TextKernel,
+    first: &'a str,
+    second: Option<&'a str>,
+    bases: &mut Bases<'a>,
+    emit: impl FnOnce(&str),
+) -> Result<bool, Failure> {
+    let answered = match kernel {
+        TextKernel::Component(component) => match bases.parse(first, second) {
+            Ok(url) => {
+                emit(&url.get(component));
+                true
+            }
+            Err(_) => false,
+        },
+        TextKernel::PublicSuffix | TextKernel::RegistrableDomain => {
+            let sections = match second {
+                None => Sections::All,
+                Some(name) => name
+                    .parse::<Sections>()
+                    .map_err(|e| format!("{}: {e}", kernel.sql_name()))?,
+            };
+            let Ok(url) = Url::parse(first) else {
+                return Ok(false);
+            };
+            let answer = if kernel == TextKernel::PublicSuffix {
+                url.public_suffix_in(sections)
+            } else {
+                url.registrable_domain_in(sections)
+            };
+            answer.map(emit).is_some()
+        }
+        TextKernel::Normalize | TextKernel::Surt => {
+            let profile = match second {
+                None if kernel == TextKernel::Surt => Profile::Surt,
+                None => Profile::Spec,
+                Some(name) => Profile::from_name(name).ok_or_else(|| {
+                    format!(
+                        "url_normalize: unknown profile {name:?} (expected 'spec', 'dedup', 'w3lib' or 'surt')"
+                    )
+                })?,
+            };
+            let Ok(url) = Url::parse(first) else {
+                return Ok(false);
+            };
+            let options = Options::default();
+            match profile {
+                Profile::Spec => emit(url.href()),
+                Profile::Surt => emit(&surt(&url, &options)),
+                _ => match canonicalize(&url, profile, &options) {
+                    Ok(text) => emit(&text),
+                    Err(_) => return Ok(false),
+                },
+            }
+            true
+        }
+        TextKernel::ErrorName => match bases.parse(first, second) {
+            Ok(_) => false,
+            Err(e) => {
+                emit(e.spec_name());
+                true
+            }
+        },
+        TextKernel::Join => {
+            // The base is the first argument, the reference the second.
+            let reference = second.unwrap_or_default();
+            match bases.parse(reference, Some(first)) {
+                Ok(url) => {
+                    emit(url.href());
+                    true
+                }
+                Err(_) => false,
+            }
+        }
+        TextKernel::SearchParam => {
+            let name = second.unwrap_or_default();
+            let Ok(url) = Url::parse(first) else {
+                return Ok(false);
+            };
+            url.search_params().get(name).map(emit).is_some()
+        }
+    };
+    Ok(answered)
+}
+
+/// Row of `url_can_parse(url [, base])`.
+pub fn can_parse<'a>(input: &str, base: Option<&'a str>, bases: &mut Bases<'a>) -> bool {
+    match base {
+        None => Url::can_parse(input, None),
+        Some(base) => match bases.get(base) {
+            Ok(base) => Url::can_parse_with_base(input, Some(base)),
+            Err(_) => false,
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn answer(kernel: TextKernel, first: &str, second: Option<&str>) -> Option<String> {
+        let mut bases = Bases::default();
+        let mut out = None;
+        let answered = text(kernel, first, second, &mut bases, |s| {
+            out = Some(s.to_owned())
+        })
+        .expect("no failure");
+        assert_eq!(answered, out.is_some());
+        out
+    }
+
+    #[test]
+    fn components_with_and_without_base() {
+        let host = TextKernel::Component(Component::Hostname);
+        assert_eq!(
+            answer(host, "HTTPS://EXAMPLE.com:443/a", None).as_deref(),
+            Some("example.com")
+        );
+        assert_eq!(answer(host, "http://[::1", None), None);
+        let href = TextKernel::Component(Component::Href);
+        assert_eq!(
+            answer(href, "../c?x", Some("http://a/b/d")).as_deref(),
+            Some("http://a/c?x")
+        );
+        assert_eq!(answer(href, "x", Some("not a base")), None);
+    }
+
+    #[test]
+    fn domains_and_sections() {
+        let rd = TextKernel::RegistrableDomain;
+        assert_eq!(
+            answer(rd, "https://a.b.github.io/", None).as_deref(),
+            Some("b.github.io")
+        );
+        assert_eq!(
+            answer(rd, "https://a.b.github.io/", Some("icann")).as_deref(),
+            Some("github.io")
+        );
+        assert_eq!(answer(rd, "https://127.0.0.1/", None), None);
+        let mut bases = Bases::default();
+        let err = text(rd, "https://a.com/", Some("private"), &mut bases, |_| {}).unwrap_err();
+        assert!(
+            err.starts_with("url_registrable_domain: unknown public suffix list sections"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn errors_normalize_join_and_can_parse() {
+        assert_eq!(
+            answer(TextKernel::ErrorName, "http://a:99999/", None).as_deref(),
+            Some("port-out-of-range")
+        );
+        assert_eq!(answer(TextKernel::ErrorName, "http://a/", None), None);
+        assert_eq!(
+            answer(TextKernel::Normalize, "HTTP://A.com:80/./b", None).as_deref(),
+            Some("http://a.com/b")
+        );
+        assert!(
+            text(
+                TextKernel::Normalize,
+                "http://a/",
+                Some("nope"),
+                &mut Bases::default(),
+                |_| {}
+            )
+            .is_err()
+        );
+        assert_eq!(
+            answer(TextKernel::Join, "http://a/b/c", Some("../d")).as_deref(),
+            Some("http://a/d")
+        );
+        assert_eq!(
+            answer(TextKernel::SearchParam, "http://a/?x=1&x=2", Some("x")).as_deref(),
+            Some("1")
+        );
+        let mut bases = Bases::default();
+        assert!(can_parse("/p", Some("http://a/"), &mut bases));
+        assert!(!can_parse("/p", None, &mut bases));
+        assert!(!can_parse("/p", Some("nope"), &mut bases));
+    }
+}
