@@ -3,7 +3,8 @@
 # examples, the WPT and reference conformance suites, the CLI, DataFusion), the `weburl serve`
 # page in headless Chromium (installed with apt when missing), the Python
 # package (pytest with its doctests, mypy --strict on the stubs), the DuckDB extension loaded
-# into DuckDB from PyPI and the Spark job on a local Spark. Needs cargo, python3 (3.10 or later, with venv) and Java 17; the Python tools
+# into DuckDB from PyPI and the Spark job on a local Spark. Needs cargo, python3 (3.10 or
+# later, with venv) and Java 17; the Python tools
 # (maturin, pytest, mypy, pyarrow, polars, duckdb, pandas, pyspark) are installed from PyPI into
 # target/py-venv by the scripts below.
 set -euo pipefail
