@@ -1,0 +1,121 @@
+"""The weburl DuckDB extension against DuckDB's own host extraction (`regexp_extract`) and
+weburl.arrow registered as a DuckDB Arrow UDF, interleaved in one process: a table of a
+million URLs in memory, and in each round every contender runs one query over it
+(`SELECT count(f(u)) FROM urls`), in rotating order; the report is the median over rounds of
+the time per row, for each `SET threads` value.
+
+    crates/weburl-duckdb/build-extension.sh --release
+    python crates/weburl-duckdb/bench/bench.py <target>/release/weburl.duckdb_extension \\
+        [--rounds N] [--rows N] [--threads 1,2] [--data DIR]
+
+The URLs: the lists of ../shared/bench-data (see its README), repeated up to --rows.
+Contenders that cannot run here are left out and named: the Arrow UDF needs the weburl
+Python package and pyarrow; the community extension netquack needs network access to
+DuckDB's extension repository (`INSTALL netquack FROM community`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import pathlib
+import statistics
+import sys
+import time
+from typing import Any
+
+import duckdb
+
+SHARED = pathlib.Path(__file__).resolve().parents[3].parent / "shared" / "bench-data"
+LISTS = ["web_links.txt", "kasztp.txt", "userbait.txt", "node_files.txt", "isaacs_files.txt"]
+HOST_REGEX = r"^[a-zA-Z][a-zA-Z0-9+.-]*://(?:[^/@]*@)?([^/:?#]*)"
+
+
+def urls(rows: int, data: pathlib.Path) -> list[str]:
+    lines: list[str] = []
+    for name in LISTS:
+        path = data / name
+        if path.exists():
+            lines += path.read_text(encoding="utf-8").splitlines()
+    if not lines:
+        sys.exit(f"no URL lists in {data}")
+    return list(itertools.islice(itertools.cycle(lines), rows))
+
+
+def arrow_udfs(con: duckdb.DuckDBPyConnection) -> list[tuple[str, str]]:
+    """weburl.arrow's functions as DuckDB Arrow UDFs, when weburl and pyarrow are here."""
+    try:
+        import pyarrow  # noqa: F401
+        import weburl.arrow
+    except ImportError as e:
+        print(f"left out: the Arrow UDF ({e})")
+        return []
+    import pyarrow as pa
+
+    con.create_function("py_hostname", lambda a: pa.array(weburl.arrow.component(a, "hostname")),
+                        [duckdb.sqltype("VARCHAR")], duckdb.sqltype("VARCHAR"), type="arrow")
+    con.create_function("py_registrable_domain",
+                        lambda a: pa.array(weburl.arrow.registrable_domain(a)),
+                        [duckdb.sqltype("VARCHAR")], duckdb.sqltype("VARCHAR"), type="arrow")
+    return [("hostname: weburl.arrow Arrow UDF", "py_hostname(u)"),
+            ("registrable_domain: weburl.arrow Arrow UDF", "py_registrable_domain(u)")]
+
+
+def netquack(con: duckdb.DuckDBPyConnection) -> list[tuple[str, str]]:
+    try:
+        con.execute("INSTALL netquack FROM community")
+        con.execute("LOAD netquack")
+    except duckdb.Error as e:
+        print(f"left out: netquack ({str(e).splitlines()[0][:120]})")
+        return []
+    return [("hostname: netquack extract_host", "extract_host(u)"),
+            ("registrable_domain: netquack extract_domain", "extract_domain(u)")]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("extension")
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--rows", type=int, default=1_000_000)
+    ap.add_argument("--threads", default="1,2")
+    ap.add_argument("--data", type=pathlib.Path, default=SHARED,
+                    help="the folder of the URL lists (default: ../shared/bench-data beside the clone)")
+    args = ap.parse_args()
+
+    con = duckdb.connect(config={"allow_unsigned_extensions": "true"})
+    con.execute(f"LOAD '{args.extension}'")
+    con.execute("CREATE TABLE urls AS SELECT unnest(?) AS u", [urls(args.rows, args.data)])
+    rows = con.execute("SELECT count(*) FROM urls").fetchall()[0][0]
+
+    contenders: list[tuple[str, str]] = [
+        ("scan: count(u)", "u"),
+        ("hostname: weburl extension url_hostname", "url_hostname(u)"),
+        ("hostname: DuckDB regexp_extract", f"regexp_extract(u, '{HOST_REGEX}', 1)"),
+        ("registrable_domain: weburl extension", "url_registrable_domain(u)"),
+    ]
+    contenders += arrow_udfs(con)
+    contenders += netquack(con)
+
+    print(f"duckdb {duckdb.__version__}, {rows:,} rows, median of {args.rounds} rounds, ns/row")
+    for threads in [int(t) for t in args.threads.split(",")]:
+        con.execute(f"SET threads = {threads}")
+        times: dict[str, list[float]] = {name: [] for name, _ in contenders}
+        for r in range(args.rounds):
+            order = contenders[r % len(contenders):] + contenders[:r % len(contenders)]
+            for name, expr in order:
+                start = time.perf_counter()
+                con.execute(f"SELECT count({expr}) FROM urls").fetchall()
+                times[name].append(time.perf_counter() - start)
+        median: dict[str, Any] = {n: statistics.median(t) / rows * 1e9 for n, t in times.items()}
+        print(f"\nthreads = {threads}")
+        for name, ns in median.items():
+            print(f"  {name:48} {ns:8.1f}")
+        ours = median["hostname: weburl extension url_hostname"]
+        for other in ("hostname: DuckDB regexp_extract", "hostname: weburl.arrow Arrow UDF",
+                      "hostname: netquack extract_host"):
+            if other in median:
+                print(f"  url_hostname is {median[other] / ours:.1f}x faster than {other.split(': ')[1]}")
+
+
+if __name__ == "__main__":
+    main()
