@@ -53,10 +53,12 @@ def arrow_udfs(con: duckdb.DuckDBPyConnection) -> list[tuple[str, str]]:
     import pyarrow as pa
 
     con.create_function("py_hostname", lambda a: pa.array(weburl.arrow.component(a, "hostname")),
-                        [duckdb.sqltype("VARCHAR")], duckdb.sqltype("VARCHAR"), type="arrow")
+                        [duckdb.sqltype("VARCHAR")], duckdb.sqltype("VARCHAR"), type="arrow",
+                        null_handling="special")
     con.create_function("py_registrable_domain",
                         lambda a: pa.array(weburl.arrow.registrable_domain(a)),
-                        [duckdb.sqltype("VARCHAR")], duckdb.sqltype("VARCHAR"), type="arrow")
+                        [duckdb.sqltype("VARCHAR")], duckdb.sqltype("VARCHAR"), type="arrow",
+                        null_handling="special")
     return [("hostname: weburl.arrow Arrow UDF", "py_hostname(u)"),
             ("registrable_domain: weburl.arrow Arrow UDF", "py_registrable_domain(u)")]
 

@@ -1,11 +1,11 @@
-//! What each SQL function answers for one row: the only place this crate calls the URL
-//! library. The answers are those of weburl's DataFusion functions (`weburl-datafusion`):
-//! null for a null argument and for a URL that does not parse, an error for an unknown
-//! `sections` or `profile` name.
+//! What each SQL function answers for one row, through the per-row functions that every
+//! data surface of weburl shares (`weburl_arrow::rows`), so that the answers are those of
+//! weburl's DataFusion and Python functions: null for a null argument and for a URL that does
+//! not parse, an error for an unknown `sections` or `profile` name.
 
-use weburl::normalize::{Options, Profile, canonicalize, surt};
-use weburl::psl::Sections;
+use weburl::normalize::{Options, Profile};
 use weburl::{Component, ParseError, Url};
+use weburl_arrow::rows;
 
 /// A function whose answer is text, with what its second argument (if any) means.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,6 +30,11 @@ pub enum TextKernel {
 
 impl TextKernel {
     /// The SQL name of the function.
+    ///
+    /// ```
+    /// use weburl_duckdb::rows::TextKernel;
+    /// assert_eq!(TextKernel::Component(weburl::Component::Hostname).sql_name(), "url_hostname");
+    /// ```
     #[must_use]
     pub fn sql_name(self) -> String {
         match self {
@@ -49,8 +54,13 @@ impl TextKernel {
 /// name), as DataFusion's functions fail the query for it.
 pub type Failure = String;
 
-/// The base URLs of one call, parsed once per distinct run: a constant base arrives as a
-/// column repeating one string, and a column of bases is often sorted.
+/// The base URLs of one call, parsed once per run of equal strings: a constant base arrives
+/// as a column repeating one string, and a column of bases is often sorted.
+///
+/// ```
+/// let mut bases = weburl_duckdb::rows::Bases::default();
+/// assert_eq!(bases.get("http://a/b").as_ref().unwrap().href(), "http://a/b");
+/// ```
 #[derive(Default)]
 pub struct Bases<'a> {
     last: Option<(&'a str, Result<Url, ParseError>)>,
@@ -67,11 +77,11 @@ impl<'a> Bases<'a> {
 
     /// `input` parsed against `base` (a base that fails gives the base's error, as
     /// `new URL(input, base)` throws it), or alone.
-    pub fn parse(&mut self, input: &str, base: Option<&'a str>) -> Result<Url, ParseError> {
+    fn parse(&mut self, input: &str, base: Option<&'a str>) -> Result<Url, ParseError> {
         match base {
-            None => Url::parse(input),
+            None => rows::parse(input, None),
             Some(base) => match self.get(base) {
-                Ok(base) => Url::parse_with_base(input, base),
+                Ok(base) => rows::parse(input, Some(base)),
                 Err(e) => Err(*e),
             },
         }
@@ -81,6 +91,15 @@ impl<'a> Bases<'a> {
 /// Row of a text function: `emit` receives the answer when there is one; `Ok(false)` means
 /// null. `second` is the second argument (`None` for a one-argument call; a null second
 /// argument never reaches here: the row is null).
+///
+/// ```
+/// use weburl_duckdb::rows::{Bases, TextKernel, text};
+/// let mut out = String::new();
+/// let kernel = TextKernel::RegistrableDomain;
+/// assert!(text(kernel, "https://a.b.github.io/", Some("icann"), &mut Bases::default(), |s| out.push_str(s))?);
+/// assert_eq!(out, "github.io");
+/// # Ok::<(), String>(())
+/// ```
 pub fn text<'a>(
     kernel: TextKernel,
     first: &'a str,
@@ -88,62 +107,53 @@ pub fn text<'a>(
     bases: &mut Bases<'a>,
     emit: impl FnOnce(&str),
 ) -> Result<bool, Failure> {
+    let fail = |e: weburl_arrow::KernelError| format!("{}: {e}", kernel.sql_name());
     let answered = match kernel {
-        TextKernel::Component(component) => match bases.parse(first, second) {
-            Ok(url) => {
-                emit(&url.get(component));
-                true
-            }
-            Err(_) => false,
-        },
+        TextKernel::Component(component) => {
+            let answer = match second {
+                None => rows::component(first, None, component),
+                Some(base) => match bases.get(base) {
+                    Ok(base) => rows::component(first, Some(base), component),
+                    Err(_) => None,
+                },
+            };
+            answer.map(|a| emit(a.as_str())).is_some()
+        }
         TextKernel::PublicSuffix | TextKernel::RegistrableDomain => {
             let sections = match second {
-                None => Sections::All,
-                Some(name) => name
-                    .parse::<Sections>()
-                    .map_err(|e| format!("{}: {e}", kernel.sql_name()))?,
-            };
-            let Ok(url) = Url::parse(first) else {
-                return Ok(false);
+                None => weburl::psl::Sections::All,
+                Some(name) => weburl_arrow::sections(name).map_err(fail)?,
             };
             let answer = if kernel == TextKernel::PublicSuffix {
-                url.public_suffix_in(sections)
+                rows::public_suffix(first, sections)
             } else {
-                url.registrable_domain_in(sections)
+                rows::registrable_domain(first, sections)
             };
-            answer.map(emit).is_some()
+            answer.map(|a| emit(a.as_str())).is_some()
         }
         TextKernel::Normalize | TextKernel::Surt => {
             let profile = match second {
                 None if kernel == TextKernel::Surt => Profile::Surt,
                 None => Profile::Spec,
-                Some(name) => Profile::from_name(name).ok_or_else(|| {
-                    format!(
-                        "url_normalize: unknown profile {name:?} (expected 'spec', 'dedup', 'w3lib' or 'surt')"
-                    )
-                })?,
+                Some(name) => weburl_arrow::profile(name).map_err(fail)?,
             };
-            let Ok(url) = Url::parse(first) else {
+            let Ok(url) = rows::parse(first, None) else {
                 return Ok(false);
             };
-            let options = Options::default();
-            match profile {
-                Profile::Spec => emit(url.href()),
-                Profile::Surt => emit(&surt(&url, &options)),
-                _ => match canonicalize(&url, profile, &options) {
-                    Ok(text) => emit(&text),
-                    Err(_) => return Ok(false),
-                },
-            }
-            true
+            rows::normalize(&url, profile, &Options::default())
+                .map(|a| emit(&a))
+                .is_some()
         }
-        TextKernel::ErrorName => match bases.parse(first, second) {
-            Ok(_) => false,
-            Err(e) => {
-                emit(e.spec_name());
-                true
-            }
-        },
+        TextKernel::ErrorName => {
+            let answer = match second {
+                None => rows::error_name(first, None),
+                Some(base) => match bases.get(base) {
+                    Ok(base) => rows::error_name(first, Some(base)),
+                    Err(e) => Some(e.spec_name()),
+                },
+            };
+            answer.map(emit).is_some()
+        }
         TextKernel::Join => {
             // The base is the first argument, the reference the second.
             let reference = second.unwrap_or_default();
@@ -157,7 +167,7 @@ pub fn text<'a>(
         }
         TextKernel::SearchParam => {
             let name = second.unwrap_or_default();
-            let Ok(url) = Url::parse(first) else {
+            let Ok(url) = rows::parse(first, None) else {
                 return Ok(false);
             };
             url.search_params().get(name).map(emit).is_some()
@@ -167,6 +177,11 @@ pub fn text<'a>(
 }
 
 /// Row of `url_can_parse(url [, base])`.
+///
+/// ```
+/// use weburl_duckdb::rows::{Bases, can_parse};
+/// assert!(can_parse("/p", Some("http://a/"), &mut Bases::default()));
+/// ```
 pub fn can_parse<'a>(input: &str, base: Option<&'a str>, bases: &mut Bases<'a>) -> bool {
     match base {
         None => Url::can_parse(input, None),
@@ -223,7 +238,7 @@ mod tests {
         let mut bases = Bases::default();
         let err = text(rd, "https://a.com/", Some("private"), &mut bases, |_| {}).unwrap_err();
         assert!(
-            err.starts_with("url_registrable_domain: unknown public suffix list sections"),
+            err.starts_with("url_registrable_domain: sections must be"),
             "{err}"
         );
     }

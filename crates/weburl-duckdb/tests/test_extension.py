@@ -181,7 +181,7 @@ def test_nulls(con: duckdb.DuckDBPyConnection) -> None:
 
 
 def test_bad_arguments_fail_the_query(con: duckdb.DuckDBPyConnection) -> None:
-    with pytest.raises(duckdb.Error, match="unknown public suffix list sections"):
+    with pytest.raises(duckdb.Error, match="sections must be 'all' or 'icann'"):
         con.execute("SELECT url_registrable_domain('http://a.com/', 'private')").fetchall()
     with pytest.raises(duckdb.Error, match="unknown profile"):
         con.execute("SELECT url_normalize('http://a.com/', 'nope')").fetchall()
