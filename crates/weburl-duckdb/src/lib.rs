@@ -26,7 +26,9 @@
 //!
 //! A null argument gives null; so does a URL that does not parse (except for
 //! `url_can_parse`, false, and `url_error_name`, the error). An unknown `sections` or
-//! `profile` name fails the query.
+//! `profile` name fails the query. The names of the community extension netquack that mean
+//! the same are aliases: `extract_domain` (`url_registrable_domain`), `extract_host`
+//! (`url_hostname`), `extract_path` (`url_pathname`), `extract_tld` (`url_public_suffix`).
 
 use std::error::Error;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -88,7 +90,7 @@ fn text_functions() -> Vec<(TextKernel, Arity)> {
     functions
 }
 
-/// The SQL names of every function the extension registers.
+/// The SQL names of every function the extension registers, netquack's four aliases last.
 ///
 /// ```
 /// let names = weburl_duckdb::function_names();
@@ -101,6 +103,7 @@ pub fn function_names() -> Vec<String> {
         .map(|(k, _)| k.sql_name())
         .collect();
     names.push("url_can_parse".to_owned());
+    names.extend(NETQUACK_ALIASES.map(|(alias, _)| alias.to_owned()));
     names
 }
 
@@ -221,8 +224,24 @@ fn register(con: &Connection) -> Result<(), Box<dyn Error>> {
         }
     }
     con.register_scalar_function::<CanParse>("url_can_parse")?;
+    for (alias, kernel) in NETQUACK_ALIASES {
+        // Where netquack is already loaded its own function keeps the name.
+        let _ = con.register_scalar_function_with_state::<TextFunction<1>>(alias, &kernel);
+    }
     Ok(())
 }
+
+/// The names of the community extension netquack that mean what a weburl function means for
+/// an absolute URL (netquack also reads text without a scheme, which the URL Standard does
+/// not), with one argument, as netquack takes them. Others differ in their answer
+/// (`extract_schema` and `extract_query_string` drop the `:` and `?` that `url_protocol` and
+/// `url_search` keep) or have no weburl counterpart.
+const NETQUACK_ALIASES: [(&str, TextKernel); 4] = [
+    ("extract_domain", TextKernel::RegistrableDomain),
+    ("extract_host", TextKernel::Component(Component::Hostname)),
+    ("extract_path", TextKernel::Component(Component::Pathname)),
+    ("extract_tld", TextKernel::PublicSuffix),
+];
 
 /// The extension's entry point, which DuckDB calls on `LOAD` (the macro exports it as
 /// `weburl_init_c_api`). A panic is caught here, as duckdb-rs catches those of each

@@ -93,6 +93,28 @@ def test_every_function_is_registered(con: duckdb.DuckDBPyConnection) -> None:
         "url_can_parse", "url_error_name", "url_public_suffix", "url_registrable_domain",
         "url_normalize", "url_surt", "url_join", "url_search_param"}
     assert expected <= names, expected - names
+    aliases = {r[0] for r in con.execute(
+        "SELECT DISTINCT function_name FROM duckdb_functions() WHERE function_name LIKE 'extract_%'"
+    ).fetchall()}
+    assert {"extract_domain", "extract_host", "extract_path", "extract_tld"} <= aliases
+
+
+def test_netquack_aliases(con: duckdb.DuckDBPyConnection) -> None:
+    """netquack's names answer as the weburl functions they stand for; netquack's own README
+    examples, for absolute URLs."""
+    lines = bench_lines()
+    got = query(con, "SELECT extract_domain(u) IS NOT DISTINCT FROM url_registrable_domain(u), "
+                     "extract_host(u) IS NOT DISTINCT FROM url_hostname(u), "
+                     "extract_path(u) IS NOT DISTINCT FROM url_pathname(u), "
+                     "extract_tld(u) IS NOT DISTINCT FROM url_public_suffix(u) FROM t",
+                [(u,) for u in lines])
+    assert all(all(row) for row in got)
+    row = con.execute(
+        "SELECT extract_domain('https://b.a.example.com/path'), "
+        "extract_tld('https://example.com.ac/path/path'), "
+        "extract_host('https://b.a.example.com/path/path'), "
+        "extract_path('https://b.a.example.com/path/path')").fetchall()
+    assert row == [("example.com", "com.ac", "b.a.example.com", "/path/path")]
 
 
 def test_wpt_components_and_can_parse(con: duckdb.DuckDBPyConnection) -> None:
