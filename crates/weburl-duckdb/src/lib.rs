@@ -176,9 +176,7 @@ impl VScalar for CanParse {
         let mut bases = Bases::default();
         let mut nulls = Vec::new();
         {
-            // SAFETY: the output of a BOOLEAN function is a flat vector of `bool` (one byte)
-            // with room for the chunk's rows; no other reference to it exists meanwhile.
-            let values = unsafe { out.as_mut_slice_with_len::<bool>(n) };
+            let values = vector::booleans(&mut out, n);
             for (i, value) in values.iter_mut().enumerate() {
                 let base = match &bases_column {
                     None => None,

@@ -1,5 +1,6 @@
-//! Reading a `VARCHAR` column of a DuckDB data chunk as `Option<&str>` per row: the one
-//! module of this crate with `unsafe` code (the C API hands raw vectors).
+//! Reading a `VARCHAR` column of a DuckDB data chunk as `Option<&str>` per row, and the
+//! values of a `BOOLEAN` result: the one module of this crate with `unsafe` code (the C API
+//! hands raw vectors).
 //!
 //! DuckDB flattens the input of a C API scalar function before calling it, so every input
 //! column is a flat vector: an array of `duckdb_string_t` and a validity mask. Both are read
@@ -7,7 +8,7 @@
 //! (`duckdb_string_t_data`, `duckdb_validity_row_is_valid`), which would cost two calls
 //! through the C API's function table per row.
 
-use duckdb::core::DataChunkHandle;
+use duckdb::core::{DataChunkHandle, FlatVector};
 use duckdb::ffi::{
     duckdb_data_chunk_get_vector, duckdb_string_t, duckdb_vector_get_data,
     duckdb_vector_get_validity,
@@ -84,4 +85,17 @@ impl<'a> Strings<'a> {
         };
         std::str::from_utf8(bytes).ok()
     }
+}
+
+/// The first `len` values of `out`, the result vector of a function that returns `BOOLEAN`
+/// (its nulls are set apart, with `FlatVector::set_null`).
+pub fn booleans<'v>(out: &'v mut FlatVector<'_>, len: usize) -> &'v mut [bool] {
+    assert!(
+        len <= out.capacity(),
+        "a chunk larger than its result vector"
+    );
+    // SAFETY: the result of a BOOLEAN function is a flat vector of `bool` (one byte, 0 or 1)
+    // with room for `capacity` rows, and `len` is at most that (checked above); the `&mut`
+    // borrow of `out` keeps any other reference to it away meanwhile.
+    unsafe { out.as_mut_slice_with_len::<bool>(len) }
 }
