@@ -1,0 +1,410 @@
+//! The array kernels: each is one pass over the input through [`crate::rows`], written once
+//! for every input layout and output type.
+
+use std::borrow::Cow;
+use std::sync::Arc;
+
+use arrow_array::builder::{BooleanBuilder, GenericStringBuilder};
+use arrow_array::{ArrayRef, BooleanArray, StringViewArray, StructArray};
+use arrow_buffer::{NullBuffer, ScalarBuffer};
+use arrow_schema::{Field, Fields};
+use weburl::normalize::{Options, Profile};
+use weburl::psl::Sections;
+use weburl::{Component, Url};
+
+use crate::base::{Bases, RowBase};
+use crate::rows::{self, Slice};
+use crate::sink::{Sink, Views, view};
+use crate::{Base, Output, Strings};
+
+/// Writes `f` of each row to `sink`: null where it gives `None`.
+fn drive<'a, S: Sink>(
+    input: &Strings<'a>,
+    mut sink: S,
+    mut f: impl FnMut(Option<&'a str>) -> Option<Slice<'a>>,
+) -> ArrayRef {
+    input.for_each_located(|text, at| match (f(text), at) {
+        (None, _) => sink.null(),
+        (Some(Slice::Input(text, range)), Some((block, offset))) => {
+            let start = offset as usize + range.start;
+            match u32::try_from(start) {
+                Ok(start) => sink.located(&text[range], (block, start)),
+                Err(_) => sink.text(&text[range]),
+            }
+        }
+        (Some(answer), _) => sink.text(answer.as_str()),
+    });
+    sink.finish()
+}
+
+/// A string array of `f` of each row, as `output`.
+fn strings<'a>(
+    input: &Strings<'a>,
+    output: Output,
+    f: impl FnMut(Option<&'a str>) -> Option<Slice<'a>>,
+) -> ArrayRef {
+    let rows = input.len();
+    let bytes = input.bytes();
+    match output {
+        Output::Utf8View => drive(input, Views::new(rows, input.blocks(), bytes / 4), f),
+        Output::Utf8 => drive(
+            input,
+            GenericStringBuilder::<i32>::with_capacity(rows, bytes),
+            f,
+        ),
+        Output::LargeUtf8 => drive(
+            input,
+            GenericStringBuilder::<i64>::with_capacity(rows, bytes),
+            f,
+        ),
+    }
+}
+
+/// The getter `component` of each URL (parsed against `base`), as `Utf8View`: views into
+/// the input where the input is already the URL's href, else into one block of copies; null
+/// where the input (or its base) is null or does not parse.
+///
+/// ```
+/// use std::sync::Arc;
+/// use weburl::Component;
+/// use weburl_arrow::arrow_array::{Array, StringArray, StringViewArray};
+/// use weburl_arrow::{Strings, component};
+/// let urls = StringArray::from(vec![Some("https://a.example/x?y"), Some("/rel"), None]);
+/// let paths = component(&Strings::try_new(&urls).unwrap(), None, Component::Pathname);
+/// let paths = paths.as_any().downcast_ref::<StringViewArray>().unwrap();
+/// assert_eq!(paths.iter().collect::<Vec<_>>(), [Some("/x"), None, None]);
+/// ```
+#[must_use]
+pub fn component<'a>(
+    input: &Strings<'a>,
+    base: impl Into<Base<'a>>,
+    component: Component,
+) -> ArrayRef {
+    component_as(input, base, component, Output::Utf8View)
+}
+
+/// [`component`] as `output`.
+///
+/// ```
+/// use weburl::Component;
+/// use weburl_arrow::arrow_array::{Array, StringArray};
+/// use weburl_arrow::{Output, Strings, component_as};
+/// let urls = StringArray::from(vec!["https://a.example/"]);
+/// let hosts = component_as(&Strings::try_new(&urls).unwrap(), None, Component::Host, Output::Utf8);
+/// assert_eq!(hosts.as_any().downcast_ref::<StringArray>().unwrap().value(0), "a.example");
+/// ```
+#[must_use]
+pub fn component_as<'a>(
+    input: &Strings<'a>,
+    base: impl Into<Base<'a>>,
+    component: Component,
+    output: Output,
+) -> ArrayRef {
+    let mut bases = Bases::new(base.into());
+    strings(input, output, |text| match bases.next() {
+        RowBase::Parse(base) => rows::component(text?, base, component),
+        RowBase::Null | RowBase::Failed(_) => None,
+    })
+}
+
+/// The URL Standard's public suffix of each URL's host by `sections` of the embedded Public
+/// Suffix List, as `Utf8View`; null where the input is null, does not parse, or its host is
+/// not a domain.
+///
+/// ```
+/// use weburl::psl::Sections;
+/// use weburl_arrow::arrow_array::{Array, StringArray, StringViewArray};
+/// use weburl_arrow::{Strings, public_suffix};
+/// let urls = StringArray::from(vec!["https://www.example.co.uk/", "http://[::1]/"]);
+/// let suffixes = public_suffix(&Strings::try_new(&urls).unwrap(), Sections::All);
+/// let suffixes = suffixes.as_any().downcast_ref::<StringViewArray>().unwrap();
+/// assert_eq!(suffixes.iter().collect::<Vec<_>>(), [Some("co.uk"), None]);
+/// ```
+#[must_use]
+pub fn public_suffix(input: &Strings<'_>, sections: Sections) -> ArrayRef {
+    public_suffix_as(input, sections, Output::Utf8View)
+}
+
+/// [`public_suffix`] as `output`.
+///
+/// ```
+/// use weburl::psl::Sections;
+/// use weburl_arrow::arrow_array::{Array, StringArray};
+/// use weburl_arrow::{Output, Strings, public_suffix_as};
+/// let urls = StringArray::from(vec!["https://x.github.io/"]);
+/// let suffixes = public_suffix_as(&Strings::try_new(&urls).unwrap(), Sections::Icann, Output::Utf8);
+/// assert_eq!(suffixes.as_any().downcast_ref::<StringArray>().unwrap().value(0), "io");
+/// ```
+#[must_use]
+pub fn public_suffix_as(input: &Strings<'_>, sections: Sections, output: Output) -> ArrayRef {
+    strings(input, output, |text| rows::public_suffix(text?, sections))
+}
+
+/// The URL Standard's registrable domain of each URL's host by `sections` of the embedded
+/// Public Suffix List, as `Utf8View`; null where the input is null, does not parse, or its
+/// host is not a domain or is a public suffix. Inputs whose scheme and authority are already
+/// normal are not parsed ([`weburl::normal_hostname`]).
+///
+/// ```
+/// use weburl::psl::Sections;
+/// use weburl_arrow::arrow_array::{Array, StringArray, StringViewArray};
+/// use weburl_arrow::{Strings, registrable_domain};
+/// let urls = StringArray::from(vec!["https://www.example.co.uk/", "https://co.uk/"]);
+/// let domains = registrable_domain(&Strings::try_new(&urls).unwrap(), Sections::All);
+/// let domains = domains.as_any().downcast_ref::<StringViewArray>().unwrap();
+/// assert_eq!(domains.iter().collect::<Vec<_>>(), [Some("example.co.uk"), None]);
+/// ```
+#[must_use]
+pub fn registrable_domain(input: &Strings<'_>, sections: Sections) -> ArrayRef {
+    registrable_domain_as(input, sections, Output::Utf8View)
+}
+
+/// [`registrable_domain`] as `output`.
+///
+/// ```
+/// use weburl::psl::Sections;
+/// use weburl_arrow::arrow_array::{Array, StringArray};
+/// use weburl_arrow::{Output, Strings, registrable_domain_as};
+/// let urls = StringArray::from(vec!["https://x.github.io/"]);
+/// let domains = registrable_domain_as(&Strings::try_new(&urls).unwrap(), Sections::Icann, Output::Utf8);
+/// assert_eq!(domains.as_any().downcast_ref::<StringArray>().unwrap().value(0), "github.io");
+/// ```
+#[must_use]
+pub fn registrable_domain_as(input: &Strings<'_>, sections: Sections, output: Output) -> ArrayRef {
+    strings(input, output, |text| {
+        rows::registrable_domain(text?, sections)
+    })
+}
+
+/// Why each input does not parse against `base`: the URL Standard's name of the validation
+/// error ([`weburl::ParseError::spec_name`]; a base's own error where the base fails), as
+/// `Utf8View`; null where it parses and for a null.
+///
+/// ```
+/// use weburl_arrow::arrow_array::{Array, StringArray, StringViewArray};
+/// use weburl_arrow::{Strings, error_name};
+/// let urls = StringArray::from(vec!["https://a.example:99999/", "https://a.example/"]);
+/// let names = error_name(&Strings::try_new(&urls).unwrap(), None);
+/// let names = names.as_any().downcast_ref::<StringViewArray>().unwrap();
+/// assert_eq!(names.iter().collect::<Vec<_>>(), [Some("port-out-of-range"), None]);
+/// ```
+#[must_use]
+pub fn error_name<'a>(input: &Strings<'a>, base: impl Into<Base<'a>>) -> ArrayRef {
+    error_name_as(input, base, Output::Utf8View)
+}
+
+/// [`error_name`] as `output`.
+///
+/// ```
+/// use weburl_arrow::arrow_array::{Array, StringArray};
+/// use weburl_arrow::{Output, Strings, error_name_as};
+/// let urls = StringArray::from(vec!["/x"]);
+/// let names = error_name_as(&Strings::try_new(&urls).unwrap(), None, Output::LargeUtf8);
+/// assert_eq!(names.len(), 1);
+/// ```
+#[must_use]
+pub fn error_name_as<'a>(
+    input: &Strings<'a>,
+    base: impl Into<Base<'a>>,
+    output: Output,
+) -> ArrayRef {
+    let mut bases = Bases::new(base.into());
+    strings(input, output, |text| match bases.next() {
+        RowBase::Null => None,
+        RowBase::Failed(e) => text.map(|_| Slice::Static(e.spec_name())),
+        RowBase::Parse(base) => rows::error_name(text?, base).map(Slice::Static),
+    })
+}
+
+/// Each URL in `profile`'s canonical form with `options` ([`rows::normalize`]), as `Utf8`;
+/// null for a null, an input that does not parse, or a failure.
+///
+/// ```
+/// use weburl::normalize::{Options, Profile};
+/// use weburl_arrow::arrow_array::{Array, StringArray};
+/// use weburl_arrow::{Strings, normalize};
+/// let urls = StringArray::from(vec!["HTTP://A.example/%7e?b=1&a=2", "x"]);
+/// let out = normalize(&Strings::try_new(&urls).unwrap(), Profile::Dedup, &Options::default());
+/// let out = out.as_any().downcast_ref::<StringArray>().unwrap();
+/// assert_eq!(out.iter().collect::<Vec<_>>(), [Some("http://a.example/~?a=2&b=1"), None]);
+/// ```
+#[must_use]
+pub fn normalize(input: &Strings<'_>, profile: Profile, options: &Options) -> ArrayRef {
+    normalize_as(input, profile, options, Output::Utf8)
+}
+
+/// [`normalize`] as `output`.
+///
+/// ```
+/// use weburl::normalize::{Options, Profile};
+/// use weburl_arrow::arrow_array::{Array, StringViewArray};
+/// use weburl_arrow::{Output, Strings, normalize_as};
+/// let out = normalize_as(&Strings::scalar(Some("https://www.A.example/X?b=1"), 1), Profile::Surt, &Options::default(), Output::Utf8View);
+/// assert_eq!(out.as_any().downcast_ref::<StringViewArray>().unwrap().value(0), "example,a)/x?b=1");
+/// ```
+#[must_use]
+pub fn normalize_as(
+    input: &Strings<'_>,
+    profile: Profile,
+    options: &Options,
+    output: Output,
+) -> ArrayRef {
+    strings(input, output, |text| {
+        let url = Url::parse(text?).ok()?;
+        match rows::normalize(&url, profile, options)? {
+            Cow::Owned(text) => Some(Slice::Owned(text)),
+            Cow::Borrowed(href) => {
+                let len = href.len();
+                Some(Slice::Href(url, 0..len))
+            }
+        }
+    })
+}
+
+/// Whether each input parses against `base` (`URL.canParse`); null for a null input or a
+/// null base in a column of bases, false where the base does not parse.
+///
+/// ```
+/// use weburl::Url;
+/// use weburl_arrow::arrow_array::StringArray;
+/// use weburl_arrow::{Strings, can_parse};
+/// let urls = StringArray::from(vec![Some("https://a.example/"), Some("/x"), None]);
+/// let urls = Strings::try_new(&urls).unwrap();
+/// assert_eq!(can_parse(&urls, None).iter().collect::<Vec<_>>(), [Some(true), Some(false), None]);
+/// let base = Url::parse("https://b.example/").unwrap();
+/// assert_eq!(can_parse(&urls, &base).iter().collect::<Vec<_>>(), [Some(true), Some(true), None]);
+/// ```
+#[must_use]
+pub fn can_parse<'a>(input: &Strings<'a>, base: impl Into<Base<'a>>) -> BooleanArray {
+    let mut bases = Bases::new(base.into());
+    let mut out = BooleanBuilder::with_capacity(input.len());
+    for text in input.iter() {
+        let answer = match (bases.next(), text) {
+            (_, None) | (RowBase::Null, _) => None,
+            (RowBase::Failed(_), Some(_)) => Some(false),
+            (RowBase::Parse(base), Some(text)) => Some(Url::can_parse_with_base(text, base)),
+        };
+        out.append_option(answer);
+    }
+    out.finish()
+}
+
+/// Each input parsed against `base` into a struct of the URL API's eleven getters
+/// ([`Component::ALL`]: `href`, `origin`, `protocol`, …, `hash`) as `Utf8View` columns: views
+/// into the input where it is already the URL's href, else into one copy of the href. A null
+/// row where the input (or its base) is null or does not parse.
+///
+/// ```
+/// use weburl_arrow::arrow_array::{Array, StringArray, StringViewArray};
+/// use weburl_arrow::{Strings, parse};
+/// let urls = StringArray::from(vec![Some("https://EXAMPLE.com:8080/a?b#c"), Some("nope")]);
+/// let parsed = parse(&Strings::try_new(&urls).unwrap(), None);
+/// let hosts = parsed.column_by_name("hostname").unwrap();
+/// assert_eq!(hosts.as_any().downcast_ref::<StringViewArray>().unwrap().value(0), "example.com");
+/// assert!(parsed.is_null(1));
+/// ```
+#[must_use]
+pub fn parse<'a>(input: &Strings<'a>, base: impl Into<Base<'a>>) -> StructArray {
+    parse_as(input, base, Output::Utf8View)
+}
+
+/// [`parse`] with columns of type `output`. `Utf8View` columns are declared nullable;
+/// `Utf8` and `LargeUtf8` columns are not (a null row holds empty strings).
+///
+/// ```
+/// use weburl_arrow::arrow_array::{Array, StringArray};
+/// use weburl_arrow::{Output, Strings, parse_as};
+/// let parsed = parse_as(&Strings::scalar(Some("https://a.example/p"), 2), None, Output::Utf8);
+/// let paths = parsed.column_by_name("pathname").unwrap();
+/// assert_eq!(paths.as_any().downcast_ref::<StringArray>().unwrap().value(1), "/p");
+/// ```
+#[must_use]
+pub fn parse_as<'a>(input: &Strings<'a>, base: impl Into<Base<'a>>, output: Output) -> StructArray {
+    let mut bases = Bases::new(base.into());
+    let mut row_of = move |text: Option<&str>| bases.parse(text)?.ok();
+    let fields: Fields = Component::ALL
+        .iter()
+        .map(|c| Field::new(c.name(), output.data_type(), output == Output::Utf8View))
+        .collect();
+    let rows = input.len();
+    let mut valid = Vec::with_capacity(rows);
+    let columns: Vec<ArrayRef> = match output {
+        Output::Utf8View => {
+            let mut data = Views::new(0, input.blocks(), input.bytes());
+            let n = Component::ALL.len();
+            let mut views = vec![0u128; n * rows];
+            let mut row = 0;
+            input.for_each_located(|text, at| {
+                let this = row;
+                row += 1;
+                let Some(url) = row_of(text) else {
+                    valid.push(false);
+                    return;
+                };
+                valid.push(true);
+                let href = url.href();
+                let at = match at {
+                    Some(at) if Some(href) == text => at,
+                    _ => data.copy(href.as_bytes()),
+                };
+                for (i, component) in Component::ALL.into_iter().enumerate() {
+                    let v = match rows::locate(&url, component) {
+                        Ok(range) => view(
+                            &href.as_bytes()[range.clone()],
+                            (at.0, at.1 + range.start as u32),
+                        ),
+                        Err(text) => {
+                            let text = text.as_str().as_bytes();
+                            let at = if text.len() > 12 {
+                                data.copy(text)
+                            } else {
+                                (0, 0)
+                            };
+                            view(text, at)
+                        }
+                    };
+                    views[i * rows + this] = v;
+                }
+            });
+            let blocks = data.into_blocks();
+            let views = arrow_buffer::Buffer::from_vec(views);
+            (0..n)
+                .map(|i| {
+                    let column = ScalarBuffer::<u128>::new(views.clone(), i * rows, rows);
+                    let array = StringViewArray::try_new(column, blocks.clone(), None)
+                        .expect("views made from the strings they point to");
+                    Arc::new(array) as ArrayRef
+                })
+                .collect()
+        }
+        Output::Utf8 => parse_strings::<i32>(input, &mut row_of, &mut valid),
+        Output::LargeUtf8 => parse_strings::<i64>(input, &mut row_of, &mut valid),
+    };
+    let nulls = NullBuffer::from(valid);
+    let nulls = (nulls.null_count() > 0).then_some(nulls);
+    StructArray::try_new(fields, columns, nulls).expect("eleven columns of one length")
+}
+
+/// The columns of [`parse_as`] as string builders give them.
+fn parse_strings<O: arrow_array::OffsetSizeTrait>(
+    input: &Strings<'_>,
+    row_of: &mut impl FnMut(Option<&str>) -> Option<Url>,
+    valid: &mut Vec<bool>,
+) -> Vec<ArrayRef> {
+    let rows = input.len();
+    let mut columns: Vec<GenericStringBuilder<O>> = Component::ALL
+        .iter()
+        .map(|_| GenericStringBuilder::with_capacity(rows, rows * 8))
+        .collect();
+    for text in input.iter() {
+        let url = row_of(text);
+        valid.push(url.is_some());
+        for (column, component) in columns.iter_mut().zip(Component::ALL) {
+            column.append_value(url.as_ref().map_or(Cow::Borrowed(""), |u| u.get(component)));
+        }
+    }
+    columns
+        .iter_mut()
+        .map(|c| Arc::new(c.finish()) as ArrayRef)
+        .collect()
+}

@@ -1,0 +1,172 @@
+//! The URL Standard over Arrow string arrays: the columnar kernels under every data surface of
+//! weburl (the Python package's `weburl.arrow`, the DataFusion functions, the Polars plugin
+//! and the DuckDB functions), written once.
+//!
+//! A kernel reads a column of [`Strings`] (a `Utf8`, `LargeUtf8` or `Utf8View` array, a
+//! scalar, or chunks of them), with an optional [`Base`], and returns an Arrow array: string
+//! answers as `Utf8View` by default (views into the input where the answer is a part of the
+//! row's own text, which is the common case of clean data), or as the [`Output`] asked for.
+//! Null in, null out; a row that does not parse is null (or false, or its error's name),
+//! never a panic. The functions of one row the kernels are made of are in [`rows`], for hosts
+//! that do not hold Arrow arrays.
+//!
+//! ```
+//! use weburl::psl::Sections;
+//! use weburl_arrow::arrow_array::{Array, StringArray, StringViewArray};
+//! use weburl_arrow::{Strings, registrable_domain};
+//! let urls = StringArray::from(vec![Some("https://www.example.co.uk/a"), None, Some("nope")]);
+//! let domains = registrable_domain(&Strings::try_new(&urls)?, Sections::All);
+//! let domains = domains.as_any().downcast_ref::<StringViewArray>().unwrap();
+//! assert_eq!(domains.iter().collect::<Vec<_>>(), [Some("example.co.uk"), None, None]);
+//! # Ok::<(), weburl_arrow::KernelError>(())
+//! ```
+//!
+//! | kernel | returns |
+//! |---|---|
+//! | [`component`] / [`component_as`] | one getter ([`weburl::Component`]) of each URL |
+//! | [`parse`] / [`parse_as`] | a struct of the eleven getters |
+//! | [`can_parse`] | `Boolean`: `URL.canParse` |
+//! | [`error_name`] / [`error_name_as`] | the spec's name of the error that made parsing fail |
+//! | [`normalize`] / [`normalize_as`] | a normalization profile's canonical form |
+//! | [`public_suffix`], [`registrable_domain`] (and `_as`) | by the embedded Public Suffix List |
+//!
+//! The argument names that every surface accepts are parsed here once: [`profile`],
+//! [`sections`], [`options`].
+
+#![forbid(unsafe_code)]
+
+mod base;
+mod kernels;
+pub mod rows;
+mod sink;
+mod strings;
+
+use std::fmt;
+
+pub use arrow_array;
+pub use arrow_buffer;
+pub use arrow_data;
+pub use arrow_schema;
+
+use arrow_schema::DataType;
+use weburl::normalize::{Options, Profile};
+use weburl::psl::Sections;
+
+pub use base::Base;
+pub use kernels::{
+    can_parse, component, component_as, error_name, error_name_as, normalize, normalize_as, parse,
+    parse_as, public_suffix, public_suffix_as, registrable_domain, registrable_domain_as,
+};
+pub use strings::Strings;
+
+/// The Arrow type of a string kernel's answer.
+///
+/// ```
+/// use weburl_arrow::Output;
+/// assert_eq!(Output::default(), Output::Utf8View);
+/// assert_eq!(Output::LargeUtf8.data_type(), weburl_arrow::arrow_schema::DataType::LargeUtf8);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Output {
+    /// `Utf8`: 32-bit offsets and one copy of every value.
+    Utf8,
+    /// `LargeUtf8`: 64-bit offsets, for answers that may pass 2 GiB.
+    LargeUtf8,
+    /// `Utf8View`: views into the input where possible, else into one block of copies.
+    #[default]
+    Utf8View,
+}
+
+impl Output {
+    /// The Arrow type.
+    ///
+    /// ```
+    /// assert_eq!(weburl_arrow::Output::Utf8.data_type(), weburl_arrow::arrow_schema::DataType::Utf8);
+    /// ```
+    #[must_use]
+    pub fn data_type(self) -> DataType {
+        match self {
+            Output::Utf8 => DataType::Utf8,
+            Output::LargeUtf8 => DataType::LargeUtf8,
+            Output::Utf8View => DataType::Utf8View,
+        }
+    }
+}
+
+/// Why a kernel's argument was refused.
+///
+/// ```
+/// use weburl_arrow::KernelError;
+/// let e = weburl_arrow::profile("W3LIB").unwrap_err();
+/// assert_eq!(e, KernelError::UnknownProfile("W3LIB".into()));
+/// assert_eq!(e.to_string(), r#"unknown profile "W3LIB": expected one of spec, dedup, w3lib, surt"#);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum KernelError {
+    /// The input is not an array of strings (`Utf8`, `LargeUtf8`, `Utf8View`, or `Null`).
+    NotStrings(DataType),
+    /// Not the name of a normalization profile.
+    UnknownProfile(String),
+    /// Not the name of Public Suffix List sections (`all` or `icann`).
+    UnknownSections(String),
+}
+
+impl fmt::Display for KernelError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            KernelError::NotStrings(other) => write!(
+                f,
+                "expected an array of strings (utf8, large_utf8 or utf8_view), not {other}"
+            ),
+            KernelError::UnknownProfile(name) => write!(
+                f,
+                "unknown profile {name:?}: expected one of {}",
+                Profile::ALL.map(Profile::name).join(", ")
+            ),
+            KernelError::UnknownSections(name) => {
+                write!(f, "sections must be 'all' or 'icann', not {name:?}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for KernelError {}
+
+/// The normalization profile named `name` (`spec`, `dedup`, `w3lib`, `surt`; exactly).
+///
+/// ```
+/// use weburl::normalize::Profile;
+/// assert_eq!(weburl_arrow::profile("surt"), Ok(Profile::Surt));
+/// assert!(weburl_arrow::profile("SURT").is_err());
+/// ```
+pub fn profile(name: &str) -> Result<Profile, KernelError> {
+    Profile::from_name(name).ok_or_else(|| KernelError::UnknownProfile(name.to_owned()))
+}
+
+/// The Public Suffix List sections named `name` (`all` or `icann`).
+///
+/// ```
+/// use weburl::psl::Sections;
+/// assert_eq!(weburl_arrow::sections("icann"), Ok(Sections::Icann));
+/// assert!(weburl_arrow::sections("private").is_err());
+/// ```
+pub fn sections(name: &str) -> Result<Sections, KernelError> {
+    name.parse()
+        .map_err(|_| KernelError::UnknownSections(name.to_owned()))
+}
+
+/// Normalization options from the flags every surface takes.
+///
+/// ```
+/// let options = weburl_arrow::options(true, false, false);
+/// assert!(options.drop_index && !options.strip_tracking);
+/// ```
+#[must_use]
+pub fn options(drop_index: bool, strip_tracking: bool, keep_fragment: bool) -> Options {
+    let mut options = Options::default();
+    options.drop_index = drop_index;
+    options.strip_tracking = strip_tracking;
+    options.keep_fragment = keep_fragment;
+    options
+}

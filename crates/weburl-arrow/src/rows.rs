@@ -1,0 +1,251 @@
+//! The functions of one row that the kernels are made of, public so that hosts which do not
+//! hold Arrow arrays (DuckDB's vectors, a Polars plugin's series, a loop of the caller's own)
+//! answer with the same code.
+//!
+//! ```
+//! use weburl::Component;
+//! use weburl::psl::Sections;
+//! use weburl_arrow::rows;
+//! assert_eq!(rows::hostname("https://www.example.co.uk/a").unwrap().as_str(), "www.example.co.uk");
+//! assert_eq!(rows::registrable_domain("https://www.example.co.uk/a", Sections::All).unwrap().as_str(), "example.co.uk");
+//! assert_eq!(rows::component("HTTPS://A.example/x?y", None, Component::Search).unwrap().as_str(), "?y");
+//! assert_eq!(rows::error_name("https://a.example:99999/", None), Some("port-out-of-range"));
+//! ```
+
+use std::borrow::Cow;
+use std::ops::Range;
+
+use weburl::normalize::{Options, Profile, canonicalize};
+use weburl::psl::{List, Sections};
+use weburl::{Component, ParseError, Url, normal_hostname};
+
+/// A string answer for one row, kept where it already is when it can be: a part of the row's
+/// own text (which an output view can point to), a part of the parsed URL's href, or text
+/// made for the row.
+///
+/// ```
+/// use weburl_arrow::rows::{self, Slice};
+/// let answer = rows::hostname("https://a.example/").unwrap();
+/// assert!(matches!(answer, Slice::Input(_, _)));
+/// assert_eq!(answer.as_str(), "a.example");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Slice<'a> {
+    /// `text[range]`, where `text` is the row's input.
+    Input(&'a str, Range<usize>),
+    /// `url.href()[range]`.
+    Href(Url, Range<usize>),
+    /// Text made for the row.
+    Owned(String),
+    /// A constant.
+    Static(&'static str),
+}
+
+impl Slice<'_> {
+    /// The text.
+    ///
+    /// ```
+    /// assert_eq!(weburl_arrow::rows::Slice::Static("null").as_str(), "null");
+    /// ```
+    #[must_use]
+    #[inline]
+    pub fn as_str(&self) -> &str {
+        match self {
+            Slice::Input(text, range) => &text[range.clone()],
+            Slice::Href(url, range) => &url.href()[range.clone()],
+            Slice::Owned(text) => text,
+            Slice::Static(text) => text,
+        }
+    }
+}
+
+/// `input` parsed (against `base` when given): `new URL(input, base)`.
+///
+/// ```
+/// let base = weburl::Url::parse("https://a.example/d/").unwrap();
+/// assert_eq!(weburl_arrow::rows::parse("x", Some(&base)).unwrap().href(), "https://a.example/d/x");
+/// ```
+#[inline]
+pub fn parse(input: &str, base: Option<&Url>) -> Result<Url, ParseError> {
+    match base {
+        Some(base) => Url::parse_with_base(input, base),
+        None => Url::parse(input),
+    }
+}
+
+/// Where the getter `component` of `url` is in its href, or, when it is not there (an
+/// origin that does not start the href), its text.
+///
+/// ```
+/// use weburl::{Component, Url};
+/// use weburl_arrow::rows::{Slice, locate};
+/// let url = Url::parse("https://a.example/p").unwrap();
+/// assert_eq!(locate(&url, Component::Origin), Ok(0..17));
+/// assert_eq!(locate(&Url::parse("data:,x").unwrap(), Component::Origin), Err(Slice::Static("null")));
+/// ```
+pub fn locate(url: &Url, component: Component) -> Result<Range<usize>, Slice<'static>> {
+    match url.component_range(component) {
+        Some(range) => Ok(range),
+        None => match url.get(component) {
+            // The origin, where it starts the href.
+            Cow::Borrowed(origin) => Ok(0..origin.len()),
+            Cow::Owned(origin) if origin == "null" => Err(Slice::Static("null")),
+            Cow::Owned(origin) => Err(Slice::Owned(origin)),
+        },
+    }
+}
+
+/// The getter `component` of `url`, the URL that `input` parsed to: a part of `input` when
+/// `input` is already the URL's href.
+///
+/// ```
+/// use weburl::{Component, Url};
+/// use weburl_arrow::rows::{Slice, component_of};
+/// let url = Url::parse("https://a.example/p").unwrap();
+/// assert_eq!(component_of("https://a.example/p", url, Component::Pathname), Slice::Input("https://a.example/p", 17..19));
+/// let url = Url::parse("data:,x").unwrap();
+/// assert_eq!(component_of("data:,x", url, Component::Origin), Slice::Static("null"));
+/// ```
+#[must_use]
+pub fn component_of(input: &str, url: Url, component: Component) -> Slice<'_> {
+    match locate(&url, component) {
+        Err(text) => text,
+        Ok(range) if url.href() == input => Slice::Input(input, range),
+        Ok(range) => Slice::Href(url, range),
+    }
+}
+
+/// The getter `component` of the URL `input` parses to (against `base`); `None` when it
+/// does not parse. The hostname without a base takes [`hostname`]'s fast path.
+///
+/// ```
+/// use weburl::Component;
+/// let origin = weburl_arrow::rows::component("blob:https://a.example/x", None, Component::Origin);
+/// assert_eq!(origin.unwrap().as_str(), "https://a.example");
+/// ```
+#[must_use]
+pub fn component<'a>(
+    input: &'a str,
+    base: Option<&Url>,
+    component: Component,
+) -> Option<Slice<'a>> {
+    if component == Component::Hostname && base.is_none() {
+        return hostname(input);
+    }
+    Some(component_of(input, parse(input, base).ok()?, component))
+}
+
+/// The hostname of the URL `input` parses to; `None` when it does not parse. An input whose
+/// scheme and authority are already normal is not parsed: its hostname is read in place
+/// ([`weburl::normal_hostname`]).
+///
+/// ```
+/// assert_eq!(weburl_arrow::rows::hostname("http://EXAMPLE.com:8080/").unwrap().as_str(), "example.com");
+/// assert_eq!(weburl_arrow::rows::hostname("http://[::1"), None);
+/// ```
+#[must_use]
+#[inline]
+pub fn hostname(input: &str) -> Option<Slice<'_>> {
+    match normal_hostname(input) {
+        Some(range) => Some(Slice::Input(input, range)),
+        None => Some(component_of(
+            input,
+            Url::parse(input).ok()?,
+            Component::Hostname,
+        )),
+    }
+}
+
+/// The URL Standard's public suffix of the host of the URL `input` parses to, by `sections`
+/// of the embedded Public Suffix List; `None` when it does not parse or its host is not a
+/// domain.
+///
+/// ```
+/// use weburl::psl::Sections;
+/// assert_eq!(weburl_arrow::rows::public_suffix("https://x.github.io/", Sections::Icann).unwrap().as_str(), "io");
+/// ```
+#[must_use]
+#[inline]
+pub fn public_suffix(input: &str, sections: Sections) -> Option<Slice<'_>> {
+    domain_suffix(
+        input,
+        |host| List::embedded().public_suffix(host, sections),
+        |url| url.public_suffix_in(sections),
+    )
+}
+
+/// The URL Standard's registrable domain of the host of the URL `input` parses to, by
+/// `sections` of the embedded Public Suffix List; `None` when it does not parse, its host is
+/// not a domain or is a public suffix.
+///
+/// ```
+/// use weburl::psl::Sections;
+/// let domain = weburl_arrow::rows::registrable_domain("https://x.github.io/", Sections::All);
+/// assert_eq!(domain.unwrap().as_str(), "x.github.io");
+/// assert_eq!(weburl_arrow::rows::registrable_domain("https://co.uk/", Sections::All), None);
+/// ```
+#[must_use]
+#[inline]
+pub fn registrable_domain(input: &str, sections: Sections) -> Option<Slice<'_>> {
+    domain_suffix(
+        input,
+        |host| List::embedded().registrable_domain(host, sections),
+        |url| url.registrable_domain_in(sections),
+    )
+}
+
+/// The suffix of the URL's domain (a public suffix or a registrable domain) that `of_host`
+/// finds on the fast path in the input's own text, else that `of_url` finds in the parsed
+/// URL.
+#[inline]
+fn domain_suffix<'a>(
+    input: &'a str,
+    of_host: impl Fn(&str) -> Option<&str>,
+    of_url: impl Fn(&Url) -> Option<&str>,
+) -> Option<Slice<'a>> {
+    if let Some(host) = normal_hostname(input) {
+        let len = of_host(&input[host.clone()])?.len();
+        return Some(Slice::Input(input, host.end - len..host.end));
+    }
+    let url = Url::parse(input).ok()?;
+    let len = of_url(&url)?.len();
+    let host = url.component_range(Component::Hostname)?;
+    let range = host.end - len..host.end;
+    Some(if url.href() == input {
+        Slice::Input(input, range)
+    } else {
+        Slice::Href(url, range)
+    })
+}
+
+/// The URL Standard's name of the validation error that makes `input` fail to parse against
+/// `base` ([`ParseError::spec_name`]); `None` when it parses.
+///
+/// ```
+/// assert_eq!(weburl_arrow::rows::error_name("/x", None), Some("missing-scheme-non-relative-URL"));
+/// assert_eq!(weburl_arrow::rows::error_name("https://a/", None), None);
+/// ```
+#[must_use]
+pub fn error_name(input: &str, base: Option<&Url>) -> Option<&'static str> {
+    parse(input, base).err().map(ParseError::spec_name)
+}
+
+/// `url` in `profile`'s canonical form, as `weburl::normalize::canonicalize` gives it (the
+/// href itself, not a copy, for the `spec` profile without tracking parameters stripped);
+/// `None` where normalization fails.
+///
+/// ```
+/// use weburl::Url;
+/// use weburl::normalize::{Options, Profile};
+/// let url = Url::parse("HTTP://A.example/%7e?b=1&a=2").unwrap();
+/// let options = Options::default();
+/// assert_eq!(weburl_arrow::rows::normalize(&url, Profile::Dedup, &options).unwrap(), "http://a.example/~?a=2&b=1");
+/// ```
+#[must_use]
+pub fn normalize<'u>(url: &'u Url, profile: Profile, options: &Options) -> Option<Cow<'u, str>> {
+    if profile == Profile::Spec && !options.strip_tracking {
+        return Some(Cow::Borrowed(url.href()));
+    }
+    canonicalize(url, profile, options).ok().map(Cow::Owned)
+}

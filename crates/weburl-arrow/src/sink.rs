@@ -1,0 +1,145 @@
+//! Where string kernels write: a `Utf8View` array whose views point into the input's buffers
+//! where a value is a part of the row's own text, else into one block of copies; or a
+//! `Utf8`/`LargeUtf8` array.
+
+use std::sync::Arc;
+
+use arrow_array::builder::GenericStringBuilder;
+use arrow_array::{ArrayRef, OffsetSizeTrait, StringViewArray};
+use arrow_buffer::{Buffer, NullBufferBuilder, ScalarBuffer};
+
+/// The bytes of one value of a row: the row's own text and the range of it, or text kept
+/// elsewhere.
+pub(crate) trait Sink {
+    /// A null row.
+    fn null(&mut self);
+    /// A value, copied.
+    fn text(&mut self, text: &str);
+    /// A value whose bytes are at `(block, offset)` of the input's buffers.
+    #[inline]
+    fn located(&mut self, text: &str, _at: (u32, u32)) {
+        self.text(text);
+    }
+    /// The array.
+    fn finish(self) -> ArrayRef;
+}
+
+impl<O: OffsetSizeTrait> Sink for GenericStringBuilder<O> {
+    #[inline]
+    fn null(&mut self) {
+        self.append_null();
+    }
+
+    #[inline]
+    fn text(&mut self, text: &str) {
+        self.append_value(text);
+    }
+
+    fn finish(mut self) -> ArrayRef {
+        Arc::new(GenericStringBuilder::finish(&mut self))
+    }
+}
+
+/// Data blocks stay below this size, so that view offsets (u32) fit.
+const BLOCK: usize = 1 << 30;
+
+/// A `Utf8View` array being built: the input's buffers first, then data blocks of copies.
+pub(crate) struct Views {
+    views: Vec<u128>,
+    nulls: NullBufferBuilder,
+    blocks: Vec<Buffer>,
+    /// The data block being filled (its index is `blocks.len()`).
+    block: Vec<u8>,
+    /// Bytes to reserve for the next data block.
+    hint: usize,
+}
+
+impl Views {
+    /// For `rows` rows, with the input's buffers `blocks` (see `Strings::blocks`) and about
+    /// `bytes` bytes of copies.
+    pub(crate) fn new(rows: usize, blocks: Vec<Buffer>, bytes: usize) -> Views {
+        let hint = bytes.min(BLOCK);
+        Views {
+            views: Vec::with_capacity(rows),
+            nulls: NullBufferBuilder::new(rows),
+            blocks,
+            block: Vec::new(),
+            hint,
+        }
+    }
+
+    /// Copies `bytes` into the data block: where they are.
+    #[inline]
+    pub(crate) fn copy(&mut self, bytes: &[u8]) -> (u32, u32) {
+        if self.block.len() + bytes.len() > BLOCK && !self.block.is_empty() {
+            let full = std::mem::take(&mut self.block);
+            self.blocks.push(Buffer::from_vec(full));
+        }
+        if self.block.capacity() == 0 {
+            self.block.reserve(self.hint.max(bytes.len()));
+        }
+        let at = self.block.len() as u32;
+        self.block.extend_from_slice(bytes);
+        (self.blocks.len() as u32, at)
+    }
+
+    /// The input's buffers and the data blocks, for views made with [`view`] and [`Views::copy`].
+    pub(crate) fn into_blocks(mut self) -> Vec<Buffer> {
+        if !self.block.is_empty() {
+            self.blocks
+                .push(Buffer::from_vec(std::mem::take(&mut self.block)));
+        }
+        self.blocks
+    }
+}
+
+/// The view of `bytes`, at `(block, offset)` when longer than 12 bytes (else inline): the
+/// layout of Arrow's `ByteView`.
+#[inline]
+pub(crate) fn view(bytes: &[u8], (block, offset): (u32, u32)) -> u128 {
+    let len = bytes.len();
+    if len <= 12 {
+        let mut inline = [0u8; 16];
+        inline[..4].copy_from_slice(&(len as u32).to_le_bytes());
+        inline[4..4 + len].copy_from_slice(bytes);
+        u128::from_le_bytes(inline)
+    } else {
+        let prefix = u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
+        (len as u32 as u128)
+            | (u128::from(prefix) << 32)
+            | (u128::from(block) << 64)
+            | (u128::from(offset) << 96)
+    }
+}
+
+impl Sink for Views {
+    #[inline]
+    fn null(&mut self) {
+        self.views.push(0);
+        self.nulls.append_null();
+    }
+
+    #[inline]
+    fn text(&mut self, text: &str) {
+        let at = if text.len() > 12 {
+            self.copy(text.as_bytes())
+        } else {
+            (0, 0)
+        };
+        self.located(text, at);
+    }
+
+    #[inline]
+    fn located(&mut self, text: &str, at: (u32, u32)) {
+        self.views.push(view(text.as_bytes(), at));
+        self.nulls.append_non_null();
+    }
+
+    fn finish(mut self) -> ArrayRef {
+        let views = ScalarBuffer::from(std::mem::take(&mut self.views));
+        let nulls = self.nulls.finish();
+        let array = StringViewArray::try_new(views, self.into_blocks(), nulls);
+        // Every view is made above from a `&str` at the place it points to.
+        Arc::new(array.expect("views made from the strings they point to"))
+    }
+}
