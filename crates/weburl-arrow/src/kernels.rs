@@ -14,7 +14,7 @@ use weburl::{Component, Url};
 
 use crate::base::{Bases, RowBase};
 use crate::rows::{self, Slice};
-use crate::sink::{Sink, Views, view};
+use crate::sink::{Sink, ViewBuilder, Views, view};
 use crate::{Base, Output, Strings};
 
 /// Writes `f` of each row to `sink`: null where it gives `None`.
@@ -46,7 +46,7 @@ fn strings<'a>(
     let rows = input.len();
     let bytes = input.bytes();
     match output {
-        Output::Utf8View => drive(input, Views::new(rows, input.blocks(), bytes / 4), f),
+        Output::Utf8View => drive(input, ViewBuilder::new(rows, input.blocks()), f),
         Output::Utf8 => drive(
             input,
             GenericStringBuilder::<i32>::with_capacity(rows, bytes),
@@ -330,7 +330,7 @@ pub fn parse_as<'a>(input: &Strings<'a>, base: impl Into<Base<'a>>, output: Outp
     let mut valid = Vec::with_capacity(rows);
     let columns: Vec<ArrayRef> = match output {
         Output::Utf8View => {
-            let mut data = Views::new(0, input.blocks(), input.bytes());
+            let mut data = Views::new(input.blocks(), input.bytes());
             let n = Component::ALL.len();
             let mut views = vec![0u128; n * rows];
             let mut row = 0;
@@ -407,4 +407,116 @@ fn parse_strings<O: arrow_array::OffsetSizeTrait>(
         .iter_mut()
         .map(|c| Arc::new(c.finish()) as ArrayRef)
         .collect()
+}
+
+/// A string array of `f` of each row (its index and text), as `output`: the kernels' own
+/// loop, for a row function of the caller's (one that reads further arguments by row index,
+/// as Spark's `parse_url` does). An answer that is a part of the row's text
+/// ([`Slice::Input`]) becomes a view into the input's buffer.
+///
+/// ```
+/// use weburl_arrow::arrow_array::{Array, StringArray, StringViewArray};
+/// use weburl_arrow::rows::Slice;
+/// use weburl_arrow::{Output, Strings, map_rows};
+/// let urls = StringArray::from(vec!["https://a.example/a-rather-long-path", "x"]);
+/// let tails = map_rows(&Strings::try_new(&urls).unwrap(), Output::Utf8View, |i, text| {
+///     let text = text?;
+///     (i == 0).then(|| Slice::Input(text, 17..text.len()))
+/// });
+/// let tails = tails.as_any().downcast_ref::<StringViewArray>().unwrap();
+/// assert_eq!(tails.iter().collect::<Vec<_>>(), [Some("/a-rather-long-path"), None]);
+/// ```
+pub fn map_rows<'a>(
+    input: &Strings<'a>,
+    output: Output,
+    mut f: impl FnMut(usize, Option<&'a str>) -> Option<Slice<'a>>,
+) -> ArrayRef {
+    let mut row = 0;
+    strings(input, output, |text| {
+        row += 1;
+        f(row - 1, text)
+    })
+}
+
+/// The first value of the query parameter named by `names` (one name per row, or a scalar)
+/// in each URL (`URLSearchParams.get`), as `output`; null where either is null, the URL
+/// does not parse or has no such parameter.
+///
+/// ```
+/// use weburl_arrow::arrow_array::{Array, StringArray};
+/// use weburl_arrow::{Output, Strings, search_param};
+/// let urls = StringArray::from(vec!["https://a.example/?q=a+b&q=2", "https://a.example/"]);
+/// let values = search_param(&Strings::try_new(&urls).unwrap(), &Strings::scalar(Some("q"), 2), Output::Utf8);
+/// let values = values.as_any().downcast_ref::<StringArray>().unwrap();
+/// assert_eq!(values.iter().collect::<Vec<_>>(), [Some("a b"), None]);
+/// ```
+pub fn search_param<'a>(input: &Strings<'a>, names: &Strings<'_>, output: Output) -> ArrayRef {
+    map_rows(input, output, |i, text| {
+        let name = names.get(if names.is_scalar() { 0 } else { i })?;
+        let url = Url::parse(text?).ok()?;
+        let value = url.search_params().get(name)?.to_owned();
+        Some(Slice::Owned(value))
+    })
+}
+
+/// The `{name, value}` struct of [`search_params`]' list items.
+fn pair_fields() -> Fields {
+    Fields::from(vec![
+        Field::new("name", arrow_schema::DataType::Utf8, false),
+        Field::new("value", arrow_schema::DataType::Utf8, false),
+    ])
+}
+
+/// The type of [`search_params`]: `List<Struct{name: Utf8, value: Utf8}>`.
+///
+/// ```
+/// assert!(matches!(weburl_arrow::search_params_type(), weburl_arrow::arrow_schema::DataType::List(_)));
+/// ```
+#[must_use]
+pub fn search_params_type() -> arrow_schema::DataType {
+    arrow_schema::DataType::List(Arc::new(Field::new(
+        "item",
+        arrow_schema::DataType::Struct(pair_fields()),
+        true,
+    )))
+}
+
+/// Each URL's query as `URLSearchParams` reads it: a list of `{name, value}` pairs, decoded
+/// ([`search_params_type`]); null where the input is null or does not parse.
+///
+/// ```
+/// use weburl_arrow::arrow_array::Array;
+/// use weburl_arrow::{Strings, search_params};
+/// let lists = search_params(&Strings::scalar(Some("https://a.example/?a=1&b=%41"), 1));
+/// assert_eq!(lists.value_length(0), 2);
+/// ```
+#[must_use]
+pub fn search_params(input: &Strings<'_>) -> arrow_array::ListArray {
+    use arrow_array::builder::{ArrayBuilder, ListBuilder, StringBuilder, StructBuilder};
+    let pairs = StructBuilder::new(
+        pair_fields(),
+        vec![
+            Box::new(StringBuilder::new()) as Box<dyn ArrayBuilder>,
+            Box::new(StringBuilder::new()),
+        ],
+    );
+    let item = Field::new("item", arrow_schema::DataType::Struct(pair_fields()), true);
+    let mut out = ListBuilder::new(pairs).with_field(Arc::new(item));
+    for text in input.iter() {
+        let Some(url) = text.and_then(|t| Url::parse(t).ok()) else {
+            out.append_null();
+            continue;
+        };
+        let pairs = out.values();
+        for (name, value) in url.search_params().iter() {
+            for (i, text) in [name, value].into_iter().enumerate() {
+                if let Some(column) = pairs.field_builder::<StringBuilder>(i) {
+                    column.append_value(text);
+                }
+            }
+            pairs.append(true);
+        }
+        out.append(true);
+    }
+    out.finish()
 }

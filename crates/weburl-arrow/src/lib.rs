@@ -29,6 +29,8 @@
 //! | [`error_name`] / [`error_name_as`] | the spec's name of the error that made parsing fail |
 //! | [`normalize`] / [`normalize_as`] | a normalization profile's canonical form |
 //! | [`public_suffix`], [`registrable_domain`] (and `_as`) | by the embedded Public Suffix List |
+//! | [`search_param`], [`search_params`] | a query parameter's first value; every pair |
+//! | [`map_rows`] | the kernels' loop, for a row function of the caller's |
 //!
 //! The argument names that every surface accepts are parsed here once: [`profile`],
 //! [`sections`], [`options`].
@@ -54,8 +56,9 @@ use weburl::psl::Sections;
 
 pub use base::Base;
 pub use kernels::{
-    can_parse, component, component_as, error_name, error_name_as, normalize, normalize_as, parse,
-    parse_as, public_suffix, public_suffix_as, registrable_domain, registrable_domain_as,
+    can_parse, component, component_as, error_name, error_name_as, map_rows, normalize,
+    normalize_as, parse, parse_as, public_suffix, public_suffix_as, registrable_domain,
+    registrable_domain_as, search_param, search_params, search_params_type,
 };
 pub use strings::Strings;
 

@@ -4,9 +4,9 @@
 
 use std::sync::Arc;
 
-use arrow_array::builder::GenericStringBuilder;
-use arrow_array::{ArrayRef, OffsetSizeTrait, StringViewArray};
-use arrow_buffer::{Buffer, NullBufferBuilder, ScalarBuffer};
+use arrow_array::builder::{GenericStringBuilder, StringViewBuilder};
+use arrow_array::{ArrayRef, OffsetSizeTrait};
+use arrow_buffer::Buffer;
 
 /// The bytes of one value of a row: the row's own text and the range of it, or text kept
 /// elsewhere.
@@ -43,10 +43,9 @@ impl<O: OffsetSizeTrait> Sink for GenericStringBuilder<O> {
 /// Data blocks stay below this size, so that view offsets (u32) fit.
 const BLOCK: usize = 1 << 30;
 
-/// A `Utf8View` array being built: the input's buffers first, then data blocks of copies.
+/// The blocks of a `Utf8View` array made view by view ([`view`]): the input's buffers first,
+/// then data blocks of copies.
 pub(crate) struct Views {
-    views: Vec<u128>,
-    nulls: NullBufferBuilder,
     blocks: Vec<Buffer>,
     /// The data block being filled (its index is `blocks.len()`).
     block: Vec<u8>,
@@ -55,16 +54,13 @@ pub(crate) struct Views {
 }
 
 impl Views {
-    /// For `rows` rows, with the input's buffers `blocks` (see `Strings::blocks`) and about
-    /// `bytes` bytes of copies.
-    pub(crate) fn new(rows: usize, blocks: Vec<Buffer>, bytes: usize) -> Views {
-        let hint = bytes.min(BLOCK);
+    /// With the input's buffers `blocks` (see `Strings::blocks`) and about `bytes` bytes of
+    /// copies.
+    pub(crate) fn new(blocks: Vec<Buffer>, bytes: usize) -> Views {
         Views {
-            views: Vec::with_capacity(rows),
-            nulls: NullBufferBuilder::new(rows),
             blocks,
             block: Vec::new(),
-            hint,
+            hint: bytes.min(BLOCK),
         }
     }
 
@@ -83,7 +79,7 @@ impl Views {
         (self.blocks.len() as u32, at)
     }
 
-    /// The input's buffers and the data blocks, for views made with [`view`] and [`Views::copy`].
+    /// The input's buffers and the data blocks.
     pub(crate) fn into_blocks(mut self) -> Vec<Buffer> {
         if !self.block.is_empty() {
             self.blocks
@@ -112,34 +108,52 @@ pub(crate) fn view(bytes: &[u8], (block, offset): (u32, u32)) -> u128 {
     }
 }
 
-impl Sink for Views {
+/// A `Utf8View` answer: a long value found in the input is a view into the input's buffer
+/// (no copy; the builder checks the bytes it points to), any other is copied into the
+/// builder's blocks or inline (no check: it comes from a `&str`). Checking a short value
+/// costs more than copying it.
+pub(crate) struct ViewBuilder {
+    builder: StringViewBuilder,
+}
+
+/// Values found in the input up to this length are copied rather than viewed.
+const COPY_UP_TO: usize = 64;
+
+impl ViewBuilder {
+    /// For `rows` rows, with the input's buffers `blocks` (see `Strings::blocks`).
+    pub(crate) fn new(rows: usize, blocks: Vec<Buffer>) -> ViewBuilder {
+        let mut builder = StringViewBuilder::with_capacity(rows);
+        for block in blocks {
+            builder.append_block(block);
+        }
+        ViewBuilder { builder }
+    }
+}
+
+impl Sink for ViewBuilder {
     #[inline]
     fn null(&mut self) {
-        self.views.push(0);
-        self.nulls.append_null();
+        self.builder.append_null();
     }
 
     #[inline]
     fn text(&mut self, text: &str) {
-        let at = if text.len() > 12 {
-            self.copy(text.as_bytes())
-        } else {
-            (0, 0)
-        };
-        self.located(text, at);
+        self.builder.append_value(text);
     }
 
     #[inline]
-    fn located(&mut self, text: &str, at: (u32, u32)) {
-        self.views.push(view(text.as_bytes(), at));
-        self.nulls.append_non_null();
+    fn located(&mut self, text: &str, (block, offset): (u32, u32)) {
+        let viewed = text.len() > COPY_UP_TO
+            && self
+                .builder
+                .try_append_view(block, offset, text.len() as u32)
+                .is_ok();
+        if !viewed {
+            self.builder.append_value(text);
+        }
     }
 
     fn finish(mut self) -> ArrayRef {
-        let views = ScalarBuffer::from(std::mem::take(&mut self.views));
-        let nulls = self.nulls.finish();
-        let array = StringViewArray::try_new(views, self.into_blocks(), nulls);
-        // Every view is made above from a `&str` at the place it points to.
-        Arc::new(array.expect("views made from the strings they point to"))
+        Arc::new(self.builder.finish())
     }
 }

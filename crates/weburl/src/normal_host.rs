@@ -52,7 +52,12 @@ pub fn normal_hostname(input: &str) -> Option<Range<usize>> {
     let rest = &bytes[start..];
     let host_len = lex::host_run::<false>(rest);
     let host = &input[start..start + host_len];
-    if host.is_empty() || host.contains("xn--") || ends_in_a_number(host) {
+    // An `xn--` label is decoded and checked by the parser (left to it wherever `xn--` is).
+    let idna = host
+        .as_bytes()
+        .windows(4)
+        .any(|w| w[0] == b'x' && w == b"xn--");
+    if host.is_empty() || idna || ends_in_a_number(host) {
         return None;
     }
     let mut after = &rest[host_len..];
