@@ -319,13 +319,12 @@ unsafe fn call(
     kwargs_len: usize,
     out: *mut SeriesExport,
 ) {
-    // Take the inputs first, whatever happens next, so that each is released once.
-    // SAFETY: the caller passes `n` valid exports that this call owns.
-    let taken = unsafe { abi::take_inputs(inputs, n) };
     // SAFETY: the caller passes `kwargs_len` readable bytes at `kwargs`.
     let kwargs = unsafe { abi::bytes(kwargs, kwargs_len) };
     guarded(function, || {
-        let inputs = taken?;
+        // The inputs first, whatever happens next, so that each is released once.
+        // SAFETY: the caller passes `n` valid exports that this call owns.
+        let inputs = unsafe { abi::take_inputs(inputs, n) }?;
         let kwargs = Kwargs::read(kwargs)?;
         let result = compute(function, &inputs, &kwargs)?;
         // SAFETY: the caller passes a writable export for the result.
