@@ -46,10 +46,10 @@ LISTS = [
 HOST_REGEXP = r"^[A-Za-z][A-Za-z0-9+.-]*://(?:[^/?#@]*@)?([^/?#:]*)"
 
 
-def urls(rows: int) -> list[str]:
+def urls(rows: int, only: list[str] | None = None) -> list[str]:
     lines: list[str] = []
     for path in LISTS:
-        if path.exists():
+        if path.exists() and (not only or path.name in only):
             lines += path.read_text(encoding="utf-8").splitlines()
     return (lines * (rows // len(lines) + 1))[:rows]
 
@@ -119,11 +119,11 @@ def check(column: list[str]) -> None:
     assert hosts == weburl.arrow.component(sample, "hostname").to_pylist()
 
 
-def run(rows: int, rounds: int, threads: int) -> None:
+def run(rows: int, rounds: int, threads: int, only: list[str] | None) -> None:
     import duckdb
     import polars as pl
 
-    column = urls(rows)
+    column = urls(rows, only)
     check(column)
     benches = contenders(column, threads)
     versions = [f"polars {pl.__version__}", f"duckdb {duckdb.__version__}"]
@@ -165,14 +165,18 @@ def main() -> int:
     ap.add_argument("--rounds", type=int, default=7)
     ap.add_argument("--rows", type=int, default=1_000_000)
     ap.add_argument("--threads", type=int, nargs="*", default=[1, 2])
+    ap.add_argument("--lists", nargs="*", help="only these of the lists (file names), e.g. "
+                    "web_links.txt kasztp.txt as weburl-arrow's kernels example reads")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.child:
-        run(args.rows, args.rounds, args.threads[0])
+        run(args.rows, args.rounds, args.threads[0], args.lists)
         return 0
     for n in args.threads:
         env = dict(os.environ, POLARS_MAX_THREADS=str(n), RAYON_NUM_THREADS=str(n))
         command = [sys.executable, __file__, "--child", "--rows", str(args.rows), "--rounds", str(args.rounds), "--threads", str(n)]
+        if args.lists:
+            command += ["--lists", *args.lists]
         subprocess.run(command, env=env, check=True)
     return 0
 
