@@ -8,8 +8,9 @@
 # workspace's target directory is shared, so only the crates whose features differ are
 # built again), then runs pytest (WPT data, the Arrow functions against the scalar API,
 # pickling, errors, threads, hostile inputs, every docstring example, the README's Python
-# section, the Python code of docs/SECURITY.md) and `mypy --strict` on the stubs and a typed
-# usage file.
+# section, the Python code of docs/SECURITY.md, the Polars namespace and the DuckDB
+# functions), the Polars and DuckDB tests again with the oldest versions pyproject.toml
+# declares, and `mypy --strict` on the stubs and a typed usage file.
 # Environment: PYTHON (default python3), WEBURL_PY_VENV (default <target>/py-venv).
 set -euo pipefail
 
@@ -45,4 +46,22 @@ if [[ $status -ne 0 ]]; then
     exit "$status"
 fi
 tail -n 1 "$log"
+
+# The Polars plugin and the DuckDB functions again with the oldest Polars and DuckDB that
+# pyproject.toml declares (the plugin handshake checks only the ABI version, so an old engine
+# is tested, not assumed), installed beside the environment's own and put first on the path.
+oldest="$venv/oldest-data-tools"
+if [[ ! -d "$oldest/polars-1.0.0.dist-info" || ! -d "$oldest/duckdb-1.1.3.dist-info" ]]; then
+    rm -rf "$oldest"
+    python -m pip install --quiet --disable-pip-version-check --target "$oldest" "polars==1.0.0" "duckdb==1.1.3"
+fi
+set +e
+PYTHONPATH="$oldest" python -m pytest -q -p no:cacheprovider tests/test_polars.py tests/test_duckdb.py >"$log" 2>&1
+status=$?
+set -e
+if [[ $status -ne 0 ]]; then
+    cat "$log"
+    exit "$status"
+fi
+echo "oldest polars and duckdb: $(tail -n 1 "$log")"
 mypy --strict --no-incremental python/weburl tests/typing/usage.py

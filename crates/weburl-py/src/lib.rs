@@ -9,6 +9,7 @@ mod ffi;
 mod functions;
 mod params;
 mod pattern;
+mod polars;
 mod security;
 mod text;
 mod url;

@@ -14,7 +14,9 @@ checking URLs before fetching them, :class:`SpecialBlock`, :class:`URLPattern`,
 URL patterns. The functions: :func:`join`, :func:`normalize`, :func:`surt`, :func:`validate`,
 :func:`compare`, :func:`links`, and :func:`ip_address_space` and :func:`special_block` for
 the addresses a name resolves to. Batches over Arrow arrays:
-:mod:`weburl.arrow`.
+:mod:`weburl.arrow`; in Polars expressions: :mod:`weburl.polars` (the ``url`` namespace);
+in DuckDB SQL: :mod:`weburl.duckdb`. Those two are imported on demand (they need Polars and
+DuckDB).
 """
 
 from ._weburl import (

@@ -127,3 +127,30 @@ def route(urls: list[str]) -> list[tuple[str, str | None]]:
     every: list[tuple[str, URLPatternResult]] = routes.matches("https://a.example.com/books/3")
     assert len(every) == 2 and len(routes) == 2
     return out
+
+
+def polars_and_duckdb() -> list[tuple[str | None, int]]:
+    # The `url` namespace is registered at run time, which a type checker cannot see on
+    # pl.Expr; the namespace class is typed, and writing it out is the checked spelling.
+    import duckdb
+    import polars as pl
+
+    import weburl.duckdb
+    import weburl.polars
+
+    u = weburl.polars.URLNamespace(pl.col("u"))
+    exprs: list[pl.Expr] = [
+        u.registrable_domain(icann_only=True),
+        u.hostname(base="https://a.example/"),
+        u.href(base=pl.col("b")),
+        u.normalize("w3lib", strip_tracking=True),
+        u.parse(),
+        u.can_parse(URL("https://a.example/")),
+    ]
+    assert len(exprs) == 6
+    con = duckdb.connect()
+    weburl.duckdb.register(con, netquack_aliases=False)
+    names: list[str] = list(weburl.duckdb.FUNCTIONS) + list(weburl.duckdb.NETQUACK_ALIASES)
+    assert "url_hostname" in names
+    rows: list[tuple[str | None, int]] = con.sql("SELECT url_hostname('https://a/'), 1").fetchall()
+    return rows

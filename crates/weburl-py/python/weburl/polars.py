@@ -1,0 +1,278 @@
+"""The ``url`` expression namespace of Polars: URLs as browsers read them, inside Polars' engine.
+
+Importing this module registers the namespace::
+
+    >>> import polars as pl
+    >>> import weburl.polars
+    >>> df = pl.DataFrame({"u": ["https://www.Example.co.uk:443/a?b#c", "nope", None]})
+    >>> df.select(
+    ...     host=pl.col("u").url.hostname(),
+    ...     site=pl.col("u").url.registrable_domain(),
+    ...     ok=pl.col("u").url.can_parse(),
+    ... ).rows()
+    [('www.example.co.uk', 'example.co.uk', True), (None, None, False), (None, None, None)]
+
+Each method is a Polars expression plugin: Polars calls the compiled kernels of the weburl
+extension module itself, batch by batch on its own threads (eager, lazy and streaming), with
+no Python in between. A null or a string that does not parse gives null (``can_parse``:
+false; ``error_name``: the reason). The URLs must be a String column (cast others with
+``.cast(pl.String)``); a ``base`` is a str, a :class:`weburl.URL`, or an expression (a base
+for each row).
+"""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+from polars.plugins import register_plugin_function
+
+from . import URL
+
+__all__ = ["URLNamespace"]
+
+#: The shared library Polars loads the plugin from: the extension module itself.
+_LIBRARY = Path(str(importlib.import_module("weburl._weburl").__file__))
+
+_PROFILES = ("spec", "dedup", "w3lib", "surt")
+
+
+def _call(function: str, args: list[Any], kwargs: dict[str, Any] | None = None) -> pl.Expr:
+    return register_plugin_function(
+        plugin_path=_LIBRARY,
+        function_name=f"url_{function}",
+        args=args,
+        kwargs=kwargs,
+        is_elementwise=True,
+    )
+
+
+def _base(base: str | URL | pl.Expr | None) -> list[Any]:
+    """The base argument as extra plugin inputs: none, a literal, or an expression."""
+    if base is None:
+        return []
+    if isinstance(base, pl.Expr):
+        return [base]
+    if isinstance(base, URL):
+        return [pl.lit(base.href, dtype=pl.String)]
+    if isinstance(base, str):
+        # A base that does not parse is the caller's mistake: say so now (URLError).
+        return [pl.lit(URL(base).href, dtype=pl.String)]
+    msg = f"base must be a str, a weburl.URL or a polars expression, not {type(base).__name__}"
+    raise TypeError(msg)
+
+
+@pl.api.register_expr_namespace("url")
+class URLNamespace:
+    """``expr.url``: the URL functions of an expression of strings.
+
+    >>> import polars as pl
+    >>> import weburl.polars
+    >>> pl.select(pl.lit("HTTPS://A.example/x/../y").url.href()).item()
+    'https://a.example/y'
+    """
+
+    def __init__(self, expr: pl.Expr) -> None:
+        self._expr = expr
+
+    def _component(self, name: str, base: str | URL | pl.Expr | None) -> pl.Expr:
+        return _call("component", [self._expr, *_base(base)], {"component": name})
+
+    def parse(self, base: str | URL | pl.Expr | None = None) -> pl.Expr:
+        """Each URL as a struct of its 11 components (``href``, ``origin``, ``protocol``,
+        ``username``, ``password``, ``host``, ``hostname``, ``port``, ``pathname``, ``search``,
+        ``hash``), as :class:`weburl.URL`'s properties read; null where it does not parse.
+
+        >>> import polars as pl
+        >>> import weburl.polars
+        >>> row = pl.select(pl.lit("https://a.example:8080/p?q#f").url.parse()).item()
+        >>> row["host"], row["pathname"], row["search"]
+        ('a.example:8080', '/p', '?q')
+        """
+        return _call("parse", [self._expr, *_base(base)])
+
+    def href(self, base: str | URL | pl.Expr | None = None) -> pl.Expr:
+        """:attr:`weburl.URL.href`: the whole URL, serialized.
+
+        >>> import polars as pl
+        >>> import weburl.polars
+        >>> pl.select(pl.lit("../b").url.href(base="https://a.example/x/y")).item()
+        'https://a.example/b'
+        """
+        return self._component("href", base)
+
+    def origin(self, base: str | URL | pl.Expr | None = None) -> pl.Expr:
+        """:attr:`weburl.URL.origin`: ``scheme://host[:port]``, or ``'null'`` for an opaque origin.
+
+        >>> import polars as pl
+        >>> import weburl.polars
+        >>> pl.select(pl.lit("https://a.example:8443/p").url.origin()).item()
+        'https://a.example:8443'
+        """
+        return self._component("origin", base)
+
+    def protocol(self, base: str | URL | pl.Expr | None = None) -> pl.Expr:
+        """:attr:`weburl.URL.protocol`: the scheme and ``':'``.
+
+        >>> import polars as pl
+        >>> import weburl.polars
+        >>> pl.select(pl.lit("HTTPS://a.example/").url.protocol()).item()
+        'https:'
+        """
+        return self._component("protocol", base)
+
+    def username(self, base: str | URL | pl.Expr | None = None) -> pl.Expr:
+        """:attr:`weburl.URL.username`.
+
+        >>> import polars as pl
+        >>> import weburl.polars
+        >>> pl.select(pl.lit("https://me:pw@a.example/").url.username()).item()
+        'me'
+        """
+        return self._component("username", base)
+
+    def password(self, base: str | URL | pl.Expr | None = None) -> pl.Expr:
+        """:attr:`weburl.URL.password`.
+
+        >>> import polars as pl
+        >>> import weburl.polars
+        >>> pl.select(pl.lit("https://me:pw@a.example/").url.password()).item()
+        'pw'
+        """
+        return self._component("password", base)
+
+    def host(self, base: str | URL | pl.Expr | None = None) -> pl.Expr:
+        """:attr:`weburl.URL.host`: the host and, if there is one, ``':'`` and the port.
+
+        >>> import polars as pl
+        >>> import weburl.polars
+        >>> pl.select(pl.lit("https://a.example:8443/").url.host()).item()
+        'a.example:8443'
+        """
+        return self._component("host", base)
+
+    def hostname(self, base: str | URL | pl.Expr | None = None) -> pl.Expr:
+        """:attr:`weburl.URL.hostname`: the host alone (IDNA-encoded, IPv6 in brackets).
+
+        >>> import polars as pl
+        >>> import weburl.polars
+        >>> pl.select(pl.lit("https://BÜCHER.example:8443/").url.hostname()).item()
+        'xn--bcher-kva.example'
+        """
+        return self._component("hostname", base)
+
+    def port(self, base: str | URL | pl.Expr | None = None) -> pl.Expr:
+        """:attr:`weburl.URL.port`: the port in decimal, ``''`` when it is the scheme's default.
+
+        >>> import polars as pl
+        >>> import weburl.polars
+        >>> pl.select(pl.lit("https://a.example:443/").url.port()).item()
+        ''
+        """
+        return self._component("port", base)
+
+    def pathname(self, base: str | URL | pl.Expr | None = None) -> pl.Expr:
+        """:attr:`weburl.URL.pathname`.
+
+        >>> import polars as pl
+        >>> import weburl.polars
+        >>> pl.select(pl.lit("https://a.example/a/./b/../c").url.pathname()).item()
+        '/a/c'
+        """
+        return self._component("pathname", base)
+
+    def search(self, base: str | URL | pl.Expr | None = None) -> pl.Expr:
+        """:attr:`weburl.URL.search`: ``'?'`` and the query, or ``''``.
+
+        >>> import polars as pl
+        >>> import weburl.polars
+        >>> pl.select(pl.lit("https://a.example/?q=a b").url.search()).item()
+        '?q=a%20b'
+        """
+        return self._component("search", base)
+
+    def hash(self, base: str | URL | pl.Expr | None = None) -> pl.Expr:
+        """:attr:`weburl.URL.hash`: ``'#'`` and the fragment, or ``''``.
+
+        >>> import polars as pl
+        >>> import weburl.polars
+        >>> pl.select(pl.lit("https://a.example/#top").url.hash()).item()
+        '#top'
+        """
+        return self._component("hash", base)
+
+    def can_parse(self, base: str | URL | pl.Expr | None = None) -> pl.Expr:
+        """:meth:`weburl.URL.can_parse`: whether each string parses, as a Boolean (null for null).
+
+        >>> import polars as pl
+        >>> import weburl.polars
+        >>> df = pl.DataFrame({"u": ["https://a.example/", "/x", None]})
+        >>> df.select(pl.col("u").url.can_parse())["u"].to_list()
+        [True, False, None]
+        """
+        return _call("can_parse", [self._expr, *_base(base)])
+
+    def error_name(self, base: str | URL | pl.Expr | None = None) -> pl.Expr:
+        """Why each string does not parse: the URL Standard's name of the validation error, as
+        :class:`weburl.URLError` messages begin; null where it parses.
+
+        >>> import polars as pl
+        >>> import weburl.polars
+        >>> df = pl.DataFrame({"u": ["https://a.example:99999/", "/x", "https://a.example/"]})
+        >>> df.select(pl.col("u").url.error_name())["u"].to_list()
+        ['port-out-of-range', 'missing-scheme-non-relative-URL', None]
+        """
+        return _call("error_name", [self._expr, *_base(base)])
+
+    def normalize(
+        self,
+        profile: str = "spec",
+        *,
+        drop_index: bool = False,
+        strip_tracking: bool = False,
+        keep_fragment: bool = False,
+    ) -> pl.Expr:
+        """Each URL in a profile's canonical form, as :func:`weburl.normalize` gives it
+        (``'spec'``, ``'dedup'``, ``'w3lib'``, ``'surt'``); null where it does not parse.
+
+        >>> import polars as pl
+        >>> import weburl.polars
+        >>> pl.select(pl.lit("http://A.example/?b=1&a#f").url.normalize("w3lib")).item()
+        'http://a.example/?a=&b=1'
+        """
+        if profile not in _PROFILES:
+            msg = f"unknown profile {profile!r}: expected one of {', '.join(_PROFILES)}"
+            raise ValueError(msg)
+        kwargs = {
+            "profile": profile,
+            "drop_index": drop_index,
+            "strip_tracking": strip_tracking,
+            "keep_fragment": keep_fragment,
+        }
+        return _call("normalize", [self._expr], kwargs)
+
+    def public_suffix(self, *, icann_only: bool = False) -> pl.Expr:
+        """:attr:`weburl.URL.public_suffix` (by the ICANN section of the list only when
+        ``icann_only``); null where the host is not a domain.
+
+        >>> import polars as pl
+        >>> import weburl.polars
+        >>> pl.select(pl.lit("https://x.github.io/").url.public_suffix(icann_only=True)).item()
+        'io'
+        """
+        return _call("public_suffix", [self._expr], {"sections": "icann" if icann_only else "all"})
+
+    def registrable_domain(self, *, icann_only: bool = False) -> pl.Expr:
+        """:attr:`weburl.URL.registrable_domain` (by the ICANN section of the list only when
+        ``icann_only``); null where the host is not a domain or is a public suffix.
+
+        >>> import polars as pl
+        >>> import weburl.polars
+        >>> pl.select(pl.lit("https://x.github.io/").url.registrable_domain()).item()
+        'x.github.io'
+        """
+        return _call(
+            "registrable_domain", [self._expr], {"sections": "icann" if icann_only else "all"}
+        )

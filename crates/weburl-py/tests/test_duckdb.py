@@ -1,0 +1,144 @@
+"""weburl.duckdb's SQL functions against the scalar API: every function, nulls, a Parquet
+file, GROUP BY, and netquack's names."""
+
+import doctest
+import pathlib
+from typing import Any
+
+import duckdb
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+
+import weburl
+import weburl.duckdb
+from weburl import URL
+
+from test_arrow import COMPONENTS, TOOL_ERRORS, TOOL_HOSTS, TOOL_URLS, inputs, scalar_row  # noqa: F401
+
+
+@pytest.fixture(scope="module")
+def con(inputs: list[str | None]) -> Any:
+    con = duckdb.connect()
+    weburl.duckdb.register(con)
+    urls = pa.table({"i": pa.array(range(len(inputs)), pa.int64()), "u": pa.array(inputs, pa.string())})
+    con.register("urls", urls)
+    return con
+
+
+def column(con: Any, sql: str) -> list[Any]:
+    return [row[0] for row in con.sql(sql).fetchall()]
+
+
+def of_url(text: str | None, name: str) -> Any:
+    url = None if text is None else URL.parse(text)
+    return None if url is None else getattr(url, name)
+
+
+def test_every_function_is_registered(con: Any) -> None:
+    names = set(column(con, "SELECT DISTINCT function_name FROM duckdb_functions()"))
+    assert set(weburl.duckdb.FUNCTIONS) | set(weburl.duckdb.NETQUACK_ALIASES) <= names
+    assert {f"url_{c}" for c in COMPONENTS} <= names
+
+
+@pytest.mark.parametrize("name", COMPONENTS)
+def test_component(con: Any, inputs: list[str | None], name: str) -> None:
+    assert column(con, f"SELECT url_{name}(u) FROM urls ORDER BY i") == [of_url(t, name) for t in inputs]
+
+
+def test_parse(con: Any, inputs: list[str | None]) -> None:
+    assert column(con, "SELECT url_parse(u) FROM urls ORDER BY i") == [scalar_row(t) for t in inputs]
+    assert column(con, "SELECT url_parse(u).hostname FROM urls ORDER BY i") == [of_url(t, "hostname") for t in inputs]
+
+
+def test_can_parse_and_error_name(con: Any, inputs: list[str | None]) -> None:
+    assert column(con, "SELECT url_can_parse(u) FROM urls ORDER BY i") == [
+        None if t is None else URL.can_parse(t) for t in inputs
+    ]
+
+    def name(text: str | None) -> str | None:
+        if text is None:
+            return None
+        try:
+            URL(text)
+        except weburl.URLError as e:
+            return str(e).split(":", 1)[0]
+        return None
+
+    assert column(con, "SELECT url_error_name(u) FROM urls ORDER BY i") == [name(t) for t in inputs]
+
+
+def test_public_suffix_and_registrable_domain(con: Any, inputs: list[str | None]) -> None:
+    domains = [of_url(t, "registrable_domain") for t in inputs]
+    assert sum(d is not None for d in domains) > 1000
+    assert column(con, "SELECT url_registrable_domain(u) FROM urls ORDER BY i") == domains
+    assert column(con, "SELECT url_public_suffix(u) FROM urls ORDER BY i") == [of_url(t, "public_suffix") for t in inputs]
+
+
+@pytest.mark.parametrize("profile", ["spec", "dedup", "w3lib", "surt"])
+def test_normalize(con: Any, inputs: list[str | None], profile: str) -> None:
+    def one(t: str | None) -> str | None:
+        if t is None or not URL.can_parse(t):
+            return None
+        try:
+            return weburl.normalize(t, profile)  # type: ignore[arg-type]
+        except ValueError:
+            return None
+
+    expected = [one(t) for t in inputs]
+    assert column(con, f"SELECT url_normalize(u, '{profile}') FROM urls ORDER BY i") == expected
+    if profile == "surt":
+        assert column(con, "SELECT url_surt(u) FROM urls ORDER BY i") == expected
+
+
+def test_normalize_with_a_profile_per_row(con: Any) -> None:
+    rows = con.sql(
+        "SELECT url_normalize(u, p) FROM (VALUES (1, 'http://A.example/?b=1&a#f', 'w3lib'), "
+        "(2, 'http://A.example/?b=1&a#f', 'spec'), (3, 'http://A.example/', NULL)) t(i, u, p) ORDER BY i"
+    ).fetchall()
+    assert rows == [("http://a.example/?a=&b=1",), ("http://a.example/?b=1&a#f",), (None,)]
+    with pytest.raises(duckdb.Error, match="unknown profile"):
+        con.sql("SELECT url_normalize('http://a.example/', 'W3LIB')").fetchall()
+
+
+def test_nulls_and_tool_cases(con: Any) -> None:
+    table = pa.table({"i": list(range(len(TOOL_URLS))), "u": pa.array(TOOL_URLS, pa.string())})
+    con.register("tool", table)
+    assert column(con, "SELECT url_hostname(u) FROM tool ORDER BY i") == TOOL_HOSTS
+    assert column(con, "SELECT url_error_name(u) FROM tool ORDER BY i") == TOOL_ERRORS
+    assert con.sql("SELECT url_hostname(NULL), url_can_parse(NULL), url_parse(NULL)").fetchall() == [(None, None, None)]
+
+
+def test_parquet_group_by(tmp_path: pathlib.Path, inputs: list[str | None]) -> None:
+    path = tmp_path / "urls.parquet"
+    pq.write_table(pa.table({"u": pa.array(inputs, pa.string())}), path, row_group_size=1000)
+    con = duckdb.connect()
+    weburl.duckdb.register(con)
+    got = con.sql(
+        f"SELECT url_registrable_domain(u) AS site, count(*) AS n FROM '{path}' GROUP BY 1 ORDER BY 2 DESC, 1 NULLS LAST"
+    ).fetchall()
+    expected: dict[str | None, int] = {}
+    for t in inputs:
+        site = of_url(t, "registrable_domain")
+        expected[site] = expected.get(site, 0) + 1
+    assert dict(got) == expected
+    assert sum(n for _, n in got) == len(inputs)
+
+
+def test_netquack_aliases(con: Any, inputs: list[str | None]) -> None:
+    for alias, name in weburl.duckdb.NETQUACK_ALIASES.items():
+        assert column(con, f"SELECT {alias}(u) FROM urls ORDER BY i") == column(con, f"SELECT {name}(u) FROM urls ORDER BY i")
+    # extract_domain is netquack's registrable domain (its README's example), extract_tld its
+    # public suffix.
+    assert con.sql(
+        "SELECT extract_domain('https://b.a.example.com/path'), extract_tld('https://example.com.ac/path/path'), "
+        "extract_host('https://b.a.example.com/path/path'), extract_path('https://b.a.example.com/path/path')"
+    ).fetchall() == [("example.com", "com.ac", "b.a.example.com", "/path/path")]
+    plain = duckdb.connect()
+    weburl.duckdb.register(plain, netquack_aliases=False)
+    assert "extract_domain" not in column(plain, "SELECT DISTINCT function_name FROM duckdb_functions()")
+
+
+def test_docstring_examples() -> None:
+    result = doctest.testmod(weburl.duckdb, optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0 and result.attempted >= 5

@@ -1,0 +1,236 @@
+"""The ``url`` namespace of Polars (weburl.polars) against the scalar API: eager, lazy and
+streaming, nulls, broadcast literals, bases, and the errors of wrong input."""
+
+import doctest
+from typing import Any, Callable
+
+import polars as pl
+import pytest
+
+import weburl
+import weburl.polars
+from weburl import URL
+
+from test_arrow import COMPONENTS, TOOL_ERRORS, TOOL_HOSTS, TOOL_URLS, inputs, scalar_row  # noqa: F401
+
+VERSION = tuple(int(p) for p in pl.__version__.split(".")[:2])
+
+
+def frame(texts: list[str | None]) -> pl.DataFrame:
+    return pl.DataFrame({"u": texts}, schema={"u": pl.String})
+
+
+def column(df: pl.DataFrame, expr: pl.Expr) -> list[Any]:
+    return df.select(expr).to_series().to_list()
+
+
+def streaming(lf: pl.LazyFrame) -> pl.DataFrame:
+    """The frame collected by the streaming engine (its spelling changed in Polars 1.23)."""
+    if VERSION >= (1, 23):
+        return lf.collect(engine="streaming")
+    return lf.collect(streaming=True)
+
+
+def name_of_error(text: str | None, base: str | None = None) -> str | None:
+    if text is None:
+        return None
+    try:
+        URL(text, base)
+    except weburl.URLError as e:
+        return str(e).split(":", 1)[0]
+    return None
+
+
+def normalized(text: str | None, profile: str, **flags: bool) -> str | None:
+    if text is None or not URL.can_parse(text):
+        return None
+    try:
+        return weburl.normalize(text, profile, **flags)  # type: ignore[arg-type]
+    except ValueError:
+        return None
+
+
+def of_url(text: str | None, f: Callable[[URL], Any]) -> Any:
+    url = None if text is None else URL.parse(text)
+    return None if url is None else f(url)
+
+
+@pytest.mark.parametrize("name", COMPONENTS)
+def test_component(inputs: list[str | None], name: str) -> None:
+    expected = [of_url(t, lambda u: getattr(u, name)) for t in inputs]
+    df = frame(inputs)
+    expr = getattr(pl.col("u").url, name)()
+    got = df.select(expr)
+    assert got.columns == ["u"] and got.dtypes == [pl.String]
+    assert got.to_series().to_list() == expected
+
+
+def test_parse(inputs: list[str | None]) -> None:
+    expected = [scalar_row(t) for t in inputs]
+    got = frame(inputs).select(pl.col("u").url.parse())
+    assert got.schema["u"] == pl.Struct({c: pl.String for c in COMPONENTS})
+    parsed = got.to_series()
+    assert parsed.is_null().to_list() == [e is None for e in expected]
+    for c in COMPONENTS:
+        assert parsed.struct.field(c).to_list() == [None if e is None else e[c] for e in expected]
+    assert got.unnest("u").columns == COMPONENTS
+
+
+def test_can_parse_and_error_name(inputs: list[str | None]) -> None:
+    df = frame(inputs)
+    assert column(df, pl.col("u").url.can_parse()) == [None if t is None else URL.can_parse(t) for t in inputs]
+    expected = [name_of_error(t) for t in inputs]
+    assert len(set(expected)) > 10
+    assert column(df, pl.col("u").url.error_name()) == expected
+    assert column(frame(TOOL_URLS), pl.col("u").url.error_name()) == TOOL_ERRORS
+
+
+@pytest.mark.parametrize("profile", ["spec", "dedup", "w3lib", "surt"])
+def test_normalize(inputs: list[str | None], profile: str) -> None:
+    df = frame(inputs)
+    assert column(df, pl.col("u").url.normalize(profile)) == [normalized(t, profile) for t in inputs]
+    flags = {"drop_index": True, "strip_tracking": True, "keep_fragment": True}
+    if profile == "surt":
+        del flags["keep_fragment"]
+    assert column(df, pl.col("u").url.normalize(profile, **flags)) == [normalized(t, profile, **flags) for t in inputs]
+
+
+def test_normalize_profile_is_checked() -> None:
+    with pytest.raises(ValueError, match="unknown profile 'W3LIB'"):
+        pl.col("u").url.normalize("W3LIB")
+
+
+@pytest.mark.parametrize("icann_only", [False, True])
+def test_public_suffix_and_registrable_domain(inputs: list[str | None], icann_only: bool) -> None:
+    df = frame(inputs)
+    suffixes = [of_url(t, lambda u: u.public_suffix_in(icann_only)) for t in inputs]
+    domains = [of_url(t, lambda u: u.registrable_domain_in(icann_only)) for t in inputs]
+    if not icann_only:
+        assert suffixes == [of_url(t, lambda u: u.public_suffix) for t in inputs]
+        assert domains == [of_url(t, lambda u: u.registrable_domain) for t in inputs]
+    assert sum(d is not None for d in domains) > 1000
+    assert column(df, pl.col("u").url.public_suffix(icann_only=icann_only)) == suffixes
+    assert column(df, pl.col("u").url.registrable_domain(icann_only=icann_only)) == domains
+
+
+def every_function() -> dict[str, pl.Expr]:
+    u = pl.col("u").url
+    exprs = {c: getattr(u, c)() for c in COMPONENTS}
+    exprs |= {
+        "parse": u.parse(),
+        "can_parse": u.can_parse(),
+        "error_name": u.error_name(),
+        "w3lib": u.normalize("w3lib"),
+        "suffix": u.public_suffix(),
+        "domain": u.registrable_domain(icann_only=True),
+        "joined": u.href(base="https://base.example/dir/"),
+    }
+    return {name: e.alias(name) for name, e in exprs.items()}
+
+
+def test_lazy_and_streaming_equal_eager(inputs: list[str | None]) -> None:
+    # Several chunks, so that the engines split the work into batches.
+    df = pl.concat([frame(inputs[i : i + 997]) for i in range(0, len(inputs), 997)], rechunk=False)
+    assert df["u"].n_chunks() > 5
+    exprs = list(every_function().values())
+    eager = df.select(exprs)
+    assert eager.height == len(inputs)
+    assert df.lazy().select(exprs).collect().equals(eager)
+    assert streaming(df.lazy().select(exprs)).equals(eager)
+    # Filters and new columns beside the input, lazily.
+    lazy = df.lazy().with_columns(host=pl.col("u").url.hostname()).filter(pl.col("host").is_not_null())
+    assert streaming(lazy).equals(lazy.collect())
+    assert lazy.collect()["host"].to_list() == [h for h in eager["hostname"].to_list() if h is not None]
+
+
+def test_group_by() -> None:
+    df = frame(["https://a.example/1", "https://b.a.example/2", "https://c.example/", None, "x"])
+    counts = (
+        df.group_by(site=pl.col("u").url.registrable_domain())
+        .agg(pl.len(), hosts=pl.col("u").url.hostname().sort())
+        .sort("site", nulls_last=True)
+    )
+    assert counts.rows() == [
+        ("a.example", 2, ["a.example", "b.a.example"]),
+        ("c.example", 1, ["c.example"]),
+        (None, 2, [None, None]),
+    ]
+
+
+def test_nulls() -> None:
+    assert column(frame([None, None]), pl.col("u").url.hostname()) == [None, None]
+    assert column(frame([None]), pl.col("u").url.can_parse()) == [None]
+    assert column(frame([]), pl.col("u").url.parse()) == []
+    # A null literal has Polars' Null type.
+    assert pl.select(pl.lit(None).url.hostname()).item() is None
+    assert column(frame(["https://a.example/", None]), pl.col("u").url.href(base=pl.lit(None, pl.String))) == [None, None]
+
+
+def test_literal_broadcast() -> None:
+    df = frame(["a/b", "../c", None, "https://x.example/"])
+    base = "https://h.example/dir/sub"
+    expected = [None if t is None else URL(t, base).href for t in df["u"].to_list()]
+    assert column(df, pl.col("u").url.href(base=base)) == expected
+    assert column(df, pl.col("u").url.href(base=URL(base))) == expected
+    assert column(df, pl.col("u").url.href(base=pl.lit(base))) == expected
+    # A literal URL with a column of bases: the URL is broadcast.
+    bases = pl.DataFrame({"b": ["https://a.example/x/", "https://b.example/", None]})
+    assert column(bases, pl.lit("y?q").url.href(base=pl.col("b"))) == [
+        "https://a.example/x/y?q",
+        "https://b.example/y?q",
+        None,
+    ]
+    # A literal alone stays one row, and Polars broadcasts it beside a column.
+    assert pl.select(pl.lit("https://A.example:8080/").url.host()).to_series().to_list() == ["a.example:8080"]
+    out = df.with_columns(h=pl.lit("https://A.example/").url.hostname())
+    assert out["h"].to_list() == ["a.example"] * 4
+
+
+def test_base_column(urltestdata: list[dict[str, Any]]) -> None:
+    cases = [c for c in urltestdata if c.get("base")][:400]
+    df = pl.DataFrame({"u": [c["input"] for c in cases], "b": [c["base"] for c in cases]})
+    expected = [None if c.get("failure") else c["href"] for c in cases]
+    assert sum(e is None for e in expected) > 20
+    assert column(df, pl.col("u").url.href(base=pl.col("b"))) == expected
+    assert column(df, pl.col("u").url.can_parse(base=pl.col("b"))) == [e is not None for e in expected]
+    assert column(df, pl.col("u").url.error_name(base=pl.col("b"))) == [
+        name_of_error(c["input"], c["base"]) for c in cases
+    ]
+    parsed = df.select(pl.col("u").url.parse(base=pl.col("b"))).to_series()
+    assert parsed.struct.field("href").to_list() == expected
+
+
+def test_bad_base_is_refused_when_the_expression_is_made() -> None:
+    with pytest.raises(weburl.URLError):
+        pl.col("u").url.hostname(base="not a base")
+    with pytest.raises(TypeError, match="base must be"):
+        pl.col("u").url.hostname(base=3)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "values,dtype",
+    [([1, 2], pl.Int64), ([b"https://a/"], pl.Binary), (["https://a/"], pl.Categorical), ([True], pl.Boolean)],
+)
+def test_wrong_dtype_is_a_clear_error(values: list[Any], dtype: Any) -> None:
+    df = pl.DataFrame({"u": pl.Series(values, dtype=dtype)})
+    with pytest.raises(pl.exceptions.PolarsError, match="url.hostname expects the URLs as a String column"):
+        df.select(pl.col("u").url.hostname())
+    with pytest.raises(pl.exceptions.PolarsError, match="url.parse expects the URLs as a String column"):
+        df.lazy().select(pl.col("u").url.parse()).collect()
+    with pytest.raises(pl.exceptions.PolarsError, match="url.href expects the base as a String column"):
+        frame(["https://a/"]).with_columns(b=pl.lit(1)).select(pl.col("u").url.href(base=pl.col("b")))
+
+
+def test_tool_cases() -> None:
+    df = frame(TOOL_URLS)
+    assert column(df, pl.col("u").url.hostname()) == TOOL_HOSTS
+
+
+def test_hostile_rows() -> None:
+    texts = ["http://a/" + "../" * 200_000, "http://" + "a." * 300_000 + "/", "\ufffd" * 1000]
+    assert column(frame(texts), pl.col("u").url.href()) == [of_url(t, lambda u: u.href) for t in texts]
+
+
+def test_docstring_examples() -> None:
+    result = doctest.testmod(weburl.polars, optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0 and result.attempted >= 20
