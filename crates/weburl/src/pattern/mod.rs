@@ -502,6 +502,126 @@ impl UrlPatternResult {
     }
 }
 
+/// A match of a pattern on a parsed URL, borrowed from both
+/// ([`UrlPattern::match_url`], [`UrlPatternSet::first_match_ref`]): the groups are read on
+/// demand, and [`UrlPatternMatch::to_result`] builds the owned [`UrlPatternResult`].
+///
+/// ```
+/// use weburl::pattern::{UrlPattern, UrlPatternComponent};
+/// let p: UrlPattern = "https://*.example.com/:a/:b?".parse().unwrap();
+/// let url = weburl::Url::parse("https://www.example.com/x").unwrap();
+/// let m = p.match_url(&url).unwrap();
+/// assert_eq!(m.group(UrlPatternComponent::Hostname, "0"), Some("www"));
+/// assert_eq!(m.groups(UrlPatternComponent::Pathname), [("a", Some("x")), ("b", None)]);
+/// assert_eq!(m.input(UrlPatternComponent::Pathname), "/x");
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct UrlPatternMatch<'p, 'u> {
+    pattern: &'p UrlPattern,
+    url: &'u Url,
+}
+
+impl<'p, 'u> UrlPatternMatch<'p, 'u> {
+    /// The pattern that matched.
+    ///
+    /// ```
+    /// let p: weburl::pattern::UrlPattern = "https://h/:id".parse().unwrap();
+    /// let url = weburl::Url::parse("https://h/7").unwrap();
+    /// assert_eq!(p.match_url(&url).unwrap().pattern().pathname(), "/:id");
+    /// ```
+    #[must_use]
+    pub fn pattern(&self) -> &'p UrlPattern {
+        self.pattern
+    }
+
+    /// The URL that matched.
+    ///
+    /// ```
+    /// let p: weburl::pattern::UrlPattern = "https://h/:id".parse().unwrap();
+    /// let url = weburl::Url::parse("https://h/7").unwrap();
+    /// assert_eq!(p.match_url(&url).unwrap().url().href(), "https://h/7");
+    /// ```
+    #[must_use]
+    pub fn url(&self) -> &'u Url {
+        self.url
+    }
+
+    /// The value of one component that was matched (the result's `input` of it).
+    ///
+    /// ```
+    /// use weburl::pattern::{UrlPattern, UrlPatternComponent};
+    /// let p: UrlPattern = "https://h/*".parse().unwrap();
+    /// let url = weburl::Url::parse("https://h/a?q").unwrap();
+    /// assert_eq!(p.match_url(&url).unwrap().input(UrlPatternComponent::Search), "q");
+    /// ```
+    #[must_use]
+    pub fn input(&self, component: UrlPatternComponent) -> &'u str {
+        Values::of_url(self.url).0[component as usize]
+    }
+
+    /// The groups of one component, in the spec's order: (name, value), `None` for a group
+    /// that did not participate.
+    ///
+    /// ```
+    /// use weburl::pattern::{UrlPattern, UrlPatternComponent};
+    /// let p: UrlPattern = "https://h/:a/*".parse().unwrap();
+    /// let url = weburl::Url::parse("https://h/x/y/z").unwrap();
+    /// let m = p.match_url(&url).unwrap();
+    /// assert_eq!(m.groups(UrlPatternComponent::Pathname), [("a", Some("x")), ("0", Some("y/z"))]);
+    /// ```
+    #[must_use]
+    pub fn groups(&self, component: UrlPatternComponent) -> Vec<(&'p str, Option<&'u str>)> {
+        let i = component as usize;
+        let input = self.input(component);
+        if self.pattern.wildcards & (1 << i) != 0 {
+            return vec![("0", Some(input))];
+        }
+        let c = &self.pattern.components[i];
+        let names = &c.group_name_list;
+        let mut spans = Vec::with_capacity(names.len());
+        if !c.exec_into(input, &mut spans) {
+            // Not reached: the component matched when the match was made.
+            return Vec::new();
+        }
+        (spans.iter().enumerate())
+            .map(|(k, span)| (names.get(k), span.map(|(s, e)| &input[s..e])))
+            .collect()
+    }
+
+    /// The value of the group `name` of one component: `None` if there is no such group or
+    /// it did not participate.
+    ///
+    /// ```
+    /// use weburl::pattern::{UrlPattern, UrlPatternComponent};
+    /// let p: UrlPattern = "https://h/books/:id".parse().unwrap();
+    /// let url = weburl::Url::parse("https://h/books/7").unwrap();
+    /// let m = p.match_url(&url).unwrap();
+    /// assert_eq!(m.group(UrlPatternComponent::Pathname, "id"), Some("7"));
+    /// assert_eq!(m.group(UrlPatternComponent::Pathname, "x"), None);
+    /// ```
+    #[must_use]
+    pub fn group(&self, component: UrlPatternComponent, name: &str) -> Option<&'u str> {
+        (self.groups(component).into_iter())
+            .find(|(n, _)| *n == name)
+            .and_then(|(_, v)| v)
+    }
+
+    /// The owned result, as [`UrlPattern::exec_url`] gives it.
+    ///
+    /// ```
+    /// let p: weburl::pattern::UrlPattern = "https://h/:id".parse().unwrap();
+    /// let url = weburl::Url::parse("https://h/7").unwrap();
+    /// let r = p.match_url(&url).unwrap().to_result();
+    /// assert_eq!(r.pathname.groups["id"].as_deref(), Some("7"));
+    /// ```
+    #[must_use]
+    pub fn to_result(&self) -> UrlPatternResult {
+        self.pattern
+            .exec_url(self.url)
+            .expect("a match made on this URL matches it again")
+    }
+}
+
 /// A URL pattern (JavaScript's `URLPattern`): eight compiled components.
 ///
 /// ```
@@ -943,6 +1063,24 @@ impl UrlPattern {
         self.exec_values(&Values::of_url(url), || {
             vec![UrlPatternInput::String(url.href().to_owned())]
         })
+    }
+
+    /// [`UrlPattern::exec_url`] without building the owned result: a match borrowed from the
+    /// pattern and the URL, whose groups are read on demand (what a router needs per
+    /// request). [`UrlPatternMatch::to_result`] gives what `exec_url` gives.
+    ///
+    /// ```
+    /// use weburl::pattern::{UrlPattern, UrlPatternComponent};
+    /// let p: UrlPattern = "https://example.com/books/:id".parse().unwrap();
+    /// let url = weburl::Url::parse("https://example.com/books/7").unwrap();
+    /// let m = p.match_url(&url).unwrap();
+    /// assert_eq!(m.group(UrlPatternComponent::Pathname, "id"), Some("7"));
+    /// assert_eq!(m.to_result(), p.exec_url(&url).unwrap());
+    /// ```
+    #[must_use]
+    pub fn match_url<'u>(&self, url: &'u Url) -> Option<UrlPatternMatch<'_, 'u>> {
+        self.test_url(url)
+            .then_some(UrlPatternMatch { pattern: self, url })
     }
 
     /// `test()` with an init object: its components are canonicalized (missing ones are `""`,

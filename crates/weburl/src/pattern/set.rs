@@ -12,7 +12,9 @@ use std::cell::RefCell;
 use std::collections::BTreeMap;
 
 use super::parser::{Modifier, Options, PartType};
-use super::{UrlPattern, UrlPatternComponent, UrlPatternInput, UrlPatternResult, Values};
+use super::{
+    UrlPattern, UrlPatternComponent, UrlPatternInput, UrlPatternMatch, UrlPatternResult, Values,
+};
 use crate::Url;
 
 /// One level of the tree.
@@ -334,20 +336,43 @@ impl<V> UrlPatternSet<V> {
     /// ```
     #[must_use]
     pub fn first_match_url(&self, url: &Url) -> Option<(&V, UrlPatternResult)> {
-        let values = Values::of_url(url);
         // Each candidate is only tested; the result is built for the one that matches.
-        let id = self.with_candidates(url, |candidates| {
-            candidates.iter().copied().find(|&id| {
-                self.entries[(id & !EXACT) as usize]
+        let (p, v) = &self.entries[self.first_id(url)?];
+        Some((v, p.exec_url(url)?))
+    }
+
+    /// [`UrlPatternSet::first_match_url`] without building the owned result: the value and a
+    /// match borrowed from the pattern and the URL, whose groups are read on demand (what a
+    /// server's router needs per request).
+    ///
+    /// ```
+    /// use weburl::pattern::{UrlPatternComponent, UrlPatternSet};
+    /// let mut set = UrlPatternSet::new();
+    /// set.insert("https://h/a/:x".parse().unwrap(), 1);
+    /// let url = weburl::Url::parse("https://h/a/b").unwrap();
+    /// let (value, m) = set.first_match_ref(&url).unwrap();
+    /// assert_eq!((*value, m.group(UrlPatternComponent::Pathname, "x")), (1, Some("b")));
+    /// assert_eq!(m.to_result(), set.first_match_url(&url).unwrap().1);
+    /// ```
+    #[must_use]
+    pub fn first_match_ref<'u>(&self, url: &'u Url) -> Option<(&V, UrlPatternMatch<'_, 'u>)> {
+        let id = self.first_id(url)?;
+        let (pattern, v) = &self.entries[id];
+        Some((v, UrlPatternMatch { pattern, url }))
+    }
+
+    /// The index of the first pattern that matches `url`.
+    fn first_id(&self, url: &Url) -> Option<usize> {
+        let values = Values::of_url(url);
+        self.with_candidates(url, |candidates| {
+            candidates.iter().find_map(|&id| {
+                let i = (id & !EXACT) as usize;
+                self.entries[i]
                     .0
                     .test_values(&values, known(id))
+                    .then_some(i)
             })
-        })?;
-        let (p, v) = &self.entries[(id & !EXACT) as usize];
-        let m = p.exec_values(&values, || {
-            vec![UrlPatternInput::String(url.href().to_owned())]
-        })?;
-        Some((v, m))
+        })
     }
 
     /// Every pattern that matches `url`, in insertion order.
