@@ -9,7 +9,8 @@
 //! - `set`: 1,000 path routes (the table's paths under `/v1/` ... `/v8/`, the first 1,000)
 //!   in a `UrlPatternSet` (pathname patterns: every other component matches anything), its
 //!   `first_match_url` on parsed URLs and `first_match` on URL strings, against `matchit`
-//!   (axum's router) on the paths of the same URLs.
+//!   (axum's router) on the paths of the same URLs; and `first_match_ref` (the borrowed
+//!   match) reading the pathname's groups, as matchit's `at` gives its parameters.
 //! - `scaling`: `first_match_url` over the first 10 of those routes against all 1,000, each
 //!   on URLs of its own routes.
 //!
@@ -22,7 +23,9 @@ use std::path::Path;
 use std::time::Instant;
 
 use weburl::Url;
-use weburl::pattern::{UrlPattern, UrlPatternInit, UrlPatternOptions, UrlPatternSet};
+use weburl::pattern::{
+    UrlPattern, UrlPatternComponent, UrlPatternInit, UrlPatternOptions, UrlPatternSet,
+};
 
 use crate::report;
 use crate::stats;
@@ -269,6 +272,10 @@ pub fn main(opts: &PatternOptions) -> Result<(), String> {
             "matchit Router::at(path) ({} routes)",
             routes.len()
         )),
+        Row::new(format!(
+            "weburl UrlPatternSet::first_match_ref + pathname groups ({} routes)",
+            routes.len()
+        )),
     ];
 
     // scaling: the first 10 routes, on URLs of their own.
@@ -327,6 +334,15 @@ pub fn main(opts: &PatternOptions) -> Result<(), String> {
                 .iter()
                 .filter(|p| black_box(router.at(black_box(p))).is_ok())
                 .count()
+        });
+        set_rows[3].time(set_parsed.len(), || {
+            set_parsed
+                .iter()
+                .map(|u| match big.first_match_ref(black_box(u)) {
+                    Some((_, m)) => black_box(m.groups(UrlPatternComponent::Pathname)).len(),
+                    None => 0,
+                })
+                .sum()
         });
         scaling_rows[0].time(small_parsed.len(), || {
             small_parsed

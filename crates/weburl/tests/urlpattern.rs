@@ -309,6 +309,22 @@ fn run_entry(entry: &Obj) -> Result<(), String> {
         if pattern.test_url(&url) != by_url.is_some() {
             return Err("test_url differs from exec_url".into());
         }
+        // The borrowed match reads the same groups.
+        let borrowed = pattern.match_url(&url);
+        if borrowed.is_some() != by_url.is_some() {
+            return Err("match_url differs from exec_url".into());
+        }
+        if let (Some(b), Some(owned)) = (borrowed, &by_url) {
+            for c in UrlPatternComponent::ALL {
+                let groups: Vec<(&str, Option<&str>)> = owned.component(c).groups.iter().collect();
+                if b.groups(c) != groups || b.input(c) != owned.component(c).input {
+                    return Err(format!("match_url's {c:?} differs from exec_url's"));
+                }
+            }
+            if b.to_result() != *owned {
+                return Err("match_url's to_result differs from exec_url".into());
+            }
+        }
     }
     Ok(())
 }

@@ -6,7 +6,8 @@
 use proptest::prelude::*;
 use weburl::Url;
 use weburl::pattern::{
-    UrlPattern, UrlPatternInit, UrlPatternInput, UrlPatternOptions, UrlPatternSet,
+    UrlPattern, UrlPatternComponent, UrlPatternInit, UrlPatternInput, UrlPatternOptions,
+    UrlPatternSet,
 };
 
 /// Pattern text from pieces that exercise every part shape: literals, delimiters, named and
@@ -137,6 +138,17 @@ proptest! {
         let all: Vec<(usize, _)> = set.matches_url(&url).into_iter().map(|(v, m)| (*v, m)).collect();
         prop_assert_eq!(&all, &linear);
         let first = set.first_match_url(&url).map(|(v, m)| (*v, m));
+        // The borrowed match: the same pattern, and groups equal to the owned result's.
+        let borrowed = set.first_match_ref(&url);
+        prop_assert_eq!(borrowed.map(|(v, _)| *v), first.as_ref().map(|(v, _)| *v));
+        if let (Some((_, b)), Some((_, owned))) = (borrowed, &first) {
+            for c in UrlPatternComponent::ALL {
+                let groups: Vec<(&str, Option<&str>)> = owned.component(c).groups.iter().collect();
+                prop_assert_eq!(b.groups(c), groups);
+                prop_assert_eq!(b.input(c), owned.component(c).input.as_str());
+            }
+            prop_assert_eq!(&b.to_result(), owned);
+        }
         prop_assert_eq!(first, linear.into_iter().next());
     }
 }

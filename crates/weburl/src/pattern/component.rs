@@ -2,7 +2,9 @@
 //! pattern string, part list, regular expression and group name list, and how it matches.
 
 use super::error::{UrlPatternComponent, UrlPatternError};
-use super::matcher::{Captures, Program};
+use std::sync::Arc;
+
+use super::matcher::{Program, Span};
 use super::parser::{
     EncodingCallback, Options, Part, PartType, generate_a_pattern_string,
     generate_a_regular_expression_and_name_list, parse_a_pattern_string,
@@ -22,11 +24,56 @@ pub(crate) enum Matcher {
 pub(crate) struct CompiledComponent {
     pub(crate) pattern_string: String,
     pub(crate) regular_expression_string: String,
-    pub(crate) group_name_list: Vec<String>,
+    /// Shared with every result's groups (no copy of the names per match).
+    pub(crate) group_name_list: GroupNames,
     pub(crate) has_regexp_groups: bool,
     pub(crate) part_list: Vec<Part>,
     pub(crate) options: Options,
     pub(crate) matcher: Matcher,
+}
+
+/// A component's group name list, as it is shared with the groups of its results.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+pub(crate) enum GroupNames {
+    /// No groups.
+    #[default]
+    Empty,
+    /// `["0"]`, the list of a lone wildcard `*` (the most common one): nothing to share.
+    Zero,
+    /// Any other list.
+    List(Arc<[String]>),
+}
+
+impl GroupNames {
+    /// The list `names`, in its canonical form (so that equal lists compare equal).
+    pub(crate) fn new(names: Vec<String>) -> GroupNames {
+        match names.as_slice() {
+            [] => GroupNames::Empty,
+            [zero] if zero == "0" => GroupNames::Zero,
+            _ => GroupNames::List(names.into()),
+        }
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        match self {
+            GroupNames::Empty => 0,
+            GroupNames::Zero => 1,
+            GroupNames::List(names) => names.len(),
+        }
+    }
+
+    /// The name at `i` (which is below [`GroupNames::len`]).
+    pub(crate) fn get(&self, i: usize) -> &str {
+        match self {
+            GroupNames::Empty => "",
+            GroupNames::Zero => "0",
+            GroupNames::List(names) => &names[i],
+        }
+    }
+
+    pub(crate) fn position(&self, name: &str) -> Option<usize> {
+        (0..self.len()).find(|&i| self.get(i) == name)
+    }
 }
 
 /// How deep custom regular expressions may nest groups and classes.
@@ -99,7 +146,7 @@ impl CompiledComponent {
         Ok(CompiledComponent {
             pattern_string,
             regular_expression_string,
-            group_name_list,
+            group_name_list: GroupNames::new(group_name_list),
             has_regexp_groups,
             part_list,
             options,
@@ -107,13 +154,21 @@ impl CompiledComponent {
         })
     }
 
-    /// RegExpBuiltinExec of the component's regular expression on `input`: the byte range of
-    /// each group of the name list, or `None` when it does not match.
-    pub(crate) fn exec(&self, input: &str) -> Option<Captures> {
+    /// RegExpBuiltinExec of the component's regular expression on `input`: on a match,
+    /// appends the byte range of each group of the name list to `out` and returns true; when
+    /// it does not match, returns false and leaves `out` as it was.
+    pub(crate) fn exec_into(&self, input: &str, out: &mut Vec<Span>) -> bool {
         match &self.matcher {
-            Matcher::Parts(program) => program.exec(input),
-            Matcher::RegExp(regex) => regexp_exec(regex, input, self.group_name_list.len()),
+            Matcher::Parts(program) => program.exec_into(input, out),
+            Matcher::RegExp(regex) => regexp_exec(regex, input, self.group_name_list.len(), out),
         }
+    }
+
+    /// Whether the pattern is a lone full wildcard `*` named `0` (it matches any string
+    /// without a line terminator, all of it as group `0`; `:name(.*)` has another name).
+    pub(crate) fn is_lone_wildcard(&self) -> bool {
+        self.group_name_list == GroupNames::Zero
+            && matches!(&self.matcher, Matcher::Parts(program) if program.is_lone_wildcard())
     }
 
     /// Whether `input` matches (RegExpBuiltinExec is not null), without the groups.
@@ -127,10 +182,10 @@ impl CompiledComponent {
     /// The same with the regular expression, whatever the part list (the general path that
     /// the part-list matcher is tested against).
     #[cfg(feature = "_test-hooks")]
-    pub(crate) fn exec_with_regexp(&self, input: &str) -> Option<Captures> {
+    pub(crate) fn exec_with_regexp(&self, input: &str, out: &mut Vec<Span>) -> bool {
         let regex = regexp_create(&self.regular_expression_string, self.options.ignore_case)
             .expect("a generated regular expression compiles");
-        regexp_exec(&regex, input, self.group_name_list.len())
+        regexp_exec(&regex, input, self.group_name_list.len(), out)
     }
 
     /// <https://urlpattern.spec.whatwg.org/#protocol-component-matches-a-special-scheme>
@@ -141,13 +196,12 @@ impl CompiledComponent {
     }
 }
 
-fn regexp_exec(regex: &regress::Regex, input: &str, groups: usize) -> Option<Captures> {
-    let m = regex.find(input)?;
-    Some(
-        (1..=groups)
-            .map(|i| m.group(i).map(|r| (r.start, r.end)))
-            .collect(),
-    )
+fn regexp_exec(regex: &regress::Regex, input: &str, groups: usize, out: &mut Vec<Span>) -> bool {
+    let Some(m) = regex.find(input) else {
+        return false;
+    };
+    out.extend((1..=groups).map(|i| m.group(i).map(|r| (r.start, r.end))));
+    true
 }
 
 /// Fills in the component of an error raised while parsing its pattern string.

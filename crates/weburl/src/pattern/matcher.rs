@@ -53,17 +53,85 @@ enum Inst {
     Match,
 }
 
-/// The shapes most components have, matched without running the program.
+/// One step of a [`Shape::Linear`] component.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Step {
+    /// Literal text (ASCII case-insensitive under ignore case).
+    Lit(Box<[u8]>),
+    /// A segment wildcard `[^d]+?` (a group), followed by the end or by a literal that
+    /// starts with the delimiter: it takes the whole run of bytes up to the next delimiter.
+    Segment(Class),
+    /// A full wildcard `.*` (a group), followed by the end or by a last literal: it takes
+    /// everything up to that literal.
+    Full,
+}
+
+/// The shapes most components have, matched in one pass without running the program.
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Shape {
-    /// The empty pattern: only the empty string.
-    Empty,
-    /// `*` alone: anything without a line terminator, as group 0.
-    Everything,
-    /// Fixed text only.
-    Literal(Box<[u8]>),
+    /// Literal text, segment wildcards and full wildcards without modifiers, each wildcard
+    /// placed so that where it ends is forced (see [`Step`]): the regular expression then
+    /// has a single way to match, and one left-to-right pass finds it. Covers `""`, `*`,
+    /// fixed text, `/books/:id`, `/repos/:owner/:repo/*`, `*.example.com`.
+    Linear(Box<[Step]>),
     /// Anything else: run the program.
     General,
+}
+
+/// The [`Shape::Linear`] steps of `parts`, if they have that shape.
+fn linear_steps(parts: &[Part], segment: Class) -> Option<Box<[Step]>> {
+    let mut steps: Vec<Step> = Vec::new();
+    let lit = |steps: &mut Vec<Step>, text: &str| {
+        if text.is_empty() {
+            return;
+        }
+        if let Some(Step::Lit(prev)) = steps.last_mut() {
+            let mut joined = prev.to_vec();
+            joined.extend_from_slice(text.as_bytes());
+            *prev = joined.into();
+        } else {
+            steps.push(Step::Lit(text.as_bytes().into()));
+        }
+    };
+    for part in parts {
+        if part.modifier != Modifier::None {
+            return None;
+        }
+        match part.kind {
+            PartType::FixedText => lit(&mut steps, &part.value),
+            PartType::SegmentWildcard | PartType::FullWildcard => {
+                lit(&mut steps, &part.prefix);
+                steps.push(if part.kind == PartType::SegmentWildcard {
+                    Step::Segment(segment)
+                } else {
+                    Step::Full
+                });
+                lit(&mut steps, &part.suffix);
+            }
+            PartType::Regexp => return None,
+        }
+    }
+    for (i, step) in steps.iter().enumerate() {
+        let next = steps.get(i + 1);
+        let forced = match step {
+            Step::Lit(_) => true,
+            Step::Segment(Class::NotDelimiter(d)) => match next {
+                None => true,
+                Some(Step::Lit(text)) => text.first() == Some(d),
+                Some(_) => false,
+            },
+            Step::Segment(_) => next.is_none(),
+            Step::Full => match next {
+                None => true,
+                Some(Step::Lit(_)) => i + 2 == steps.len(),
+                Some(_) => false,
+            },
+        };
+        if !forced {
+            return None;
+        }
+    }
+    Some(steps.into())
 }
 
 /// A compiled part list (without regexp parts).
@@ -87,9 +155,8 @@ enum Job {
     Restore(u32, Option<usize>),
 }
 
-/// What a match captured: for each group (in name-list order) its byte range, or `None` if
-/// it did not participate.
-pub(crate) type Captures = Vec<Option<(usize, usize)>>;
+/// What a group captured: its byte range, or `None` if it did not participate.
+pub(crate) type Span = Option<(usize, usize)>;
 
 impl Program {
     /// Compiles `parts` (none of type regexp).
@@ -106,23 +173,9 @@ impl Program {
             c.part(part);
         }
         c.insts.push(Inst::Match);
-        let shape = match parts {
-            [] => Shape::Empty,
-            [only]
-                if only.kind == PartType::FullWildcard
-                    && only.modifier == Modifier::None
-                    && only.prefix.is_empty()
-                    && only.suffix.is_empty() =>
-            {
-                Shape::Everything
-            }
-            _ if parts
-                .iter()
-                .all(|p| p.kind == PartType::FixedText && p.modifier == Modifier::None) =>
-            {
-                Shape::Literal(parts.iter().flat_map(|p| p.value.bytes()).collect())
-            }
-            _ => Shape::General,
+        let shape = match linear_steps(parts, c.segment) {
+            Some(steps) => Shape::Linear(steps),
+            None => Shape::General,
         };
         Program {
             insts: c.insts,
@@ -132,62 +185,125 @@ impl Program {
         }
     }
 
+    /// Whether the part list is a lone full wildcard `*` (the regular expression `^(.*)$`).
+    pub(crate) fn is_lone_wildcard(&self) -> bool {
+        matches!(&self.shape, Shape::Linear(steps) if **steps == [Step::Full])
+    }
+
     /// Whether `input` matches (no captures kept).
     pub(crate) fn is_match(&self, input: &str) -> bool {
-        match self.quick(input) {
-            Some(answer) => answer.is_some(),
-            None => self.run(input, false).is_some(),
-        }
-    }
-
-    /// The answer of the shapes that need no program; `None` for the general shape.
-    fn quick(&self, input: &str) -> Option<Option<Captures>> {
-        let bytes = input.as_bytes();
         match &self.shape {
-            Shape::Empty => Some(bytes.is_empty().then(Vec::new)),
-            Shape::Everything => Some(
-                (!bytes.iter().any(|&b| b == b'\n' || b == b'\r'))
-                    .then(|| vec![Some((0, bytes.len()))]),
-            ),
-            Shape::Literal(text) => {
-                let equal = if self.ignore_case {
-                    bytes.eq_ignore_ascii_case(text)
-                } else {
-                    bytes == &**text
-                };
-                Some(equal.then(Vec::new))
+            Shape::Linear(steps) => self.linear(steps, input, None),
+            Shape::General => self.run(input, None),
+        }
+    }
+
+    /// Matches `input`: on success appends the span of each group (in name-list order) to
+    /// `out` and returns true; on failure leaves `out` as it was.
+    pub(crate) fn exec_into(&self, input: &str, out: &mut Vec<Span>) -> bool {
+        match &self.shape {
+            Shape::Linear(steps) => self.linear(steps, input, Some(out)),
+            Shape::General => self.run(input, Some(out)),
+        }
+    }
+
+    /// The general path on a part list of [`Shape::Linear`] (for tests of the fast path).
+    #[cfg(test)]
+    fn exec_general(&self, input: &str) -> Option<Vec<Span>> {
+        let mut out = Vec::new();
+        self.run(input, Some(&mut out)).then_some(out)
+    }
+
+    /// Matches the steps of a [`Shape::Linear`] component in one pass.
+    fn linear(&self, steps: &[Step], input: &str, mut out: Option<&mut Vec<Span>>) -> bool {
+        let bytes = input.as_bytes();
+        let n = bytes.len();
+        let mark = out.as_ref().map_or(0, |o| o.len());
+        let mut pos = 0;
+        let mut ok = true;
+        for (i, step) in steps.iter().enumerate() {
+            match step {
+                Step::Lit(text) => {
+                    let Some(slice) = bytes.get(pos..pos + text.len()) else {
+                        ok = false;
+                        break;
+                    };
+                    let equal = if self.ignore_case {
+                        slice.eq_ignore_ascii_case(text)
+                    } else {
+                        *slice == **text
+                    };
+                    if !equal {
+                        ok = false;
+                        break;
+                    }
+                    pos += text.len();
+                }
+                Step::Segment(class) => {
+                    let rest = &bytes[pos..];
+                    let len = match class {
+                        Class::NotDelimiter(d) => memchr::memchr(*d, rest).unwrap_or(rest.len()),
+                        _ => rest.len(),
+                    };
+                    if len == 0 {
+                        ok = false;
+                        break;
+                    }
+                    if let Some(out) = out.as_deref_mut() {
+                        out.push(Some((pos, pos + len)));
+                    }
+                    pos += len;
+                }
+                Step::Full => {
+                    // The end: the input's, or where the last literal must start.
+                    let end = match steps.get(i + 1) {
+                        Some(Step::Lit(text)) => match n.checked_sub(text.len()) {
+                            Some(end) if end >= pos => end,
+                            _ => {
+                                ok = false;
+                                break;
+                            }
+                        },
+                        _ => n,
+                    };
+                    if bytes[pos..end].iter().any(|&b| !Class::Dot.matches(b)) {
+                        ok = false;
+                        break;
+                    }
+                    if let Some(out) = out.as_deref_mut() {
+                        out.push(Some((pos, end)));
+                    }
+                    pos = end;
+                }
             }
-            Shape::General => None,
         }
+        ok &= pos == n;
+        if !ok && let Some(out) = out {
+            out.truncate(mark);
+        }
+        ok
     }
 
-    /// Matches `input`; `None` if it does not match.
-    pub(crate) fn exec(&self, input: &str) -> Option<Captures> {
-        match self.quick(input) {
-            Some(answer) => answer,
-            None => self.run(input, true),
-        }
-    }
-
-    /// Runs the program on `input`; `None` if it does not match. Without `captures`, the
-    /// saves are skipped and the result is empty.
-    fn run(&self, input: &str, captures: bool) -> Option<Captures> {
+    /// Runs the program on `input`; false if it does not match. Without `out`, the saves are
+    /// skipped; with it, the spans of the groups are appended on success.
+    fn run(&self, input: &str, out: Option<&mut Vec<Span>>) -> bool {
         SCRATCH.with(|scratch| match scratch.try_borrow_mut() {
             Ok(mut scratch) => {
                 let (bits, stack) = &mut *scratch;
-                self.run_with(input, captures, bits, stack)
+                self.run_with(input, out, bits, stack)
             }
-            Err(_) => self.run_with(input, captures, &mut Vec::new(), &mut Vec::new()),
+            Err(_) => self.run_with(input, out, &mut Vec::new(), &mut Vec::new()),
         })
     }
 
     fn run_with(
         &self,
         input: &str,
-        captures: bool,
+        out: Option<&mut Vec<Span>>,
         bits: &mut Vec<u64>,
         stack: &mut Vec<Job>,
-    ) -> Option<Captures> {
+    ) -> bool {
+        let captures = out.is_some();
         let bytes = input.as_bytes();
         let n = bytes.len();
         let mut caps: Vec<Option<usize>> = if captures {
@@ -249,21 +365,20 @@ impl Program {
                     Inst::Match => {
                         if pos == n {
                             stack.clear();
-                            return Some(
-                                caps.chunks(2)
-                                    .map(|c| match (c[0], c[1]) {
-                                        (Some(s), Some(e)) => Some((s, e)),
-                                        _ => None,
-                                    })
-                                    .collect(),
-                            );
+                            if let Some(out) = out {
+                                out.extend(caps.chunks(2).map(|c| match (c[0], c[1]) {
+                                    (Some(s), Some(e)) => Some((s, e)),
+                                    _ => None,
+                                }));
+                            }
+                            return true;
                         }
                         break;
                     }
                 }
             }
         }
-        None
+        false
     }
 }
 
@@ -436,5 +551,99 @@ impl Compiler {
         if let Some(s) = skip {
             self.patch_second(s);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::parser::parse_a_pattern_string;
+    use super::*;
+
+    /// Every combination of these patterns and inputs, on the pathname, hostname and default
+    /// options, with and without ignore case: the one-pass matcher of [`Shape::Linear`]
+    /// gives the answer and the groups of the general program.
+    #[test]
+    fn linear_shape_equals_program() {
+        let patterns = [
+            "",
+            "*",
+            "/",
+            "/books",
+            "/books/:id",
+            "/repos/:owner/:repo",
+            "/repos/:owner/:repo/*",
+            "/a/:b/c/:d",
+            "/:a/:b",
+            "*.example.com",
+            ":sub.example.com",
+            "example.com",
+            "/files/*.json",
+            "/a*",
+            ":x.json",
+            "{/:x}",
+            "/a/:x.:y",
+            "/*/x",
+            "*/x",
+            ":x",
+            "/:x",
+        ];
+        let inputs = [
+            "",
+            "/",
+            "//",
+            "/books",
+            "/BOOKS/7",
+            "/books/7",
+            "/books/7/",
+            "/repos/a/b",
+            "/repos/a/b/c/d",
+            "/repos//b",
+            "/a/1/c/2",
+            "a.example.com",
+            "a.b.example.com",
+            ".example.com",
+            "example.com",
+            "/files/x.json",
+            "/files/.json",
+            "/a.json",
+            "x.json",
+            "/a/x.y",
+            "/a\nb",
+            "a\nb.example.com",
+            "/x/x",
+            "x",
+            "/x",
+        ];
+        let mut linear = 0;
+        for base in [Options::PATHNAME, Options::HOSTNAME, Options::DEFAULT] {
+            for ignore_case in [false, true] {
+                let options = Options {
+                    ignore_case,
+                    ..base
+                };
+                for pattern in patterns {
+                    let parts =
+                        parse_a_pattern_string(pattern, &options, &|s: &str| Ok(s.to_owned()))
+                            .unwrap();
+                    let program = Program::new(&parts, &options);
+                    if matches!(program.shape, Shape::Linear(_)) {
+                        linear += 1;
+                    }
+                    for input in inputs {
+                        let mut fast = Vec::new();
+                        let matched = program.exec_into(input, &mut fast);
+                        let general = program.exec_general(input);
+                        assert_eq!(
+                            matched.then_some(fast),
+                            general,
+                            "{pattern:?} on {input:?} with {options:?}"
+                        );
+                        assert_eq!(program.is_match(input), general.is_some());
+                    }
+                }
+            }
+        }
+        // Most of the patterns take the one-pass path.
+        assert!(linear > 80, "{linear}");
     }
 }

@@ -79,8 +79,8 @@ use std::str::FromStr;
 
 use crate::Url;
 use canon::{InitType, process_a_urlpatterninit};
-use component::CompiledComponent;
-use matcher::Captures;
+use component::{CompiledComponent, GroupNames};
+use matcher::Span;
 use parser::Options;
 
 pub use error::{UrlPatternComponent, UrlPatternError};
@@ -307,10 +307,51 @@ impl From<UrlPatternInit> for UrlPatternInput {
 /// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct Groups {
-    entries: Vec<(String, Option<String>)>,
+    /// The component's group name list, shared with the pattern.
+    names: GroupNames,
+    values: GroupValues,
+}
+
+/// The values of [`Groups`], one per name: a single one (a wildcard's group `0`, the most
+/// common case) without a second allocation.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+enum GroupValues {
+    One(Option<String>),
+    Many(Vec<Option<String>>),
+}
+
+impl Default for GroupValues {
+    fn default() -> GroupValues {
+        GroupValues::Many(Vec::new())
+    }
 }
 
 impl Groups {
+    /// The groups of `names` with the values the spans of `input` give.
+    fn new(names: &GroupNames, input: &str, spans: &[Span]) -> Groups {
+        let value = |span: &Span| span.map(|(s, e)| input[s..e].to_owned());
+        let values = match spans {
+            [one] => GroupValues::One(value(one)),
+            _ => GroupValues::Many(spans.iter().map(value).collect()),
+        };
+        Groups {
+            names: names.clone(),
+            values,
+        }
+    }
+
+    fn values(&self) -> &[Option<String>] {
+        match &self.values {
+            GroupValues::One(v) => std::slice::from_ref(v),
+            GroupValues::Many(v) => v,
+        }
+    }
+
+    fn find(&self, name: &str) -> Option<&Option<String>> {
+        let i = self.names.position(name)?;
+        self.values().get(i)
+    }
+
     /// The value of group `name`: `None` if there is no such group or it did not participate.
     ///
     /// ```
@@ -321,10 +362,7 @@ impl Groups {
     /// ```
     #[must_use]
     pub fn get(&self, name: &str) -> Option<&str> {
-        self.entries
-            .iter()
-            .find(|(n, _)| n == name)
-            .and_then(|(_, v)| v.as_deref())
+        self.find(name).and_then(Option::as_deref)
     }
 
     /// Whether there is a group `name` (participating or not).
@@ -337,7 +375,7 @@ impl Groups {
     /// ```
     #[must_use]
     pub fn contains(&self, name: &str) -> bool {
-        self.entries.iter().any(|(n, _)| n == name)
+        self.find(name).is_some()
     }
 
     /// The groups in order: (name, value).
@@ -349,7 +387,9 @@ impl Groups {
     /// assert_eq!(all, [("a", Some("x")), ("0", Some("y/z"))]);
     /// ```
     pub fn iter(&self) -> impl ExactSizeIterator<Item = (&str, Option<&str>)> {
-        self.entries.iter().map(|(n, v)| (n.as_str(), v.as_deref()))
+        (self.values().iter())
+            .enumerate()
+            .map(|(i, v)| (self.names.get(i), v.as_deref()))
     }
 
     /// How many groups there are.
@@ -360,7 +400,7 @@ impl Groups {
     /// ```
     #[must_use]
     pub fn len(&self) -> usize {
-        self.entries.len()
+        self.values().len()
     }
 
     /// Whether there are no groups.
@@ -371,7 +411,7 @@ impl Groups {
     /// ```
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
+        self.values().is_empty()
     }
 }
 
@@ -384,8 +424,8 @@ impl Index<&str> for Groups {
     ///
     /// If there is no group `name` (as `HashMap`'s `Index`).
     fn index(&self, name: &str) -> &Option<String> {
-        match self.entries.iter().find(|(n, _)| n == name) {
-            Some((_, v)) => v,
+        match self.find(name) {
+            Some(v) => v,
             None => panic!("no group named {name:?}"),
         }
     }
@@ -462,6 +502,126 @@ impl UrlPatternResult {
     }
 }
 
+/// A match of a pattern on a parsed URL, borrowed from both
+/// ([`UrlPattern::match_url`], [`UrlPatternSet::first_match_ref`]): the groups are read on
+/// demand, and [`UrlPatternMatch::to_result`] builds the owned [`UrlPatternResult`].
+///
+/// ```
+/// use weburl::pattern::{UrlPattern, UrlPatternComponent};
+/// let p: UrlPattern = "https://*.example.com/:a/:b?".parse().unwrap();
+/// let url = weburl::Url::parse("https://www.example.com/x").unwrap();
+/// let m = p.match_url(&url).unwrap();
+/// assert_eq!(m.group(UrlPatternComponent::Hostname, "0"), Some("www"));
+/// assert_eq!(m.groups(UrlPatternComponent::Pathname), [("a", Some("x")), ("b", None)]);
+/// assert_eq!(m.input(UrlPatternComponent::Pathname), "/x");
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct UrlPatternMatch<'p, 'u> {
+    pattern: &'p UrlPattern,
+    url: &'u Url,
+}
+
+impl<'p, 'u> UrlPatternMatch<'p, 'u> {
+    /// The pattern that matched.
+    ///
+    /// ```
+    /// let p: weburl::pattern::UrlPattern = "https://h/:id".parse().unwrap();
+    /// let url = weburl::Url::parse("https://h/7").unwrap();
+    /// assert_eq!(p.match_url(&url).unwrap().pattern().pathname(), "/:id");
+    /// ```
+    #[must_use]
+    pub fn pattern(&self) -> &'p UrlPattern {
+        self.pattern
+    }
+
+    /// The URL that matched.
+    ///
+    /// ```
+    /// let p: weburl::pattern::UrlPattern = "https://h/:id".parse().unwrap();
+    /// let url = weburl::Url::parse("https://h/7").unwrap();
+    /// assert_eq!(p.match_url(&url).unwrap().url().href(), "https://h/7");
+    /// ```
+    #[must_use]
+    pub fn url(&self) -> &'u Url {
+        self.url
+    }
+
+    /// The value of one component that was matched (the result's `input` of it).
+    ///
+    /// ```
+    /// use weburl::pattern::{UrlPattern, UrlPatternComponent};
+    /// let p: UrlPattern = "https://h/*".parse().unwrap();
+    /// let url = weburl::Url::parse("https://h/a?q").unwrap();
+    /// assert_eq!(p.match_url(&url).unwrap().input(UrlPatternComponent::Search), "q");
+    /// ```
+    #[must_use]
+    pub fn input(&self, component: UrlPatternComponent) -> &'u str {
+        Values::of_url(self.url).0[component as usize]
+    }
+
+    /// The groups of one component, in the spec's order: (name, value), `None` for a group
+    /// that did not participate.
+    ///
+    /// ```
+    /// use weburl::pattern::{UrlPattern, UrlPatternComponent};
+    /// let p: UrlPattern = "https://h/:a/*".parse().unwrap();
+    /// let url = weburl::Url::parse("https://h/x/y/z").unwrap();
+    /// let m = p.match_url(&url).unwrap();
+    /// assert_eq!(m.groups(UrlPatternComponent::Pathname), [("a", Some("x")), ("0", Some("y/z"))]);
+    /// ```
+    #[must_use]
+    pub fn groups(&self, component: UrlPatternComponent) -> Vec<(&'p str, Option<&'u str>)> {
+        let i = component as usize;
+        let input = self.input(component);
+        if self.pattern.wildcards & (1 << i) != 0 {
+            return vec![("0", Some(input))];
+        }
+        let c = &self.pattern.components[i];
+        let names = &c.group_name_list;
+        let mut spans = Vec::with_capacity(names.len());
+        if !c.exec_into(input, &mut spans) {
+            // Not reached: the component matched when the match was made.
+            return Vec::new();
+        }
+        (spans.iter().enumerate())
+            .map(|(k, span)| (names.get(k), span.map(|(s, e)| &input[s..e])))
+            .collect()
+    }
+
+    /// The value of the group `name` of one component: `None` if there is no such group or
+    /// it did not participate.
+    ///
+    /// ```
+    /// use weburl::pattern::{UrlPattern, UrlPatternComponent};
+    /// let p: UrlPattern = "https://h/books/:id".parse().unwrap();
+    /// let url = weburl::Url::parse("https://h/books/7").unwrap();
+    /// let m = p.match_url(&url).unwrap();
+    /// assert_eq!(m.group(UrlPatternComponent::Pathname, "id"), Some("7"));
+    /// assert_eq!(m.group(UrlPatternComponent::Pathname, "x"), None);
+    /// ```
+    #[must_use]
+    pub fn group(&self, component: UrlPatternComponent, name: &str) -> Option<&'u str> {
+        (self.groups(component).into_iter())
+            .find(|(n, _)| *n == name)
+            .and_then(|(_, v)| v)
+    }
+
+    /// The owned result, as [`UrlPattern::exec_url`] gives it.
+    ///
+    /// ```
+    /// let p: weburl::pattern::UrlPattern = "https://h/:id".parse().unwrap();
+    /// let url = weburl::Url::parse("https://h/7").unwrap();
+    /// let r = p.match_url(&url).unwrap().to_result();
+    /// assert_eq!(r.pathname.groups["id"].as_deref(), Some("7"));
+    /// ```
+    #[must_use]
+    pub fn to_result(&self) -> UrlPatternResult {
+        self.pattern
+            .exec_url(self.url)
+            .expect("a match made on this URL matches it again")
+    }
+}
+
 /// A URL pattern (JavaScript's `URLPattern`): eight compiled components.
 ///
 /// ```
@@ -475,6 +635,10 @@ impl UrlPatternResult {
 #[derive(Debug, Clone)]
 pub struct UrlPattern {
     components: Box<[CompiledComponent; 8]>,
+    /// Bit `i` is set when component `i` is a lone wildcard `*`: matched (and its group
+    /// captured) without reading the component, which keeps a set's matching in few cache
+    /// lines.
+    wildcards: u8,
 }
 
 /// A URL's eight component strings, as match reads them.
@@ -701,10 +865,15 @@ impl UrlPattern {
             &canon::canonicalize_a_hash,
             compile_options,
         )?;
+        let components = Box::new([
+            protocol_c, username, password, hostname, port_c, pathname, search, hash,
+        ]);
+        let wildcards = (components.iter().enumerate())
+            .filter(|(_, c)| c.is_lone_wildcard())
+            .fold(0, |bits, (i, _)| bits | 1 << i);
         Ok(UrlPattern {
-            components: Box::new([
-                protocol_c, username, password, hostname, port_c, pathname, search, hash,
-            ]),
+            components,
+            wildcards,
         })
     }
 
@@ -859,11 +1028,13 @@ impl UrlPattern {
     #[must_use]
     pub fn exec(&self, input: &str, base: Option<&str>) -> Option<UrlPatternResult> {
         let url = parse_input(input, base)?;
-        let mut inputs = vec![UrlPatternInput::String(input.to_owned())];
-        if let Some(base) = base {
-            inputs.push(UrlPatternInput::String(base.to_owned()));
-        }
-        self.exec_values(&Values::of_url(&url), inputs)
+        self.exec_values(&Values::of_url(&url), || {
+            let mut inputs = vec![UrlPatternInput::String(input.to_owned())];
+            if let Some(base) = base {
+                inputs.push(UrlPatternInput::String(base.to_owned()));
+            }
+            inputs
+        })
     }
 
     /// `test()` on an already-parsed URL (no second parse).
@@ -875,11 +1046,7 @@ impl UrlPattern {
     /// ```
     #[must_use]
     pub fn test_url(&self, url: &Url) -> bool {
-        let values = Values::of_url(url);
-        self.components
-            .iter()
-            .zip(values.0)
-            .all(|(c, v)| c.is_match(v))
+        self.test_values(&Values::of_url(url), 0)
     }
 
     /// `exec()` on an already-parsed URL; `inputs` holds its serialization.
@@ -893,8 +1060,27 @@ impl UrlPattern {
     /// ```
     #[must_use]
     pub fn exec_url(&self, url: &Url) -> Option<UrlPatternResult> {
-        let inputs = vec![UrlPatternInput::String(url.href().to_owned())];
-        self.exec_values(&Values::of_url(url), inputs)
+        self.exec_values(&Values::of_url(url), || {
+            vec![UrlPatternInput::String(url.href().to_owned())]
+        })
+    }
+
+    /// [`UrlPattern::exec_url`] without building the owned result: a match borrowed from the
+    /// pattern and the URL, whose groups are read on demand (what a router needs per
+    /// request). [`UrlPatternMatch::to_result`] gives what `exec_url` gives.
+    ///
+    /// ```
+    /// use weburl::pattern::{UrlPattern, UrlPatternComponent};
+    /// let p: UrlPattern = "https://example.com/books/:id".parse().unwrap();
+    /// let url = weburl::Url::parse("https://example.com/books/7").unwrap();
+    /// let m = p.match_url(&url).unwrap();
+    /// assert_eq!(m.group(UrlPatternComponent::Pathname, "id"), Some("7"));
+    /// assert_eq!(m.to_result(), p.exec_url(&url).unwrap());
+    /// ```
+    #[must_use]
+    pub fn match_url<'u>(&self, url: &'u Url) -> Option<UrlPatternMatch<'_, 'u>> {
+        self.test_url(url)
+            .then_some(UrlPatternMatch { pattern: self, url })
     }
 
     /// `test()` with an init object: its components are canonicalized (missing ones are `""`,
@@ -924,7 +1110,7 @@ impl UrlPattern {
         // "If this throws an exception, catch it, and return null."
         let applied = process_a_urlpatterninit(init, InitType::Url).ok()?;
         let values = Values(UrlPatternComponent::ALL.map(|c| applied.get(c).unwrap_or("")));
-        self.exec_values(&values, vec![UrlPatternInput::Init(init.clone())])
+        self.exec_values(&values, || vec![UrlPatternInput::Init(init.clone())])
     }
 
     /// `exec(input, baseURL)` with JavaScript's argument forms; `Err` where JavaScript throws
@@ -998,46 +1184,81 @@ impl UrlPattern {
                 )
             }
         };
-        let mut captures = Vec::with_capacity(8);
-        for (c, v) in self.components.iter().zip(&values) {
-            captures.push(c.exec_with_regexp(v)?);
-        }
         let refs: [&str; 8] = std::array::from_fn(|i| values[i].as_str());
-        Some(self.result(&Values(refs), &captures, inputs))
+        let mut spans = Vec::new();
+        for (c, v) in self.components.iter().zip(refs) {
+            if !c.exec_with_regexp(v, &mut spans) {
+                return None;
+            }
+        }
+        Some(self.result(&Values(refs), &spans, inputs))
+    }
+
+    /// Whether every component matches its value (match, without the result); the
+    /// components of the bits of `known` are not tested (the caller knows they match).
+    fn test_values(&self, values: &Values<'_>, known: u8) -> bool {
+        (self.components.iter().zip(values.0).enumerate()).all(|(i, (c, v))| {
+            if known & (1 << i) != 0 {
+                true
+            } else if self.wildcards & (1 << i) != 0 {
+                wildcard_matches(v)
+            } else {
+                c.is_match(v)
+            }
+        })
     }
 
     /// <https://urlpattern.spec.whatwg.org/#url-pattern-match>, from the component values on.
     fn exec_values(
         &self,
         values: &Values<'_>,
-        inputs: Vec<UrlPatternInput>,
+        inputs: impl FnOnce() -> Vec<UrlPatternInput>,
     ) -> Option<UrlPatternResult> {
-        let mut captures = Vec::with_capacity(8);
-        for (c, v) in self.components.iter().zip(values.0) {
-            captures.push(c.exec(v)?);
-        }
-        Some(self.result(values, &captures, inputs))
+        let run = |spans: &mut Vec<Span>| {
+            spans.clear();
+            for (i, (c, v)) in self.components.iter().zip(values.0).enumerate() {
+                let matched = if self.wildcards & (1 << i) != 0 {
+                    let all = wildcard_matches(v);
+                    if all {
+                        spans.push(Some((0, v.len())));
+                    }
+                    all
+                } else {
+                    c.exec_into(v, spans)
+                };
+                if !matched {
+                    return None;
+                }
+            }
+            Some(self.result(values, spans, inputs()))
+        };
+        SPANS.with(|spans| match spans.try_borrow_mut() {
+            Ok(mut spans) => run(&mut spans),
+            Err(_) => run(&mut Vec::new()),
+        })
     }
 
+    /// The result of a match: `spans` holds the groups of all eight components, in order.
     fn result(
         &self,
         values: &Values<'_>,
-        captures: &[Captures],
+        spans: &[Span],
         inputs: Vec<UrlPatternInput>,
     ) -> UrlPatternResult {
         // https://urlpattern.spec.whatwg.org/#create-a-component-match-result
-        let one = |i: usize| {
-            let component = &self.components[i];
+        let mut at = 0;
+        let mut one = |i: usize| {
+            let names = if self.wildcards & (1 << i) != 0 {
+                &GroupNames::Zero
+            } else {
+                &self.components[i].group_name_list
+            };
             let input = values.0[i];
-            let groups = component
-                .group_name_list
-                .iter()
-                .zip(&captures[i])
-                .map(|(name, range)| (name.clone(), range.map(|(s, e)| input[s..e].to_owned())))
-                .collect();
+            let mine = &spans[at..at + names.len()];
+            at += names.len();
             UrlPatternComponentResult {
                 input: input.to_owned(),
-                groups: Groups { entries: groups },
+                groups: Groups::new(names, input, mine),
             }
         };
         UrlPatternResult {
@@ -1052,6 +1273,16 @@ impl UrlPattern {
             hash: one(7),
         }
     }
+}
+
+thread_local! {
+    /// The group spans of the last match on this thread, reused.
+    static SPANS: std::cell::RefCell<Vec<Span>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Whether a lone wildcard `*` (`^(.*)$`) matches `value`: unless it has a line terminator.
+fn wildcard_matches(value: &str) -> bool {
+    memchr::memchr2(b'\n', b'\r', value.as_bytes()).is_none()
 }
 
 /// The basic URL parser on `input` against `base` (itself parsed first); `None` on failure.

@@ -8,17 +8,21 @@
 //! patterns; they are then matched in full, in insertion order. A pattern with nothing to
 //! index (a pathname of `*`, `ignore_case`, an opaque pathname) is a candidate for every URL.
 
-use std::collections::HashMap;
+use std::cell::RefCell;
+use std::collections::BTreeMap;
 
 use super::parser::{Modifier, Options, PartType};
-use super::{UrlPattern, UrlPatternComponent, UrlPatternResult};
+use super::{
+    UrlPattern, UrlPatternComponent, UrlPatternInput, UrlPatternMatch, UrlPatternResult, Values,
+};
 use crate::Url;
 
 /// One level of the tree.
 #[derive(Debug, Clone, Default)]
 struct Node {
-    /// Children by literal segment.
-    literal: HashMap<Box<str>, usize>,
+    /// Children by literal segment (ordered: no hashing of the URL's segments, and no
+    /// collisions to provoke).
+    literal: BTreeMap<Box<str>, usize>,
     /// The child of a segment wildcard (any non-empty segment).
     wildcard: Option<usize>,
     /// Patterns whose indexed prefix ends here and may go on (candidates for any URL that
@@ -127,18 +131,54 @@ impl<V> Default for UrlPatternSet<V> {
     }
 }
 
-/// Candidate patterns, collected while walking the tree along `segments` (with a stack of
-/// its own: a pattern or URL of a million segments must not exhaust the thread's stack).
-fn walk(nodes: &[Node], segments: &[&str], out: &mut Vec<u32>) {
-    let mut stack = vec![(0usize, 0usize)];
+/// The flag of a candidate whose whole pathname the tree has matched: its pathname needs no
+/// second test (a complete indexed pathname is literal segments and segment wildcards
+/// `[^/]+?` that take whole segments, exactly what the walk compares).
+const EXACT: u32 = 1 << 31;
+
+/// The components a candidate is known to match.
+fn known(candidate: u32) -> u8 {
+    if candidate & EXACT != 0 {
+        1 << UrlPatternComponent::Pathname as u8
+    } else {
+        0
+    }
+}
+
+/// Buffers reused by the lookups of one thread: the URL's segments (byte ranges of its
+/// pathname), the walk's stack and the candidates.
+#[derive(Default)]
+struct Scratch {
+    segments: Vec<(usize, usize)>,
+    stack: Vec<(usize, usize)>,
+    candidates: Vec<u32>,
+}
+
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = RefCell::default();
+}
+
+/// Candidate patterns, collected while walking the tree along the `segments` of `path`
+/// (with a stack of its own: a pattern or URL of a million segments must not exhaust the
+/// thread's stack).
+fn walk(
+    nodes: &[Node],
+    path: &str,
+    segments: &[(usize, usize)],
+    stack: &mut Vec<(usize, usize)>,
+    out: &mut Vec<u32>,
+) {
+    stack.clear();
+    stack.push((0, 0));
     while let Some((node, depth)) = stack.pop() {
         let n = &nodes[node];
         out.extend_from_slice(&n.open);
-        let Some(segment) = segments.get(depth) else {
-            out.extend_from_slice(&n.exact);
+        let Some(&(start, end)) = segments.get(depth) else {
+            out.extend(n.exact.iter().map(|id| id | EXACT));
             continue;
         };
-        if let Some(&child) = n.literal.get(*segment) {
+        let segment = &path[start..end];
+        if let Some(&child) = n.literal.get(segment) {
             stack.push((child, depth + 1));
         }
         if let Some(child) = n.wildcard
@@ -201,15 +241,41 @@ impl<V> UrlPatternSet<V> {
         self.entries.push((pattern, value));
     }
 
-    /// The patterns that may match `url`, in insertion order: a superset of those that do.
-    fn candidates(&self, url: &Url) -> Vec<u32> {
-        let mut out = self.everywhere.clone();
-        if let Some(rest) = url.pathname().strip_prefix('/') {
-            let segments: Vec<&str> = rest.split('/').collect();
-            walk(&self.nodes, &segments, &mut out);
-        }
-        out.sort_unstable();
-        out
+    /// Calls `f` with the patterns that may match `url`, in insertion order: a superset of
+    /// those that do (each with [`EXACT`] if the walk matched its whole pathname).
+    fn with_candidates<R>(&self, url: &Url, f: impl FnOnce(&[u32]) -> R) -> R {
+        let fill = |scratch: &mut Scratch| {
+            let Scratch {
+                segments,
+                stack,
+                candidates,
+            } = scratch;
+            candidates.clear();
+            candidates.extend_from_slice(&self.everywhere);
+            let path = url.pathname();
+            if path.starts_with('/') {
+                segments.clear();
+                let mut start = 1;
+                for end in memchr::memchr_iter(b'/', &path.as_bytes()[1..]) {
+                    segments.push((start, end + 1));
+                    start = end + 2;
+                }
+                segments.push((start, path.len()));
+                walk(&self.nodes, path, segments, stack, candidates);
+            }
+            candidates.sort_unstable_by_key(|id| id & !EXACT);
+        };
+        SCRATCH.with(|scratch| match scratch.try_borrow_mut() {
+            Ok(mut scratch) => {
+                fill(&mut scratch);
+                f(&scratch.candidates)
+            }
+            Err(_) => {
+                let mut own = Scratch::default();
+                fill(&mut own);
+                f(&own.candidates)
+            }
+        })
     }
 
     /// How many patterns there are.
@@ -270,9 +336,42 @@ impl<V> UrlPatternSet<V> {
     /// ```
     #[must_use]
     pub fn first_match_url(&self, url: &Url) -> Option<(&V, UrlPatternResult)> {
-        self.candidates(url).into_iter().find_map(|id| {
-            let (p, v) = &self.entries[id as usize];
-            p.exec_url(url).map(|m| (v, m))
+        // Each candidate is only tested; the result is built for the one that matches.
+        let (p, v) = &self.entries[self.first_id(url)?];
+        Some((v, p.exec_url(url)?))
+    }
+
+    /// [`UrlPatternSet::first_match_url`] without building the owned result: the value and a
+    /// match borrowed from the pattern and the URL, whose groups are read on demand (what a
+    /// server's router needs per request).
+    ///
+    /// ```
+    /// use weburl::pattern::{UrlPatternComponent, UrlPatternSet};
+    /// let mut set = UrlPatternSet::new();
+    /// set.insert("https://h/a/:x".parse().unwrap(), 1);
+    /// let url = weburl::Url::parse("https://h/a/b").unwrap();
+    /// let (value, m) = set.first_match_ref(&url).unwrap();
+    /// assert_eq!((*value, m.group(UrlPatternComponent::Pathname, "x")), (1, Some("b")));
+    /// assert_eq!(m.to_result(), set.first_match_url(&url).unwrap().1);
+    /// ```
+    #[must_use]
+    pub fn first_match_ref<'u>(&self, url: &'u Url) -> Option<(&V, UrlPatternMatch<'_, 'u>)> {
+        let id = self.first_id(url)?;
+        let (pattern, v) = &self.entries[id];
+        Some((v, UrlPatternMatch { pattern, url }))
+    }
+
+    /// The index of the first pattern that matches `url`.
+    fn first_id(&self, url: &Url) -> Option<usize> {
+        let values = Values::of_url(url);
+        self.with_candidates(url, |candidates| {
+            candidates.iter().find_map(|&id| {
+                let i = (id & !EXACT) as usize;
+                self.entries[i]
+                    .0
+                    .test_values(&values, known(id))
+                    .then_some(i)
+            })
         })
     }
 
@@ -303,11 +402,22 @@ impl<V> UrlPatternSet<V> {
     /// ```
     #[must_use]
     pub fn matches_url(&self, url: &Url) -> Vec<(&V, UrlPatternResult)> {
-        self.candidates(url)
-            .into_iter()
+        let values = Values::of_url(url);
+        let ids: Vec<u32> = self.with_candidates(url, |candidates| {
+            (candidates.iter().copied())
+                .filter(|&id| {
+                    self.entries[(id & !EXACT) as usize]
+                        .0
+                        .test_values(&values, known(id))
+                })
+                .map(|id| id & !EXACT)
+                .collect()
+        });
+        (ids.into_iter())
             .filter_map(|id| {
                 let (p, v) = &self.entries[id as usize];
-                p.exec_url(url).map(|m| (v, m))
+                let inputs = || vec![UrlPatternInput::String(url.href().to_owned())];
+                p.exec_values(&values, inputs).map(|m| (v, m))
             })
             .collect()
     }
