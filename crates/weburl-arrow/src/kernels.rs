@@ -322,10 +322,7 @@ pub fn parse<'a>(input: &Strings<'a>, base: impl Into<Base<'a>>) -> StructArray 
 pub fn parse_as<'a>(input: &Strings<'a>, base: impl Into<Base<'a>>, output: Output) -> StructArray {
     let mut bases = Bases::new(base.into());
     let mut row_of = move |text: Option<&str>| bases.parse(text)?.ok();
-    let fields: Fields = Component::ALL
-        .iter()
-        .map(|c| Field::new(c.name(), output.data_type(), output == Output::Utf8View))
-        .collect();
+    let fields = parse_fields(output);
     let rows = input.len();
     let mut valid = Vec::with_capacity(rows);
     let columns: Vec<ArrayRef> = match output {
@@ -383,6 +380,22 @@ pub fn parse_as<'a>(input: &Strings<'a>, base: impl Into<Base<'a>>, output: Outp
     let nulls = NullBuffer::from(valid);
     let nulls = (nulls.null_count() > 0).then_some(nulls);
     StructArray::try_new(fields, columns, nulls).expect("eleven columns of one length")
+}
+
+/// The fields of [`parse_as`]'s struct with columns of type `output`: the eleven getters in
+/// the order of [`Component::ALL`].
+///
+/// ```
+/// use weburl_arrow::{Output, parse_fields};
+/// let fields = parse_fields(Output::Utf8);
+/// assert_eq!((fields.len(), fields[6].name().as_str(), fields[6].is_nullable()), (11, "hostname", false));
+/// ```
+#[must_use]
+pub fn parse_fields(output: Output) -> Fields {
+    Component::ALL
+        .iter()
+        .map(|c| Field::new(c.name(), output.data_type(), output == Output::Utf8View))
+        .collect()
 }
 
 /// The columns of [`parse_as`] as string builders give them.

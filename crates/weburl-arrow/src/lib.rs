@@ -57,8 +57,8 @@ use weburl::psl::Sections;
 pub use base::Base;
 pub use kernels::{
     can_parse, component, component_as, error_name, error_name_as, map_rows, normalize,
-    normalize_as, parse, parse_as, public_suffix, public_suffix_as, registrable_domain,
-    registrable_domain_as, search_param, search_params, search_params_type,
+    normalize_as, parse, parse_as, parse_fields, public_suffix, public_suffix_as,
+    registrable_domain, registrable_domain_as, search_param, search_params, search_params_type,
 };
 pub use strings::Strings;
 

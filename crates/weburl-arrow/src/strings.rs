@@ -1,7 +1,10 @@
 //! The string input of every kernel: one of Arrow's three string layouts, a scalar broadcast
 //! to a length, or a sequence of such chunks, read row by row as `Option<&str>`.
 
-use arrow_array::{Array, ArrayRef, LargeStringArray, StringArray, StringViewArray};
+use arrow_array::{
+    Array, ArrayRef, GenericStringArray, LargeStringArray, OffsetSizeTrait, StringArray,
+    StringViewArray,
+};
 use arrow_buffer::Buffer;
 use arrow_schema::DataType;
 
@@ -212,23 +215,11 @@ impl<'a> Strings<'a> {
         for leaf in self.leaves() {
             match leaf {
                 Strings::Utf8(a) => {
-                    for (i, offset) in a.value_offsets()[..a.len()].iter().enumerate() {
-                        let at = u32::try_from(*offset).ok();
-                        f(
-                            a.is_valid(i).then(|| a.value(i)),
-                            at.map(|o| (first_block, o)),
-                        );
-                    }
+                    for_each_offset(a, first_block, &mut f);
                     first_block += 1;
                 }
                 Strings::LargeUtf8(a) => {
-                    for (i, offset) in a.value_offsets()[..a.len()].iter().enumerate() {
-                        let at = u32::try_from(*offset).ok();
-                        f(
-                            a.is_valid(i).then(|| a.value(i)),
-                            at.map(|o| (first_block, o)),
-                        );
-                    }
+                    for_each_offset(a, first_block, &mut f);
                     first_block += 1;
                 }
                 Strings::Utf8View(a) => {
@@ -244,5 +235,22 @@ impl<'a> Strings<'a> {
                 Strings::Chunks(_) => {}
             }
         }
+    }
+}
+
+/// Calls `f` with each row of `array` and where its bytes are in its value buffer, block
+/// `block` (`None` past 4 GiB).
+#[inline]
+fn for_each_offset<'a, O: OffsetSizeTrait>(
+    array: &'a GenericStringArray<O>,
+    block: u32,
+    f: &mut impl FnMut(Option<&'a str>, Location),
+) {
+    for (i, offset) in array.value_offsets()[..array.len()].iter().enumerate() {
+        let at = offset.to_usize().and_then(|o| u32::try_from(o).ok());
+        f(
+            array.is_valid(i).then(|| array.value(i)),
+            at.map(|o| (block, o)),
+        );
     }
 }

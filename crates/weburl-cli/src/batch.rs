@@ -344,13 +344,10 @@ fn parse(request: &Map<String, Value>) -> Result<Answer, String> {
 fn domain(request: &Map<String, Value>) -> Result<Answer, String> {
     let input = required_str(request, "input")?;
     let sections = match optional_str(request, "sections")? {
-        None | Some("all") => Sections::All,
-        Some("icann") => Sections::Icann,
-        Some(other) => {
-            return Err(format!(
-                "unknown sections: {other} (expected \"all\" or \"icann\")"
-            ));
-        }
+        None => Sections::All,
+        Some(name) => name
+            .parse::<Sections>()
+            .map_err(|_| format!("unknown sections: {name} (expected \"all\" or \"icann\")"))?,
     };
     let base = match parse_base(optional_str(request, "base")?) {
         Ok(base) => base,

@@ -73,20 +73,17 @@
 
 #![forbid(unsafe_code)]
 
-mod args;
 mod spark;
+/// `parse_url` as a SQL function (not in `spark/mod.rs`, which the CLI compiles too, without
+/// DataFusion).
+#[path = "spark/udf.rs"]
+mod spark_udf;
 mod udfs;
 
 pub use datafusion;
 
 use datafusion::logical_expr::ScalarUDF;
 use datafusion::prelude::SessionContext;
-use weburl::Component;
-
-use udfs::{
-    CanParseUdf, ComponentUdf, DomainPart, DomainUdf, ErrorNameUdf, JoinUdf, NormalizeUdf,
-    ParseUdf, SearchParamUdf, SearchParamsUdf, SparkParseUrlUdf,
-};
 
 /// Every function of this crate, ready to register with any `FunctionRegistry`.
 ///
@@ -96,25 +93,7 @@ use udfs::{
 /// ```
 #[must_use]
 pub fn functions() -> Vec<ScalarUDF> {
-    let mut functions = vec![
-        ScalarUDF::from(ParseUdf::new()),
-        ScalarUDF::from(CanParseUdf::new()),
-        ScalarUDF::from(ErrorNameUdf::new()),
-        ScalarUDF::from(JoinUdf::new()),
-        ScalarUDF::from(SearchParamUdf::new()),
-        ScalarUDF::from(SearchParamsUdf::new()),
-        ScalarUDF::from(SparkParseUrlUdf::new()),
-        ScalarUDF::from(DomainUdf::new(DomainPart::PublicSuffix)),
-        ScalarUDF::from(DomainUdf::new(DomainPart::RegistrableDomain)),
-        ScalarUDF::from(NormalizeUdf::new(false)),
-        ScalarUDF::from(NormalizeUdf::new(true)),
-    ];
-    functions.extend(
-        Component::ALL
-            .into_iter()
-            .map(|c| ScalarUDF::from(ComponentUdf::new(c))),
-    );
-    functions
+    udfs::functions()
 }
 
 /// Registers every function of this crate with `ctx`.

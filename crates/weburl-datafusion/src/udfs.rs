@@ -1,124 +1,230 @@
-//! The URL Standard's functions: parse, components, can_parse, error names, join, search
-//! parameters.
+//! Every function as one row of a table (SQL name, signature, kernel) and one
+//! `ScalarUDFImpl` that runs any of them on weburl-arrow's kernels: this file only turns
+//! DataFusion's arguments into [`Strings`] and the kernels' errors into DataFusion's.
 
+use std::borrow::Cow;
 use std::sync::Arc;
 
-use datafusion::arrow::array::{
-    Array, ArrayRef, BooleanBuilder, ListBuilder, StringBuilder, StringViewBuilder, StructArray,
-    StructBuilder,
-};
-use datafusion::arrow::buffer::NullBuffer;
-use datafusion::arrow::datatypes::{DataType, Field, Fields};
-use datafusion::common::{Result, ScalarValue};
+use datafusion::arrow::array::ArrayRef;
+use datafusion::arrow::datatypes::DataType;
+use datafusion::common::{Result, ScalarValue, exec_err};
 use datafusion::logical_expr::{
-    ColumnarValue, ScalarFunctionArgs, ScalarUDFImpl, Signature, TypeSignature, Volatility,
+    ColumnarValue, ScalarFunctionArgs, ScalarUDF, ScalarUDFImpl, Signature, TypeSignature,
+    Volatility,
 };
-use std::borrow::Cow;
+use weburl::normalize::{Options, Profile};
+use weburl::psl::Sections;
+use weburl::{Component, Url};
+use weburl_arrow::rows::{self, Slice};
+use weburl_arrow::{Base, KernelError, Output, Strings};
 
-use weburl::{Component, ParseError, Url};
-
-use crate::args::{Strings, all_scalar, rows};
-
-/// `(url)` or `(url, base)`, strings of any layout.
-fn url_signature() -> Signature {
-    Signature::one_of(
-        vec![TypeSignature::String(1), TypeSignature::String(2)],
-        Volatility::Immutable,
-    )
+/// What a function computes (each is described in the crate's table of functions).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Kernel {
+    Component(Component),
+    Parse,
+    CanParse,
+    ErrorName,
+    Join,
+    SearchParam,
+    SearchParams,
+    PublicSuffix,
+    RegistrableDomain,
+    Normalize,
+    Surt,
+    SparkParseUrl,
 }
 
-/// Parses row by row: `input` against `base` (when the call has one). A null input or base
-/// gives `None`. A base that does not parse fails the row with the base's error, as
-/// `new URL(input, base)` throws it. The base of a scalar argument is parsed once.
-pub(crate) struct RowParser<'a> {
-    pub(crate) inputs: Strings<'a>,
-    bases: Option<Strings<'a>>,
-    /// The parsed scalar base (`None`: null).
-    scalar_base: Option<Result<Url, ParseError>>,
-    /// The last array base parsed, by its text, to skip re-parsing runs of one base.
-    last_base: Option<(&'a str, Result<Url, ParseError>)>,
-}
-
-impl<'a> RowParser<'a> {
-    pub(crate) fn new(args: &'a [ColumnarValue], input_index: usize) -> Result<RowParser<'a>> {
-        let inputs = Strings::new(&args[input_index], "url")?;
-        let base_index = if input_index == 0 { 1 } else { 0 };
-        let bases = match args.get(base_index) {
-            Some(b) if args.len() == 2 => Some(Strings::new(b, "base")?),
-            _ => None,
-        };
-        let scalar_base = match &bases {
-            Some(b) if b.is_scalar() => b.get(0).map(Url::parse),
-            _ => None,
-        };
-        Ok(RowParser {
-            inputs,
-            bases,
-            scalar_base,
-            last_base: None,
-        })
-    }
-
-    /// Row `i`: the input text and its URL, `None` when either does not parse.
-    pub(crate) fn row(&mut self, i: usize) -> Option<(&'a str, Url)> {
-        let (input, url) = self.parse_row(i)?;
-        Some((input, url.ok()?))
-    }
-
-    /// Row `i`: the input text and the result of parsing it.
-    pub(crate) fn parse_row(&mut self, i: usize) -> Option<(&'a str, Result<Url, ParseError>)> {
-        let input = self.inputs.get(i)?;
-        let base = match &self.bases {
-            None => return Some((input, Url::parse(input))),
-            Some(bases) if bases.is_scalar() => self.scalar_base.as_ref()?,
-            Some(bases) => {
-                let text = bases.get(i)?;
-                if self.last_base.as_ref().is_none_or(|(t, _)| *t != text) {
-                    self.last_base = Some((text, Url::parse(text)));
-                }
-                &self.last_base.as_ref()?.1
-            }
-        };
-        let url = match base {
-            Ok(base) => Url::parse_with_base(input, base),
-            Err(e) => Err(*e),
-        };
-        Some((input, url))
-    }
-}
-
-/// Turns a result of `n` rows into the call's result: a scalar when every argument was one.
-pub(crate) fn finish(args: &[ColumnarValue], array: ArrayRef) -> Result<ColumnarValue> {
-    if all_scalar(args) {
-        Ok(ColumnarValue::Scalar(ScalarValue::try_from_array(
-            &array, 0,
-        )?))
-    } else {
-        Ok(ColumnarValue::Array(array))
-    }
-}
-
-/// `url_href`, `url_origin`, ... : one component, as `Utf8View`. When the input is a `Utf8`
-/// array and already its own href (the common case of clean data), a component longer than
-/// a view's 12 inline bytes is a view into the input's buffer: no copy.
+/// One SQL function: a row of the table.
 #[derive(Debug, PartialEq, Eq, Hash)]
-pub(crate) struct ComponentUdf {
+struct UrlFunction {
     name: String,
-    component: Component,
+    kernel: Kernel,
     signature: Signature,
 }
 
-impl ComponentUdf {
-    pub(crate) fn new(component: Component) -> ComponentUdf {
-        ComponentUdf {
-            name: format!("url_{}", component.name()),
-            component,
-            signature: url_signature(),
+/// Every function of the crate.
+pub(crate) fn functions() -> Vec<ScalarUDF> {
+    let strings = |counts: &[usize]| {
+        let one_of = counts.iter().map(|&n| TypeSignature::String(n)).collect();
+        Signature::one_of(one_of, Volatility::Immutable)
+    };
+    let mut table = vec![
+        ("url_parse", Kernel::Parse, strings(&[1, 2])),
+        ("url_can_parse", Kernel::CanParse, strings(&[1, 2])),
+        ("url_error_name", Kernel::ErrorName, strings(&[1, 2])),
+        ("url_join", Kernel::Join, strings(&[2])),
+        ("url_search_param", Kernel::SearchParam, strings(&[2])),
+        ("url_search_params", Kernel::SearchParams, strings(&[1])),
+        ("parse_url", Kernel::SparkParseUrl, strings(&[2, 3])),
+        ("url_public_suffix", Kernel::PublicSuffix, strings(&[1, 2])),
+        (
+            "url_registrable_domain",
+            Kernel::RegistrableDomain,
+            strings(&[1, 2]),
+        ),
+        ("url_normalize", Kernel::Normalize, strings(&[1, 2])),
+        ("url_surt", Kernel::Surt, strings(&[1])),
+    ];
+    let names: Vec<String> = Component::ALL
+        .iter()
+        .map(|c| format!("url_{}", c.name()))
+        .collect();
+    let components = Component::ALL.into_iter().zip(&names);
+    table.extend(
+        components.map(|(c, name)| (name.as_str(), Kernel::Component(c), strings(&[1, 2]))),
+    );
+    table
+        .into_iter()
+        .map(|(name, kernel, signature)| {
+            let name = name.to_owned();
+            ScalarUDF::from(UrlFunction {
+                name,
+                kernel,
+                signature,
+            })
+        })
+        .collect()
+}
+
+impl Kernel {
+    /// The type of the answer.
+    fn return_type(self) -> DataType {
+        match self {
+            Kernel::Parse => DataType::Struct(weburl_arrow::parse_fields(Output::Utf8)),
+            Kernel::CanParse => DataType::Boolean,
+            Kernel::SearchParams => weburl_arrow::search_params_type(),
+            Kernel::Join | Kernel::SearchParam | Kernel::Normalize | Kernel::Surt => DataType::Utf8,
+            Kernel::Component(_)
+            | Kernel::ErrorName
+            | Kernel::PublicSuffix
+            | Kernel::RegistrableDomain
+            | Kernel::SparkParseUrl => DataType::Utf8View,
+        }
+    }
+
+    /// The names of the arguments, for errors.
+    fn argument_names(self) -> &'static [&'static str] {
+        match self {
+            Kernel::Join => &["base", "ref"],
+            Kernel::SearchParam => &["url", "name"],
+            Kernel::PublicSuffix | Kernel::RegistrableDomain => &["url", "sections"],
+            Kernel::Normalize => &["url", "profile"],
+            Kernel::SparkParseUrl => &["url", "part", "key"],
+            _ => &["url", "base"],
+        }
+    }
+
+    /// The answer for the call's arguments (each `Strings` of the call's length).
+    fn run(self, name: &str, args: &[Strings<'_>]) -> Result<ArrayRef> {
+        let url = &args[0];
+        let base = || args.get(1).cloned().map_or(Base::None, Base::Strings);
+        Ok(match self {
+            Kernel::Component(c) => weburl_arrow::component(url, base(), c),
+            Kernel::Parse => Arc::new(weburl_arrow::parse_as(url, base(), Output::Utf8)),
+            Kernel::CanParse => Arc::new(weburl_arrow::can_parse(url, base())),
+            Kernel::ErrorName => weburl_arrow::error_name(url, base()),
+            // `url_join(base, ref)`: the reference is the second argument.
+            Kernel::Join => {
+                let bases = Base::Strings(args[0].clone());
+                weburl_arrow::component_as(&args[1], bases, Component::Href, Output::Utf8)
+            }
+            Kernel::SearchParam => weburl_arrow::search_param(url, &args[1], Output::Utf8),
+            Kernel::SearchParams => Arc::new(weburl_arrow::search_params(url)),
+            Kernel::PublicSuffix => by_name(
+                name,
+                args,
+                weburl_arrow::sections,
+                Sections::All,
+                rows::public_suffix,
+            )?,
+            Kernel::RegistrableDomain => by_name(
+                name,
+                args,
+                weburl_arrow::sections,
+                Sections::All,
+                rows::registrable_domain,
+            )?,
+            Kernel::Normalize => {
+                by_name(name, args, weburl_arrow::profile, Profile::Spec, normalized)?
+            }
+            Kernel::Surt => weburl_arrow::normalize(url, Profile::Surt, &Options::default()),
+            Kernel::SparkParseUrl => crate::spark_udf::parse_url(args)?,
+        })
+    }
+}
+
+/// `url_normalize`'s row: the URL in `profile`'s canonical form, with the default options.
+fn normalized(input: &str, profile: Profile) -> Option<Slice<'_>> {
+    let url = Url::parse(input).ok()?;
+    match rows::normalize(&url, profile, &Options::default())? {
+        Cow::Owned(text) => Some(Slice::Owned(text)),
+        Cow::Borrowed(href) => {
+            let len = href.len();
+            Some(Slice::Href(url, 0..len))
         }
     }
 }
 
-impl ScalarUDFImpl for ComponentUdf {
+/// `row` of each URL with the value of the optional second argument, a name (sections, a
+/// profile) read by `parse` (`default` without it): null where the name is null, the
+/// function's error for a name `parse` refuses. The answer is `Utf8View`, but `Utf8` for
+/// `url_normalize`.
+fn by_name<'a, T: Copy>(
+    function: &str,
+    args: &[Strings<'a>],
+    parse: fn(&str) -> Result<T, KernelError>,
+    default: T,
+    row: fn(&'a str, T) -> Option<Slice<'a>>,
+) -> Result<ArrayRef> {
+    let names = args.get(1);
+    let mut error = None;
+    let mut last: Option<(&str, T)> = None;
+    let output = if function == "url_normalize" {
+        Output::Utf8
+    } else {
+        Output::Utf8View
+    };
+    let array = weburl_arrow::map_rows(&args[0], output, |i, text| {
+        let value = match names {
+            None => default,
+            Some(names) => match (names.get(i)?, last) {
+                (name, Some((seen, value))) if seen == name => value,
+                (name, _) => match parse(name) {
+                    Ok(value) => last.insert((name, value)).1,
+                    Err(e) => {
+                        error.get_or_insert(e);
+                        return None;
+                    }
+                },
+            },
+        };
+        row(text?, value)
+    });
+    match error {
+        Some(e) => exec_err!("{function}: {e}"),
+        None => Ok(array),
+    }
+}
+
+/// The string argument `value` as `rows` rows (named `what` in errors).
+fn strings<'a>(value: &'a ColumnarValue, rows: usize, what: &str) -> Result<Strings<'a>> {
+    match value {
+        ColumnarValue::Array(array) => match Strings::try_new(array.as_ref()) {
+            Ok(strings) => Ok(strings),
+            Err(_) => exec_err!("{what} must be a string, not {}", array.data_type()),
+        },
+        ColumnarValue::Scalar(
+            ScalarValue::Utf8(s) | ScalarValue::LargeUtf8(s) | ScalarValue::Utf8View(s),
+        ) => Ok(Strings::scalar(s.as_deref(), rows)),
+        ColumnarValue::Scalar(ScalarValue::Null) => Ok(Strings::scalar(None, rows)),
+        ColumnarValue::Scalar(other) => {
+            exec_err!("{what} must be a string, not {}", other.data_type())
+        }
+    }
+}
+
+impl ScalarUDFImpl for UrlFunction {
     fn name(&self) -> &str {
         &self.name
     }
@@ -128,632 +234,38 @@ impl ScalarUDFImpl for ComponentUdf {
     }
 
     fn return_type(&self, _arg_types: &[DataType]) -> Result<DataType> {
-        Ok(DataType::Utf8View)
+        Ok(self.kernel.return_type())
     }
 
     fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
-        let n = rows(&args.args, args.number_rows);
-        let mut parser = RowParser::new(&args.args, 0)?;
-        let mut builder = StringViewBuilder::with_capacity(n);
-        // Views may point into the input's value buffer (shared, not copied).
-        let input_array = parser.inputs.utf8_array();
-        let block = input_array.map(|a| builder.append_block(a.values().clone()));
-        for i in 0..n {
-            let Some((input, url)) = parser.row(i) else {
-                builder.append_null();
-                continue;
-            };
-            let value = url.get(self.component);
-            match (value, input_array, block) {
-                (Cow::Borrowed(s), Some(array), Some(block))
-                    if s.len() > 12 && url.href() == input =>
-                {
-                    let in_href = s.as_ptr() as usize - url.href().as_ptr() as usize;
-                    let start = array.value_offsets()[i] as usize + in_href;
-                    match (u32::try_from(start), u32::try_from(s.len())) {
-                        (Ok(start), Ok(len)) => builder.try_append_view(block, start, len)?,
-                        _ => builder.append_value(s),
-                    }
-                }
-                (value, _, _) => builder.append_value(value),
-            }
-        }
-        finish(&args.args, Arc::new(builder.finish()))
-    }
-}
-
-/// The struct type of `url_parse`: the eleven components, all `Utf8`.
-pub(crate) fn components_type() -> DataType {
-    DataType::Struct(Fields::from(
-        Component::ALL
+        // The rows of a call: those of its first array argument, else `number_rows`.
+        let rows = args
+            .args
             .iter()
-            .map(|component| Field::new(component.name(), DataType::Utf8, false))
-            .collect::<Vec<_>>(),
-    ))
-}
-
-/// `url_parse(url [, base])`: a struct of the eleven components, null when it does not parse.
-#[derive(Debug, PartialEq, Eq, Hash)]
-pub(crate) struct ParseUdf {
-    signature: Signature,
-}
-
-impl ParseUdf {
-    pub(crate) fn new() -> ParseUdf {
-        ParseUdf {
-            signature: url_signature(),
-        }
-    }
-}
-
-impl ScalarUDFImpl for ParseUdf {
-    fn name(&self) -> &str {
-        "url_parse"
-    }
-
-    fn signature(&self) -> &Signature {
-        &self.signature
-    }
-
-    fn return_type(&self, _arg_types: &[DataType]) -> Result<DataType> {
-        Ok(components_type())
-    }
-
-    fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
-        let n = rows(&args.args, args.number_rows);
-        let mut parser = RowParser::new(&args.args, 0)?;
-        let mut columns: Vec<StringBuilder> = (0..Component::ALL.len())
-            .map(|_| StringBuilder::with_capacity(n, n * 8))
-            .collect();
-        let mut valid = Vec::with_capacity(n);
-        for i in 0..n {
-            match parser.row(i) {
-                Some((_, url)) => {
-                    for (builder, component) in columns.iter_mut().zip(Component::ALL) {
-                        builder.append_value(url.get(component));
-                    }
-                    valid.push(true);
-                }
-                None => {
-                    // A null struct row still has (empty) child values.
-                    for builder in &mut columns {
-                        builder.append_value("");
-                    }
-                    valid.push(false);
-                }
-            }
-        }
-        let DataType::Struct(fields) = components_type() else {
-            unreachable!("components_type is a struct")
-        };
-        let arrays: Vec<ArrayRef> = columns
-            .iter_mut()
-            .map(|b| Arc::new(b.finish()) as ArrayRef)
-            .collect();
-        let array = StructArray::try_new(fields, arrays, Some(NullBuffer::from(valid)))?;
-        finish(&args.args, Arc::new(array))
-    }
-}
-
-/// `url_can_parse(url [, base])`: whether it parses (null for a null input).
-#[derive(Debug, PartialEq, Eq, Hash)]
-pub(crate) struct CanParseUdf {
-    signature: Signature,
-}
-
-impl CanParseUdf {
-    pub(crate) fn new() -> CanParseUdf {
-        CanParseUdf {
-            signature: url_signature(),
-        }
-    }
-}
-
-impl ScalarUDFImpl for CanParseUdf {
-    fn name(&self) -> &str {
-        "url_can_parse"
-    }
-
-    fn signature(&self) -> &Signature {
-        &self.signature
-    }
-
-    fn return_type(&self, _arg_types: &[DataType]) -> Result<DataType> {
-        Ok(DataType::Boolean)
-    }
-
-    fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
-        let n = rows(&args.args, args.number_rows);
-        let inputs = Strings::new(&args.args[0], "url")?;
-        let bases = match args.args.get(1) {
-            Some(b) => Some(Strings::new(b, "base")?),
-            None => None,
-        };
-        let mut builder = BooleanBuilder::with_capacity(n);
-        for i in 0..n {
-            let input = inputs.get(i);
-            let base = bases.as_ref().map(|b| b.get(i));
-            match (input, base) {
-                (None, _) | (_, Some(None)) => builder.append_null(),
-                (Some(input), base) => {
-                    builder.append_value(Url::can_parse(input, base.flatten()));
-                }
-            }
-        }
-        finish(&args.args, Arc::new(builder.finish()))
-    }
-}
-
-/// `url_error_name(url [, base])`: the URL Standard's name of the validation error that made
-/// the URL fail to parse (`port-out-of-range`, `host-missing`, a host's error...), null where
-/// it parses and for a null. A base that does not parse gives the base's error.
-#[derive(Debug, PartialEq, Eq, Hash)]
-pub(crate) struct ErrorNameUdf {
-    signature: Signature,
-}
-
-impl ErrorNameUdf {
-    pub(crate) fn new() -> ErrorNameUdf {
-        ErrorNameUdf {
-            signature: url_signature(),
-        }
-    }
-}
-
-impl ScalarUDFImpl for ErrorNameUdf {
-    fn name(&self) -> &str {
-        "url_error_name"
-    }
-
-    fn signature(&self) -> &Signature {
-        &self.signature
-    }
-
-    fn return_type(&self, _arg_types: &[DataType]) -> Result<DataType> {
-        Ok(DataType::Utf8View)
-    }
-
-    fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
-        let n = rows(&args.args, args.number_rows);
-        let mut parser = RowParser::new(&args.args, 0)?;
-        let mut builder = StringViewBuilder::with_capacity(n);
-        for i in 0..n {
-            let error = parser.parse_row(i).and_then(|(_, url)| url.err());
-            builder.append_option(error.map(ParseError::spec_name));
-        }
-        finish(&args.args, Arc::new(builder.finish()))
-    }
-}
-
-/// `url_join(base, ref)`: the href of `ref` resolved against `base`, null on failure.
-#[derive(Debug, PartialEq, Eq, Hash)]
-pub(crate) struct JoinUdf {
-    signature: Signature,
-}
-
-impl JoinUdf {
-    pub(crate) fn new() -> JoinUdf {
-        JoinUdf {
-            signature: Signature::string(2, Volatility::Immutable),
-        }
-    }
-}
-
-impl ScalarUDFImpl for JoinUdf {
-    fn name(&self) -> &str {
-        "url_join"
-    }
-
-    fn signature(&self) -> &Signature {
-        &self.signature
-    }
-
-    fn return_type(&self, _arg_types: &[DataType]) -> Result<DataType> {
-        Ok(DataType::Utf8)
-    }
-
-    fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
-        let n = rows(&args.args, args.number_rows);
-        // The reference is the second argument, the base the first.
-        let mut parser = RowParser::new(&args.args, 1)?;
-        let mut builder = StringBuilder::with_capacity(n, n * 32);
-        for i in 0..n {
-            match parser.row(i) {
-                Some((_, url)) => builder.append_value(url.href()),
-                None => builder.append_null(),
-            }
-        }
-        finish(&args.args, Arc::new(builder.finish()))
-    }
-}
-
-/// `url_search_param(url, name)`: the first value of the query parameter `name`
-/// (`URLSearchParams.get`), null when absent or when the URL does not parse.
-#[derive(Debug, PartialEq, Eq, Hash)]
-pub(crate) struct SearchParamUdf {
-    signature: Signature,
-}
-
-impl SearchParamUdf {
-    pub(crate) fn new() -> SearchParamUdf {
-        SearchParamUdf {
-            signature: Signature::string(2, Volatility::Immutable),
-        }
-    }
-}
-
-impl ScalarUDFImpl for SearchParamUdf {
-    fn name(&self) -> &str {
-        "url_search_param"
-    }
-
-    fn signature(&self) -> &Signature {
-        &self.signature
-    }
-
-    fn return_type(&self, _arg_types: &[DataType]) -> Result<DataType> {
-        Ok(DataType::Utf8)
-    }
-
-    fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
-        let n = rows(&args.args, args.number_rows);
-        let inputs = Strings::new(&args.args[0], "url")?;
-        let names = Strings::new(&args.args[1], "name")?;
-        let mut builder = StringBuilder::with_capacity(n, n * 8);
-        for i in 0..n {
-            let value = match (inputs.get(i), names.get(i)) {
-                (Some(input), Some(name)) => Url::parse(input)
-                    .ok()
-                    .and_then(|url| url.search_params().get(name).map(str::to_owned)),
-                _ => None,
-            };
-            builder.append_option(value);
-        }
-        finish(&args.args, Arc::new(builder.finish()))
-    }
-}
-
-/// The element type of `url_search_params`: `{name, value}`.
-fn pair_fields() -> Fields {
-    Fields::from(vec![
-        Field::new("name", DataType::Utf8, false),
-        Field::new("value", DataType::Utf8, false),
-    ])
-}
-
-fn pairs_type() -> DataType {
-    DataType::List(Arc::new(Field::new(
-        "item",
-        DataType::Struct(pair_fields()),
-        true,
-    )))
-}
-
-/// `url_search_params(url)`: the query's name-value pairs, decoded as `URLSearchParams`
-/// does, as a list of `{name, value}`; null when the URL does not parse.
-#[derive(Debug, PartialEq, Eq, Hash)]
-pub(crate) struct SearchParamsUdf {
-    signature: Signature,
-}
-
-impl SearchParamsUdf {
-    pub(crate) fn new() -> SearchParamsUdf {
-        SearchParamsUdf {
-            signature: Signature::string(1, Volatility::Immutable),
-        }
-    }
-}
-
-impl ScalarUDFImpl for SearchParamsUdf {
-    fn name(&self) -> &str {
-        "url_search_params"
-    }
-
-    fn signature(&self) -> &Signature {
-        &self.signature
-    }
-
-    fn return_type(&self, _arg_types: &[DataType]) -> Result<DataType> {
-        Ok(pairs_type())
-    }
-
-    fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
-        let n = rows(&args.args, args.number_rows);
-        let inputs = Strings::new(&args.args[0], "url")?;
-        let values = StructBuilder::new(
-            pair_fields(),
-            vec![
-                Box::new(StringBuilder::new()) as Box<dyn datafusion::arrow::array::ArrayBuilder>,
-                Box::new(StringBuilder::new()),
-            ],
-        );
-        let mut builder = ListBuilder::new(values).with_field(Arc::new(Field::new(
-            "item",
-            DataType::Struct(pair_fields()),
-            true,
-        )));
-        for i in 0..n {
-            let Some(url) = inputs.get(i).and_then(|input| Url::parse(input).ok()) else {
-                builder.append_null();
-                continue;
-            };
-            let params = url.search_params();
-            let pairs = builder.values();
-            for (name, value) in params.iter() {
-                pairs
-                    .field_builder::<StringBuilder>(0)
-                    .expect("name builder")
-                    .append_value(name);
-                pairs
-                    .field_builder::<StringBuilder>(1)
-                    .expect("value builder")
-                    .append_value(value);
-                pairs.append(true);
-            }
-            builder.append(true);
-        }
-        let array: ArrayRef = Arc::new(builder.finish());
-        debug_assert_eq!(array.len(), n);
-        finish(&args.args, array)
-    }
-}
-
-/// `parse_url(url, part [, key])` with Spark SQL's semantics (see [`crate::spark`]), as
-/// `Utf8View`: every answer is a slice of the input, so for a `Utf8` input column each value
-/// over 12 bytes is a view into the input's buffer.
-#[derive(Debug, PartialEq, Eq, Hash)]
-pub(crate) struct SparkParseUrlUdf {
-    signature: Signature,
-}
-
-impl SparkParseUrlUdf {
-    pub(crate) fn new() -> SparkParseUrlUdf {
-        SparkParseUrlUdf {
-            signature: Signature::one_of(
-                vec![TypeSignature::String(2), TypeSignature::String(3)],
-                Volatility::Immutable,
-            ),
-        }
-    }
-}
-
-impl ScalarUDFImpl for SparkParseUrlUdf {
-    fn name(&self) -> &str {
-        "parse_url"
-    }
-
-    fn signature(&self) -> &Signature {
-        &self.signature
-    }
-
-    fn return_type(&self, _arg_types: &[DataType]) -> Result<DataType> {
-        Ok(DataType::Utf8View)
-    }
-
-    fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
-        use crate::spark::{SparkError, parse_url_checked};
-        use datafusion::common::exec_err;
-
-        let n = rows(&args.args, args.number_rows);
-        let urls = Strings::new(&args.args[0], "url")?;
-        let parts = Strings::new(&args.args[1], "part")?;
-        let keys = match args.args.get(2) {
-            Some(k) => Some(Strings::new(k, "key")?),
-            None => None,
-        };
-        let mut builder = StringViewBuilder::with_capacity(n);
-        let input_array = urls.utf8_array();
-        let block = input_array.map(|a| builder.append_block(a.values().clone()));
-        for i in 0..n {
-            let (Some(url), Some(part)) = (urls.get(i), parts.get(i)) else {
-                builder.append_null();
-                continue;
-            };
-            let key = match &keys {
-                Some(keys) => match keys.get(i) {
-                    Some(key) => Some(key),
-                    None => {
-                        builder.append_null();
-                        continue;
-                    }
-                },
-                None => None,
-            };
-            let answer = match parse_url_checked(url, part, key) {
-                Ok(answer) => answer,
-                // Java throws NumberFormatException, which Spark does not catch: a query
-                // here goes on past the row instead.
-                Err(SparkError::UriNumberFormat) => None,
-                Err(SparkError::InvalidKeyPattern) => {
-                    return exec_err!(
-                        "parse_url: the key {:?} makes an invalid regular expression, as Spark \
-                         would report",
-                        key.unwrap_or_default()
-                    );
-                }
-                Err(SparkError::UnsupportedKeyPattern) => {
-                    return exec_err!(
-                        "parse_url: the key {:?} uses Java regular-expression syntax that is not \
-                         emulated (lookaround, back references, flags, \\p{{..}}, ...)",
-                        key.unwrap_or_default()
-                    );
-                }
-            };
-            match (answer, input_array, block) {
-                (None, _, _) => builder.append_null(),
-                (Some(s), Some(array), Some(block)) if s.len() > 12 => {
-                    let start = array.value_offsets()[i] as usize
-                        + (s.as_ptr() as usize - url.as_ptr() as usize);
-                    match (u32::try_from(start), u32::try_from(s.len())) {
-                        (Ok(start), Ok(len)) => builder.try_append_view(block, start, len)?,
-                        _ => builder.append_value(&*s),
-                    }
-                }
-                (Some(s), _, _) => builder.append_value(&*s),
-            }
-        }
-        finish(&args.args, Arc::new(builder.finish()))
-    }
-}
-
-/// What a [`DomainUdf`] answers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) enum DomainPart {
-    PublicSuffix,
-    RegistrableDomain,
-}
-
-/// `url_public_suffix(url [, sections])` and `url_registrable_domain(url [, sections])`: the
-/// URL Standard's public suffix and registrable domain of the URL's host, by the Public
-/// Suffix List built into weburl (`sections` `'all'`, the default, or `'icann'`); null when
-/// the URL does not parse or its host is not a domain.
-#[derive(Debug, PartialEq, Eq, Hash)]
-pub(crate) struct DomainUdf {
-    part: DomainPart,
-    signature: Signature,
-}
-
-impl DomainUdf {
-    pub(crate) fn new(part: DomainPart) -> DomainUdf {
-        DomainUdf {
-            part,
-            signature: url_signature(),
-        }
-    }
-}
-
-impl ScalarUDFImpl for DomainUdf {
-    fn name(&self) -> &str {
-        match self.part {
-            DomainPart::PublicSuffix => "url_public_suffix",
-            DomainPart::RegistrableDomain => "url_registrable_domain",
-        }
-    }
-
-    fn signature(&self) -> &Signature {
-        &self.signature
-    }
-
-    fn return_type(&self, _arg_types: &[DataType]) -> Result<DataType> {
-        Ok(DataType::Utf8View)
-    }
-
-    fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
-        use datafusion::common::exec_err;
-        use weburl::psl::Sections;
-
-        let n = rows(&args.args, args.number_rows);
-        let inputs = Strings::new(&args.args[0], "url")?;
-        let sections = match args.args.get(1) {
-            Some(s) => Some(Strings::new(s, "sections")?),
-            None => None,
-        };
-        let mut builder = StringViewBuilder::with_capacity(n);
-        for i in 0..n {
-            let section = match sections.as_ref().map(|s| s.get(i)) {
-                None | Some(Some("all")) => Sections::All,
-                Some(Some("icann")) => Sections::Icann,
-                Some(None) => {
-                    builder.append_null();
-                    continue;
-                }
-                Some(Some(other)) => {
-                    return exec_err!(
-                        "{}: sections must be 'all' or 'icann', not {other:?}",
-                        self.name()
-                    );
-                }
-            };
-            let url = inputs.get(i).and_then(|input| Url::parse(input).ok());
-            let answer = url.as_ref().and_then(|url| match self.part {
-                DomainPart::PublicSuffix => url.public_suffix_in(section),
-                DomainPart::RegistrableDomain => url.registrable_domain_in(section),
-            });
-            builder.append_option(answer);
-        }
-        finish(&args.args, Arc::new(builder.finish()))
-    }
-}
-
-/// `url_normalize(url [, profile])` (`'spec'`, the default: the href; `'dedup'`, `'w3lib'`,
-/// `'surt'`: the profiles of `weburl normalize`, `weburl::normalize::canonicalize`) and
-/// `url_surt(url)` (the SURT key); null when the URL does not parse.
-#[derive(Debug, PartialEq, Eq, Hash)]
-pub(crate) struct NormalizeUdf {
-    surt: bool,
-    signature: Signature,
-}
-
-impl NormalizeUdf {
-    pub(crate) fn new(surt: bool) -> NormalizeUdf {
-        NormalizeUdf {
-            surt,
-            signature: if surt {
-                Signature::string(1, Volatility::Immutable)
-            } else {
-                url_signature()
-            },
-        }
-    }
-}
-
-impl ScalarUDFImpl for NormalizeUdf {
-    fn name(&self) -> &str {
-        if self.surt {
-            "url_surt"
+            .find_map(|a| match a {
+                ColumnarValue::Array(a) => Some(a.len()),
+                ColumnarValue::Scalar(_) => None,
+            })
+            .unwrap_or(args.number_rows);
+        let names = self.kernel.argument_names().iter();
+        let inputs = args
+            .args
+            .iter()
+            .zip(names)
+            .map(|(value, what)| strings(value, rows, what))
+            .collect::<Result<Vec<_>>>()?;
+        let array = self.kernel.run(&self.name, &inputs)?;
+        // A call on scalars only answers a scalar.
+        if args
+            .args
+            .iter()
+            .all(|a| matches!(a, ColumnarValue::Scalar(_)))
+        {
+            Ok(ColumnarValue::Scalar(ScalarValue::try_from_array(
+                &array, 0,
+            )?))
         } else {
-            "url_normalize"
+            Ok(ColumnarValue::Array(array))
         }
-    }
-
-    fn signature(&self) -> &Signature {
-        &self.signature
-    }
-
-    fn return_type(&self, _arg_types: &[DataType]) -> Result<DataType> {
-        Ok(DataType::Utf8)
-    }
-
-    fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
-        use datafusion::common::exec_err;
-        use weburl::normalize::{Options, Profile, canonicalize, surt};
-
-        let n = rows(&args.args, args.number_rows);
-        let inputs = Strings::new(&args.args[0], "url")?;
-        let profiles = match args.args.get(1) {
-            Some(p) => Some(Strings::new(p, "profile")?),
-            None => None,
-        };
-        let options = Options::default();
-        let mut builder = StringBuilder::with_capacity(n, n * 32);
-        for i in 0..n {
-            let profile = match profiles.as_ref().map(|p| p.get(i)) {
-                None => Profile::Spec,
-                Some(None) => {
-                    builder.append_null();
-                    continue;
-                }
-                Some(Some(name)) => match Profile::from_name(name) {
-                    Some(profile) => profile,
-                    None => {
-                        return exec_err!(
-                            "url_normalize: unknown profile {name:?} (expected 'spec', 'dedup', 'w3lib' or 'surt')"
-                        );
-                    }
-                },
-            };
-            let Some(url) = inputs.get(i).and_then(|input| Url::parse(input).ok()) else {
-                builder.append_null();
-                continue;
-            };
-            if self.surt || profile == Profile::Surt {
-                builder.append_value(surt(&url, &options));
-            } else if profile == Profile::Spec {
-                builder.append_value(url.href());
-            } else {
-                builder.append_option(canonicalize(&url, profile, &options).ok());
-            }
-        }
-        finish(&args.args, Arc::new(builder.finish()))
     }
 }

@@ -1,17 +1,14 @@
 //! The Arrow PyCapsule interface: importing arrays from any object with
 //! `__arrow_c_array__` / `__arrow_c_stream__` (pyarrow, polars, duckdb, arro3, nanoarrow) and
-//! exporting ours as capsules. This module holds the crate's only `unsafe` code (and the
-//! unchecked construction of the string views `weburl.arrow.parse` makes).
+//! exporting ours as capsules. This module holds the crate's only `unsafe` code.
 
 use std::ffi::CStr;
 
-use arrow_array::ffi::{FFI_ArrowArray, FFI_ArrowSchema, from_ffi};
-use arrow_array::ffi_stream::{ArrayStreamReader, FFI_ArrowArrayStream};
-use std::sync::Arc;
+use arrow_array::ffi::{FFI_ArrowArray, FFI_ArrowSchema, from_ffi, from_ffi_and_data_type};
+use arrow_array::ffi_stream::FFI_ArrowArrayStream;
 
-use arrow_array::{ArrayRef, StringViewArray, make_array};
-use arrow_buffer::{Buffer, ScalarBuffer};
-use arrow_schema::{ArrowError, Field};
+use arrow_array::{ArrayRef, make_array};
+use arrow_schema::{ArrowError, DataType, Field};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyCapsule;
@@ -61,14 +58,54 @@ pub fn import(obj: &Bound<'_, PyAny>) -> PyResult<Vec<ArrayRef>> {
             .pointer_checked(Some(STREAM))?
             .cast::<FFI_ArrowArrayStream>();
         // SAFETY: as above, the capsule's name says it points to a valid ArrowArrayStream;
-        // `from_raw` moves it out, leaving a released stream in the capsule.
-        let reader =
-            unsafe { ArrayStreamReader::from_raw(stream.as_ptr()) }.map_err(arrow_error)?;
+        // `from_raw` moves it out, leaving a released stream in the capsule. The stream is
+        // released when dropped.
+        let mut stream = unsafe { FFI_ArrowArrayStream::from_raw(stream.as_ptr()) };
+        let (Some(get_schema), Some(get_next)) = (stream.get_schema, stream.get_next) else {
+            return Err(PyValueError::new_err(
+                "Arrow: the stream is already released",
+            ));
+        };
+        let failed = |stream: &mut FFI_ArrowArrayStream, code: i32| {
+            let message = stream.get_last_error.and_then(|last| {
+                // SAFETY: the stream is valid; its last error is null or a C string it owns
+                // until its next call.
+                let text = unsafe { last(stream) };
+                (!text.is_null()).then(|| {
+                    unsafe { CStr::from_ptr(text) }
+                        .to_string_lossy()
+                        .into_owned()
+                })
+            });
+            PyValueError::new_err(format!(
+                "Arrow: the stream failed ({code}): {}",
+                message.unwrap_or_default()
+            ))
+        };
+        let mut schema = FFI_ArrowSchema::empty();
+        // SAFETY: the stream is valid and `schema` an empty struct for it to fill.
+        let code = unsafe { get_schema(&mut stream, &mut schema) };
+        if code != 0 {
+            return Err(failed(&mut stream, code));
+        }
+        let data_type = DataType::try_from(&schema).map_err(arrow_error)?;
         let mut arrays = Vec::new();
-        for array in reader {
-            let array = array.map_err(arrow_error)?;
-            array.to_data().validate_full().map_err(arrow_error)?;
-            arrays.push(array);
+        loop {
+            let mut array = FFI_ArrowArray::empty();
+            // SAFETY: the stream is valid and `array` an empty struct for it to fill.
+            let code = unsafe { get_next(&mut stream, &mut array) };
+            if code != 0 {
+                return Err(failed(&mut stream, code));
+            }
+            if array.is_released() {
+                break;
+            }
+            // SAFETY: the stream gave `array` of the stream's schema, `data_type`; the data is
+            // validated in full below before any use.
+            let data =
+                unsafe { from_ffi_and_data_type(array, data_type.clone()) }.map_err(arrow_error)?;
+            data.validate_full().map_err(arrow_error)?;
+            arrays.push(make_array(data));
         }
         return Ok(arrays);
     }
@@ -107,16 +144,4 @@ pub fn export_schema<'py>(
 ) -> PyResult<Bound<'py, PyCapsule>> {
     let schema = FFI_ArrowSchema::try_from(&field(array, name)).map_err(arrow_error)?;
     PyCapsule::new_with_value(py, schema, SCHEMA)
-}
-
-/// A string view array of `views` into `blocks`, without validating them again.
-///
-/// The caller (`arrow::parse_views`) makes every view with `arrow::view` from a `&str` that is
-/// either inline (at most 12 bytes) or a copy, at the view's block and offset, of bytes it
-/// appended to that block itself: each view is in bounds and valid UTF-8 by construction.
-/// Checking them again (`StringViewArray::try_new`) took a quarter of `parse`'s time.
-pub fn string_views(views: ScalarBuffer<u128>, blocks: Arc<[Buffer]>) -> StringViewArray {
-    debug_assert!(StringViewArray::try_new(views.clone(), Arc::clone(&blocks), None).is_ok());
-    // SAFETY: see above; the views are valid for `blocks` and hold UTF-8.
-    unsafe { StringViewArray::new_unchecked(views, blocks, None) }
 }

@@ -5,7 +5,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 use weburl::document::{LinkOptions, collect_links};
 use weburl::legacy::Engine;
-use weburl::normalize::{self as norm, Options, Profile};
+use weburl::normalize::{self as norm, Profile};
 use weburl::{Url, is_valid_url_string};
 
 use crate::URLError;
@@ -24,22 +24,11 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 
 /// The profile named `name`, or a ValueError.
 pub fn profile(name: &str) -> PyResult<Profile> {
-    Profile::from_name(name).ok_or_else(|| {
-        PyValueError::new_err(format!(
-            "unknown profile {name:?}: expected one of {}",
-            Profile::ALL.map(Profile::name).join(", ")
-        ))
-    })
+    weburl_arrow::profile(name).map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
 /// Normalization options.
-pub fn options(drop_index: bool, strip_tracking: bool, keep_fragment: bool) -> Options {
-    let mut options = Options::default();
-    options.drop_index = drop_index;
-    options.keep_fragment = keep_fragment;
-    options.strip_tracking = strip_tracking;
-    options
-}
+pub use weburl_arrow::options;
 
 /// ``join(base, ref)``: ``ref`` resolved against ``base`` (a str or a URL), as a browser
 /// resolves a link: the href of ``URL(ref, base)``. Raises URLError when either does not

@@ -5,6 +5,7 @@
 use pyo3::prelude::*;
 
 mod arrow;
+mod arrow_result;
 mod ffi;
 mod functions;
 mod params;

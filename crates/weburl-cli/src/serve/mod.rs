@@ -10,7 +10,7 @@ mod spans;
 /// `json_lossy.rs`): the page shows Spark's reading without the CLI depending on DataFusion.
 /// Only its part extraction is used here.
 #[allow(dead_code, reason = "the key matching is DataFusion's, not the page's")]
-#[path = "../../../weburl-datafusion/src/spark.rs"]
+#[path = "../../../weburl-datafusion/src/spark/mod.rs"]
 mod spark;
 
 use std::io::Write as _;
