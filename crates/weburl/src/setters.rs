@@ -11,7 +11,7 @@
 use std::fmt;
 
 use crate::host::{self, HostKind};
-use crate::parser::lex::remove_tab_and_newline;
+use crate::lex::remove_tab_and_newline;
 use crate::parser::{self, ParseError};
 use crate::percent::{EncodeSet, encode_into};
 use crate::url::{SchemeType, Url};

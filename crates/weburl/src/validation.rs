@@ -33,7 +33,7 @@
 use std::fmt;
 
 use crate::host::{HostError, ipv4::ends_in_a_number};
-use crate::parser::lex::{is_double_dot, is_single_dot};
+use crate::lex::{is_double_dot, is_single_dot};
 use crate::url::{SchemeType, Url};
 
 /// The kinds of validation error, named as the URL Standard's table names them (see
@@ -307,7 +307,7 @@ impl<'a> Reporter<'a> {
     /// Records how the parser cleaned the input, for mapping offsets back.
     pub(crate) fn set_cleaning(&mut self, lead: usize, trimmed: &str) {
         self.lead = lead;
-        self.removed = crate::parser::lex::tab_and_newline_positions(trimmed.as_bytes()).collect();
+        self.removed = crate::lex::tab_and_newline_positions(trimmed.as_bytes()).collect();
     }
 
     /// The offset in the original input of `offset` in the cleaned input.
@@ -435,12 +435,12 @@ fn is_url_units(s: &str, excluded: &[char]) -> bool {
 
 /// A [URL-scheme string](https://url.spec.whatwg.org/#url-scheme-string).
 fn is_scheme(s: &str) -> bool {
-    crate::parser::lex::scheme_run(s.as_bytes()) == Some(s.len())
+    crate::lex::scheme_run(s.as_bytes()) == Some(s.len())
 }
 
 /// A [URL-port string](https://url.spec.whatwg.org/#url-port-string).
 fn is_port(s: &str) -> bool {
-    crate::parser::lex::whole_port(s.as_bytes()).is_ok()
+    crate::lex::whole_port(s.as_bytes()).is_ok()
 }
 
 /// A [URL-path-segment string](https://url.spec.whatwg.org/#url-path-segment-string).
@@ -561,7 +561,7 @@ fn is_valid_opaque_host(s: &str) -> bool {
 /// host has no ':' outside brackets and a valid port none at all, so the split decides
 /// nothing about validity that another ':' could change.)
 fn split_port(s: &str) -> (&str, Option<&str>) {
-    match crate::parser::lex::host_colon(s.as_bytes()) {
+    match crate::lex::host_colon(s.as_bytes()) {
         Some(i) => (&s[..i], Some(&s[i + 1..])),
         None => (s, None),
     }

@@ -6,7 +6,7 @@
 use std::borrow::Cow;
 
 use super::{HostError, is_forbidden_domain_code_point};
-use crate::parser::lex;
+use crate::lex;
 use crate::percent::with_percent_decoded;
 use crate::validation::{Reporter, ValidationErrorKind};
 

@@ -172,7 +172,7 @@ impl fmt::Display for HostError {
 
 impl std::error::Error for HostError {}
 
-pub(crate) use crate::parser::lex::{is_forbidden_domain_code_point, is_forbidden_host_code_point};
+pub(crate) use crate::lex::{is_forbidden_domain_code_point, is_forbidden_host_code_point};
 
 /// The host parser, writing the serialized host to `out`.
 ///

@@ -84,3 +84,19 @@ impl From<HostError> for ParseError {
         ParseError::InvalidHost(e)
     }
 }
+
+/// A port failure of [`crate::lex`] as the parser reports it.
+///
+/// ```
+/// use weburl::{ParseError, lex};
+/// let e = lex::port_value(b"65536").map_err(ParseError::from);
+/// assert_eq!(e, Err(ParseError::PortOutOfRange));
+/// ```
+impl From<crate::lex::PortError> for ParseError {
+    fn from(e: crate::lex::PortError) -> ParseError {
+        match e {
+            crate::lex::PortError::NotDigit => ParseError::InvalidPort,
+            crate::lex::PortError::OutOfRange => ParseError::PortOutOfRange,
+        }
+    }
+}

@@ -8,13 +8,13 @@ use encoding_rs::{Encoding, UTF_8};
 
 use super::ParseError;
 use super::fast_path;
-use super::lex::{
+use crate::host::{self, HostKind};
+use crate::lex::{
     AuthorityScan, find_authority_end, is_double_dot, is_normalized_windows_drive_letter,
     is_single_dot, is_windows_drive_letter, push_decimal, rfind_byte, scan_authority, scheme_len,
     starts_with_windows_drive_letter,
 };
-use super::lex::{ascii_digits_len, host_end, port_value, scheme_run};
-use crate::host::{self, HostKind};
+use crate::lex::{ascii_digits_len, host_end, port_value, scheme_run};
 use crate::percent::{EncodeSet, Stop, encode_into, encode_until, percent_encode_after_encoding};
 use crate::setters::SetterError;
 use crate::url::{SchemeType, Url};
@@ -522,7 +522,7 @@ impl<'a, 'b, 'r> Run<'a, 'b, 'r> {
             }
             return Ok(());
         }
-        let port = port_value(&text[..digits]).map_err(|e| self.fail(e, start))?;
+        let port = port_value(&text[..digits]).map_err(|e| self.fail(e.into(), start))?;
         if Some(port) != self.scheme_type.default_port() {
             self.port = Some(port);
             self.out.push(':');
