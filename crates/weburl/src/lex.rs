@@ -523,8 +523,18 @@ pub fn scheme_len(bytes: &[u8]) -> Option<usize> {
 
 /// The position of the first byte at or after `from` that ends an authority, a host or a port:
 /// '/', '?', '#', and '\' for special URLs; or the input's length.
+///
+/// <https://url.spec.whatwg.org/#authority-state>
+///
+/// ```
+/// use weburl::lex::find_authority_end;
+/// assert_eq!(find_authority_end(b"http://u@h:1/p", 7, true), 12);
+/// assert_eq!(find_authority_end(b"x://h\\p?q", 4, false), 7); // '\' ends only a special authority
+/// assert_eq!(find_authority_end(b"h", 0, true), 1);
+/// ```
 #[inline]
-pub(crate) fn find_authority_end(bytes: &[u8], from: usize, special: bool) -> usize {
+#[must_use]
+pub fn find_authority_end(bytes: &[u8], from: usize, special: bool) -> usize {
     let rest = &bytes[from..];
     let bit = if special {
         SPECIAL_AUTHORITY_END
@@ -717,8 +727,18 @@ pub fn port_value(digits: &[u8]) -> Result<u16, PortError> {
 
 /// The port that `bytes` holds in full (ASCII digits only, at most 65535, leading zeros
 /// allowed): `None` for an empty port; on failure, why and at which byte.
+///
+/// <https://url.spec.whatwg.org/#port-state>
+///
+/// ```
+/// use weburl::lex::{PortError, whole_port};
+/// assert_eq!(whole_port(b"0443"), Ok(Some(443)));
+/// assert_eq!(whole_port(b""), Ok(None));
+/// assert_eq!(whole_port(b"8a"), Err((PortError::NotDigit, 1)));
+/// assert_eq!(whole_port(b"65536"), Err((PortError::OutOfRange, 0)));
+/// ```
 #[inline]
-pub(crate) fn whole_port(bytes: &[u8]) -> Result<Option<u16>, (PortError, usize)> {
+pub fn whole_port(bytes: &[u8]) -> Result<Option<u16>, (PortError, usize)> {
     if bytes.is_empty() {
         return Ok(None);
     }
