@@ -32,203 +32,222 @@
 
 use std::fmt;
 
-use crate::host::{HostError, ipv4::ends_in_a_number};
+use crate::host::ipv4::ends_in_a_number;
 use crate::lex::{is_double_dot, is_single_dot};
 use crate::url::{SchemeType, Url};
 
-/// The kinds of validation error, named as the URL Standard's table names them (see
-/// [`ValidationErrorKind::spec_name`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum ValidationErrorKind {
+/// Writes the table of validation errors, one row per error: the variant (with its doc), the
+/// spec's name, whether the spec's table lists it as a failure (`failure`) or not
+/// (`continues`), the message, and where a parser failure is worded otherwise, that wording.
+/// [`ValidationErrorKind`], [`crate::ParseError`] and [`crate::HostError`] take their names
+/// and messages from it.
+macro_rules! validation_errors {
+    ($(
+        $(#[doc = $doc:literal])*
+        $kind:ident = $name:literal, $fails:ident, $message:literal $(, $failure:literal)?;
+    )*) => {
+        /// The kinds of validation error, named as the URL Standard's table names them (see
+        /// [`ValidationErrorKind::spec_name`]).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[non_exhaustive]
+        pub enum ValidationErrorKind {
+            $($(#[doc = $doc])* $kind,)*
+        }
+
+        impl ValidationErrorKind {
+            /// The error's name in the URL Standard.
+            ///
+            /// ```
+            /// use weburl::ValidationErrorKind;
+            /// assert_eq!(ValidationErrorKind::InvalidUrlUnit.spec_name(), "invalid-URL-unit");
+            /// assert_eq!(ValidationErrorKind::Ipv4NonDecimalPart.spec_name(), "IPv4-non-decimal-part");
+            /// ```
+            #[must_use]
+            pub fn spec_name(self) -> &'static str {
+                match self {
+                    $(ValidationErrorKind::$kind => $name,)*
+                }
+            }
+
+            /// A one-line description of the error, for people.
+            ///
+            /// ```
+            /// use weburl::ValidationErrorKind;
+            /// assert_eq!(ValidationErrorKind::InvalidCredentials.message(), "the URL contains credentials");
+            /// ```
+            #[must_use]
+            pub fn message(self) -> &'static str {
+                match self {
+                    $(ValidationErrorKind::$kind => $message,)*
+                }
+            }
+
+            /// Whether the URL Standard's table lists this error as one that makes the parser
+            /// return failure (`domain-to-ASCII` and `IPv4-out-of-range-part` only in some
+            /// cases: see the table).
+            ///
+            /// ```
+            /// use weburl::ValidationErrorKind;
+            /// assert!(ValidationErrorKind::PortInvalid.is_failure());
+            /// assert!(!ValidationErrorKind::InvalidCredentials.is_failure());
+            /// ```
+            #[must_use]
+            pub fn is_failure(self) -> bool {
+                match self {
+                    $(ValidationErrorKind::$kind => validation_errors!(@fails $fails),)*
+                }
+            }
+
+            /// How [`crate::ParseError`] and [`crate::HostError`] describe a failure with
+            /// this error.
+            pub(crate) fn failure_message(self) -> &'static str {
+                match self {
+                    $(ValidationErrorKind::$kind => validation_errors!(@or $($failure)? $message),)*
+                }
+            }
+        }
+    };
+    (@fails failure) => { true };
+    (@fails continues) => { false };
+    (@or $failure:literal $message:literal) => { $failure };
+    (@or $message:literal) => { $message };
+}
+
+validation_errors! {
     /// `domain-to-ASCII`: Unicode ToASCII with the strict flags records an error.
-    DomainToAscii,
+    DomainToAscii = "domain-to-ASCII", failure,
+        "the domain is not valid under strict IDNA (UTS 46 ToASCII)",
+        "the domain failed IDNA (UTS 46 ToASCII) processing";
+
     /// `domain-percent-encoded`: a domain holds a percent-encoded byte.
-    DomainPercentEncoded,
+    DomainPercentEncoded = "domain-percent-encoded", continues,
+        "the domain contains a percent-encoded byte";
+
     /// `host-invalid-code-point`: an opaque host holds a forbidden host code point.
-    HostInvalidCodePoint,
+    HostInvalidCodePoint = "host-invalid-code-point", failure,
+        "the host contains a forbidden code point";
+
     /// `IPv4-empty-part`: an IPv4 address ends with '.'.
-    Ipv4EmptyPart,
+    Ipv4EmptyPart = "IPv4-empty-part", continues,
+        "the IPv4 address ends with a '.'";
+
     /// `IPv4-too-few-parts`: an IPv4 address has fewer than 4 parts.
-    Ipv4TooFewParts,
+    Ipv4TooFewParts = "IPv4-too-few-parts", continues,
+        "the IPv4 address has fewer than 4 parts";
+
     /// `IPv4-too-many-parts`.
-    Ipv4TooManyParts,
+    Ipv4TooManyParts = "IPv4-too-many-parts", failure,
+        "the IPv4 address has more than 4 parts";
+
     /// `IPv4-non-ASCII-input`: a host that the IPv4 parser reads was written with non-ASCII
     /// code points (`１２７.０.０.１`, `127。0。0。1`). Added to the URL Standard after the
     /// 2026-07-02 text; named as the reference implementation (whatwg-url 17.1) names it.
-    Ipv4NonAsciiInput,
+    Ipv4NonAsciiInput = "IPv4-non-ASCII-input", continues,
+        "the IPv4 address is written with non-ASCII code points";
+
     /// `IPv4-non-numeric-part`.
-    Ipv4NonNumericPart,
+    Ipv4NonNumericPart = "IPv4-non-numeric-part", failure,
+        "a part of the IPv4 address is not a number";
+
     /// `IPv4-non-decimal-part`: a part written in hexadecimal or octal.
-    Ipv4NonDecimalPart,
+    Ipv4NonDecimalPart = "IPv4-non-decimal-part", continues,
+        "the IPv4 address has a hexadecimal or octal part";
+
     /// `IPv4-out-of-range-part`: a part greater than 255.
-    Ipv4OutOfRangePart,
+    Ipv4OutOfRangePart = "IPv4-out-of-range-part", failure,
+        "a part of the IPv4 address is greater than 255",
+        "a number in the IPv4 address is out of range";
+
     /// `IPv6-unclosed`.
-    Ipv6Unclosed,
+    Ipv6Unclosed = "IPv6-unclosed", failure,
+        "the IPv6 address has no closing ']'";
+
     /// `IPv6-invalid-compression`.
-    Ipv6InvalidCompression,
+    Ipv6InvalidCompression = "IPv6-invalid-compression", failure,
+        "the IPv6 address begins with a single ':'";
+
     /// `IPv6-too-many-pieces`.
-    Ipv6TooManyPieces,
+    Ipv6TooManyPieces = "IPv6-too-many-pieces", failure,
+        "the IPv6 address has more than 8 pieces";
+
     /// `IPv6-multiple-compression`.
-    Ipv6MultipleCompression,
+    Ipv6MultipleCompression = "IPv6-multiple-compression", failure,
+        "the IPv6 address has more than one '::'";
+
     /// `IPv6-invalid-code-point`.
-    Ipv6InvalidCodePoint,
+    Ipv6InvalidCodePoint = "IPv6-invalid-code-point", failure,
+        "the IPv6 address has an invalid code point or ends early",
+        "the IPv6 address has an invalid code point";
+
     /// `IPv6-too-few-pieces`.
-    Ipv6TooFewPieces,
+    Ipv6TooFewPieces = "IPv6-too-few-pieces", failure,
+        "the IPv6 address has fewer than 8 pieces";
+
     /// `IPv6-piece-leading-zero`.
-    Ipv6PieceLeadingZero,
+    Ipv6PieceLeadingZero = "IPv6-piece-leading-zero", continues,
+        "a piece of the IPv6 address has a leading zero";
+
     /// `IPv4-in-IPv6-too-many-pieces`.
-    Ipv4InIpv6TooManyPieces,
+    Ipv4InIpv6TooManyPieces = "IPv4-in-IPv6-too-many-pieces", failure,
+        "too many IPv6 pieces before the embedded IPv4 address",
+        "the IPv6 address has too many pieces before its IPv4 part";
+
     /// `IPv4-in-IPv6-invalid-code-point`.
-    Ipv4InIpv6InvalidCodePoint,
+    Ipv4InIpv6InvalidCodePoint = "IPv4-in-IPv6-invalid-code-point", failure,
+        "the embedded IPv4 address has an invalid code point",
+        "the IPv4 part of the IPv6 address has an invalid code point";
+
     /// `IPv4-in-IPv6-out-of-range-part`.
-    Ipv4InIpv6OutOfRangePart,
+    Ipv4InIpv6OutOfRangePart = "IPv4-in-IPv6-out-of-range-part", failure,
+        "a part of the embedded IPv4 address is greater than 255",
+        "a number in the IPv4 part of the IPv6 address is greater than 255";
+
     /// `IPv4-in-IPv6-too-few-parts`.
-    Ipv4InIpv6TooFewParts,
+    Ipv4InIpv6TooFewParts = "IPv4-in-IPv6-too-few-parts", failure,
+        "the embedded IPv4 address has fewer than 4 parts",
+        "the IPv4 part of the IPv6 address has fewer than 4 numbers";
+
     /// `invalid-URL-unit`: a code point that is not a URL code point, or a '%' not followed by
     /// two hex digits.
-    InvalidUrlUnit,
+    InvalidUrlUnit = "invalid-URL-unit", continues,
+        "a code point that is not allowed in URLs, or a '%' not followed by two hex digits";
+
     /// `special-scheme-missing-following-solidus`.
-    SpecialSchemeMissingFollowingSolidus,
+    SpecialSchemeMissingFollowingSolidus = "special-scheme-missing-following-solidus", continues,
+        "the special scheme is not followed by exactly \"//\"";
+
     /// `missing-scheme-non-relative-URL`.
-    MissingSchemeNonRelativeUrl,
+    MissingSchemeNonRelativeUrl = "missing-scheme-non-relative-URL", failure,
+        "no scheme, and no base URL to resolve against",
+        "relative URL without a base (no scheme, and no usable base URL)";
+
     /// `invalid-reverse-solidus`: a '\' where a special URL expects '/'.
-    InvalidReverseSolidus,
+    InvalidReverseSolidus = "invalid-reverse-solidus", continues,
+        "a '\\' is used where '/' is expected";
+
     /// `invalid-credentials`: the input has credentials ('@' in the authority).
-    InvalidCredentials,
+    InvalidCredentials = "invalid-credentials", continues,
+        "the URL contains credentials";
+
     /// `host-missing`.
-    HostMissing,
+    HostMissing = "host-missing", failure,
+        "the URL needs a host and has none";
+
     /// `port-out-of-range`.
-    PortOutOfRange,
+    PortOutOfRange = "port-out-of-range", failure,
+        "the port is greater than 65535";
+
     /// `port-invalid`.
-    PortInvalid,
+    PortInvalid = "port-invalid", failure,
+        "the port is not a number";
+
     /// `file-invalid-Windows-drive-letter`.
-    FileInvalidWindowsDriveLetter,
+    FileInvalidWindowsDriveLetter = "file-invalid-Windows-drive-letter", continues,
+        "a Windows drive letter in a relative file URL replaces the base's path";
+
     /// `file-invalid-Windows-drive-letter-host`.
-    FileInvalidWindowsDriveLetterHost,
-}
-
-impl ValidationErrorKind {
-    /// The error's name in the URL Standard.
-    ///
-    /// ```
-    /// use weburl::ValidationErrorKind;
-    /// assert_eq!(ValidationErrorKind::InvalidUrlUnit.spec_name(), "invalid-URL-unit");
-    /// assert_eq!(ValidationErrorKind::Ipv4NonDecimalPart.spec_name(), "IPv4-non-decimal-part");
-    /// ```
-    #[must_use]
-    pub fn spec_name(self) -> &'static str {
-        use ValidationErrorKind as K;
-        match self {
-            K::DomainToAscii => "domain-to-ASCII",
-            K::DomainPercentEncoded => "domain-percent-encoded",
-            K::HostInvalidCodePoint => "host-invalid-code-point",
-            K::Ipv4EmptyPart => "IPv4-empty-part",
-            K::Ipv4TooFewParts => "IPv4-too-few-parts",
-            K::Ipv4TooManyParts => "IPv4-too-many-parts",
-            K::Ipv4NonAsciiInput => "IPv4-non-ASCII-input",
-            K::Ipv4NonNumericPart => "IPv4-non-numeric-part",
-            K::Ipv4NonDecimalPart => "IPv4-non-decimal-part",
-            K::Ipv4OutOfRangePart => "IPv4-out-of-range-part",
-            K::Ipv6Unclosed => "IPv6-unclosed",
-            K::Ipv6InvalidCompression => "IPv6-invalid-compression",
-            K::Ipv6TooManyPieces => "IPv6-too-many-pieces",
-            K::Ipv6MultipleCompression => "IPv6-multiple-compression",
-            K::Ipv6InvalidCodePoint => "IPv6-invalid-code-point",
-            K::Ipv6TooFewPieces => "IPv6-too-few-pieces",
-            K::Ipv6PieceLeadingZero => "IPv6-piece-leading-zero",
-            K::Ipv4InIpv6TooManyPieces => "IPv4-in-IPv6-too-many-pieces",
-            K::Ipv4InIpv6InvalidCodePoint => "IPv4-in-IPv6-invalid-code-point",
-            K::Ipv4InIpv6OutOfRangePart => "IPv4-in-IPv6-out-of-range-part",
-            K::Ipv4InIpv6TooFewParts => "IPv4-in-IPv6-too-few-parts",
-            K::InvalidUrlUnit => "invalid-URL-unit",
-            K::SpecialSchemeMissingFollowingSolidus => "special-scheme-missing-following-solidus",
-            K::MissingSchemeNonRelativeUrl => "missing-scheme-non-relative-URL",
-            K::InvalidReverseSolidus => "invalid-reverse-solidus",
-            K::InvalidCredentials => "invalid-credentials",
-            K::HostMissing => "host-missing",
-            K::PortOutOfRange => "port-out-of-range",
-            K::PortInvalid => "port-invalid",
-            K::FileInvalidWindowsDriveLetter => "file-invalid-Windows-drive-letter",
-            K::FileInvalidWindowsDriveLetterHost => "file-invalid-Windows-drive-letter-host",
-        }
-    }
-
-    /// A one-line description of the error, for people.
-    ///
-    /// ```
-    /// use weburl::ValidationErrorKind;
-    /// assert_eq!(ValidationErrorKind::InvalidCredentials.message(), "the URL contains credentials");
-    /// ```
-    #[must_use]
-    pub fn message(self) -> &'static str {
-        use ValidationErrorKind as K;
-        match self {
-            K::DomainToAscii => "the domain is not valid under strict IDNA (UTS 46 ToASCII)",
-            K::DomainPercentEncoded => "the domain contains a percent-encoded byte",
-            K::HostInvalidCodePoint => "the host contains a forbidden code point",
-            K::Ipv4EmptyPart => "the IPv4 address ends with a '.'",
-            K::Ipv4TooFewParts => "the IPv4 address has fewer than 4 parts",
-            K::Ipv4TooManyParts => "the IPv4 address has more than 4 parts",
-            K::Ipv4NonAsciiInput => "the IPv4 address is written with non-ASCII code points",
-            K::Ipv4NonNumericPart => "a part of the IPv4 address is not a number",
-            K::Ipv4NonDecimalPart => "the IPv4 address has a hexadecimal or octal part",
-            K::Ipv4OutOfRangePart => "a part of the IPv4 address is greater than 255",
-            K::Ipv6Unclosed => "the IPv6 address has no closing ']'",
-            K::Ipv6InvalidCompression => "the IPv6 address begins with a single ':'",
-            K::Ipv6TooManyPieces => "the IPv6 address has more than 8 pieces",
-            K::Ipv6MultipleCompression => "the IPv6 address has more than one '::'",
-            K::Ipv6InvalidCodePoint => "the IPv6 address has an invalid code point or ends early",
-            K::Ipv6TooFewPieces => "the IPv6 address has fewer than 8 pieces",
-            K::Ipv6PieceLeadingZero => "a piece of the IPv6 address has a leading zero",
-            K::Ipv4InIpv6TooManyPieces => "too many IPv6 pieces before the embedded IPv4 address",
-            K::Ipv4InIpv6InvalidCodePoint => "the embedded IPv4 address has an invalid code point",
-            K::Ipv4InIpv6OutOfRangePart => {
-                "a part of the embedded IPv4 address is greater than 255"
-            }
-            K::Ipv4InIpv6TooFewParts => "the embedded IPv4 address has fewer than 4 parts",
-            K::InvalidUrlUnit => {
-                "a code point that is not allowed in URLs, or a '%' not followed by two hex digits"
-            }
-            K::SpecialSchemeMissingFollowingSolidus => {
-                "the special scheme is not followed by exactly \"//\""
-            }
-            K::MissingSchemeNonRelativeUrl => "no scheme, and no base URL to resolve against",
-            K::InvalidReverseSolidus => "a '\\' is used where '/' is expected",
-            K::InvalidCredentials => "the URL contains credentials",
-            K::HostMissing => "the URL needs a host and has none",
-            K::PortOutOfRange => "the port is greater than 65535",
-            K::PortInvalid => "the port is not a number",
-            K::FileInvalidWindowsDriveLetter => {
-                "a Windows drive letter in a relative file URL replaces the base's path"
-            }
-            K::FileInvalidWindowsDriveLetterHost => "a Windows drive letter is used as a file host",
-        }
-    }
-
-    /// The validation error that goes with a host parser failure.
-    pub(crate) fn from_host_error(e: HostError) -> ValidationErrorKind {
-        use ValidationErrorKind as K;
-        match e {
-            HostError::EmptyHost => K::HostMissing,
-            HostError::Ipv6Unclosed => K::Ipv6Unclosed,
-            HostError::Ipv6InvalidCompression => K::Ipv6InvalidCompression,
-            HostError::Ipv6TooManyPieces => K::Ipv6TooManyPieces,
-            HostError::Ipv6MultipleCompression => K::Ipv6MultipleCompression,
-            HostError::Ipv6InvalidCodePoint => K::Ipv6InvalidCodePoint,
-            HostError::Ipv6TooFewPieces => K::Ipv6TooFewPieces,
-            HostError::Ipv4InIpv6TooManyPieces => K::Ipv4InIpv6TooManyPieces,
-            HostError::Ipv4InIpv6InvalidCodePoint => K::Ipv4InIpv6InvalidCodePoint,
-            HostError::Ipv4InIpv6OutOfRangePart => K::Ipv4InIpv6OutOfRangePart,
-            HostError::Ipv4InIpv6TooFewParts => K::Ipv4InIpv6TooFewParts,
-            HostError::ForbiddenHostCodePoint(_) => K::HostInvalidCodePoint,
-            HostError::DomainToAscii => K::DomainToAscii,
-            HostError::ForbiddenDomainCodePoint(_) => K::DomainToAscii,
-            HostError::Ipv4TooManyParts => K::Ipv4TooManyParts,
-            HostError::Ipv4NonNumericPart => K::Ipv4NonNumericPart,
-            HostError::Ipv4OutOfRangePart => K::Ipv4OutOfRangePart,
-        }
-    }
+    FileInvalidWindowsDriveLetterHost = "file-invalid-Windows-drive-letter-host", continues,
+        "a Windows drive letter is used as a file host";
 }
 
 impl fmt::Display for ValidationErrorKind {

@@ -124,17 +124,10 @@ impl<'a, 'b, 'r> Run<'a, 'b, 'r> {
 
     /// Reports the validation error of a failure and returns the failure.
     fn fail(&mut self, error: ParseError, offset: usize) -> ParseError {
-        let kind = match error {
-            ParseError::MissingSchemeNonRelativeUrl => {
-                Some(ValidationErrorKind::MissingSchemeNonRelativeUrl)
-            }
-            ParseError::HostMissing => Some(ValidationErrorKind::HostMissing),
-            ParseError::InvalidPort => Some(ValidationErrorKind::PortInvalid),
-            ParseError::PortOutOfRange => Some(ValidationErrorKind::PortOutOfRange),
-            // The host parser reports its own errors.
-            ParseError::InvalidHost(_) | ParseError::TooLong => None,
-        };
-        if let Some(kind) = kind {
+        // The host parser reports its own errors.
+        if !matches!(error, ParseError::InvalidHost(_))
+            && let Some(kind) = error.kind()
+        {
             self.error(kind, offset);
         }
         error
