@@ -6,8 +6,8 @@
 
 use encoding_rs::{Encoding, UTF_8};
 
-use super::ParseError;
 use super::fast_path;
+use super::{ParseError, SetterError};
 use crate::host::{self, HostKind};
 use crate::lex::{
     AuthorityScan, find_authority_end, is_double_dot, is_normalized_windows_drive_letter,
@@ -16,9 +16,8 @@ use crate::lex::{
 };
 use crate::lex::{ascii_digits_len, host_end, port_value, scheme_run};
 use crate::percent::{EncodeSet, Stop, encode_into, encode_until, percent_encode_after_encoding};
-use crate::setters::SetterError;
 use crate::url::{SchemeType, Url};
-use crate::validation::{Reporter, ValidationErrorKind};
+use crate::validation::report::{Reporter, ValidationErrorKind};
 
 /// The states of the basic URL parser that are entered from more than one place.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -30,7 +30,7 @@ pub use crate::lex;
 use encoding_rs::Encoding;
 
 pub(crate) use can_parse::can_parse;
-pub use error::ParseError;
+pub use error::{ParseError, SetterError};
 pub(crate) use machine::{
     parse_host_for_setter, parse_path_for_setter, parse_port_for_setter, parse_scheme_for_setter,
 };
@@ -41,7 +41,7 @@ use crate::lex::{
 };
 use crate::scratch;
 use crate::url::Url;
-use crate::validation::{Reporter, ValidationErrorKind};
+use crate::validation::report::{Reporter, ValidationErrorKind};
 use machine::Run;
 
 /// Runs `f` on `input` with every ASCII tab or newline removed (the basic URL parser's steps
