@@ -12,7 +12,7 @@
 use std::fmt::Write as _;
 
 use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
-use weburl::parser::lex;
+use weburl::lex;
 use weburl::percent::percent_decode;
 
 /// Most bytes of a DNS label (VerifyDnsLength).

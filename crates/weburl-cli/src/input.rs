@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use clap::Args;
 use weburl::encoding_rs::Encoding;
-use weburl::parser::lex;
+use weburl::lex;
 use weburl::{ParseError, Url};
 
 use crate::driver::Failure;

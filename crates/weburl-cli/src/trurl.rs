@@ -10,7 +10,7 @@ use std::borrow::Cow;
 use clap::Args;
 use weburl::form_urlencoded::byte_serialize;
 use weburl::percent::percent_decode;
-use weburl::{Position, Url};
+use weburl::{Position, Url, lex};
 
 use crate::glob::Glob;
 use crate::template::unicode_hostname;
@@ -154,51 +154,30 @@ impl Style {
             return None;
         }
         let default = weburl::default_port(url.scheme())?;
-        (explicit_port(input)? == u32::from(default)).then_some(default)
+        (explicit_port(input)? == default).then_some(default)
     }
 }
 
-/// The port an absolute URL string spells out, read as the URL Standard's parser reads the
-/// authority of a special URL: after `scheme:` and any `/` or `\`, up to the first `/`, `\`,
-/// `?` or `#`; the host after the last `@`; the port after the host's first `:` outside
-/// brackets. `None` without a scheme, authority or port digits.
-pub fn explicit_port(input: &str) -> Option<u32> {
-    let trimmed = input.trim_matches(|c: char| c <= ' ');
-    let cleaned: Cow<'_, str> = if trimmed.contains(['\t', '\n', '\r']) {
-        Cow::Owned(trimmed.replace(['\t', '\n', '\r'], ""))
-    } else {
-        Cow::Borrowed(trimmed)
-    };
-    let colon = cleaned.find(':')?;
-    let (scheme, rest) = (&cleaned[..colon], &cleaned[colon + 1..]);
-    let scheme_ok = scheme
-        .as_bytes()
-        .first()
-        .is_some_and(u8::is_ascii_alphabetic)
-        && scheme
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'));
-    if !scheme_ok {
-        return None;
+/// The port an absolute URL string spells out, read with the parser's scanners
+/// ([`weburl::lex`]) as the parser reads the authority of a special URL: after the scheme
+/// ([`lex::scheme_len`]) and any `/` or `\`, up to the authority's end
+/// ([`lex::find_authority_end`]); the host after the last `@`; the port after the host's end
+/// ([`lex::host_end`]: its first `:` outside brackets), all digits and at most 65535
+/// ([`lex::whole_port`]). `None` without a scheme, authority or port.
+pub fn explicit_port(input: &str) -> Option<u16> {
+    let cleaned = lex::remove_tab_and_newline(input.trim_matches(|c: char| c <= ' '));
+    let bytes = cleaned.as_bytes();
+    let mut start = lex::scheme_len(bytes)? + 1;
+    while matches!(bytes.get(start), Some(b'/' | b'\\')) {
+        start += 1;
     }
-    let rest = rest.trim_start_matches(['/', '\\']);
-    let authority = &rest[..rest.find(['/', '\\', '?', '#']).unwrap_or(rest.len())];
-    let host_port = authority
-        .rsplit_once('@')
-        .map_or(authority, |(_, host)| host);
-    let after_host = match host_port.strip_prefix('[') {
-        Some(bracketed) => &bracketed[bracketed.find(']')? + 1..],
-        None => host_port,
-    };
-    let digits = &after_host[after_host.find(':')? + 1..];
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    let significant = digits.trim_start_matches('0');
-    if significant.len() > 5 {
-        return None;
-    }
-    Some(significant.parse().unwrap_or(0))
+    let end = lex::find_authority_end(bytes, start, true);
+    let host_start = bytes[start..end]
+        .iter()
+        .rposition(|&b| b == b'@')
+        .map_or(start, |at| start + at + 1);
+    let (_, colon) = lex::host_end(&bytes[host_start..end], true);
+    lex::whole_port(&bytes[host_start + colon? + 1..end]).ok()?
 }
 
 /// With `--accept-space`: `input` with the spaces of its query (from the first `?` up to the

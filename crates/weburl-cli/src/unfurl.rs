@@ -8,9 +8,9 @@ use std::process::ExitCode;
 use std::sync::Mutex;
 
 use clap::{Args, ValueEnum};
-use weburl::Url;
 use weburl::percent::percent_decode_str;
 use weburl::psl::Sections;
+use weburl::{Url, lex};
 
 use crate::driver::{self, Process, RunArgs, Sink};
 use crate::input::SourceArgs;
@@ -329,17 +329,9 @@ fn go_json_string(out: &mut String, value: &str) {
 }
 
 /// Whether `input` starts with a scheme (after the leading C0 controls and spaces the parser
-/// ignores): an ASCII letter, then letters, digits, `+`, `-` or `.`, then `:`.
+/// ignores): what [`lex::scheme_len`] finds, a scheme followed by `:`.
 fn has_scheme(input: &str) -> bool {
-    let trimmed = input.trim_start_matches(|c: char| c <= ' ');
-    let bytes = trimmed.as_bytes();
-    if !bytes.first().is_some_and(u8::is_ascii_alphabetic) {
-        return false;
-    }
-    bytes
-        .iter()
-        .position(|&b| !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')))
-        .is_some_and(|end| bytes[end] == b':')
+    lex::scheme_len(input.trim_start_matches(|c: char| c <= ' ').as_bytes()).is_some()
 }
 
 /// A run of `weburl unfurl`.

@@ -4,7 +4,8 @@
 use std::fmt;
 
 use crate::host::HostKind;
-use crate::parser::{self, lex};
+use crate::lex;
+use crate::parser;
 use crate::url::{SchemeType, Url};
 
 /// Which invariant of a [`Url`] does not hold ([`Url::check_invariants`]). A URL made by this

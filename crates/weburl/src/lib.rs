@@ -114,6 +114,7 @@ pub mod host;
 mod invariants;
 #[cfg(feature = "legacy")]
 pub mod legacy;
+pub mod lex;
 mod make_relative;
 pub mod net;
 mod normal_host;

@@ -5,7 +5,7 @@
 use std::ops::Range;
 
 use crate::host::ipv4::ends_in_a_number;
-use crate::parser::lex;
+use crate::lex;
 
 /// Where the hostname of `input` is in `input`, read in place, when `input` is an `http`, `https`, `ws`, `wss` or
 /// `ftp` URL whose scheme and authority the [basic URL

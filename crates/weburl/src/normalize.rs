@@ -111,7 +111,7 @@ mod w3lib;
 
 pub use tracking::{TRACKING_PARAMETERS, TRACKING_PREFIX};
 
-use crate::parser::lex;
+use crate::percent;
 use crate::{ParseError, Url};
 
 /// The last path segments [`Options::drop_index`] drops (compared ASCII case-insensitively).
@@ -387,8 +387,8 @@ fn push_normalized_percent(out: &mut String, text: &str) {
     while let Some(found) = bytes[i..].iter().position(|&b| b == b'%') {
         let at = i + found;
         let (Some(high), Some(low)) = (
-            bytes.get(at + 1).copied().and_then(lex::hex_value),
-            bytes.get(at + 2).copied().and_then(lex::hex_value),
+            bytes.get(at + 1).copied().and_then(percent::hex_value),
+            bytes.get(at + 2).copied().and_then(percent::hex_value),
         ) else {
             i = at + 1;
             continue;
@@ -415,8 +415,8 @@ fn push_normalized_percent(out: &mut String, text: &str) {
     let needs_25 = |b: &[u8], p: usize| {
         matches!(
             (
-                b.get(p + 1).copied().and_then(lex::hex_value),
-                b.get(p + 2).copied().and_then(lex::hex_value),
+                b.get(p + 1).copied().and_then(percent::hex_value),
+                b.get(p + 2).copied().and_then(percent::hex_value),
             ),
             (Some(high), Some(low)) if is_unreserved(high << 4 | low)
                 || b[p + 1..p + 3].iter().any(u8::is_ascii_lowercase)

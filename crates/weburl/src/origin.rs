@@ -43,6 +43,23 @@ pub enum Origin {
 
 static NEXT_OPAQUE: AtomicU64 = AtomicU64::new(1);
 
+// `Url::origin` lives here, with `Origin`: the origin is read from a URL, so this module sits
+// above `url` and `url` does not import it.
+impl Url {
+    /// The URL's [origin](https://url.spec.whatwg.org/#concept-url-origin).
+    ///
+    /// ```
+    /// use weburl::Url;
+    /// let url = Url::parse("blob:https://whatwg.org/d0360e2f").unwrap();
+    /// assert_eq!(url.origin().ascii_serialization(), "https://whatwg.org");
+    /// assert!(Url::parse("data:,x").unwrap().origin().is_opaque());
+    /// ```
+    #[must_use]
+    pub fn origin(&self) -> Origin {
+        Origin::of(self)
+    }
+}
+
 impl Origin {
     /// A new opaque origin, distinct from every other.
     ///

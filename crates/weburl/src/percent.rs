@@ -2,11 +2,18 @@
 //!
 //! <https://url.spec.whatwg.org/#percent-encoded-bytes>
 //!
-//! Every set is one bit in a single 256-entry table, so testing a byte against a set is one
+//! Every set is one bit in a single 256-entry table (built in [`crate::lex`] beside the other
+//! byte classes), so testing a byte against a set is one
 //! load and one mask. Every set contains all non-ASCII bytes (the spec's sets contain every code
 //! point above U+007E), so encoding works on UTF-8 bytes directly.
 
 use std::borrow::Cow;
+
+use crate::lex::{
+    SET_C0 as C0, SET_COMPONENT as COMPONENT, SET_FORM as FORM, SET_FRAGMENT as FRAGMENT,
+    SET_PATH as PATH, SET_QUERY as QUERY, SET_SPECIAL_QUERY as SPECIAL_QUERY,
+    SET_USERINFO as USERINFO, encode_sets as build_table,
+};
 
 /// A percent-encode set: <https://url.spec.whatwg.org/#percent-encode-set>.
 ///
@@ -20,15 +27,6 @@ use std::borrow::Cow;
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EncodeSet(u8);
-
-const C0: u8 = 1;
-const FRAGMENT: u8 = 1 << 1;
-const QUERY: u8 = 1 << 2;
-const SPECIAL_QUERY: u8 = 1 << 3;
-const PATH: u8 = 1 << 4;
-const USERINFO: u8 = 1 << 5;
-const COMPONENT: u8 = 1 << 6;
-const FORM: u8 = 1 << 7;
 
 impl EncodeSet {
     /// <https://url.spec.whatwg.org/#c0-control-percent-encode-set>
@@ -52,11 +50,6 @@ impl EncodeSet {
     /// their sets), for sizing the output.
     pub(crate) const ANY_COMPONENT: EncodeSet = EncodeSet(FRAGMENT | SPECIAL_QUERY | PATH);
 
-    /// This set's bit in the table that [`build_table`] builds.
-    pub(crate) const fn bits(self) -> u8 {
-        self.0
-    }
-
     /// Whether `byte` is in this set (every non-ASCII byte is).
     ///
     /// ```
@@ -70,56 +63,6 @@ impl EncodeSet {
     pub const fn contains(self, byte: u8) -> bool {
         TABLE[byte as usize] & self.0 != 0
     }
-}
-
-/// Builds the table: one bit per set, following the spec's definitions set by set.
-pub(crate) const fn build_table() -> [u8; 256] {
-    let mut t = [0u8; 256];
-    let mut b = 0usize;
-    while b < 256 {
-        let c = b as u8;
-        let mut bits = 0u8;
-        // C0 control percent-encode set: C0 controls and all code points > U+007E.
-        if c <= 0x1F || c > 0x7E {
-            bits |= C0;
-        }
-        // Fragment: C0 set + space " < > `.
-        if bits & C0 != 0 || matches!(c, b' ' | b'"' | b'<' | b'>' | b'`') {
-            bits |= FRAGMENT;
-        }
-        // Query: C0 set + space " # < >.
-        if bits & C0 != 0 || matches!(c, b' ' | b'"' | b'#' | b'<' | b'>') {
-            bits |= QUERY;
-        }
-        // Special-query: query set + '.
-        if bits & QUERY != 0 || c == b'\'' {
-            bits |= SPECIAL_QUERY;
-        }
-        // Path: query set + ? ^ ` { }.
-        if bits & QUERY != 0 || matches!(c, b'?' | b'^' | b'`' | b'{' | b'}') {
-            bits |= PATH;
-        }
-        // Userinfo: path set + / : ; = @ [ \ ] |.
-        if bits & PATH != 0
-            || matches!(
-                c,
-                b'/' | b':' | b';' | b'=' | b'@' | b'[' | b'\\' | b']' | b'|'
-            )
-        {
-            bits |= USERINFO;
-        }
-        // Component: userinfo set + $ % & + ,.
-        if bits & USERINFO != 0 || matches!(c, b'$' | b'%' | b'&' | b'+' | b',') {
-            bits |= COMPONENT;
-        }
-        // application/x-www-form-urlencoded: component set + ! ' ( ) ~.
-        if bits & COMPONENT != 0 || matches!(c, b'!' | b'\'' | b'(' | b')' | b'~') {
-            bits |= FORM;
-        }
-        t[b] = bits;
-        b += 1;
-    }
-    t
 }
 
 static TABLE: [u8; 256] = build_table();
@@ -340,12 +283,49 @@ pub fn utf8_percent_encode(input: &str, set: EncodeSet) -> Cow<'_, str> {
     }
 }
 
-pub(crate) use crate::parser::lex::hex_value;
+/// The value of an ASCII hex digit, or `None`.
+#[inline]
+pub(crate) const fn hex_value(b: u8) -> Option<u8> {
+    match b {
+        b'0'..=b'9' => Some(b - b'0'),
+        b'a'..=b'f' => Some(b - b'a' + 10),
+        b'A'..=b'F' => Some(b - b'A' + 10),
+        _ => None,
+    }
+}
+
+/// The byte that `bytes[i..]` percent-encodes ("%" and two ASCII hex digits), or `None`.
+#[inline]
+pub(crate) fn percent_encoded_byte_at(bytes: &[u8], i: usize) -> Option<u8> {
+    if bytes.get(i) != Some(&b'%') {
+        return None;
+    }
+    let high = hex_value(*bytes.get(i + 1)?)?;
+    let low = hex_value(*bytes.get(i + 2)?)?;
+    Some(high << 4 | low)
+}
+
+/// The [percent-decode](https://url.spec.whatwg.org/#percent-decode) loop: hands each decoded
+/// byte of `input` to `push` (`%XX` with two hex digits is that byte, anything else itself),
+/// with whether it came from a `%XX` (form decoding reads only a literal `+` as a space).
+#[inline]
+pub(crate) fn percent_decode_each(input: &[u8], mut push: impl FnMut(u8, bool)) {
+    let mut i = 0;
+    while i < input.len() {
+        if let Some(b) = percent_encoded_byte_at(input, i) {
+            push(b, true);
+            i += 3;
+        } else {
+            push(input[i], false);
+            i += 1;
+        }
+    }
+}
 
 /// Whether `bytes[i..]` starts with "%" followed by two ASCII hex digits (a percent-encoded byte).
 #[inline]
 pub(crate) fn is_percent_encoded_byte_at(bytes: &[u8], i: usize) -> bool {
-    crate::parser::lex::percent_encoded_byte_at(bytes, i).is_some()
+    percent_encoded_byte_at(bytes, i).is_some()
 }
 
 /// Percent-decodes a byte sequence: `%XX` with two hex digits becomes that byte, anything else is
@@ -365,7 +345,7 @@ pub fn percent_decode(input: &[u8]) -> Cow<'_, [u8]> {
     };
     let mut out = Vec::with_capacity(input.len());
     out.extend_from_slice(&input[..first]);
-    crate::parser::lex::percent_decode_each(&input[first..], |b, _| out.push(b));
+    percent_decode_each(&input[first..], |b, _| out.push(b));
     Cow::Owned(out)
 }
 
@@ -411,7 +391,7 @@ pub(crate) fn count_any_component(bytes: &[u8]) -> usize {
 /// lengthens), and returns the decoded length.
 fn percent_decode_to_slice(input: &[u8], out: &mut [u8]) -> usize {
     let mut n = 0;
-    crate::parser::lex::percent_decode_each(input, |b, _| {
+    percent_decode_each(input, |b, _| {
         out[n] = b;
         n += 1;
     });
@@ -460,6 +440,23 @@ pub fn percent_decode_str(input: &str) -> Cow<'_, str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn percent_decoding() {
+        let mut out = Vec::new();
+        let mut escaped = Vec::new();
+        percent_decode_each(b"%25%s%1G%4a%", |b, e| {
+            out.push(b);
+            escaped.push(e);
+        });
+        assert_eq!(out, b"%%s%1GJ%");
+        assert_eq!(
+            escaped,
+            [true, false, false, false, false, false, true, false]
+        );
+        assert_eq!(percent_encoded_byte_at(b"x%2F", 1), Some(b'/'));
+        assert_eq!(percent_encoded_byte_at(b"x%2", 1), None);
+    }
 
     #[test]
     fn with_percent_decoded_agrees_with_percent_decode() {

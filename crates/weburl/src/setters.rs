@@ -8,99 +8,12 @@
 //! [`Err`] saying why. As in the spec, the `host` setter can change the host and then stop at a
 //! bad port: the error then says so and the new host stays.
 
-use std::fmt;
-
-use crate::host::{self, HostKind};
-use crate::parser::lex::remove_tab_and_newline;
+use crate::host::HostKind;
+use crate::lex::remove_tab_and_newline;
+pub use crate::parser::SetterError;
 use crate::parser::{self, ParseError};
 use crate::percent::{EncodeSet, encode_into};
 use crate::url::{SchemeType, Url};
-
-/// Why a setter left the URL unchanged (the spec's setter returned early or the parser
-/// returned failure under a state override).
-///
-/// ```
-/// use weburl::{SetterError, Url};
-/// let mut url = Url::parse("mailto:someone@example.com").unwrap();
-/// assert_eq!(url.set_host("example.org"), Err(SetterError::OpaquePath));
-/// assert_eq!(url.href(), "mailto:someone@example.com");
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum SetterError {
-    /// The URL [cannot have a username/password/port](https://url.spec.whatwg.org/#cannot-have-a-username-password-port):
-    /// its host is null or empty, or its scheme is `file`.
-    CannotHaveUsernamePasswordPort,
-    /// The URL has an opaque path (`mailto:`, `data:`, …), so it has no host or path to set.
-    OpaquePath,
-    /// The new protocol does not start with a scheme (an ASCII alpha, then alphanumerics, `+`,
-    /// `-` or `.`, up to an optional `:`).
-    InvalidScheme,
-    /// A special URL cannot take a non-special scheme, nor the other way round.
-    SpecialnessChange,
-    /// A URL with credentials or a port cannot become a `file` URL.
-    FileWithCredentialsOrPort,
-    /// A `file` URL with an empty host cannot change its scheme.
-    FileWithEmptyHost,
-    /// The `hostname` setter got a value with a port.
-    HostnameWithPort,
-    /// A URL with credentials or a port cannot have its host emptied.
-    EmptyHostWithCredentialsOrPort,
-    /// The value failed to parse: the host, or the port (after the host was set, for the `host`
-    /// setter), or the whole URL (for `href` through [`Url::set`]).
-    Parse(ParseError),
-    /// The component has no setter (`origin`, through [`Url::set`]).
-    ReadOnly,
-}
-
-impl fmt::Display for SetterError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let s = match self {
-            SetterError::CannotHaveUsernamePasswordPort => {
-                "the URL cannot have a username, password or port (no host, an empty host, or a file URL)"
-            }
-            SetterError::OpaquePath => "the URL has an opaque path",
-            SetterError::InvalidScheme => "the value is not a scheme",
-            SetterError::SpecialnessChange => {
-                "a special scheme cannot be changed to a non-special one, or the other way round"
-            }
-            SetterError::FileWithCredentialsOrPort => {
-                "a URL with credentials or a port cannot become a file URL"
-            }
-            SetterError::FileWithEmptyHost => {
-                "a file URL with an empty host cannot change its scheme"
-            }
-            SetterError::HostnameWithPort => "the hostname setter does not take a port",
-            SetterError::EmptyHostWithCredentialsOrPort => {
-                "the host cannot be emptied while the URL has credentials or a port"
-            }
-            SetterError::ReadOnly => "the component is read-only",
-            SetterError::Parse(e) => return write!(f, "{e}"),
-        };
-        f.write_str(s)
-    }
-}
-
-impl std::error::Error for SetterError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            SetterError::Parse(e) => Some(e),
-            _ => None,
-        }
-    }
-}
-
-impl From<ParseError> for SetterError {
-    fn from(e: ParseError) -> SetterError {
-        SetterError::Parse(e)
-    }
-}
-
-impl From<host::HostError> for SetterError {
-    fn from(e: host::HostError) -> SetterError {
-        SetterError::Parse(ParseError::InvalidHost(e))
-    }
-}
 
 /// The offsets of a [`Url`] in the order the components appear, for [`Url::splice`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]

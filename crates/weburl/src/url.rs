@@ -23,7 +23,6 @@ use std::hash::{Hash, Hasher};
 use std::str::FromStr;
 
 use crate::host::{Host, HostKind};
-use crate::origin::Origin;
 use crate::parser::{self, ParseError};
 
 /// The scheme of a URL, as far as the parser cares: the special schemes and everything else.
@@ -547,19 +546,6 @@ impl Url {
             f if f as usize + 1 == self.serialization.len() => "",
             f => &self.serialization[f as usize..],
         }
-    }
-
-    /// The URL's [origin](https://url.spec.whatwg.org/#concept-url-origin).
-    ///
-    /// ```
-    /// use weburl::Url;
-    /// let url = Url::parse("blob:https://whatwg.org/d0360e2f").unwrap();
-    /// assert_eq!(url.origin().ascii_serialization(), "https://whatwg.org");
-    /// assert!(Url::parse("data:,x").unwrap().origin().is_opaque());
-    /// ```
-    #[must_use]
-    pub fn origin(&self) -> Origin {
-        Origin::of(self)
     }
 }
 

@@ -246,7 +246,7 @@ pub fn run_case(case: &Case, bases: &Bases) -> Option<Triple> {
 /// The scheme of `input` as the parser finds it (after trimming C0 controls and spaces and
 /// removing tabs and newlines), ASCII-lowercased; `None` when it has none.
 pub fn input_scheme(input: &str) -> Option<String> {
-    use weburl::parser::lex;
+    use weburl::lex;
     let cleaned = lex::remove_tab_and_newline(input.trim_matches(|c: char| c <= ' '));
     let len = lex::scheme_len(cleaned.as_bytes())?;
     Some(cleaned[..len].to_ascii_lowercase())

@@ -2,14 +2,14 @@
 //!
 //! The href's segments come from the URL itself (`Url::component_range`). The input's come
 //! from reading the input the way the basic URL parser's states split it, with the parser's
-//! own scanners (`weburl::parser::lex`): the bytes it trims and the tabs and newlines it
+//! own scanners (`weburl::lex`): the bytes it trims and the tabs and newlines it
 //! removes (steps 1-3), the scheme, the authority's userinfo, host and port, the path (with
 //! its single- and double-dot segments, which the path state drops), the query and the
 //! fragment. It is a picture of where each part was read from, not a second parser: the
 //! values on the page are the URL's.
 
 use serde::Serialize;
-use weburl::parser::lex;
+use weburl::lex;
 use weburl::{Component, Url, ValidationError};
 
 /// How the parser treats one byte of the input.

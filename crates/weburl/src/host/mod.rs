@@ -10,7 +10,7 @@
 use std::fmt;
 use std::net::{Ipv4Addr, Ipv6Addr};
 
-use crate::validation::{Reporter, ValidationErrorKind};
+use crate::validation::report::{Reporter, ValidationErrorKind};
 
 pub mod domain;
 pub mod ipv4;
@@ -103,6 +103,31 @@ pub enum HostError {
 }
 
 impl HostError {
+    /// The validation error in the URL Standard's table that this failure is.
+    pub(crate) fn kind(self) -> ValidationErrorKind {
+        use ValidationErrorKind as K;
+        match self {
+            HostError::EmptyHost => K::HostMissing,
+            HostError::Ipv6Unclosed => K::Ipv6Unclosed,
+            HostError::Ipv6InvalidCompression => K::Ipv6InvalidCompression,
+            HostError::Ipv6TooManyPieces => K::Ipv6TooManyPieces,
+            HostError::Ipv6MultipleCompression => K::Ipv6MultipleCompression,
+            HostError::Ipv6InvalidCodePoint => K::Ipv6InvalidCodePoint,
+            HostError::Ipv6TooFewPieces => K::Ipv6TooFewPieces,
+            HostError::Ipv4InIpv6TooManyPieces => K::Ipv4InIpv6TooManyPieces,
+            HostError::Ipv4InIpv6InvalidCodePoint => K::Ipv4InIpv6InvalidCodePoint,
+            HostError::Ipv4InIpv6OutOfRangePart => K::Ipv4InIpv6OutOfRangePart,
+            HostError::Ipv4InIpv6TooFewParts => K::Ipv4InIpv6TooFewParts,
+            HostError::ForbiddenHostCodePoint(_) => K::HostInvalidCodePoint,
+            HostError::DomainToAscii => K::DomainToAscii,
+            // The current spec reports this failure as domain-to-ASCII (strict ToASCII fails first).
+            HostError::ForbiddenDomainCodePoint(_) => K::DomainToAscii,
+            HostError::Ipv4TooManyParts => K::Ipv4TooManyParts,
+            HostError::Ipv4NonNumericPart => K::Ipv4NonNumericPart,
+            HostError::Ipv4OutOfRangePart => K::Ipv4OutOfRangePart,
+        }
+    }
+
     /// The validation error's name in the URL Standard's table.
     ///
     /// ```
@@ -110,69 +135,31 @@ impl HostError {
     /// ```
     #[must_use]
     pub fn spec_name(self) -> &'static str {
-        match self {
-            HostError::EmptyHost => "host-missing",
-            HostError::Ipv6Unclosed => "IPv6-unclosed",
-            HostError::Ipv6InvalidCompression => "IPv6-invalid-compression",
-            HostError::Ipv6TooManyPieces => "IPv6-too-many-pieces",
-            HostError::Ipv6MultipleCompression => "IPv6-multiple-compression",
-            HostError::Ipv6InvalidCodePoint => "IPv6-invalid-code-point",
-            HostError::Ipv6TooFewPieces => "IPv6-too-few-pieces",
-            HostError::Ipv4InIpv6TooManyPieces => "IPv4-in-IPv6-too-many-pieces",
-            HostError::Ipv4InIpv6InvalidCodePoint => "IPv4-in-IPv6-invalid-code-point",
-            HostError::Ipv4InIpv6OutOfRangePart => "IPv4-in-IPv6-out-of-range-part",
-            HostError::Ipv4InIpv6TooFewParts => "IPv4-in-IPv6-too-few-parts",
-            HostError::ForbiddenHostCodePoint(_) => "host-invalid-code-point",
-            HostError::DomainToAscii => "domain-to-ASCII",
-            // The current spec reports this failure as domain-to-ASCII (strict ToASCII fails first).
-            HostError::ForbiddenDomainCodePoint(_) => "domain-to-ASCII",
-            HostError::Ipv4TooManyParts => "IPv4-too-many-parts",
-            HostError::Ipv4NonNumericPart => "IPv4-non-numeric-part",
-            HostError::Ipv4OutOfRangePart => "IPv4-out-of-range-part",
-        }
+        self.kind().spec_name()
     }
 }
 
+/// The message of the error's row in the table of validation errors, with the code point
+/// where there is one.
 impl fmt::Display for HostError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let what = match self {
-            HostError::EmptyHost => "the host is empty",
-            HostError::Ipv6Unclosed => "the IPv6 address has no closing ']'",
-            HostError::Ipv6InvalidCompression => "the IPv6 address begins with a single ':'",
-            HostError::Ipv6TooManyPieces => "the IPv6 address has more than 8 pieces",
-            HostError::Ipv6MultipleCompression => "the IPv6 address has more than one '::'",
-            HostError::Ipv6InvalidCodePoint => "the IPv6 address has an invalid code point",
-            HostError::Ipv6TooFewPieces => "the IPv6 address has fewer than 8 pieces",
-            HostError::Ipv4InIpv6TooManyPieces => {
-                "the IPv6 address has too many pieces before its IPv4 part"
-            }
-            HostError::Ipv4InIpv6InvalidCodePoint => {
-                "the IPv4 part of the IPv6 address has an invalid code point"
-            }
-            HostError::Ipv4InIpv6OutOfRangePart => {
-                "a number in the IPv4 part of the IPv6 address is greater than 255"
-            }
-            HostError::Ipv4InIpv6TooFewParts => {
-                "the IPv4 part of the IPv6 address has fewer than 4 numbers"
-            }
+        match self {
+            // The host parser's own wording: the host is empty, whatever the URL needs.
+            HostError::EmptyHost => f.write_str("the host is empty"),
             HostError::ForbiddenHostCodePoint(c) => {
-                return write!(f, "the host contains the forbidden code point {c:?}");
+                write!(f, "the host contains the forbidden code point {c:?}")
             }
-            HostError::DomainToAscii => "the domain failed IDNA (UTS 46 ToASCII) processing",
             HostError::ForbiddenDomainCodePoint(c) => {
-                return write!(f, "the domain contains the forbidden code point {c:?}");
+                write!(f, "the domain contains the forbidden code point {c:?}")
             }
-            HostError::Ipv4TooManyParts => "the IPv4 address has more than 4 parts",
-            HostError::Ipv4NonNumericPart => "a part of the IPv4 address is not a number",
-            HostError::Ipv4OutOfRangePart => "a number in the IPv4 address is out of range",
-        };
-        f.write_str(what)
+            _ => f.write_str(self.kind().failure_message()),
+        }
     }
 }
 
 impl std::error::Error for HostError {}
 
-pub(crate) use crate::parser::lex::{is_forbidden_domain_code_point, is_forbidden_host_code_point};
+pub(crate) use crate::lex::{is_forbidden_domain_code_point, is_forbidden_host_code_point};
 
 /// The host parser, writing the serialized host to `out`.
 ///
@@ -206,7 +193,7 @@ pub(crate) fn parse_host_reporting(
                 | HostError::EmptyHost
                 | HostError::Ipv4OutOfRangePart
         ) {
-            report.report(ValidationErrorKind::from_host_error(e), offset);
+            report.report(e.kind(), offset);
         }
     }
     result

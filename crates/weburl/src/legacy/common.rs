@@ -38,7 +38,7 @@ pub(crate) fn is_pchar(b: u8) -> bool {
 /// The length of a leading `scheme ":"` match (`ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`),
 /// without the colon, or `None`.
 pub(crate) fn scheme_len(s: &str) -> Option<usize> {
-    crate::parser::lex::scheme_len(s.as_bytes())
+    crate::lex::scheme_len(s.as_bytes())
 }
 
 /// Whether `b[i..]` starts with `%` and two hex digits.

@@ -776,7 +776,7 @@ pub fn set(input: &str, attribute: Attribute, value: &str) -> String {
         Attribute::Protocol => {
             let v = value.trim_end_matches(':');
             spans.scheme.clone().filter(|_| !v.is_empty()).map(|r| {
-                let v = escape_setter_value(v, crate::parser::lex::is_scheme_byte);
+                let v = escape_setter_value(v, crate::lex::is_scheme_byte);
                 (r, v)
             })
         }

@@ -72,7 +72,7 @@ impl UrlParts {
         }
         if let Some((scheme, rest)) = s.split_once(':')
             && !scheme.is_empty()
-            && scheme.bytes().all(crate::parser::lex::is_scheme_byte)
+            && scheme.bytes().all(crate::lex::is_scheme_byte)
         {
             parts.scheme = Some(scheme.to_owned());
             s = rest;

@@ -1,7 +1,6 @@
 //! Byte-level percent-encoding helpers shared by the `w3lib` and `surt` profiles, with the
 //! exact semantics of the Python functions those packages call (stated on each).
 
-use crate::parser::lex;
 use crate::percent;
 
 /// A set of bytes, as a 256-entry table.
@@ -75,13 +74,13 @@ pub(crate) fn quote_plus_into(data: &[u8], out: &mut Vec<u8>) {
 /// Appends `data` with every `%HH` decoded, once (Python's `unquote_to_bytes`, w3lib's
 /// `_unquote`); a `%` not followed by two hex digits stays.
 pub(crate) fn unquote_into(data: &[u8], out: &mut Vec<u8>) {
-    lex::percent_decode_each(data, |b, _| out.push(b));
+    percent::percent_decode_each(data, |b, _| out.push(b));
 }
 
 /// [`unquote_into`] that also reads `+` as a space (w3lib's `_unquote_plus`): a literal `+`,
 /// not a decoded `%2B`.
 pub(crate) fn unquote_plus_into(data: &[u8], out: &mut Vec<u8>) {
-    lex::percent_decode_each(data, |b, escaped| {
+    percent::percent_decode_each(data, |b, escaped| {
         out.push(if b == b'+' && !escaped { b' ' } else { b });
     });
 }
@@ -98,7 +97,7 @@ pub(crate) fn unquote_repeatedly_into(data: &[u8], out: &mut Vec<u8>) {
         out.push(b);
         while out.len() >= start + 3 {
             let at = out.len() - 3;
-            match lex::percent_encoded_byte_at(out, at) {
+            match percent::percent_encoded_byte_at(out, at) {
                 Some(decoded) => {
                     out.truncate(at);
                     out.push(decoded);

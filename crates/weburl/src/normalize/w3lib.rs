@@ -7,7 +7,7 @@ use super::bytes::{
 };
 use super::tracking::is_tracking;
 use crate::Url;
-use crate::parser::lex;
+use crate::percent;
 use std::borrow::Cow;
 
 /// w3lib's `_USERINFO_SAFEST_CHARS`: unreserved and sub-delimiters but `;` and `=`.
@@ -239,7 +239,7 @@ fn push_path(path: &[u8], out: &mut Vec<u8>) {
         if i == path.len() {
             break;
         }
-        if let Some(b) = lex::percent_encoded_byte_at(path, i) {
+        if let Some(b) = percent::percent_encoded_byte_at(path, i) {
             if matches!(b, b'%' | b'/' | b';' | b'?') || !PATH_SAFE.contains(b) {
                 push_escape(out, b);
             } else {
@@ -260,7 +260,7 @@ fn push_path(path: &[u8], out: &mut Vec<u8>) {
         }
     }
     for &at in lone_percents.iter().rev() {
-        if let Some(b) = lex::percent_encoded_byte_at(&out[start..], at - start) {
+        if let Some(b) = percent::percent_encoded_byte_at(&out[start..], at - start) {
             // The escape this `%` now starts is stable when the next pass writes it again as
             // it is: kept (or encoded again), with uppercase hex digits.
             let kept = matches!(b, b'%' | b'/' | b';' | b'?') || !PATH_SAFE.contains(b);

@@ -2,12 +2,12 @@
 
 use encoding_rs::UTF_8;
 
-use super::lex::{scheme_len, trim_c0_control_or_space};
 use super::machine::Run;
 use super::{fast_path, parse_general, with_tab_and_newline_removed};
+use crate::lex::{scheme_len, trim_c0_control_or_space};
 use crate::scratch;
 use crate::url::Url;
-use crate::validation::Reporter;
+use crate::validation::report::Reporter;
 
 /// Whether `input` parses against `base`, without building the URL: a look at its scheme and
 /// authority when they are plain, else the state machine up to the path start (nothing after

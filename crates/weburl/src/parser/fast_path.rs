@@ -18,7 +18,7 @@ use crate::host::HostKind;
 use crate::host::ipv4::{ends_in_a_number, parse_serialized};
 use crate::url::{SchemeType, Url};
 
-use super::lex::{
+use crate::lex::{
     self, FRAGMENT_OK, QUERY_OK, ascii_digits_len, clean_path_run, host_run, port_value, run_of,
 };
 
@@ -440,7 +440,7 @@ fn scan(input: &str) -> Option<Scan> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parser::lex::{HOST_ANY_CASE, HOST_OK, class, host_stops};
+    use crate::lex::{HOST_ANY_CASE, HOST_OK, class, host_stops};
     use crate::parser::parse_general_for_tests;
 
     /// The byte loop `host_run` replaces.

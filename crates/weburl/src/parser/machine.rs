@@ -6,19 +6,18 @@
 
 use encoding_rs::{Encoding, UTF_8};
 
-use super::ParseError;
 use super::fast_path;
-use super::lex::{
+use super::{ParseError, SetterError};
+use crate::host::{self, HostKind};
+use crate::lex::{
     AuthorityScan, find_authority_end, is_double_dot, is_normalized_windows_drive_letter,
     is_single_dot, is_windows_drive_letter, push_decimal, rfind_byte, scan_authority, scheme_len,
     starts_with_windows_drive_letter,
 };
-use super::lex::{ascii_digits_len, host_end, port_value, scheme_run};
-use crate::host::{self, HostKind};
+use crate::lex::{ascii_digits_len, host_end, port_value, scheme_run};
 use crate::percent::{EncodeSet, Stop, encode_into, encode_until, percent_encode_after_encoding};
-use crate::setters::SetterError;
 use crate::url::{SchemeType, Url};
-use crate::validation::{Reporter, ValidationErrorKind};
+use crate::validation::report::{Reporter, ValidationErrorKind};
 
 /// The states of the basic URL parser that are entered from more than one place.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -124,17 +123,10 @@ impl<'a, 'b, 'r> Run<'a, 'b, 'r> {
 
     /// Reports the validation error of a failure and returns the failure.
     fn fail(&mut self, error: ParseError, offset: usize) -> ParseError {
-        let kind = match error {
-            ParseError::MissingSchemeNonRelativeUrl => {
-                Some(ValidationErrorKind::MissingSchemeNonRelativeUrl)
-            }
-            ParseError::HostMissing => Some(ValidationErrorKind::HostMissing),
-            ParseError::InvalidPort => Some(ValidationErrorKind::PortInvalid),
-            ParseError::PortOutOfRange => Some(ValidationErrorKind::PortOutOfRange),
-            // The host parser reports its own errors.
-            ParseError::InvalidHost(_) | ParseError::TooLong => None,
-        };
-        if let Some(kind) = kind {
+        // The host parser reports its own errors.
+        if !matches!(error, ParseError::InvalidHost(_))
+            && let Some(kind) = error.kind()
+        {
             self.error(kind, offset);
         }
         error
@@ -522,7 +514,7 @@ impl<'a, 'b, 'r> Run<'a, 'b, 'r> {
             }
             return Ok(());
         }
-        let port = port_value(&text[..digits]).map_err(|e| self.fail(e, start))?;
+        let port = port_value(&text[..digits]).map_err(|e| self.fail(e.into(), start))?;
         if Some(port) != self.scheme_type.default_port() {
             self.port = Some(port);
             self.out.push(':');

@@ -13,33 +13,35 @@
 //! states index a clean `&str` by byte; every non-ASCII byte is percent-encoded by every set,
 //! so no state decodes UTF-8 except the host parser.
 //!
-//! The parser is split by concern: [`lex`] holds the byte classes and scanners every path
-//! shares, `machine.rs` the state machine, `fast_path.rs` the whole-URL fast path and the quick
+//! The parser is split by concern ([`crate::lex`], below it, holds the byte classes and
+//! scanners every path shares): `machine.rs` the state machine, `fast_path.rs` the whole-URL fast path and the quick
 //! validity check, `can_parse.rs` `URL.canParse()`, `error.rs` and `options.rs` the public
 //! [`ParseError`] and [`ParseOptions`].
 
 mod can_parse;
 mod error;
 mod fast_path;
-pub mod lex;
 mod machine;
 mod options;
+
+/// The byte classes and scanners, at their former path: the same module as [`crate::lex`].
+pub use crate::lex;
 
 use encoding_rs::Encoding;
 
 pub(crate) use can_parse::can_parse;
-pub use error::ParseError;
+pub use error::{ParseError, SetterError};
 pub(crate) use machine::{
     parse_host_for_setter, parse_path_for_setter, parse_port_for_setter, parse_scheme_for_setter,
 };
 pub use options::{MAX_INPUT_LENGTH, ParseOptions};
 
-use crate::scratch;
-use crate::url::Url;
-use crate::validation::{Reporter, ValidationErrorKind};
-use lex::{
+use crate::lex::{
     find_tab_or_newline, push_without_tab_and_newline, scheme_len, trim_c0_control_or_space,
 };
+use crate::scratch;
+use crate::url::Url;
+use crate::validation::report::{Reporter, ValidationErrorKind};
 use machine::Run;
 
 /// Runs `f` on `input` with every ASCII tab or newline removed (the basic URL parser's steps

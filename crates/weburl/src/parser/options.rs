@@ -6,7 +6,7 @@ use encoding_rs::{Encoding, UTF_8};
 
 use super::{ParseError, fast_path, parse_general};
 use crate::url::Url;
-use crate::validation::{Reporter, ValidationError};
+use crate::validation::report::{Reporter, ValidationError};
 
 /// Options for the URL parser: a base URL, the document's encoding (for queries), and a
 /// callback that hears every validation error. Made by [`Url::options`].

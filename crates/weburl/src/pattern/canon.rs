@@ -7,7 +7,7 @@ use std::sync::LazyLock;
 use super::UrlPatternInit;
 use super::error::{UrlPatternComponent, UrlPatternError};
 use super::parser::escape_a_pattern_string;
-use crate::parser::lex::remove_tab_and_newline;
+use crate::lex::remove_tab_and_newline;
 use crate::parser::{parse_host_for_setter, parse_path_for_setter, parse_port_for_setter};
 use crate::percent::{EncodeSet, Stop, encode_into, encode_until};
 use crate::url::{SchemeType, Url};

@@ -3,18 +3,22 @@
 //! The state machine (`machine.rs`), the whole-URL fast path (`fast_path.rs`), `can_parse`, the
 //! host parser, the setters, the validity checker (`validation.rs`) and the CLI all read URL
 //! text through the functions here: what a scheme byte is, where an authority or a host ends,
-//! what a port's digits are worth, where the tabs and newlines are, what a dot segment is and
-//! how `%XX` decodes. A rule fixed here is fixed everywhere.
+//! what a port's digits are worth, where the tabs and newlines are, what a dot segment is, which
+//! bytes each percent-encode set holds. A rule fixed here is fixed everywhere.
 //!
 //! The classes of every byte are bits of one table (`class`), built at compile time from
 //! the spec's definitions, so a test is one load and a mask and a run of bytes can be tested
 //! eight at a time (the classes of eight bytes ANDed together). Some scans use word
 //! arithmetic instead of the table (`host_run`, `find_tab_or_newline`).
 //!
+//! This module is the crate's ground floor: it uses nothing but `std`, so every other module
+//! may use it. Its failures are its own small types ([`PortError`]), which the parser maps to
+//! its `ParseError`.
+//!
 //! A few of the scanners are public, for tools that read URL-like text before parsing it:
 //!
 //! ```
-//! use weburl::parser::lex;
+//! use weburl::lex;
 //! assert_eq!(lex::scheme_len(b"web+demo:x"), Some(8));
 //! assert_eq!(lex::host_end(b"[::1]:80/x", true), (5, Some(5)));
 //! assert_eq!(lex::remove_tab_and_newline("ht\ttp://a\n/"), "http://a/");
@@ -22,8 +26,69 @@
 
 use std::borrow::Cow;
 
-use super::ParseError;
-use crate::percent::{EncodeSet, build_table};
+// ---- Percent-encode sets ----
+
+/// Bits of [`encode_sets`], one per percent-encode set.
+pub(crate) const SET_C0: u8 = 1;
+pub(crate) const SET_FRAGMENT: u8 = 1 << 1;
+pub(crate) const SET_QUERY: u8 = 1 << 2;
+pub(crate) const SET_SPECIAL_QUERY: u8 = 1 << 3;
+pub(crate) const SET_PATH: u8 = 1 << 4;
+pub(crate) const SET_USERINFO: u8 = 1 << 5;
+pub(crate) const SET_COMPONENT: u8 = 1 << 6;
+pub(crate) const SET_FORM: u8 = 1 << 7;
+
+/// The [percent-encode sets](https://url.spec.whatwg.org/#percent-encode-set) as one table:
+/// one bit per set (the `SET_` constants), following the spec's definitions set by set.
+/// [`crate::percent::EncodeSet`] tests bytes against it; the byte classes below are built from it.
+pub(crate) const fn encode_sets() -> [u8; 256] {
+    let mut t = [0u8; 256];
+    let mut b = 0usize;
+    while b < 256 {
+        let c = b as u8;
+        let mut bits = 0u8;
+        // C0 control percent-encode set: C0 controls and all code points > U+007E.
+        if c <= 0x1F || c > 0x7E {
+            bits |= SET_C0;
+        }
+        // Fragment: C0 set + space " < > `.
+        if bits & SET_C0 != 0 || matches!(c, b' ' | b'"' | b'<' | b'>' | b'`') {
+            bits |= SET_FRAGMENT;
+        }
+        // Query: C0 set + space " # < >.
+        if bits & SET_C0 != 0 || matches!(c, b' ' | b'"' | b'#' | b'<' | b'>') {
+            bits |= SET_QUERY;
+        }
+        // Special-query: query set + '.
+        if bits & SET_QUERY != 0 || c == b'\'' {
+            bits |= SET_SPECIAL_QUERY;
+        }
+        // Path: query set + ? ^ ` { }.
+        if bits & SET_QUERY != 0 || matches!(c, b'?' | b'^' | b'`' | b'{' | b'}') {
+            bits |= SET_PATH;
+        }
+        // Userinfo: path set + / : ; = @ [ \ ] |.
+        if bits & SET_PATH != 0
+            || matches!(
+                c,
+                b'/' | b':' | b';' | b'=' | b'@' | b'[' | b'\\' | b']' | b'|'
+            )
+        {
+            bits |= SET_USERINFO;
+        }
+        // Component: userinfo set + $ % & + ,.
+        if bits & SET_USERINFO != 0 || matches!(c, b'$' | b'%' | b'&' | b'+' | b',') {
+            bits |= SET_COMPONENT;
+        }
+        // application/x-www-form-urlencoded: component set + ! ' ( ) ~.
+        if bits & SET_COMPONENT != 0 || matches!(c, b'!' | b'\'' | b'(' | b')' | b'~') {
+            bits |= SET_FORM;
+        }
+        t[b] = bits;
+        b += 1;
+    }
+    t
+}
 
 // ---- Byte classes ----
 
@@ -88,7 +153,7 @@ const fn forbidden_host(c: u8) -> bool {
 
 /// The classes of every byte.
 const fn build_classes() -> [u16; 256] {
-    let sets = build_table();
+    let sets = encode_sets();
     let mut t = [0u16; 256];
     let mut i = 0;
     while i < 256 {
@@ -112,16 +177,16 @@ const fn build_classes() -> [u16; 256] {
         if c.is_ascii_uppercase() {
             bits |= HOST_ANY_CASE | UPPER;
         }
-        if sets[i] & EncodeSet::PATH.bits() == 0 && c != b'\\' && c != b'/' {
+        if sets[i] & SET_PATH == 0 && c != b'\\' && c != b'/' {
             bits |= PATH_OK;
         }
         if (bits & PATH_OK != 0 && c != b'.' && c != b'%') || c == b'/' {
             bits |= PATH_PLAIN;
         }
-        if sets[i] & EncodeSet::SPECIAL_QUERY.bits() == 0 && c != b'#' {
+        if sets[i] & SET_SPECIAL_QUERY == 0 && c != b'#' {
             bits |= QUERY_OK;
         }
-        if sets[i] & EncodeSet::FRAGMENT.bits() == 0 {
+        if sets[i] & SET_FRAGMENT == 0 {
             bits |= FRAGMENT_OK;
         }
         if forbidden_host(c) {
@@ -300,8 +365,8 @@ pub(crate) fn host_run<const ANY_CASE: bool>(bytes: &[u8]) -> usize {
 /// Whether a byte is a C0 control or space: <https://infra.spec.whatwg.org/#c0-control-or-space>.
 ///
 /// ```
-/// assert!(weburl::parser::lex::is_c0_control_or_space(b' '));
-/// assert!(!weburl::parser::lex::is_c0_control_or_space(b'a'));
+/// assert!(weburl::lex::is_c0_control_or_space(b' '));
+/// assert!(!weburl::lex::is_c0_control_or_space(b'a'));
 /// ```
 #[inline]
 #[must_use]
@@ -312,8 +377,8 @@ pub fn is_c0_control_or_space(b: u8) -> bool {
 /// Whether a byte is an [ASCII tab or newline](https://infra.spec.whatwg.org/#ascii-tab-or-newline).
 ///
 /// ```
-/// assert!(weburl::parser::lex::is_tab_or_newline(b'\n'));
-/// assert!(!weburl::parser::lex::is_tab_or_newline(b' '));
+/// assert!(weburl::lex::is_tab_or_newline(b'\n'));
+/// assert!(!weburl::lex::is_tab_or_newline(b' '));
 /// ```
 #[inline]
 #[must_use]
@@ -398,7 +463,7 @@ pub(crate) fn push_without_tab_and_newline(out: &mut String, input: &str, first:
 /// do the same to their value): borrowed when it has none.
 ///
 /// ```
-/// use weburl::parser::lex::remove_tab_and_newline;
+/// use weburl::lex::remove_tab_and_newline;
 /// assert_eq!(remove_tab_and_newline("a\tb\r\nc"), "abc");
 /// assert!(matches!(remove_tab_and_newline("abc"), std::borrow::Cow::Borrowed(_)));
 /// ```
@@ -421,7 +486,7 @@ pub fn remove_tab_and_newline(input: &str) -> Cow<'_, str> {
 /// `bytes` does not start with an ASCII alpha.
 ///
 /// ```
-/// use weburl::parser::lex::scheme_run;
+/// use weburl::lex::scheme_run;
 /// assert_eq!(scheme_run(b"git+ssh://h"), Some(7));
 /// assert_eq!(scheme_run(b"http"), Some(4));
 /// assert_eq!(scheme_run(b"1http:"), None);
@@ -439,7 +504,7 @@ pub fn scheme_run(bytes: &[u8]) -> Option<usize> {
 /// start and scheme states accept without a state override), without the ':'.
 ///
 /// ```
-/// use weburl::parser::lex::scheme_len;
+/// use weburl::lex::scheme_len;
 /// assert_eq!(scheme_len(b"HTTPS://example.com"), Some(5));
 /// assert_eq!(scheme_len(b"localhost"), None); // no ':'
 /// assert_eq!(scheme_len(b"a b:"), None);
@@ -458,8 +523,18 @@ pub fn scheme_len(bytes: &[u8]) -> Option<usize> {
 
 /// The position of the first byte at or after `from` that ends an authority, a host or a port:
 /// '/', '?', '#', and '\' for special URLs; or the input's length.
+///
+/// <https://url.spec.whatwg.org/#authority-state>
+///
+/// ```
+/// use weburl::lex::find_authority_end;
+/// assert_eq!(find_authority_end(b"http://u@h:1/p", 7, true), 12);
+/// assert_eq!(find_authority_end(b"x://h\\p?q", 4, false), 7); // '\' ends only a special authority
+/// assert_eq!(find_authority_end(b"h", 0, true), 1);
+/// ```
 #[inline]
-pub(crate) fn find_authority_end(bytes: &[u8], from: usize, special: bool) -> usize {
+#[must_use]
+pub fn find_authority_end(bytes: &[u8], from: usize, special: bool) -> usize {
     let rest = &bytes[from..];
     let bit = if special {
         SPECIAL_AUTHORITY_END
@@ -554,7 +629,7 @@ pub(crate) fn host_colon(host_and_port: &[u8]) -> Option<usize> {
 /// <https://url.spec.whatwg.org/#host-state>
 ///
 /// ```
-/// use weburl::parser::lex::host_end;
+/// use weburl::lex::host_end;
 /// assert_eq!(host_end(b"example.com:8080/x", true), (11, Some(11)));
 /// assert_eq!(host_end(b"[::1]/x", true), (5, None));
 /// assert_eq!(host_end(b"a\\b:1", false), (3, Some(3))); // '\' ends only a special host
@@ -604,8 +679,8 @@ fn host_scan(bytes: &[u8], end_bit: u16) -> (usize, Option<usize>) {
 /// The number of ASCII digits `bytes` starts with.
 ///
 /// ```
-/// assert_eq!(weburl::parser::lex::ascii_digits_len(b"8080/x"), 4);
-/// assert_eq!(weburl::parser::lex::ascii_digits_len(b"x"), 0);
+/// assert_eq!(weburl::lex::ascii_digits_len(b"8080/x"), 4);
+/// assert_eq!(weburl::lex::ascii_digits_len(b"x"), 0);
 /// ```
 #[inline]
 #[must_use]
@@ -616,33 +691,60 @@ pub fn ascii_digits_len(bytes: &[u8]) -> usize {
         .unwrap_or(bytes.len())
 }
 
-/// The value of a port made of ASCII digits (any number of them, leading zeros allowed; the
-/// caller checks that they are digits): [`ParseError::PortOutOfRange`] above 65535.
+/// Why a port's text is not a port: the two port failures of the
+/// [port state](https://url.spec.whatwg.org/#port-state). The parser reports them as
+/// `ParseError::InvalidPort` and `ParseError::PortOutOfRange`.
 ///
 /// ```
-/// use weburl::{ParseError, parser::lex::port_value};
+/// use weburl::lex::{PortError, port_value};
+/// assert_eq!(port_value(b"65536"), Err(PortError::OutOfRange));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum PortError {
+    /// A byte that is not an ASCII digit.
+    NotDigit,
+    /// A value above 65535.
+    OutOfRange,
+}
+
+/// The value of a port made of ASCII digits (any number of them, leading zeros allowed; the
+/// caller checks that they are digits): [`PortError::OutOfRange`] above 65535.
+///
+/// ```
+/// use weburl::lex::{PortError, port_value};
 /// assert_eq!(port_value(b"000443"), Ok(443));
-/// assert_eq!(port_value(b"65536"), Err(ParseError::PortOutOfRange));
+/// assert_eq!(port_value(b"65536"), Err(PortError::OutOfRange));
 /// ```
 #[inline]
-pub fn port_value(digits: &[u8]) -> Result<u16, ParseError> {
+pub fn port_value(digits: &[u8]) -> Result<u16, PortError> {
     let mut port: u32 = 0;
     for &b in digits {
         port = (port * 10 + u32::from(b.wrapping_sub(b'0'))).min(1 << 17);
     }
-    u16::try_from(port).map_err(|_| ParseError::PortOutOfRange)
+    u16::try_from(port).map_err(|_| PortError::OutOfRange)
 }
 
 /// The port that `bytes` holds in full (ASCII digits only, at most 65535, leading zeros
-/// allowed): `None` for an empty port.
+/// allowed): `None` for an empty port; on failure, why and at which byte.
+///
+/// <https://url.spec.whatwg.org/#port-state>
+///
+/// ```
+/// use weburl::lex::{PortError, whole_port};
+/// assert_eq!(whole_port(b"0443"), Ok(Some(443)));
+/// assert_eq!(whole_port(b""), Ok(None));
+/// assert_eq!(whole_port(b"8a"), Err((PortError::NotDigit, 1)));
+/// assert_eq!(whole_port(b"65536"), Err((PortError::OutOfRange, 0)));
+/// ```
 #[inline]
-pub(crate) fn whole_port(bytes: &[u8]) -> Result<Option<u16>, (ParseError, usize)> {
+pub fn whole_port(bytes: &[u8]) -> Result<Option<u16>, (PortError, usize)> {
     if bytes.is_empty() {
         return Ok(None);
     }
     let digits = ascii_digits_len(bytes);
     if digits < bytes.len() {
-        return Err((ParseError::InvalidPort, digits));
+        return Err((PortError::NotDigit, digits));
     }
     port_value(bytes).map(Some).map_err(|e| (e, 0))
 }
@@ -670,7 +772,7 @@ pub(crate) fn push_decimal(out: &mut String, n: u16) {
 /// A [single-dot URL path segment](https://url.spec.whatwg.org/#single-dot-path-segment).
 ///
 /// ```
-/// use weburl::parser::lex::is_single_dot;
+/// use weburl::lex::is_single_dot;
 /// assert!(is_single_dot(b".") && is_single_dot(b"%2E"));
 /// assert!(!is_single_dot(b"..") && !is_single_dot(b".a"));
 /// ```
@@ -683,7 +785,7 @@ pub fn is_single_dot(s: &[u8]) -> bool {
 /// A [double-dot URL path segment](https://url.spec.whatwg.org/#double-dot-path-segment).
 ///
 /// ```
-/// use weburl::parser::lex::is_double_dot;
+/// use weburl::lex::is_double_dot;
 /// assert!(is_double_dot(b"..") && is_double_dot(b".%2e") && is_double_dot(b"%2E%2e"));
 /// assert!(!is_double_dot(b".") && !is_double_dot(b"..."));
 /// ```
@@ -750,47 +852,6 @@ pub(crate) fn rfind_byte(hay: &[u8], byte: u8) -> Option<usize> {
         hay.iter().rposition(|&b| b == byte)
     } else {
         memchr::memrchr(byte, hay)
-    }
-}
-
-// ---- Percent-decoding ----
-
-/// The value of an ASCII hex digit, or `None`.
-#[inline]
-pub(crate) const fn hex_value(b: u8) -> Option<u8> {
-    match b {
-        b'0'..=b'9' => Some(b - b'0'),
-        b'a'..=b'f' => Some(b - b'a' + 10),
-        b'A'..=b'F' => Some(b - b'A' + 10),
-        _ => None,
-    }
-}
-
-/// The byte that `bytes[i..]` percent-encodes ("%" and two ASCII hex digits), or `None`.
-#[inline]
-pub(crate) fn percent_encoded_byte_at(bytes: &[u8], i: usize) -> Option<u8> {
-    if bytes.get(i) != Some(&b'%') {
-        return None;
-    }
-    let high = hex_value(*bytes.get(i + 1)?)?;
-    let low = hex_value(*bytes.get(i + 2)?)?;
-    Some(high << 4 | low)
-}
-
-/// The [percent-decode](https://url.spec.whatwg.org/#percent-decode) loop: hands each decoded
-/// byte of `input` to `push` (`%XX` with two hex digits is that byte, anything else itself),
-/// with whether it came from a `%XX` (form decoding reads only a literal `+` as a space).
-#[inline]
-pub(crate) fn percent_decode_each(input: &[u8], mut push: impl FnMut(u8, bool)) {
-    let mut i = 0;
-    while i < input.len() {
-        if let Some(b) = percent_encoded_byte_at(input, i) {
-            push(b, true);
-            i += 3;
-        } else {
-            push(input[i], false);
-            i += 1;
-        }
     }
 }
 
@@ -922,27 +983,10 @@ mod tests {
         }
         assert_eq!(whole_port(b""), Ok(None));
         assert_eq!(whole_port(b"0080"), Ok(Some(80)));
-        assert_eq!(whole_port(b"8a"), Err((ParseError::InvalidPort, 1)));
+        assert_eq!(whole_port(b"8a"), Err((PortError::NotDigit, 1)));
         assert_eq!(
             whole_port(b"99999999999999999999"),
-            Err((ParseError::PortOutOfRange, 0))
+            Err((PortError::OutOfRange, 0))
         );
-    }
-
-    #[test]
-    fn percent_decoding() {
-        let mut out = Vec::new();
-        let mut escaped = Vec::new();
-        percent_decode_each(b"%25%s%1G%4a%", |b, e| {
-            out.push(b);
-            escaped.push(e);
-        });
-        assert_eq!(out, b"%%s%1GJ%");
-        assert_eq!(
-            escaped,
-            [true, false, false, false, false, false, true, false]
-        );
-        assert_eq!(percent_encoded_byte_at(b"x%2F", 1), Some(b'/'));
-        assert_eq!(percent_encoded_byte_at(b"x%2", 1), None);
     }
 }
