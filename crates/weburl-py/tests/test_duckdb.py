@@ -142,3 +142,20 @@ def test_netquack_aliases(con: Any, inputs: list[str | None]) -> None:
 def test_docstring_examples() -> None:
     result = doctest.testmod(weburl.duckdb, optionflags=doctest.ELLIPSIS)
     assert result.failed == 0 and result.attempted >= 5
+
+
+def test_without_numpy_register_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    # DuckDB's create_function imports numpy even for Arrow functions; without it, register
+    # names the missing package instead of failing inside DuckDB on the first function.
+    import importlib
+
+    real = importlib.import_module
+
+    def no_numpy(name: str, *args: Any, **kwargs: Any) -> Any:
+        if name == "numpy":
+            raise ImportError("No module named 'numpy'")
+        return real(name, *args, **kwargs)
+
+    monkeypatch.setattr(importlib, "import_module", no_numpy)
+    with pytest.raises(ImportError, match=r"needs numpy.*weburl\[duckdb\]"):
+        weburl.duckdb.register(duckdb.connect())

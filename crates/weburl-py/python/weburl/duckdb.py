@@ -131,6 +131,15 @@ def register(con: Any, *, netquack_aliases: bool = True) -> None:
     """
     import duckdb
 
+    # DuckDB's create_function imports numpy, even for Arrow functions, and fails on the
+    # first function without it: say so once, with the fix.
+    try:
+        importlib.import_module("numpy")
+    except ImportError as e:
+        raise ImportError(
+            "weburl.duckdb.register needs numpy (DuckDB's Python functions import it): "
+            "pip install 'weburl[duckdb]' or pip install numpy"
+        ) from e
     for name, (arguments, result) in FUNCTIONS.items():
         _create(con, duckdb, name, _kernel(name), arguments, result)
     if netquack_aliases:
