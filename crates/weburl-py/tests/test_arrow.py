@@ -139,17 +139,19 @@ TOOL_HOSTS = [h for _, h, _ in TOOL_CASES]
 TOOL_ERRORS = [e for _, _, e in TOOL_CASES]
 
 
-def test_error_name(inputs: list[str | None], urltestdata: list[dict[str, Any]]) -> None:
-    def name(text: str | None, base: str | None = None) -> str | None:
-        if text is None:
-            return None
-        try:
-            URL(text, base)
-        except weburl.URLError as e:
-            return str(e).split(":", 1)[0]
+def name_of_error(text: str | None, base: str | None = None) -> str | None:
+    """The spec name of the error `URL(text, base)` raises, None where it parses."""
+    if text is None:
         return None
+    try:
+        URL(text, base)
+    except weburl.URLError as e:
+        return str(e).split(":", 1)[0]
+    return None
 
-    expected = [name(t) for t in inputs]
+
+def test_error_name(inputs: list[str | None], urltestdata: list[dict[str, Any]]) -> None:
+    expected = [name_of_error(t) for t in inputs]
     assert sum(e is not None for e in expected) > 100
     assert len(set(expected)) > 10
     for kind in [pa.string(), pa.large_string(), pa.string_view()]:
@@ -160,7 +162,7 @@ def test_error_name(inputs: list[str | None], urltestdata: list[dict[str, Any]])
     assert [e is None for e in expected] == [t is None or ok for t, ok in zip(inputs, wa.can_parse(inputs).to_pylist())]
     base = "http://example.org/foo/bar"
     texts = [c["input"] for c in urltestdata if c.get("base") == base]
-    assert wa.error_name(texts, base).to_pylist() == [name(t, base) for t in texts]
+    assert wa.error_name(texts, base).to_pylist() == [name_of_error(t, base) for t in texts]
     assert wa.error_name(TOOL_URLS).to_pylist() == TOOL_ERRORS
 
 

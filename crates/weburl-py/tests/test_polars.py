@@ -11,7 +11,7 @@ import weburl
 import weburl.polars
 from weburl import URL
 
-from test_arrow import COMPONENTS, TOOL_ERRORS, TOOL_HOSTS, TOOL_URLS, inputs, scalar_row  # noqa: F401
+from test_arrow import COMPONENTS, TOOL_ERRORS, TOOL_HOSTS, TOOL_URLS, inputs, name_of_error, scalar_row  # noqa: F401
 
 VERSION = tuple(int(p) for p in pl.__version__.split(".")[:2])
 
@@ -29,16 +29,6 @@ def streaming(lf: pl.LazyFrame) -> pl.DataFrame:
     if VERSION >= (1, 23):
         return lf.collect(engine="streaming")
     return lf.collect(streaming=True)
-
-
-def name_of_error(text: str | None, base: str | None = None) -> str | None:
-    if text is None:
-        return None
-    try:
-        URL(text, base)
-    except weburl.URLError as e:
-        return str(e).split(":", 1)[0]
-    return None
 
 
 def normalized(text: str | None, profile: str, **flags: bool) -> str | None:
