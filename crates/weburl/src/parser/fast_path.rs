@@ -16,6 +16,7 @@
 
 use crate::host::HostKind;
 use crate::host::ipv4::{ends_in_a_number, parse_serialized};
+use crate::offsets::Offsets;
 use crate::url::{SchemeType, Url};
 
 use crate::lex::{
@@ -254,24 +255,12 @@ pub(crate) fn parse_normal_into(input: &str, url: &mut Url) -> bool {
     scan.copy(input, &mut url.serialization);
     let Url {
         serialization: _,
-        scheme_end,
-        username_end,
-        host_start,
-        host_end,
-        path_start,
-        query_start,
-        fragment_start,
+        offsets,
         port,
         host_kind,
         scheme_type,
     } = scan.url(String::new());
-    url.scheme_end = scheme_end;
-    url.username_end = username_end;
-    url.host_start = host_start;
-    url.host_end = host_end;
-    url.path_start = path_start;
-    url.query_start = query_start;
-    url.fragment_start = fragment_start;
+    url.offsets = offsets;
     url.port = port;
     url.host_kind = host_kind;
     url.scheme_type = scheme_type;
@@ -298,22 +287,19 @@ impl Scan {
     #[inline(always)]
     fn url(&self, serialization: String) -> Url {
         let shift = usize::from(self.insert_slash);
-        let shifted = |offset: usize| {
-            if offset == 0 {
-                0
-            } else {
-                (offset + shift) as u32
-            }
-        };
+        let shifted = |offset: usize| if offset == 0 { 0 } else { offset + shift };
         Url {
             serialization,
-            scheme_end: self.scheme_end as u32,
-            username_end: self.host_start as u32,
-            host_start: self.host_start as u32,
-            host_end: self.host_end as u32,
-            path_start: self.path_start as u32,
-            query_start: shifted(self.query_start),
-            fragment_start: shifted(self.fragment_start),
+            offsets: Offsets {
+                scheme_end: self.scheme_end,
+                username_end: self.host_start,
+                host_start: self.host_start,
+                host_end: self.host_end,
+                path_start: self.path_start,
+                query_start: shifted(self.query_start),
+                fragment_start: shifted(self.fragment_start),
+            }
+            .to_u32(),
             port: self.port,
             host_kind: self.host_kind,
             scheme_type: self.scheme_type,
@@ -503,18 +489,8 @@ mod tests {
     /// Every field of the URL, for comparing the two paths exactly.
     fn fields(u: &Url) -> String {
         format!(
-            "{} {} {} {} {} {} {} {} {:?} {:?} {:?}",
-            u.serialization,
-            u.scheme_end,
-            u.username_end,
-            u.host_start,
-            u.host_end,
-            u.path_start,
-            u.query_start,
-            u.fragment_start,
-            u.port,
-            u.host_kind,
-            u.scheme_type
+            "{} {:?} {:?} {:?} {:?}",
+            u.serialization, u.offsets, u.port, u.host_kind, u.scheme_type
         )
     }
 

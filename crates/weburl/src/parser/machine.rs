@@ -15,6 +15,7 @@ use crate::lex::{
     starts_with_windows_drive_letter,
 };
 use crate::lex::{ascii_digits_len, host_end, port_value, scheme_run};
+use crate::offsets::Offsets;
 use crate::percent::{EncodeSet, Stop, encode_into, encode_until, percent_encode_after_encoding};
 use crate::url::{SchemeType, Url};
 use crate::validation::report::{Reporter, ValidationErrorKind};
@@ -300,8 +301,8 @@ impl<'a, 'b, 'r> Run<'a, 'b, 'r> {
     fn set_scheme_from_base(&mut self, base: &Url) {
         self.out.clear();
         self.out
-            .push_str(&base.serialization[..base.scheme_end as usize + 1]);
-        self.scheme_end = base.scheme_end as usize;
+            .push_str(&base.serialization[..base.offsets.scheme_end as usize + 1]);
+        self.scheme_end = base.offsets.scheme_end as usize;
         self.scheme_type = base.scheme_type;
     }
 
@@ -309,16 +310,16 @@ impl<'a, 'b, 'r> Run<'a, 'b, 'r> {
     /// serialization up to the end of its authority (its scheme is already in the output).
     fn copy_base_authority(&mut self, base: &Url) {
         let authority_end = if base.has_host() {
-            base.path_start as usize
+            base.offsets.path_start as usize
         } else {
-            base.scheme_end as usize + 1
+            base.offsets.scheme_end as usize + 1
         };
-        self.out.truncate(base.scheme_end as usize + 1);
+        self.out.truncate(base.offsets.scheme_end as usize + 1);
         self.out
-            .push_str(&base.serialization[base.scheme_end as usize + 1..authority_end]);
-        self.username_end = base.username_end as usize;
-        self.host_start = base.host_start as usize;
-        self.host_end = base.host_end as usize;
+            .push_str(&base.serialization[base.offsets.scheme_end as usize + 1..authority_end]);
+        self.username_end = base.offsets.username_end as usize;
+        self.host_start = base.offsets.host_start as usize;
+        self.host_end = base.offsets.host_end as usize;
         self.port = base.port;
         self.host_kind = base.host_kind;
         self.path_start = self.out.len();
@@ -326,16 +327,17 @@ impl<'a, 'b, 'r> Run<'a, 'b, 'r> {
 
     /// Copies the base's path (a clone of the list, or the opaque path).
     fn copy_base_path(&mut self, base: &Url) {
-        self.out
-            .push_str(&base.serialization[base.path_start as usize..base.path_end() as usize]);
+        self.out.push_str(
+            &base.serialization[base.offsets.path_start as usize..base.path_end() as usize],
+        );
     }
 
     /// Copies the base's query, if it is not null.
     fn copy_base_query(&mut self, base: &Url) {
-        if base.query_start != 0 {
+        if base.offsets.query_start != 0 {
             self.query_start = self.out.len();
             self.out.push_str(
-                &base.serialization[base.query_start as usize..base.query_end() as usize],
+                &base.serialization[base.offsets.query_start as usize..base.query_end() as usize],
             );
         }
     }
@@ -683,7 +685,7 @@ impl<'a, 'b, 'r> Run<'a, 'b, 'r> {
             // The base's first path segment, if it is a normalized Windows drive letter and the
             // input does not start with one.
             if !starts_with_windows_drive_letter(&self.bytes[self.pos..]) {
-                let base_path = &base.serialization.as_bytes()[base.path_start as usize..];
+                let base_path = &base.serialization.as_bytes()[base.offsets.path_start as usize..];
                 if base_path.len() >= 3
                     && is_normalized_windows_drive_letter(&base_path[1..3])
                     && (base_path.len() == 3
@@ -692,7 +694,8 @@ impl<'a, 'b, 'r> Run<'a, 'b, 'r> {
                         || base_path[3] == b'#')
                 {
                     self.out.push_str(
-                        &base.serialization[base.path_start as usize..base.path_start as usize + 3],
+                        &base.serialization[base.offsets.path_start as usize
+                            ..base.offsets.path_start as usize + 3],
                     );
                 }
             }
@@ -981,13 +984,16 @@ impl<'a, 'b, 'r> Run<'a, 'b, 'r> {
             } else {
                 std::mem::take(&mut self.out)
             },
-            scheme_end: self.scheme_end as u32,
-            username_end: self.username_end as u32,
-            host_start: self.host_start as u32,
-            host_end: self.host_end as u32,
-            path_start: self.path_start as u32,
-            query_start: self.query_start as u32,
-            fragment_start: self.fragment_start as u32,
+            offsets: Offsets {
+                scheme_end: self.scheme_end,
+                username_end: self.username_end,
+                host_start: self.host_start,
+                host_end: self.host_end,
+                path_start: self.path_start,
+                query_start: self.query_start,
+                fragment_start: self.fragment_start,
+            }
+            .to_u32(),
             port: self.port,
             host_kind: self.host_kind,
             scheme_type: self.scheme_type,
