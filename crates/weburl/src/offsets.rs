@@ -70,3 +70,35 @@ impl Offsets<usize> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_urls_record_is_seven_u32_and_narrowing_keeps_every_offset() {
+        assert_eq!(std::mem::size_of::<Offsets>(), 7 * 4);
+        let wide = Offsets {
+            scheme_end: 5,
+            username_end: 8,
+            host_start: 8,
+            host_end: 19,
+            path_start: 19,
+            query_start: 0,
+            fragment_start: 27,
+        };
+        let narrow = wide.to_u32();
+        assert_eq!(
+            [
+                narrow.scheme_end,
+                narrow.username_end,
+                narrow.host_start,
+                narrow.host_end,
+                narrow.path_start,
+                narrow.query_start,
+                narrow.fragment_start
+            ],
+            [5, 8, 8, 19, 19, 0, 27]
+        );
+    }
+}

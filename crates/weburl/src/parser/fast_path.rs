@@ -34,12 +34,7 @@ pub(crate) fn plain_segments_end(bytes: &[u8], from: usize) -> Option<usize> {
 
 /// What the scan of a normal URL found: the URL's fields, with offsets into the input.
 struct Scan {
-    scheme_end: usize,
-    host_start: usize,
-    host_end: usize,
-    path_start: usize,
-    query_start: usize,
-    fragment_start: usize,
+    offsets: Offsets<usize>,
     port: Option<u16>,
     host_kind: HostKind,
     scheme_type: SchemeType,
@@ -275,9 +270,9 @@ impl Scan {
         buffer.clear();
         buffer.reserve(input.len() + usize::from(self.insert_slash));
         if self.insert_slash {
-            buffer.push_str(&input[..self.path_start]);
+            buffer.push_str(&input[..self.offsets.path_start]);
             buffer.push('/');
-            buffer.push_str(&input[self.path_start..]);
+            buffer.push_str(&input[self.offsets.path_start..]);
         } else {
             buffer.push_str(input);
         }
@@ -291,13 +286,9 @@ impl Scan {
         Url {
             serialization,
             offsets: Offsets {
-                scheme_end: self.scheme_end,
-                username_end: self.host_start,
-                host_start: self.host_start,
-                host_end: self.host_end,
-                path_start: self.path_start,
-                query_start: shifted(self.query_start),
-                fragment_start: shifted(self.fragment_start),
+                query_start: shifted(self.offsets.query_start),
+                fragment_start: shifted(self.offsets.fragment_start),
+                ..self.offsets
             }
             .to_u32(),
             port: self.port,
@@ -410,12 +401,16 @@ fn scan(input: &str) -> Option<Scan> {
     }
 
     Some(Scan {
-        scheme_end,
-        host_start,
-        host_end,
-        path_start,
-        query_start,
-        fragment_start,
+        offsets: Offsets {
+            scheme_end,
+            // No credentials: the username ends where the host starts.
+            username_end: host_start,
+            host_start,
+            host_end,
+            path_start,
+            query_start,
+            fragment_start,
+        },
         port,
         host_kind,
         scheme_type,
