@@ -57,7 +57,8 @@ impl Url {
     #[must_use]
     pub fn authority(&self) -> &str {
         if self.has_host() {
-            &self.serialization[self.scheme_end as usize + 3..self.path_start as usize]
+            &self.serialization
+                [self.offsets.scheme_end as usize + 3..self.offsets.path_start as usize]
         } else {
             ""
         }

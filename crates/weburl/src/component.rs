@@ -234,7 +234,8 @@ impl Url {
             && !self.includes_credentials()
         {
             let port = self.port();
-            let end = self.host_end as usize + if port.is_empty() { 0 } else { 1 + port.len() };
+            let end =
+                self.offsets.host_end as usize + if port.is_empty() { 0 } else { 1 + port.len() };
             if let Some(origin) = self.serialization.get(..end) {
                 debug_assert_eq!(origin, self.origin().ascii_serialization());
                 return Cow::Borrowed(origin);
@@ -295,29 +296,38 @@ impl Url {
         Some(match component {
             Component::Href => 0..self.serialization.len(),
             Component::Origin => return None,
-            Component::Protocol => range(0, self.scheme_end + 1),
-            Component::Username | Component::Password if !has_host => empty_at(self.scheme_end + 1),
-            Component::Username => range(self.scheme_end + 3, self.username_end),
-            Component::Password if self.username_end + 1 < self.host_start => {
-                range(self.username_end + 1, self.host_start - 1)
+            Component::Protocol => range(0, self.offsets.scheme_end + 1),
+            Component::Username | Component::Password if !has_host => {
+                empty_at(self.offsets.scheme_end + 1)
             }
-            Component::Password => empty_at(self.username_end),
-            Component::Host if self.port.is_some() => range(self.host_start, self.path_start),
-            Component::Host | Component::Hostname => range(self.host_start, self.host_end),
-            Component::Port if self.port.is_some() => range(self.host_end + 1, self.path_start),
-            Component::Port => empty_at(self.host_end),
-            Component::Pathname => range(self.path_start, self.path_end()),
+            Component::Username => range(self.offsets.scheme_end + 3, self.offsets.username_end),
+            Component::Password if self.offsets.username_end + 1 < self.offsets.host_start => {
+                range(self.offsets.username_end + 1, self.offsets.host_start - 1)
+            }
+            Component::Password => empty_at(self.offsets.username_end),
+            Component::Host if self.port.is_some() => {
+                range(self.offsets.host_start, self.offsets.path_start)
+            }
+            Component::Host | Component::Hostname => {
+                range(self.offsets.host_start, self.offsets.host_end)
+            }
+            Component::Port if self.port.is_some() => {
+                range(self.offsets.host_end + 1, self.offsets.path_start)
+            }
+            Component::Port => empty_at(self.offsets.host_end),
+            Component::Pathname => range(self.offsets.path_start, self.path_end()),
             Component::Search
-                if self.query_start != 0 && self.query_end() > self.query_start + 1 =>
+                if self.offsets.query_start != 0
+                    && self.query_end() > self.offsets.query_start + 1 =>
             {
-                range(self.query_start, self.query_end())
+                range(self.offsets.query_start, self.query_end())
             }
             Component::Search => empty_at(self.path_end()),
             Component::Hash
-                if self.fragment_start != 0
-                    && self.serialization.len() as u32 > self.fragment_start + 1 =>
+                if self.offsets.fragment_start != 0
+                    && self.serialization.len() as u32 > self.offsets.fragment_start + 1 =>
             {
-                range(self.fragment_start, self.serialization.len() as u32)
+                range(self.offsets.fragment_start, self.serialization.len() as u32)
             }
             Component::Hash => empty_at(self.query_end()),
         })

@@ -125,13 +125,7 @@ impl Url {
     /// Whether every field is the same (`==` compares the hrefs only).
     fn same_record(&self, other: &Url) -> bool {
         self.serialization == other.serialization
-            && self.scheme_end == other.scheme_end
-            && self.username_end == other.username_end
-            && self.host_start == other.host_start
-            && self.host_end == other.host_end
-            && self.path_start == other.path_start
-            && self.query_start == other.query_start
-            && self.fragment_start == other.fragment_start
+            && self.offsets == other.offsets
             && self.port == other.port
             && self.host_kind == other.host_kind
             && self.scheme_type == other.scheme_type
@@ -180,23 +174,23 @@ impl Url {
             }
         };
         // The scheme and its ':'.
-        order("scheme_end", self.scheme_end, 1)?;
-        at(self.scheme_end, ":")?;
-        let scheme = &s[..self.scheme_end as usize];
+        order("scheme_end", self.offsets.scheme_end, 1)?;
+        at(self.offsets.scheme_end, ":")?;
+        let scheme = &s[..self.offsets.scheme_end as usize];
         if lex::scheme_run(scheme) != Some(scheme.len())
             || scheme.iter().any(u8::is_ascii_uppercase)
-            || SchemeType::from_scheme(&self.serialization[..self.scheme_end as usize])
+            || SchemeType::from_scheme(&self.serialization[..self.offsets.scheme_end as usize])
                 != self.scheme_type
         {
             return Err(InvariantError::Scheme);
         }
-        let after_scheme = self.scheme_end + 1;
+        let after_scheme = self.offsets.scheme_end + 1;
         // The authority.
         if self.host_kind == HostKind::None {
             for (name, value) in [
-                ("username_end", self.username_end),
-                ("host_start", self.host_start),
-                ("host_end", self.host_end),
+                ("username_end", self.offsets.username_end),
+                ("host_start", self.offsets.host_start),
+                ("host_end", self.offsets.host_end),
             ] {
                 if value != after_scheme {
                     return Err(InvariantError::OffsetOrder {
@@ -210,43 +204,47 @@ impl Url {
             }
             // The path follows the ':', or a "/." that keeps a path starting with "//" from
             // reading as a host.
-            if self.path_start != after_scheme {
-                order("path_start", self.path_start, after_scheme)?;
+            if self.offsets.path_start != after_scheme {
+                order("path_start", self.offsets.path_start, after_scheme)?;
                 at(after_scheme, "/.")?;
-                if self.path_start != after_scheme + 2 {
+                if self.offsets.path_start != after_scheme + 2 {
                     return Err(InvariantError::OffsetOrder {
                         offset: "path_start",
-                        value: self.path_start,
+                        value: self.offsets.path_start,
                     });
                 }
-                at(self.path_start, "//")?;
+                at(self.offsets.path_start, "//")?;
             } else if s.get(after_scheme as usize..after_scheme as usize + 2) == Some(b"//") {
                 return Err(InvariantError::HostKind);
             }
         } else {
             at(after_scheme, "//")?;
             let authority = after_scheme + 2;
-            order("username_end", self.username_end, authority)?;
-            order("host_start", self.host_start, self.username_end)?;
-            if self.host_start > authority {
+            order("username_end", self.offsets.username_end, authority)?;
+            order(
+                "host_start",
+                self.offsets.host_start,
+                self.offsets.username_end,
+            )?;
+            if self.offsets.host_start > authority {
                 // Credentials: the username, then ':' and a non-empty password, then '@'.
-                at(self.host_start - 1, "@")?;
-                if self.username_end + 1 < self.host_start {
-                    at(self.username_end, ":")?;
-                } else if self.username_end + 1 != self.host_start {
+                at(self.offsets.host_start - 1, "@")?;
+                if self.offsets.username_end + 1 < self.offsets.host_start {
+                    at(self.offsets.username_end, ":")?;
+                } else if self.offsets.username_end + 1 != self.offsets.host_start {
                     return Err(InvariantError::OffsetOrder {
                         offset: "username_end",
-                        value: self.username_end,
+                        value: self.offsets.username_end,
                     });
                 }
-            } else if self.username_end != authority {
+            } else if self.offsets.username_end != authority {
                 return Err(InvariantError::OffsetOrder {
                     offset: "username_end",
-                    value: self.username_end,
+                    value: self.offsets.username_end,
                 });
             }
-            order("host_end", self.host_end, self.host_start)?;
-            let host = &s[self.host_start as usize..self.host_end as usize];
+            order("host_end", self.offsets.host_end, self.offsets.host_start)?;
+            let host = &s[self.offsets.host_start as usize..self.offsets.host_end as usize];
             let kind_fits = match self.host_kind {
                 HostKind::Empty => host.is_empty(),
                 HostKind::Ipv6 => host.len() > 2 && host[0] == b'[' && host[host.len() - 1] == b']',
@@ -259,12 +257,13 @@ impl Url {
             if !kind_fits {
                 return Err(InvariantError::HostKind);
             }
-            order("path_start", self.path_start, self.host_end)?;
+            order("path_start", self.offsets.path_start, self.offsets.host_end)?;
             match self.port {
                 Some(port) => {
-                    at(self.host_end, ":")?;
+                    at(self.offsets.host_end, ":")?;
                     // The port in decimal, without leading zeros, and not the default port.
-                    let written = &s[self.host_end as usize + 1..self.path_start as usize];
+                    let written =
+                        &s[self.offsets.host_end as usize + 1..self.offsets.path_start as usize];
                     if lex::whole_port(written) != Ok(Some(port))
                         || (written.len() > 1 && written[0] == b'0')
                         || Some(port) == self.scheme_type.default_port()
@@ -272,10 +271,10 @@ impl Url {
                         return Err(InvariantError::Port);
                     }
                 }
-                None if self.path_start != self.host_end => {
+                None if self.offsets.path_start != self.offsets.host_end => {
                     return Err(InvariantError::OffsetOrder {
                         offset: "path_start",
-                        value: self.path_start,
+                        value: self.offsets.path_start,
                     });
                 }
                 None => {}
@@ -284,32 +283,36 @@ impl Url {
         // The path: a special URL's and one after a host start with '/'.
         let path_end = self.path_end();
         if (self.scheme_type.is_special() || self.host_kind != HostKind::None)
-            && self.path_start != path_end
+            && self.offsets.path_start != path_end
         {
-            at(self.path_start, "/")?;
+            at(self.offsets.path_start, "/")?;
         }
-        if self.scheme_type.is_special() && self.path_start == path_end {
+        if self.scheme_type.is_special() && self.offsets.path_start == path_end {
             return Err(InvariantError::Separator {
                 expected: "/",
-                offset: self.path_start,
+                offset: self.offsets.path_start,
             });
         }
         // The query and the fragment.
-        if self.query_start != 0 {
-            order("query_start", self.query_start, self.path_start)?;
-            at(self.query_start, "?")?;
+        if self.offsets.query_start != 0 {
+            order(
+                "query_start",
+                self.offsets.query_start,
+                self.offsets.path_start,
+            )?;
+            at(self.offsets.query_start, "?")?;
         }
-        if self.fragment_start != 0 {
+        if self.offsets.fragment_start != 0 {
             order(
                 "fragment_start",
-                self.fragment_start,
-                self.path_start.max(self.query_start),
+                self.offsets.fragment_start,
+                self.offsets.path_start.max(self.offsets.query_start),
             )?;
-            at(self.fragment_start, "#")?;
-            if self.query_start == self.fragment_start {
+            at(self.offsets.fragment_start, "#")?;
+            if self.offsets.query_start == self.offsets.fragment_start {
                 return Err(InvariantError::OffsetOrder {
                     offset: "fragment_start",
-                    value: self.fragment_start,
+                    value: self.offsets.fragment_start,
                 });
             }
         }
@@ -342,7 +345,7 @@ mod tests {
             u.check_invariants().unwrap_err()
         };
         assert_eq!(
-            broken(&|u| u.scheme_end = 4),
+            broken(&|u| u.offsets.scheme_end = 4),
             InvariantError::Separator {
                 expected: ":",
                 offset: 4
@@ -353,7 +356,7 @@ mod tests {
             InvariantError::Scheme
         );
         assert_eq!(
-            broken(&|u| u.host_start -= 1),
+            broken(&|u| u.offsets.host_start -= 1),
             InvariantError::Separator {
                 expected: "@",
                 offset: 10
@@ -364,7 +367,7 @@ mod tests {
             broken(&|u| u.port = None),
             InvariantError::OffsetOrder {
                 offset: "path_start",
-                value: url.path_start
+                value: url.offsets.path_start
             }
         );
         assert_eq!(
@@ -372,14 +375,14 @@ mod tests {
             InvariantError::HostKind
         );
         assert_eq!(
-            broken(&|u| u.query_start += 1),
+            broken(&|u| u.offsets.query_start += 1),
             InvariantError::Separator {
                 expected: "?",
-                offset: url.query_start + 1
+                offset: url.offsets.query_start + 1
             }
         );
         assert_eq!(
-            broken(&|u| u.fragment_start = u.serialization.len() as u32 + 1),
+            broken(&|u| u.offsets.fragment_start = u.serialization.len() as u32 + 1),
             InvariantError::OffsetOrder {
                 offset: "fragment_start",
                 value: url.serialization.len() as u32 + 1
@@ -394,7 +397,7 @@ mod tests {
         );
         let mut hostless = Url::parse("web+demo:/.//not-a-host/").unwrap();
         assert_eq!(hostless.check_invariants(), Ok(()));
-        hostless.path_start -= 2;
+        hostless.offsets.path_start -= 2;
         assert!(hostless.check_invariants().is_err());
     }
 

@@ -119,6 +119,7 @@ mod make_relative;
 pub mod net;
 mod normal_host;
 pub mod normalize;
+mod offsets;
 pub mod origin;
 pub mod parser;
 mod path_segments;

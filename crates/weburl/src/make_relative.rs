@@ -81,7 +81,7 @@ impl Url {
             .or_else(|| Some(self.path_absolute_reference(url)).filter(resolves))
             .or_else(|| {
                 url.has_host()
-                    .then(|| url.serialization[url.scheme_end as usize + 1..].to_owned())
+                    .then(|| url.serialization[url.offsets.scheme_end as usize + 1..].to_owned())
                     .filter(resolves)
             })
     }
@@ -104,7 +104,7 @@ impl Url {
         }
         // Room for the answer: every "../", the target's path, query and fragment.
         let ups = base_dirs.clone().take_while(|s| !s.is_empty()).count();
-        let tail = url.serialization.len() - url.path_start as usize;
+        let tail = url.serialization.len() - url.offsets.path_start as usize;
         let mut relative = String::with_capacity(3 * ups + tail + 2);
         let mut dir_count = 0;
         // An empty segment left over only comes from a trailing empty directory; the `url`

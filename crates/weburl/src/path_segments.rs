@@ -77,13 +77,13 @@ impl Url {
 impl PathSegmentsMut<'_> {
     /// The path as it stands (the serialization ends with it while the guard lives).
     fn path(&self) -> &str {
-        &self.url.serialization[self.url.path_start as usize..]
+        &self.url.serialization[self.url.offsets.path_start as usize..]
     }
 
     /// The index just after the path's first '/' (past the end when the path is empty, as the
     /// path of a non-special URL with a host can be).
     fn after_first_slash(&self) -> usize {
-        self.url.path_start as usize + 1
+        self.url.offsets.path_start as usize + 1
     }
 
     /// Removes every segment, leaving the path `/` (an empty path stays empty).
@@ -169,7 +169,7 @@ impl PathSegmentsMut<'_> {
     {
         let special = self.url.is_special();
         let is_file = self.url.scheme_type == SchemeType::File;
-        let path_start = self.url.path_start as usize;
+        let path_start = self.url.offsets.path_start as usize;
         for segment in segments {
             let segment = segment.as_ref();
             if segment == "." || segment == ".." {
@@ -220,15 +220,16 @@ impl Drop for PathSegmentsMut<'_> {
     fn drop(&mut self) {
         let url = &mut *self.url;
         if !url.has_host() {
-            let marker = url.scheme_end as usize + 1;
-            let has_marker = url.path_start as usize == marker + 2;
-            let needs_marker = url.serialization[url.path_start as usize..].starts_with("//");
+            let marker = url.offsets.scheme_end as usize + 1;
+            let has_marker = url.offsets.path_start as usize == marker + 2;
+            let needs_marker =
+                url.serialization[url.offsets.path_start as usize..].starts_with("//");
             if needs_marker && !has_marker {
                 url.serialization.insert_str(marker, "/.");
-                url.path_start += 2;
+                url.offsets.path_start += 2;
             } else if has_marker && !needs_marker {
                 url.serialization.replace_range(marker..marker + 2, "");
-                url.path_start -= 2;
+                url.offsets.path_start -= 2;
             }
         }
         let end = url.serialization.len() as u32;
@@ -236,16 +237,16 @@ impl Drop for PathSegmentsMut<'_> {
         match self.after_path.as_bytes().first() {
             Some(b'?') => {
                 let fragment = self.after_path.find('#');
-                url.query_start = end;
-                url.fragment_start = fragment.map_or(0, |f| end + f as u32);
+                url.offsets.query_start = end;
+                url.offsets.fragment_start = fragment.map_or(0, |f| end + f as u32);
             }
             Some(_) => {
-                url.query_start = 0;
-                url.fragment_start = end;
+                url.offsets.query_start = 0;
+                url.offsets.fragment_start = end;
             }
             None => {
-                url.query_start = 0;
-                url.fragment_start = 0;
+                url.offsets.query_start = 0;
+                url.offsets.fragment_start = 0;
             }
         }
         url.debug_check_invariants();

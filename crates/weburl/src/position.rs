@@ -88,37 +88,37 @@ impl Url {
     fn position_index(&self, position: Position) -> usize {
         let bytes = self.serialization.as_bytes();
         let has_password = self.has_host()
-            && self.username_end < self.host_start
-            && bytes.get(self.username_end as usize) == Some(&b':');
+            && self.offsets.username_end < self.offsets.host_start
+            && bytes.get(self.offsets.username_end as usize) == Some(&b':');
         let i = match position {
             Position::BeforeScheme => 0,
-            Position::AfterScheme => self.scheme_end,
+            Position::AfterScheme => self.offsets.scheme_end,
             Position::BeforeUsername => {
                 if self.has_host() {
-                    self.scheme_end + 3
+                    self.offsets.scheme_end + 3
                 } else {
-                    self.scheme_end + 1
+                    self.offsets.scheme_end + 1
                 }
             }
-            Position::AfterUsername => self.username_end,
-            Position::BeforePassword if has_password => self.username_end + 1,
-            Position::BeforePassword => self.username_end,
-            Position::AfterPassword if has_password => self.host_start - 1,
-            Position::AfterPassword => self.username_end,
-            Position::BeforeHost => self.host_start,
-            Position::AfterHost => self.host_end,
-            Position::BeforePort if self.port.is_some() => self.host_end + 1,
-            Position::BeforePort => self.host_end,
-            Position::AfterPort if self.port.is_some() => self.path_start,
-            Position::AfterPort => self.host_end,
-            Position::BeforePath => self.path_start,
+            Position::AfterUsername => self.offsets.username_end,
+            Position::BeforePassword if has_password => self.offsets.username_end + 1,
+            Position::BeforePassword => self.offsets.username_end,
+            Position::AfterPassword if has_password => self.offsets.host_start - 1,
+            Position::AfterPassword => self.offsets.username_end,
+            Position::BeforeHost => self.offsets.host_start,
+            Position::AfterHost => self.offsets.host_end,
+            Position::BeforePort if self.port.is_some() => self.offsets.host_end + 1,
+            Position::BeforePort => self.offsets.host_end,
+            Position::AfterPort if self.port.is_some() => self.offsets.path_start,
+            Position::AfterPort => self.offsets.host_end,
+            Position::BeforePath => self.offsets.path_start,
             Position::AfterPath => self.path_end(),
-            Position::BeforeQuery => match self.query_start {
+            Position::BeforeQuery => match self.offsets.query_start {
                 0 => self.path_end(),
                 q => q + 1,
             },
             Position::AfterQuery => self.query_end(),
-            Position::BeforeFragment => match self.fragment_start {
+            Position::BeforeFragment => match self.offsets.fragment_start {
                 0 => self.serialization.len() as u32,
                 f => f + 1,
             },

@@ -956,7 +956,7 @@ impl Url {
     pub fn public_suffix_in(&self, sections: Sections) -> Option<&str> {
         let (public_suffix, _) = self.split_domain(sections)?;
         self.serialization
-            .get(self.host_start as usize + public_suffix..self.host_end as usize)
+            .get(self.offsets.host_start as usize + public_suffix..self.offsets.host_end as usize)
     }
 
     /// [`Url::registrable_domain`] by the chosen sections of the embedded list.
@@ -970,8 +970,9 @@ impl Url {
     #[inline]
     pub fn registrable_domain_in(&self, sections: Sections) -> Option<&str> {
         let (_, registrable_domain) = self.split_domain(sections)?;
-        self.serialization
-            .get(self.host_start as usize + registrable_domain?..self.host_end as usize)
+        self.serialization.get(
+            self.offsets.host_start as usize + registrable_domain?..self.offsets.host_end as usize,
+        )
     }
 
     /// Where the public suffix and the registrable domain of the URL's domain start in its
@@ -981,8 +982,8 @@ impl Url {
         if self.host_kind != HostKind::Domain {
             return None;
         }
-        let start = self.host_start as usize;
-        let len = (self.host_end as usize).checked_sub(start)?;
+        let start = self.offsets.host_start as usize;
+        let len = (self.offsets.host_end as usize).checked_sub(start)?;
         List::embedded().split_in(self.serialization.as_bytes(), start, len, sections)
     }
 }

@@ -41,9 +41,9 @@ impl UrlQuery<'_> {
     fn restore(&mut self) {
         if let Some(url) = self.url.as_deref_mut() {
             if self.fragment.is_empty() {
-                url.fragment_start = 0;
+                url.offsets.fragment_start = 0;
             } else {
-                url.fragment_start = url.serialization.len() as u32;
+                url.offsets.fragment_start = url.serialization.len() as u32;
                 url.serialization.push_str(&self.fragment);
             }
         }
@@ -114,19 +114,19 @@ impl Url {
     /// );
     /// ```
     pub fn query_pairs_mut(&mut self) -> Serializer<'_, UrlQuery<'_>> {
-        let fragment = match self.fragment_start {
+        let fragment = match self.offsets.fragment_start {
             0 => String::new(),
             f => {
                 let text = self.serialization[f as usize..].to_owned();
                 self.serialization.truncate(f as usize);
-                self.fragment_start = 0;
+                self.offsets.fragment_start = 0;
                 text
             }
         };
-        let query_start = match self.query_start {
+        let query_start = match self.offsets.query_start {
             0 => {
                 let q = self.serialization.len();
-                self.query_start = q as u32;
+                self.offsets.query_start = q as u32;
                 self.serialization.push('?');
                 q
             }

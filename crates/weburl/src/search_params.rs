@@ -516,12 +516,12 @@ impl Url {
         match query {
             None => {
                 self.splice(start, end, "", Offset::FragmentStart);
-                self.query_start = 0;
+                self.offsets.query_start = 0;
             }
             Some(q) => {
                 let text = format!("?{q}");
                 self.splice(start, end, &text, Offset::FragmentStart);
-                self.query_start = start;
+                self.offsets.query_start = start;
             }
         }
         self.debug_check_invariants();

@@ -56,22 +56,22 @@ impl Url {
         let delta = text.len() as i64 - i64::from(end - start);
         let moved = |offset: &mut u32| *offset = (i64::from(*offset) + delta) as u32;
         if first_moved <= Offset::UsernameEnd {
-            moved(&mut self.username_end);
+            moved(&mut self.offsets.username_end);
         }
         if first_moved <= Offset::HostStart {
-            moved(&mut self.host_start);
+            moved(&mut self.offsets.host_start);
         }
         if first_moved <= Offset::HostEnd {
-            moved(&mut self.host_end);
+            moved(&mut self.offsets.host_end);
         }
         if first_moved <= Offset::PathStart {
-            moved(&mut self.path_start);
+            moved(&mut self.offsets.path_start);
         }
-        if first_moved <= Offset::QueryStart && self.query_start != 0 {
-            moved(&mut self.query_start);
+        if first_moved <= Offset::QueryStart && self.offsets.query_start != 0 {
+            moved(&mut self.offsets.query_start);
         }
-        if first_moved <= Offset::FragmentStart && self.fragment_start != 0 {
-            moved(&mut self.fragment_start);
+        if first_moved <= Offset::FragmentStart && self.offsets.fragment_start != 0 {
+            moved(&mut self.offsets.fragment_start);
         }
     }
 
@@ -97,12 +97,12 @@ impl Url {
 
     fn offsets_in_order(&self) -> [(Offset, u32); 6] {
         [
-            (Offset::UsernameEnd, self.username_end),
-            (Offset::HostStart, self.host_start),
-            (Offset::HostEnd, self.host_end),
-            (Offset::PathStart, self.path_start),
-            (Offset::QueryStart, self.query_start),
-            (Offset::FragmentStart, self.fragment_start),
+            (Offset::UsernameEnd, self.offsets.username_end),
+            (Offset::HostStart, self.offsets.host_start),
+            (Offset::HostEnd, self.offsets.host_end),
+            (Offset::PathStart, self.offsets.path_start),
+            (Offset::QueryStart, self.offsets.query_start),
+            (Offset::FragmentStart, self.offsets.fragment_start),
         ]
     }
 
@@ -173,12 +173,17 @@ impl Url {
         let input = remove_tab_and_newline(value);
         with_scratch(|scheme| {
             let (new_type, port) = parser::parse_scheme_for_setter(scheme, &input, self)?;
-            self.splice(0, self.scheme_end, scheme, Offset::UsernameEnd);
-            self.scheme_end = scheme.len() as u32;
+            self.splice(0, self.offsets.scheme_end, scheme, Offset::UsernameEnd);
+            self.offsets.scheme_end = scheme.len() as u32;
             self.scheme_type = new_type;
             if port != self.port {
                 // The port was the new scheme's default port.
-                self.splice(self.host_end, self.path_start, "", Offset::PathStart);
+                self.splice(
+                    self.offsets.host_end,
+                    self.offsets.path_start,
+                    "",
+                    Offset::PathStart,
+                );
                 self.port = None;
             }
             Ok(())
@@ -188,7 +193,7 @@ impl Url {
     /// Rewrites the userinfo: the new username or password (`value`, encoded here) with the
     /// current other one.
     fn write_userinfo(&mut self, value: &str, is_password: bool) {
-        let start = self.scheme_end + 3;
+        let start = self.offsets.scheme_end + 3;
         with_scratch(|userinfo| {
             let username_len = if is_password {
                 userinfo.push_str(self.username());
@@ -212,9 +217,9 @@ impl Url {
             if !userinfo.is_empty() {
                 userinfo.push('@');
             }
-            self.splice(start, self.host_start, userinfo, Offset::HostEnd);
-            self.username_end = start + username_len as u32;
-            self.host_start = start + userinfo.len() as u32;
+            self.splice(start, self.offsets.host_start, userinfo, Offset::HostEnd);
+            self.offsets.username_end = start + username_len as u32;
+            self.offsets.host_start = start + userinfo.len() as u32;
         });
     }
 
@@ -274,26 +279,44 @@ impl Url {
         if self.host_kind == HostKind::None {
             // Gaining a host: "//" goes in after the scheme, and a "/." before the path is no
             // longer needed.
-            let after_scheme = self.scheme_end + 1;
-            self.splice(after_scheme, self.path_start, "//", Offset::QueryStart);
-            self.username_end = after_scheme + 2;
-            self.host_start = after_scheme + 2;
-            self.host_end = after_scheme + 2;
-            self.path_start = after_scheme + 2;
+            let after_scheme = self.offsets.scheme_end + 1;
+            self.splice(
+                after_scheme,
+                self.offsets.path_start,
+                "//",
+                Offset::QueryStart,
+            );
+            self.offsets.username_end = after_scheme + 2;
+            self.offsets.host_start = after_scheme + 2;
+            self.offsets.host_end = after_scheme + 2;
+            self.offsets.path_start = after_scheme + 2;
         }
-        self.splice(self.host_start, self.host_end, host, Offset::PathStart);
-        self.host_end = self.host_start + host.len() as u32;
+        self.splice(
+            self.offsets.host_start,
+            self.offsets.host_end,
+            host,
+            Offset::PathStart,
+        );
+        self.offsets.host_end = self.offsets.host_start + host.len() as u32;
         self.host_kind = kind;
-        debug_assert!(self.host_end <= self.path_start && self.host_start >= self.scheme_end + 3);
+        debug_assert!(
+            self.offsets.host_end <= self.offsets.path_start
+                && self.offsets.host_start >= self.offsets.scheme_end + 3
+        );
     }
 
     /// Replaces the port with `port` (already null if it is the default port), whose
     /// serialization (':' and digits, or nothing) is `text`.
     fn splice_port(&mut self, port: Option<u16>, text: &str) {
-        self.splice(self.host_end, self.path_start, text, Offset::QueryStart);
-        self.path_start = self.host_end + text.len() as u32;
+        self.splice(
+            self.offsets.host_end,
+            self.offsets.path_start,
+            text,
+            Offset::QueryStart,
+        );
+        self.offsets.path_start = self.offsets.host_end + text.len() as u32;
         self.port = port;
-        debug_assert!(port.is_some() == (self.path_start > self.host_end));
+        debug_assert!(port.is_some() == (self.offsets.path_start > self.offsets.host_end));
     }
 
     /// The host and hostname setters: the basic URL parser on the value with the host (or
@@ -419,9 +442,9 @@ impl Url {
         let input = remove_tab_and_newline(value);
         // A hostless path that starts with an empty segment is serialized after "/.".
         let start = if self.has_host() {
-            self.path_start
+            self.offsets.path_start
         } else {
-            self.scheme_end + 1
+            self.offsets.scheme_end + 1
         };
         let end = self.path_end();
         with_scratch(|path| {
@@ -433,7 +456,7 @@ impl Url {
                 0
             };
             self.splice(start, end, path, Offset::QueryStart);
-            self.path_start = start + prefix;
+            self.offsets.path_start = start + prefix;
         });
         Ok(())
     }
@@ -461,7 +484,7 @@ impl Url {
         let end = self.query_end();
         if value.is_empty() {
             self.splice(start, end, "", Offset::FragmentStart);
-            self.query_start = 0;
+            self.offsets.query_start = 0;
             return;
         }
         let value = value.strip_prefix('?').unwrap_or(value);
@@ -476,7 +499,7 @@ impl Url {
             encode_into(query, &input, set);
             self.splice(start, end, query, Offset::FragmentStart);
         });
-        self.query_start = start;
+        self.offsets.query_start = start;
     }
 
     /// The `hash` setter: "" removes the fragment; otherwise one leading '#' is dropped and the
@@ -502,7 +525,7 @@ impl Url {
         let end = self.serialization.len() as u32;
         if value.is_empty() {
             self.splice(start, end, "", Offset::None);
-            self.fragment_start = 0;
+            self.offsets.fragment_start = 0;
             return;
         }
         let value = value.strip_prefix('#').unwrap_or(value);
@@ -512,6 +535,6 @@ impl Url {
             encode_into(fragment, &input, EncodeSet::FRAGMENT);
             self.splice(start, end, fragment, Offset::None);
         });
-        self.fragment_start = start;
+        self.offsets.fragment_start = start;
     }
 }

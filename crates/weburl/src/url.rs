@@ -4,18 +4,8 @@
 //!
 //! A [`Url`] holds one `String`, the output of the
 //! [URL serializer](https://url.spec.whatwg.org/#concept-url-serializer), and the byte offsets
-//! of each component in it:
-//!
-//! ```text
-//! https://user:pass@example.com:8080/a/b?q=1#frag
-//!      |       |   |          |    |   |   |
-//!      |       |   host_start |    |   |   fragment_start
-//!      |       username_end   |    |   query_start
-//!      scheme_end             |    path_start
-//!                             host_end
-//! ```
-//!
-//! so [`Url::href`] is a borrow and every getter is a slice of it.
+//! of each component in it (an [`Offsets`] record), so [`Url::href`] is a borrow and every
+//! getter is a slice of it.
 
 use std::cmp::Ordering;
 use std::fmt;
@@ -23,6 +13,7 @@ use std::hash::{Hash, Hasher};
 use std::str::FromStr;
 
 use crate::host::{Host, HostKind};
+use crate::offsets::Offsets;
 use crate::parser::{self, ParseError};
 
 /// The scheme of a URL, as far as the parser cares: the special schemes and everything else.
@@ -104,18 +95,8 @@ pub fn default_port(scheme: &str) -> Option<u16> {
 #[derive(Clone)]
 pub struct Url {
     pub(crate) serialization: String,
-    /// Index of the ':' that ends the scheme.
-    pub(crate) scheme_end: u32,
-    /// End of the username (equal to `host_start` or the ':' before the password).
-    pub(crate) username_end: u32,
-    pub(crate) host_start: u32,
-    pub(crate) host_end: u32,
-    /// Start of the path (after a "/." that keeps a hostless path from looking like a host).
-    pub(crate) path_start: u32,
-    /// Index of the '?' that starts the query, or 0 when the query is null.
-    pub(crate) query_start: u32,
-    /// Index of the '#' that starts the fragment, or 0 when the fragment is null.
-    pub(crate) fragment_start: u32,
+    /// Where each component is in `serialization`.
+    pub(crate) offsets: Offsets,
     pub(crate) port: Option<u16>,
     pub(crate) host_kind: HostKind,
     pub(crate) scheme_type: SchemeType,
@@ -230,7 +211,7 @@ impl Url {
     /// ```
     #[must_use]
     pub fn href_without_fragment(&self) -> &str {
-        match self.fragment_start {
+        match self.offsets.fragment_start {
             0 => &self.serialization,
             f => &self.serialization[..f as usize],
         }
@@ -255,8 +236,8 @@ impl Url {
     /// The end of the path: the start of the query, else of the fragment, else the end.
     #[inline]
     pub(crate) fn path_end(&self) -> u32 {
-        if self.query_start != 0 {
-            self.query_start
+        if self.offsets.query_start != 0 {
+            self.offsets.query_start
         } else {
             self.query_end()
         }
@@ -265,8 +246,8 @@ impl Url {
     /// The end of the query (start of the fragment or end of the serialization).
     #[inline]
     pub(crate) fn query_end(&self) -> u32 {
-        if self.fragment_start != 0 {
-            self.fragment_start
+        if self.offsets.fragment_start != 0 {
+            self.offsets.fragment_start
         } else {
             self.serialization.len() as u32
         }
@@ -280,7 +261,7 @@ impl Url {
     #[inline]
     #[must_use]
     pub fn scheme(&self) -> &str {
-        self.slice(0, self.scheme_end)
+        self.slice(0, self.offsets.scheme_end)
     }
 
     /// The `protocol` getter: the scheme followed by ':'.
@@ -291,7 +272,7 @@ impl Url {
     #[inline]
     #[must_use]
     pub fn protocol(&self) -> &str {
-        self.slice(0, self.scheme_end + 1)
+        self.slice(0, self.offsets.scheme_end + 1)
     }
 
     /// Whether the scheme is a [special scheme](https://url.spec.whatwg.org/#special-scheme).
@@ -328,7 +309,7 @@ impl Url {
     /// ```
     #[must_use]
     pub fn includes_credentials(&self) -> bool {
-        self.has_host() && self.host_start > self.scheme_end + 3
+        self.has_host() && self.offsets.host_start > self.offsets.scheme_end + 3
     }
 
     /// The `username` getter.
@@ -339,8 +320,8 @@ impl Url {
     #[inline]
     #[must_use]
     pub fn username(&self) -> &str {
-        if self.has_host() && self.username_end > self.scheme_end + 3 {
-            self.slice(self.scheme_end + 3, self.username_end)
+        if self.has_host() && self.offsets.username_end > self.offsets.scheme_end + 3 {
+            self.slice(self.offsets.scheme_end + 3, self.offsets.username_end)
         } else {
             ""
         }
@@ -354,9 +335,9 @@ impl Url {
     #[inline]
     #[must_use]
     pub fn password(&self) -> &str {
-        if self.has_host() && self.username_end + 1 < self.host_start {
+        if self.has_host() && self.offsets.username_end + 1 < self.offsets.host_start {
             // username_end is the ':' and host_start - 1 is the '@'.
-            self.slice(self.username_end + 1, self.host_start - 1)
+            self.slice(self.offsets.username_end + 1, self.offsets.host_start - 1)
         } else {
             ""
         }
@@ -370,7 +351,7 @@ impl Url {
     #[inline]
     #[must_use]
     pub fn hostname(&self) -> &str {
-        self.slice(self.host_start, self.host_end)
+        self.slice(self.offsets.host_start, self.offsets.host_end)
     }
 
     /// The `host` getter: the serialized host, with ":" and the port when there is one.
@@ -383,7 +364,7 @@ impl Url {
     #[must_use]
     pub fn host(&self) -> &str {
         if self.port.is_some() {
-            self.slice(self.host_start, self.path_start)
+            self.slice(self.offsets.host_start, self.offsets.path_start)
         } else {
             self.hostname()
         }
@@ -413,7 +394,7 @@ impl Url {
     #[must_use]
     pub fn port(&self) -> &str {
         if self.port.is_some() {
-            self.slice(self.host_end + 1, self.path_start)
+            self.slice(self.offsets.host_end + 1, self.offsets.path_start)
         } else {
             ""
         }
@@ -451,7 +432,7 @@ impl Url {
     #[inline]
     #[must_use]
     pub fn pathname(&self) -> &str {
-        self.slice(self.path_start, self.path_end())
+        self.slice(self.offsets.path_start, self.path_end())
     }
 
     /// Whether the URL has an [opaque path](https://url.spec.whatwg.org/#url-opaque-path).
@@ -465,7 +446,11 @@ impl Url {
     #[must_use]
     pub fn has_opaque_path(&self) -> bool {
         self.host_kind == HostKind::None
-            && self.serialization.as_bytes().get(self.path_start as usize) != Some(&b'/')
+            && self
+                .serialization
+                .as_bytes()
+                .get(self.offsets.path_start as usize)
+                != Some(&b'/')
     }
 
     /// The path segments, or `None` when the path is opaque.
@@ -492,7 +477,7 @@ impl Url {
     #[inline]
     #[must_use]
     pub fn query(&self) -> Option<&str> {
-        match self.query_start {
+        match self.offsets.query_start {
             0 => None,
             q => Some(self.slice(q + 1, self.query_end())),
         }
@@ -508,7 +493,7 @@ impl Url {
     #[inline]
     #[must_use]
     pub fn search(&self) -> &str {
-        match self.query_start {
+        match self.offsets.query_start {
             0 => "",
             q if q + 1 == self.query_end() => "",
             q => self.slice(q, self.query_end()),
@@ -525,7 +510,7 @@ impl Url {
     #[inline]
     #[must_use]
     pub fn fragment(&self) -> Option<&str> {
-        match self.fragment_start {
+        match self.offsets.fragment_start {
             0 => None,
             f => Some(&self.serialization[f as usize + 1..]),
         }
@@ -541,7 +526,7 @@ impl Url {
     #[inline]
     #[must_use]
     pub fn hash(&self) -> &str {
-        match self.fragment_start {
+        match self.offsets.fragment_start {
             0 => "",
             f if f as usize + 1 == self.serialization.len() => "",
             f => &self.serialization[f as usize..],

@@ -16,6 +16,7 @@
 
 use crate::host::HostKind;
 use crate::host::ipv4::{ends_in_a_number, parse_serialized};
+use crate::offsets::Offsets;
 use crate::url::{SchemeType, Url};
 
 use crate::lex::{
@@ -33,12 +34,7 @@ pub(crate) fn plain_segments_end(bytes: &[u8], from: usize) -> Option<usize> {
 
 /// What the scan of a normal URL found: the URL's fields, with offsets into the input.
 struct Scan {
-    scheme_end: usize,
-    host_start: usize,
-    host_end: usize,
-    path_start: usize,
-    query_start: usize,
-    fragment_start: usize,
+    offsets: Offsets<usize>,
     port: Option<u16>,
     host_kind: HostKind,
     scheme_type: SchemeType,
@@ -254,24 +250,12 @@ pub(crate) fn parse_normal_into(input: &str, url: &mut Url) -> bool {
     scan.copy(input, &mut url.serialization);
     let Url {
         serialization: _,
-        scheme_end,
-        username_end,
-        host_start,
-        host_end,
-        path_start,
-        query_start,
-        fragment_start,
+        offsets,
         port,
         host_kind,
         scheme_type,
     } = scan.url(String::new());
-    url.scheme_end = scheme_end;
-    url.username_end = username_end;
-    url.host_start = host_start;
-    url.host_end = host_end;
-    url.path_start = path_start;
-    url.query_start = query_start;
-    url.fragment_start = fragment_start;
+    url.offsets = offsets;
     url.port = port;
     url.host_kind = host_kind;
     url.scheme_type = scheme_type;
@@ -286,9 +270,9 @@ impl Scan {
         buffer.clear();
         buffer.reserve(input.len() + usize::from(self.insert_slash));
         if self.insert_slash {
-            buffer.push_str(&input[..self.path_start]);
+            buffer.push_str(&input[..self.offsets.path_start]);
             buffer.push('/');
-            buffer.push_str(&input[self.path_start..]);
+            buffer.push_str(&input[self.offsets.path_start..]);
         } else {
             buffer.push_str(input);
         }
@@ -298,22 +282,15 @@ impl Scan {
     #[inline(always)]
     fn url(&self, serialization: String) -> Url {
         let shift = usize::from(self.insert_slash);
-        let shifted = |offset: usize| {
-            if offset == 0 {
-                0
-            } else {
-                (offset + shift) as u32
-            }
-        };
+        let shifted = |offset: usize| if offset == 0 { 0 } else { offset + shift };
         Url {
             serialization,
-            scheme_end: self.scheme_end as u32,
-            username_end: self.host_start as u32,
-            host_start: self.host_start as u32,
-            host_end: self.host_end as u32,
-            path_start: self.path_start as u32,
-            query_start: shifted(self.query_start),
-            fragment_start: shifted(self.fragment_start),
+            offsets: Offsets {
+                query_start: shifted(self.offsets.query_start),
+                fragment_start: shifted(self.offsets.fragment_start),
+                ..self.offsets
+            }
+            .to_u32(),
             port: self.port,
             host_kind: self.host_kind,
             scheme_type: self.scheme_type,
@@ -424,12 +401,16 @@ fn scan(input: &str) -> Option<Scan> {
     }
 
     Some(Scan {
-        scheme_end,
-        host_start,
-        host_end,
-        path_start,
-        query_start,
-        fragment_start,
+        offsets: Offsets {
+            scheme_end,
+            // No credentials: the username ends where the host starts.
+            username_end: host_start,
+            host_start,
+            host_end,
+            path_start,
+            query_start,
+            fragment_start,
+        },
         port,
         host_kind,
         scheme_type,
@@ -503,18 +484,8 @@ mod tests {
     /// Every field of the URL, for comparing the two paths exactly.
     fn fields(u: &Url) -> String {
         format!(
-            "{} {} {} {} {} {} {} {} {:?} {:?} {:?}",
-            u.serialization,
-            u.scheme_end,
-            u.username_end,
-            u.host_start,
-            u.host_end,
-            u.path_start,
-            u.query_start,
-            u.fragment_start,
-            u.port,
-            u.host_kind,
-            u.scheme_type
+            "{} {:?} {:?} {:?} {:?}",
+            u.serialization, u.offsets, u.port, u.host_kind, u.scheme_type
         )
     }
 

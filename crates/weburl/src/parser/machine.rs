@@ -15,6 +15,7 @@ use crate::lex::{
     starts_with_windows_drive_letter,
 };
 use crate::lex::{ascii_digits_len, host_end, port_value, scheme_run};
+use crate::offsets::Offsets;
 use crate::percent::{EncodeSet, Stop, encode_into, encode_until, percent_encode_after_encoding};
 use crate::url::{SchemeType, Url};
 use crate::validation::report::{Reporter, ValidationErrorKind};
@@ -51,13 +52,8 @@ pub(super) struct Run<'a, 'b, 'r> {
     pos: usize,
     base: Option<&'b Url>,
     pub(super) out: String,
-    scheme_end: usize,
-    username_end: usize,
-    host_start: usize,
-    host_end: usize,
-    path_start: usize,
-    query_start: usize,
-    fragment_start: usize,
+    /// Where each component is in `out`, so far.
+    offsets: Offsets<usize>,
     port: Option<u16>,
     host_kind: HostKind,
     scheme_type: SchemeType,
@@ -93,13 +89,7 @@ impl<'a, 'b, 'r> Run<'a, 'b, 'r> {
             pos: 0,
             base,
             out,
-            scheme_end: 0,
-            username_end: 0,
-            host_start: 0,
-            host_end: 0,
-            path_start: 0,
-            query_start: 0,
-            fragment_start: 0,
+            offsets: Offsets::default(),
             port: None,
             port_failure: None,
             port_given: false,
@@ -220,7 +210,7 @@ impl<'a, 'b, 'r> Run<'a, 'b, 'r> {
         let scheme = &self.input[..len];
         self.out.push_str(scheme);
         self.out.make_ascii_lowercase();
-        self.scheme_end = len;
+        self.offsets.scheme_end = len;
         self.scheme_type = SchemeType::from_scheme(&self.out);
         self.out.push(':');
         self.pos = len + 1;
@@ -237,7 +227,7 @@ impl<'a, 'b, 'r> Run<'a, 'b, 'r> {
         if self.is_special() {
             if self
                 .base
-                .is_some_and(|base| base.scheme() == &self.out[..self.scheme_end])
+                .is_some_and(|base| base.scheme() == &self.out[..self.offsets.scheme_end])
             {
                 return State::SpecialRelativeOrAuthority;
             }
@@ -291,7 +281,7 @@ impl<'a, 'b, 'r> Run<'a, 'b, 'r> {
             self.pos += 1;
             State::Authority
         } else {
-            self.path_start = self.out.len();
+            self.offsets.path_start = self.out.len();
             State::Path
         }
     }
@@ -300,8 +290,8 @@ impl<'a, 'b, 'r> Run<'a, 'b, 'r> {
     fn set_scheme_from_base(&mut self, base: &Url) {
         self.out.clear();
         self.out
-            .push_str(&base.serialization[..base.scheme_end as usize + 1]);
-        self.scheme_end = base.scheme_end as usize;
+            .push_str(&base.serialization[..base.offsets.scheme_end as usize + 1]);
+        self.offsets.scheme_end = base.offsets.scheme_end as usize;
         self.scheme_type = base.scheme_type;
     }
 
@@ -309,33 +299,34 @@ impl<'a, 'b, 'r> Run<'a, 'b, 'r> {
     /// serialization up to the end of its authority (its scheme is already in the output).
     fn copy_base_authority(&mut self, base: &Url) {
         let authority_end = if base.has_host() {
-            base.path_start as usize
+            base.offsets.path_start as usize
         } else {
-            base.scheme_end as usize + 1
+            base.offsets.scheme_end as usize + 1
         };
-        self.out.truncate(base.scheme_end as usize + 1);
+        self.out.truncate(base.offsets.scheme_end as usize + 1);
         self.out
-            .push_str(&base.serialization[base.scheme_end as usize + 1..authority_end]);
-        self.username_end = base.username_end as usize;
-        self.host_start = base.host_start as usize;
-        self.host_end = base.host_end as usize;
+            .push_str(&base.serialization[base.offsets.scheme_end as usize + 1..authority_end]);
+        self.offsets.username_end = base.offsets.username_end as usize;
+        self.offsets.host_start = base.offsets.host_start as usize;
+        self.offsets.host_end = base.offsets.host_end as usize;
         self.port = base.port;
         self.host_kind = base.host_kind;
-        self.path_start = self.out.len();
+        self.offsets.path_start = self.out.len();
     }
 
     /// Copies the base's path (a clone of the list, or the opaque path).
     fn copy_base_path(&mut self, base: &Url) {
-        self.out
-            .push_str(&base.serialization[base.path_start as usize..base.path_end() as usize]);
+        self.out.push_str(
+            &base.serialization[base.offsets.path_start as usize..base.path_end() as usize],
+        );
     }
 
     /// Copies the base's query, if it is not null.
     fn copy_base_query(&mut self, base: &Url) {
-        if base.query_start != 0 {
-            self.query_start = self.out.len();
+        if base.offsets.query_start != 0 {
+            self.offsets.query_start = self.out.len();
             self.out.push_str(
-                &base.serialization[base.query_start as usize..base.query_end() as usize],
+                &base.serialization[base.offsets.query_start as usize..base.query_end() as usize],
             );
         }
     }
@@ -442,7 +433,7 @@ impl<'a, 'b, 'r> Run<'a, 'b, 'r> {
             last_at,
             colon,
         } = scan_authority(self.bytes, self.pos, special);
-        self.out.truncate(self.scheme_end + 1);
+        self.out.truncate(self.offsets.scheme_end + 1);
         self.out.push_str("//");
         let userinfo_start = self.out.len();
         // Authority state: everything before the last '@' is userinfo; its first ':' splits the
@@ -465,7 +456,7 @@ impl<'a, 'b, 'r> Run<'a, 'b, 'r> {
                 }
             };
             encode_into(&mut self.out, username, EncodeSet::USERINFO);
-            self.username_end = self.out.len();
+            self.offsets.username_end = self.out.len();
             if !password.is_empty() {
                 self.out.push(':');
                 encode_into(&mut self.out, password, EncodeSet::USERINFO);
@@ -479,22 +470,22 @@ impl<'a, 'b, 'r> Run<'a, 'b, 'r> {
                 return Err(self.fail(ParseError::HostMissing, end));
             }
         } else {
-            self.username_end = userinfo_start;
+            self.offsets.username_end = userinfo_start;
         }
-        self.host_start = self.out.len();
+        self.offsets.host_start = self.out.len();
         // Host state: the host ends at the first ':' outside brackets.
         let host_end = colon.unwrap_or(end);
         if host_end == self.pos && (colon.is_some() || special) {
             return Err(self.fail(ParseError::HostMissing, self.pos));
         }
         self.host_kind = self.parse_host(self.pos, host_end, !special)?;
-        self.host_end = self.out.len();
+        self.offsets.host_end = self.out.len();
         // Port state.
         if let Some(colon) = colon {
             self.port_state(colon + 1, end)?;
         }
         self.pos = end;
-        self.path_start = self.out.len();
+        self.offsets.path_start = self.out.len();
         Ok(State::PathStart)
     }
 
@@ -550,7 +541,7 @@ impl<'a, 'b, 'r> Run<'a, 'b, 'r> {
             return Err(SetterError::FileWithEmptyHost);
         }
         // 2. Set url's scheme to buffer (the caller splices it in).
-        self.scheme_end = len;
+        self.offsets.scheme_end = len;
         self.scheme_type = new_type;
         // 3. A port that is the new scheme's default port becomes null.
         self.port = url.port.filter(|&p| Some(p) != new_type.default_port());
@@ -582,7 +573,7 @@ impl<'a, 'b, 'r> Run<'a, 'b, 'r> {
                 return Err(SetterError::HostnameWithPort);
             }
             self.host_kind = self.parse_host(0, host_end, !special)?;
-            self.host_end = self.out.len();
+            self.offsets.host_end = self.out.len();
             // Port state: the port is set, or the parser fails, after the host is set.
             self.port = url.port;
             self.port_failure = self.port_state(colon + 1, self.bytes.len()).err();
@@ -598,7 +589,7 @@ impl<'a, 'b, 'r> Run<'a, 'b, 'r> {
             }
         }
         self.host_kind = self.parse_host(0, host_end, !special)?;
-        self.host_end = self.out.len();
+        self.offsets.host_end = self.out.len();
         Ok(())
     }
 
@@ -606,14 +597,14 @@ impl<'a, 'b, 'r> Run<'a, 'b, 'r> {
     fn set_file_scheme_and_empty_host(&mut self) {
         self.out.clear();
         self.out.push_str("file://");
-        self.scheme_end = 4;
+        self.offsets.scheme_end = 4;
         self.scheme_type = SchemeType::File;
-        self.username_end = 7;
-        self.host_start = 7;
-        self.host_end = 7;
+        self.offsets.username_end = 7;
+        self.offsets.host_start = 7;
+        self.offsets.host_end = 7;
         self.host_kind = HostKind::Empty;
         self.port = None;
-        self.path_start = 7;
+        self.offsets.path_start = 7;
     }
 
     // https://url.spec.whatwg.org/#file-state
@@ -683,7 +674,7 @@ impl<'a, 'b, 'r> Run<'a, 'b, 'r> {
             // The base's first path segment, if it is a normalized Windows drive letter and the
             // input does not start with one.
             if !starts_with_windows_drive_letter(&self.bytes[self.pos..]) {
-                let base_path = &base.serialization.as_bytes()[base.path_start as usize..];
+                let base_path = &base.serialization.as_bytes()[base.offsets.path_start as usize..];
                 if base_path.len() >= 3
                     && is_normalized_windows_drive_letter(&base_path[1..3])
                     && (base_path.len() == 3
@@ -692,7 +683,8 @@ impl<'a, 'b, 'r> Run<'a, 'b, 'r> {
                         || base_path[3] == b'#')
                 {
                     self.out.push_str(
-                        &base.serialization[base.path_start as usize..base.path_start as usize + 3],
+                        &base.serialization[base.offsets.path_start as usize
+                            ..base.offsets.path_start as usize + 3],
                     );
                 }
             }
@@ -717,24 +709,24 @@ impl<'a, 'b, 'r> Run<'a, 'b, 'r> {
             return Ok(State::Path);
         }
         if !buffer.is_empty() {
-            self.out.truncate(self.host_start);
+            self.out.truncate(self.offsets.host_start);
             let kind = self.parse_host(self.pos, end, false)?;
-            if &self.out[self.host_start..] == "localhost" {
-                self.out.truncate(self.host_start);
+            if &self.out[self.offsets.host_start..] == "localhost" {
+                self.out.truncate(self.offsets.host_start);
                 self.host_kind = HostKind::Empty;
             } else {
                 self.host_kind = kind;
             }
-            self.host_end = self.out.len();
+            self.offsets.host_end = self.out.len();
         }
         self.pos = end;
-        self.path_start = self.out.len();
+        self.offsets.path_start = self.out.len();
         Ok(State::PathStart)
     }
 
     // https://url.spec.whatwg.org/#path-start-state
     fn path_start_state(&mut self) -> State {
-        self.path_start = self.out.len();
+        self.offsets.path_start = self.out.len();
         let c = self.c();
         if self.is_special() {
             if matches!(c, Some(b'/' | b'\\')) {
@@ -772,7 +764,7 @@ impl<'a, 'b, 'r> Run<'a, 'b, 'r> {
 
     /// [Shorten](https://url.spec.whatwg.org/#shorten-a-urls-path) the path written so far.
     fn shorten_path(&mut self) {
-        let path = &self.out.as_bytes()[self.path_start..];
+        let path = &self.out.as_bytes()[self.offsets.path_start..];
         if self.scheme_type == SchemeType::File
             && path.len() == 3
             && is_normalized_windows_drive_letter(&path[1..])
@@ -780,7 +772,7 @@ impl<'a, 'b, 'r> Run<'a, 'b, 'r> {
             return;
         }
         if let Some(i) = rfind_byte(path, b'/') {
-            self.out.truncate(self.path_start + i);
+            self.out.truncate(self.offsets.path_start + i);
         }
     }
 
@@ -804,7 +796,8 @@ impl<'a, 'b, 'r> Run<'a, 'b, 'r> {
             // file URL's empty path, which may be a Windows drive letter).
             if !self.state_override
                 && !self.report.enabled()
-                && (self.scheme_type != SchemeType::File || self.out.len() != self.path_start)
+                && (self.scheme_type != SchemeType::File
+                    || self.out.len() != self.offsets.path_start)
                 && let Some(end) = fast_path::plain_segments_end(self.bytes, self.pos)
             {
                 self.out.push('/');
@@ -836,7 +829,7 @@ impl<'a, 'b, 'r> Run<'a, 'b, 'r> {
                 self.out
                     .truncate(if ends_with_slash { slash } else { slash + 1 });
             } else if self.scheme_type == SchemeType::File
-                && slash == self.path_start
+                && slash == self.offsets.path_start
                 && is_windows_drive_letter(segment)
             {
                 // A Windows drive letter quirk: "C|" becomes "C:".
@@ -860,10 +853,10 @@ impl<'a, 'b, 'r> Run<'a, 'b, 'r> {
 
     // https://url.spec.whatwg.org/#cannot-be-a-base-url-path-state
     fn opaque_path_state(&mut self) -> State {
-        self.username_end = self.out.len();
-        self.host_start = self.out.len();
-        self.host_end = self.out.len();
-        self.path_start = self.out.len();
+        self.offsets.username_end = self.out.len();
+        self.offsets.host_start = self.out.len();
+        self.offsets.host_end = self.out.len();
+        self.offsets.path_start = self.out.len();
         let end = encode_until(
             &mut self.out,
             self.input,
@@ -894,14 +887,14 @@ impl<'a, 'b, 'r> Run<'a, 'b, 'r> {
 
     /// Sets the query to the empty string and enters the query state.
     fn start_query(&mut self) -> State {
-        self.query_start = self.out.len();
+        self.offsets.query_start = self.out.len();
         self.out.push('?');
         State::Query
     }
 
     /// Sets the fragment to the empty string and enters the fragment state.
     fn start_fragment(&mut self) -> State {
-        self.fragment_start = self.out.len();
+        self.offsets.fragment_start = self.out.len();
         self.out.push('#');
         State::Fragment
     }
@@ -945,32 +938,31 @@ impl<'a, 'b, 'r> Run<'a, 'b, 'r> {
         State::Done
     }
 
-    /// Builds the URL from the output: the URL serializer's "/." step for a hostless path that
-    /// starts with an empty segment, then the offsets as `u32`.
-    /// The URL record, once the state machine is done. Its serialization is a copy of the
-    /// output (one exact-size allocation) if `copy`, else the output buffer itself (which is
-    /// left empty).
+    /// Builds the URL record once the state machine is done: the URL serializer's "/." step for
+    /// a hostless path that starts with an empty segment, then the offsets as `u32`. Its
+    /// serialization is a copy of the output (one exact-size allocation) if `copy`, else the
+    /// output buffer itself (which is left empty).
     pub(super) fn finish(&mut self, copy: bool) -> Result<Url, ParseError> {
         if self.host_kind == HostKind::None
             && self
                 .out
                 .as_bytes()
-                .get(self.path_start..self.path_start + 2)
+                .get(self.offsets.path_start..self.offsets.path_start + 2)
                 == Some(b"//")
         {
-            self.out.insert_str(self.path_start, "/.");
-            self.path_start += 2;
-            if self.query_start != 0 {
-                self.query_start += 2;
+            self.out.insert_str(self.offsets.path_start, "/.");
+            self.offsets.path_start += 2;
+            if self.offsets.query_start != 0 {
+                self.offsets.query_start += 2;
             }
-            if self.fragment_start != 0 {
-                self.fragment_start += 2;
+            if self.offsets.fragment_start != 0 {
+                self.offsets.fragment_start += 2;
             }
         }
         if self.host_kind == HostKind::None {
-            self.username_end = self.scheme_end + 1;
-            self.host_start = self.scheme_end + 1;
-            self.host_end = self.scheme_end + 1;
+            self.offsets.username_end = self.offsets.scheme_end + 1;
+            self.offsets.host_start = self.offsets.scheme_end + 1;
+            self.offsets.host_end = self.offsets.scheme_end + 1;
         }
         if self.out.len() > u32::MAX as usize {
             return Err(ParseError::TooLong);
@@ -981,13 +973,7 @@ impl<'a, 'b, 'r> Run<'a, 'b, 'r> {
             } else {
                 std::mem::take(&mut self.out)
             },
-            scheme_end: self.scheme_end as u32,
-            username_end: self.username_end as u32,
-            host_start: self.host_start as u32,
-            host_end: self.host_end as u32,
-            path_start: self.path_start as u32,
-            query_start: self.query_start as u32,
-            fragment_start: self.fragment_start as u32,
+            offsets: self.offsets.to_u32(),
             port: self.port,
             host_kind: self.host_kind,
             scheme_type: self.scheme_type,
@@ -1076,7 +1062,7 @@ pub(crate) fn parse_host_for_setter(
     result?;
     Ok(HostForSetter {
         kind: run.host_kind,
-        host_len: run.host_end,
+        host_len: run.offsets.host_end,
         port: run.port_given.then_some(run.port),
         port_failure: run.port_failure,
     })
