@@ -3,10 +3,9 @@
 //! docs/batch-contract.md).
 
 use serde::Serialize;
-use serde::ser::{SerializeMap, Serializer};
 use serde_json::{Map, Value};
 use weburl::pattern::{
-    UrlPattern, UrlPatternComponentResult, UrlPatternInit, UrlPatternInput, UrlPatternOptions,
+    PatternLimits, UrlPattern, UrlPatternError, UrlPatternInit, UrlPatternInput, UrlPatternOptions,
     UrlPatternResult,
 };
 
@@ -53,61 +52,20 @@ struct Components {
     hash: String,
 }
 
-/// A match: each component's input and groups.
-#[derive(Debug, Serialize)]
-pub struct MatchObject {
-    protocol: ComponentObject,
-    username: ComponentObject,
-    password: ComponentObject,
-    hostname: ComponentObject,
-    port: ComponentObject,
-    pathname: ComponentObject,
-    search: ComponentObject,
-    hash: ComponentObject,
-}
+/// A match: each component's input and groups, in the library's JavaScript shape without
+/// `inputs` (`UrlPatternResult::serialize_components`).
+#[derive(Debug)]
+pub struct MatchObject(UrlPatternResult);
 
-/// `{"input": string, "groups": {name: string or null}}`, groups in the pattern's order.
-#[derive(Debug, Serialize)]
-struct ComponentObject {
-    input: String,
-    #[serde(serialize_with = "groups_in_order")]
-    groups: Vec<(String, Option<String>)>,
-}
-
-fn groups_in_order<S: Serializer>(
-    groups: &[(String, Option<String>)],
-    serializer: S,
-) -> Result<S::Ok, S::Error> {
-    let mut map = serializer.serialize_map(Some(groups.len()))?;
-    for (name, value) in groups {
-        map.serialize_entry(name, value)?;
-    }
-    map.end()
-}
-
-impl From<UrlPatternComponentResult> for ComponentObject {
-    fn from(c: UrlPatternComponentResult) -> ComponentObject {
-        ComponentObject {
-            groups: (c.groups.iter())
-                .map(|(name, value)| (name.to_owned(), value.map(str::to_owned)))
-                .collect(),
-            input: c.input,
-        }
+impl Serialize for MatchObject {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize_components(serializer)
     }
 }
 
 impl From<UrlPatternResult> for MatchObject {
     fn from(r: UrlPatternResult) -> MatchObject {
-        MatchObject {
-            protocol: r.protocol.into(),
-            username: r.username.into(),
-            password: r.password.into(),
-            hostname: r.hostname.into(),
-            port: r.port.into(),
-            pathname: r.pathname.into(),
-            search: r.search.into(),
-            hash: r.hash.into(),
-        }
+        MatchObject(r)
     }
 }
 
@@ -134,7 +92,8 @@ pub fn pattern(request: &Map<String, Value>) -> Result<Answer, String> {
             ));
         }
     };
-    let pattern = match construct(arguments) {
+    let limits = request_limits(request)?;
+    let pattern = match construct(arguments, &limits) {
         Ok(pattern) => pattern,
         Err(e) => return Ok(Answer::Failure(e)),
     };
@@ -163,18 +122,114 @@ pub fn pattern(request: &Map<String, Value>) -> Result<Answer, String> {
     Ok(Answer::Pattern(Box::new(answer)))
 }
 
-/// Builds the pattern (JavaScript's constructor with any of its argument forms); `Err` is the
-/// message of what the constructor throws.
-fn construct(arguments: Arguments) -> Result<UrlPattern, String> {
+/// Builds the pattern (JavaScript's constructor with any of its argument forms) within
+/// `limits`; `Err` is the message of what the constructor throws.
+fn construct(arguments: Arguments, limits: &NamedLimits) -> Result<UrlPattern, String> {
     if let Some(why) = arguments.throws {
         return Err(why);
     }
-    UrlPattern::new(
+    UrlPattern::new_with_limits(
         &arguments.input,
         arguments.base.as_deref(),
         arguments.options,
+        &limits.limits,
     )
-    .map_err(|e| e.to_string())
+    .map_err(|e| limits.message(&e))
+}
+
+/// [`PatternLimits`] with the names of the options that set them, so that a refusal says
+/// which limit refused the pattern (`weburl match`'s flags, the batch op's fields).
+#[derive(Debug, Clone, Default)]
+pub struct NamedLimits {
+    /// The limits.
+    pub limits: PatternLimits,
+    /// The option that refuses custom regexp groups (when one does).
+    regexp_groups: String,
+    /// The option that set the length limit (when one did).
+    max_len: String,
+}
+
+impl NamedLimits {
+    /// No limits.
+    pub fn new() -> NamedLimits {
+        NamedLimits::default()
+    }
+
+    /// [`PatternLimits::untrusted`] (no custom regexp groups, at most 8 KiB), set by `option`.
+    pub fn untrusted(&mut self, option: &str) {
+        let untrusted = PatternLimits::untrusted();
+        self.regexp_groups(untrusted.allow_regexp_groups, option);
+        self.max_len(untrusted.max_len, option.to_owned());
+    }
+
+    /// Whether custom regexp groups are accepted, as `option` says.
+    pub fn regexp_groups(&mut self, allow: bool, option: &str) {
+        self.limits = self.limits.regexp_groups(allow);
+        self.regexp_groups = option.to_owned();
+    }
+
+    /// The longest pattern accepted, set by `option`.
+    pub fn max_len(&mut self, max: usize, option: String) {
+        self.limits = self.limits.max_len(max);
+        self.max_len = option;
+    }
+
+    /// The message of a constructor error; a limit's refusal names the option that set it.
+    pub fn message(&self, e: &UrlPatternError) -> String {
+        match e {
+            UrlPatternError::RegExpGroupsRefused { .. } => format!("{e} ({})", self.regexp_groups),
+            UrlPatternError::TooLong { .. } => format!("{e} ({})", self.max_len),
+            _ => e.to_string(),
+        }
+    }
+}
+
+/// The request's optional limits: `untrusted` (boolean: `PatternLimits::untrusted()`),
+/// `regexp_groups` (boolean: whether custom regexp groups are accepted) and
+/// `max_pattern_length` (bytes), each null or absent for no limit; the last two override
+/// what `untrusted` sets.
+fn request_limits(request: &Map<String, Value>) -> Result<NamedLimits, String> {
+    let mut limits = NamedLimits::new();
+    match request.get("untrusted") {
+        None | Some(Value::Null | Value::Bool(false)) => {}
+        Some(Value::Bool(true)) => limits.untrusted("untrusted: true"),
+        Some(other) => {
+            return Err(format!(
+                "field untrusted must be a boolean or null, not {}",
+                type_name(other)
+            ));
+        }
+    }
+    match request.get("regexp_groups") {
+        None | Some(Value::Null) => {}
+        Some(Value::Bool(allow)) => {
+            limits.regexp_groups(*allow, &format!("regexp_groups: {allow}"));
+        }
+        Some(other) => {
+            return Err(format!(
+                "field regexp_groups must be a boolean or null, not {}",
+                type_name(other)
+            ));
+        }
+    }
+    match request.get("max_pattern_length") {
+        None | Some(Value::Null) => {}
+        Some(value) => {
+            let Some(max) = value.as_u64() else {
+                return Err(format!(
+                    "field max_pattern_length must be a non-negative integer or null, not {}",
+                    if value.is_number() {
+                        value.to_string()
+                    } else {
+                        type_name(value).to_owned()
+                    }
+                ));
+            };
+            let max = usize::try_from(max).unwrap_or(usize::MAX);
+            limits.max_len(max, format!("max_pattern_length: {max}"));
+        }
+    }
+    Ok(limits)
 }
 
 /// Decodes `[]`, `[input]`, `[input, baseURL]`, `[input, options]` or
@@ -357,6 +412,40 @@ mod tests {
         );
         assert!(got.contains("\"exec_error\":\""), "{got}");
         assert!(!got.contains("\"match\""), "{got}");
+    }
+
+    #[test]
+    fn limits_refuse_and_say_which() {
+        let regexp = r#"{"op":"pattern","pattern":[{"pathname":"/:id(\\d+)"}]"#;
+        assert!(answer_json(&format!("{regexp}}}")).starts_with("{\"components\":"));
+        assert_eq!(
+            answer_json(&format!("{regexp},\"untrusted\":true}}")),
+            "{\"failure\":true,\"error\":\"the pathname pattern has a custom regexp group, \
+             which the limits refuse (untrusted: true)\"}\n"
+        );
+        assert!(
+            answer_json(&format!("{regexp},\"regexp_groups\":false}}"))
+                .contains("which the limits refuse (regexp_groups: false)")
+        );
+        // An explicit field overrides what `untrusted` sets.
+        let allowed = answer_json(&format!(
+            "{regexp},\"untrusted\":true,\"regexp_groups\":true}}"
+        ));
+        assert!(allowed.starts_with("{\"components\":"), "{allowed}");
+        assert_eq!(
+            answer_json(&format!("{regexp},\"max_pattern_length\":5}}")),
+            "{\"failure\":true,\"error\":\"the pattern is 9 bytes long; the limit is 5 \
+             (max_pattern_length: 5)\"}\n"
+        );
+        assert_eq!(
+            answer_json(&format!("{regexp},\"max_pattern_length\":-1}}")),
+            "{\"error\":\"field max_pattern_length must be a non-negative integer or null, \
+             not -1\"}\n"
+        );
+        assert_eq!(
+            answer_json(&format!("{regexp},\"untrusted\":\"yes\"}}")),
+            "{\"error\":\"field untrusted must be a boolean or null, not a string\"}\n"
+        );
     }
 
     #[test]

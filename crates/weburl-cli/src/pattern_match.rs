@@ -10,11 +10,11 @@ use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
 use weburl::Url;
 use weburl::pattern::{
-    UrlPattern, UrlPatternComponentResult, UrlPatternInput, UrlPatternOptions, UrlPatternResult,
-    UrlPatternSet,
+    UrlPattern, UrlPatternComponent, UrlPatternComponentResult, UrlPatternInput, UrlPatternOptions,
+    UrlPatternResult, UrlPatternSet,
 };
 
-use crate::batch_pattern;
+use crate::batch_pattern::{self, NamedLimits};
 use crate::driver::{self, Failure, NOT_UTF8_MESSAGE, NOT_UTF8_NAME, Process, RunArgs, Sink};
 use crate::input::{self, SourceArgs};
 use crate::report;
@@ -31,6 +31,12 @@ the syntax.
 A routes file (--routes FILE) has one route per line: its NAME, blanks, then its PATTERN.
 Blank lines and lines whose first non-blank character is '#' are skipped. Routes are tried
 in order: the first that matches wins (--all: every one that matches, in order).
+
+Patterns from untrusted users: --untrusted refuses custom regexp groups (their matching time
+has no bound; without them matching takes at most the pattern's size times the URL's length)
+and patterns over 8192 bytes; --no-regexp-groups and --max-pattern-length N set either limit
+alone. A refused pattern is a usage error that names the pattern (or the routes file and
+line), the component and the option.
 
 Each URL gets one line: the route's name, then ` NAME=VALUE` for each group that captured
 something, in the components the pattern constrains (a numbered group is written
@@ -94,6 +100,21 @@ pub struct MatchArgs {
     #[arg(long)]
     all: bool,
 
+    /// For patterns from untrusted users: refuse custom regexp groups and patterns over 8192
+    /// bytes (--max-pattern-length changes the size)
+    #[arg(long)]
+    untrusted: bool,
+
+    /// Refuse patterns with custom regexp groups, such as `(\d+)` (their matching time has no
+    /// bound)
+    #[arg(long)]
+    no_regexp_groups: bool,
+
+    /// Refuse patterns longer than N bytes (a pattern with its --pattern-base, or all strings
+    /// of an init object)
+    #[arg(long, value_name = "N")]
+    max_pattern_length: Option<usize>,
+
     /// Print TEMPLATE for each match (see below for the placeholders)
     #[arg(long, value_name = "TEMPLATE", value_parser = Template::parse)]
     get: Option<Template>,
@@ -135,6 +156,7 @@ fn compile(
     text: &str,
     base: Option<&str>,
     options: UrlPatternOptions,
+    limits: &NamedLimits,
 ) -> Result<UrlPattern, String> {
     let trimmed = text.trim_start();
     if trimmed.starts_with('{')
@@ -148,9 +170,11 @@ fn compile(
         if init.base_url.is_none() {
             init.base_url = base.map(str::to_owned);
         }
-        return UrlPattern::from_init(&init, options).map_err(|e| e.to_string());
+        return UrlPattern::from_init_with_limits(&init, options, &limits.limits)
+            .map_err(|e| limits.message(&e));
     }
-    UrlPattern::parse(text, base, options).map_err(|e| e.to_string())
+    UrlPattern::parse_with_limits(text, base, options, &limits.limits)
+        .map_err(|e| limits.message(&e))
 }
 
 /// Reads a routes file: `NAME PATTERN` lines; `Err` names the file and line.
@@ -158,6 +182,7 @@ fn read_routes(
     path: &Path,
     base: Option<&str>,
     options: UrlPatternOptions,
+    limits: &NamedLimits,
     routes: &mut Vec<Route>,
 ) -> Result<(), String> {
     let name = path.display();
@@ -173,7 +198,7 @@ fn read_routes(
                 "{at}: a route is NAME then PATTERN, and {line:?} has no pattern"
             ));
         };
-        let pattern = compile(pattern.trim(), base, options)
+        let pattern = compile(pattern.trim(), base, options, limits)
             .map_err(|e| format!("{at}: route {route}: {e}"))?;
         routes.push(Route {
             name: route.to_owned(),
@@ -202,9 +227,19 @@ pub fn run(mut args: MatchArgs) -> ExitCode {
         }
         args.patterns.push(args.urls.remove(0));
     }
+    let mut limits = NamedLimits::new();
+    if args.untrusted {
+        limits.untrusted("--untrusted");
+    }
+    if args.no_regexp_groups {
+        limits.regexp_groups(false, "--no-regexp-groups");
+    }
+    if let Some(max) = args.max_pattern_length {
+        limits.max_len(max, format!("--max-pattern-length {max}"));
+    }
     let mut routes = Vec::new();
     for pattern in &args.patterns {
-        match compile(pattern, pattern_base, options) {
+        match compile(pattern, pattern_base, options, &limits) {
             Ok(compiled) => routes.push(Route {
                 name: pattern.clone(),
                 pattern: compiled,
@@ -213,7 +248,7 @@ pub fn run(mut args: MatchArgs) -> ExitCode {
         }
     }
     for path in &args.routes {
-        if let Err(e) = read_routes(path, pattern_base, options, &mut routes) {
+        if let Err(e) = read_routes(path, pattern_base, options, &limits, &mut routes) {
             report::usage_error(e);
         }
     }
@@ -262,40 +297,12 @@ struct Matcher {
     blank_failures: bool,
 }
 
-/// The components of a result, in the spec's order, with their names.
-fn components(r: &UrlPatternResult) -> [(&'static str, &UrlPatternComponentResult); 8] {
-    [
-        ("protocol", &r.protocol),
-        ("username", &r.username),
-        ("password", &r.password),
-        ("hostname", &r.hostname),
-        ("port", &r.port),
-        ("pathname", &r.pathname),
-        ("search", &r.search),
-        ("hash", &r.hash),
-    ]
-}
-
-/// A pattern's component strings, in the spec's order.
-fn pattern_strings(p: &UrlPattern) -> [&str; 8] {
-    [
-        p.protocol(),
-        p.username(),
-        p.password(),
-        p.hostname(),
-        p.port(),
-        p.pathname(),
-        p.search(),
-        p.hash(),
-    ]
-}
-
 /// The groups worth printing: those of the components the pattern constrains (not `*`),
 /// that captured something; a numbered group is named `COMPONENT:N`.
 fn interesting_groups(pattern: &UrlPattern, result: &UrlPatternResult) -> Vec<(String, String)> {
     let mut out = Vec::new();
-    for ((component, c), source) in components(result).into_iter().zip(pattern_strings(pattern)) {
-        if source == "*" {
+    for (component, c) in result.components() {
+        if pattern.get(component) == "*" {
             continue;
         }
         for (name, value) in c.groups.iter() {
@@ -467,11 +474,6 @@ enum Piece {
     ComponentGroup(usize, String),
 }
 
-/// The component names, in the spec's order.
-const COMPONENT_NAMES: [&str; 8] = [
-    "protocol", "username", "password", "hostname", "port", "pathname", "search", "hash",
-];
-
 impl Template {
     /// Parses a template; `Err` says what is wrong and where.
     pub fn parse(text: &str) -> Result<Template, String> {
@@ -514,7 +516,7 @@ impl Template {
     }
 
     fn placeholder(name: &str) -> Result<Piece, String> {
-        let component = |c: &str| COMPONENT_NAMES.iter().position(|&n| n == c);
+        let component = |c: &str| UrlPatternComponent::ALL.iter().position(|n| n.name() == c);
         Ok(match name {
             "route" => Piece::Route,
             "input" => Piece::Input,
@@ -532,7 +534,9 @@ impl Template {
                         "unknown placeholder {{{name}}} (expected {{route}}, {{input}}, \
                          {{href}}, {{:GROUP}}, {{COMPONENT}} or {{COMPONENT:GROUP}}, COMPONENT \
                          one of {})",
-                        COMPONENT_NAMES.join(", ")
+                        UrlPatternComponent::ALL
+                            .map(UrlPatternComponent::name)
+                            .join(", ")
                     ));
                 }
             },
@@ -548,7 +552,7 @@ impl Template {
         result: &UrlPatternResult,
         out: &mut String,
     ) {
-        let parts = components(result);
+        let part = |i: usize| result.component(UrlPatternComponent::ALL[i]);
         let group = |c: &UrlPatternComponentResult, name: &str| -> Option<String> {
             c.groups.get(name).map(str::to_owned)
         };
@@ -559,13 +563,13 @@ impl Template {
                 Piece::Input => out.push_str(input),
                 Piece::Href => out.push_str(url.href()),
                 Piece::Group(name) => {
-                    if let Some(v) = parts.iter().find_map(|(_, c)| group(c, name)) {
+                    if let Some(v) = result.components().find_map(|(_, c)| group(c, name)) {
                         out.push_str(&v);
                     }
                 }
-                Piece::Component(i) => out.push_str(&parts[*i].1.input),
+                Piece::Component(i) => out.push_str(&part(*i).input),
                 Piece::ComponentGroup(i, name) => {
-                    if let Some(v) = group(parts[*i].1, name) {
+                    if let Some(v) = group(part(*i), name) {
                         let _ = write!(out, "{v}");
                     }
                 }

@@ -295,3 +295,107 @@ fn match_ignore_case() {
     );
     assert_eq!(run.stdout, "{\"pathname\":\"/Books/:id\"} id=1\n");
 }
+
+#[test]
+fn match_untrusted_refuses_regexp_groups_and_long_patterns() {
+    let regexp = r"https://e.x/:id(\d+)";
+    // Without a limit, the custom regexp group is accepted.
+    let run = weburl(&["match", regexp, "https://e.x/7"], b"");
+    assert_eq!(run.stdout, format!("{regexp} id=7\n"));
+    for (flag, named) in [
+        ("--untrusted", "(--untrusted)"),
+        ("--no-regexp-groups", "(--no-regexp-groups)"),
+    ] {
+        let run = weburl(&["match", flag, regexp, "https://e.x/7"], b"");
+        assert_eq!(run.code, 2, "{flag}");
+        assert_eq!(run.stdout, "");
+        assert_eq!(
+            run.stderr.lines().next().unwrap(),
+            format!(
+                "error: pattern {regexp}: the pathname pattern has a custom regexp group, \
+                 which the limits refuse {named}"
+            ),
+            "{flag}"
+        );
+    }
+    // A pattern without one is accepted under --untrusted.
+    let run = weburl(
+        &["match", "--untrusted", "https://e.x/:id", "https://e.x/7"],
+        b"",
+    );
+    assert_eq!(run.stdout, "https://e.x/:id id=7\n");
+    assert_eq!(run.code, 0);
+    // The length limit, in a routes file: the file, the line, the route and the limit.
+    let routes = routes_file("limits", "short /a\nlong /aaaaaaaaaaaaaaaaaaaa\n");
+    let run = weburl(
+        &[
+            "match",
+            "--max-pattern-length",
+            "30",
+            "--pattern-base",
+            "https://e.x",
+            "--routes",
+            routes.to_str().unwrap(),
+            "https://e.x/a",
+        ],
+        b"",
+    );
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains(
+            ", line 2: route long: the pattern is 32 bytes long; the limit is 30 \
+             (--max-pattern-length 30)"
+        ),
+        "{}",
+        run.stderr
+    );
+    // --untrusted's 8192 bytes; an explicit --max-pattern-length overrides it.
+    let long = format!("https://e.x/{}", "a".repeat(9000));
+    let run = weburl(&["match", "--untrusted", &long, "https://e.x/a"], b"");
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("the limit is 8192 (--untrusted)"),
+        "{}",
+        run.stderr
+    );
+    let url = format!("https://e.x/{}", "a".repeat(9000));
+    let run = weburl(
+        &[
+            "match",
+            "--untrusted",
+            "--max-pattern-length",
+            "10000",
+            &long,
+            &url,
+        ],
+        b"",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+}
+
+#[test]
+fn batch_limits_refuse_wpt_regexp_cases() {
+    // Every WPT case with a custom regexp group is refused under `untrusted`; every other one
+    // gives the same answer with and without it (the limits change nothing else).
+    let cases: Vec<(Vec<Value>, bool)> = has_regexp_groups_cases();
+    let mut requests = Vec::new();
+    for (pattern, _) in &cases {
+        requests.push(json!({"op": "pattern", "pattern": pattern}));
+        requests.push(json!({"op": "pattern", "pattern": pattern, "untrusted": true}));
+    }
+    let answers = batch(&requests);
+    for ((pattern, has), pair) in cases.iter().zip(answers.chunks(2)) {
+        if *has {
+            assert_eq!(pair[1]["failure"], json!(true), "{pattern:?}: {}", pair[1]);
+            let error = pair[1]["error"].as_str().unwrap();
+            assert!(
+                error.ends_with(
+                    "has a custom regexp group, which the limits refuse (untrusted: true)"
+                ),
+                "{error}"
+            );
+        } else {
+            assert_eq!(pair[0], pair[1], "{pattern:?}");
+        }
+    }
+}

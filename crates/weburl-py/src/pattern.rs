@@ -6,8 +6,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 use weburl::Url;
 use weburl::pattern::{
-    UrlPattern, UrlPatternComponentResult, UrlPatternError, UrlPatternInit, UrlPatternInput,
-    UrlPatternOptions, UrlPatternResult, UrlPatternSet,
+    PatternLimits, UrlPattern, UrlPatternComponent, UrlPatternComponentResult, UrlPatternError,
+    UrlPatternInit, UrlPatternInput, UrlPatternOptions, UrlPatternResult, UrlPatternSet,
 };
 
 use crate::text::usv;
@@ -26,11 +26,6 @@ pyo3::create_exception!(
      ...     print(type(e).__mro__[1].__name__)\n\
      ValueError\n"
 );
-
-/// The eight components, in the spec's order.
-const COMPONENTS: [&str; 8] = [
-    "protocol", "username", "password", "hostname", "port", "pathname", "search", "hash",
-];
 
 /// The first argument of the constructor, `test()` or `exec()`.
 enum Input {
@@ -120,13 +115,73 @@ fn read_base(base: Option<&Bound<'_, PyAny>>) -> PyResult<Option<String>> {
     }
 }
 
-/// Builds a pattern from the constructor's arguments.
-fn build(input: Input, base: Option<String>, ignore_case: bool) -> PyResult<UrlPattern> {
+/// The keyword arguments that limit patterns from untrusted users (`untrusted`,
+/// `regexp_groups`, `max_pattern_length`), with the keyword that set each limit so that a
+/// refusal names it.
+#[derive(Clone, Debug)]
+struct Limits {
+    limits: PatternLimits,
+    regexp_groups_by: String,
+    max_len_by: String,
+}
+
+impl Limits {
+    /// `untrusted=True` is `PatternLimits::untrusted()`; `regexp_groups` and
+    /// `max_pattern_length`, when given, override it.
+    fn new(
+        untrusted: bool,
+        regexp_groups: Option<bool>,
+        max_pattern_length: Option<usize>,
+    ) -> Limits {
+        let mut out = Limits {
+            limits: PatternLimits::new(),
+            regexp_groups_by: String::new(),
+            max_len_by: String::new(),
+        };
+        if untrusted {
+            out.limits = PatternLimits::untrusted();
+            out.regexp_groups_by = "untrusted=True".to_owned();
+            out.max_len_by = "untrusted=True".to_owned();
+        }
+        if let Some(allow) = regexp_groups {
+            out.limits = out.limits.regexp_groups(allow);
+            out.regexp_groups_by =
+                format!("regexp_groups={}", if allow { "True" } else { "False" });
+        }
+        if let Some(max) = max_pattern_length {
+            out.limits = out.limits.max_len(max);
+            out.max_len_by = format!("max_pattern_length={max}");
+        }
+        out
+    }
+
+    /// The exception for a constructor error; a limit's refusal names its keyword.
+    fn raise(&self, e: &UrlPatternError) -> PyErr {
+        match e {
+            UrlPatternError::RegExpGroupsRefused { .. } => {
+                URLPatternError::new_err(format!("{e} ({})", self.regexp_groups_by))
+            }
+            UrlPatternError::TooLong { .. } => {
+                URLPatternError::new_err(format!("{e} ({})", self.max_len_by))
+            }
+            _ => raise(e),
+        }
+    }
+}
+
+/// Builds a pattern from the constructor's arguments, within `limits`.
+fn build(
+    input: Input,
+    base: Option<String>,
+    ignore_case: bool,
+    limits: &Limits,
+) -> PyResult<UrlPattern> {
     let Input::Js(input) = input else {
         unreachable!("the constructor does not read URLs");
     };
-    UrlPattern::new(&input, base.as_deref(), UrlPatternOptions { ignore_case })
-        .map_err(|e| raise(&e))
+    let options = UrlPatternOptions { ignore_case };
+    UrlPattern::new_with_limits(&input, base.as_deref(), options, &limits.limits)
+        .map_err(|e| limits.raise(&e))
 }
 
 /// One component result as `{"input": str, "groups": {name: str | None}}`.
@@ -135,13 +190,15 @@ fn component<'py>(py: Python<'py>, c: &UrlPatternComponentResult) -> PyResult<Bo
     for (name, value) in c.groups.iter() {
         groups.set_item(name, value)?;
     }
+    let input: &str = &c.input;
     let out = PyDict::new(py);
-    out.set_item("input", c.input.as_str())?;
+    out.set_item("input", input)?;
     out.set_item("groups", groups)?;
     Ok(out)
 }
 
-/// A result as JavaScript's `URLPatternResult`: `inputs` and the eight components.
+/// A result as JavaScript's `URLPatternResult`: `inputs` and the eight components, in the
+/// library's walk (`UrlPatternResult::components`, the order its `serde` form has).
 fn result<'py>(
     py: Python<'py>,
     r: &UrlPatternResult,
@@ -149,18 +206,8 @@ fn result<'py>(
 ) -> PyResult<Bound<'py, PyDict>> {
     let out = PyDict::new(py);
     out.set_item("inputs", inputs)?;
-    let parts = [
-        &r.protocol,
-        &r.username,
-        &r.password,
-        &r.hostname,
-        &r.port,
-        &r.pathname,
-        &r.search,
-        &r.hash,
-    ];
-    for (name, c) in COMPONENTS.iter().zip(parts) {
-        out.set_item(*name, component(py, c)?)?;
+    for (name, c) in r.components() {
+        out.set_item(name.name(), component(py, c)?)?;
     }
     Ok(out)
 }
@@ -202,7 +249,8 @@ fn run(
 
 /// A URL pattern: the URL Pattern Standard's ``URLPattern``, with JavaScript's API.
 ///
-/// ``URLPattern(input=None, base=None, *, ignore_case=False)``: ``input`` is a pattern string
+/// ``URLPattern(input=None, base=None, *, ignore_case=False, untrusted=False,
+/// regexp_groups=None, max_pattern_length=None)``: ``input`` is a pattern string
 /// (``"https://*.example.com/books/:id"``; a relative one needs ``base``) or an init dict
 /// with any of ``protocol``, ``username``, ``password``, ``hostname``, ``port``,
 /// ``pathname``, ``search``, ``hash`` and ``baseURL`` (a component left out matches
@@ -210,6 +258,13 @@ fn run(
 /// ``(\d+)`` a regular expression (ECMAScript syntax). A pattern that does not compile
 /// raises :class:`URLPatternError` (a ValueError); an init dict with a ``base`` raises
 /// TypeError, as in JavaScript.
+///
+/// For patterns from untrusted users, ``untrusted=True`` refuses custom regexp groups (their
+/// matching time has no bound; without them matching takes at most the pattern's size times
+/// the URL's length) and patterns over 8192 bytes (the input and base together, or all
+/// strings of an init dict); ``regexp_groups=False`` and ``max_pattern_length=N`` set either
+/// limit alone (and override ``untrusted``). A refused pattern raises
+/// :class:`URLPatternError`, whose message names the component and the keyword.
 ///
 /// ``test(input, base=None)`` and ``exec(input, base=None)`` match a URL (a str, a
 /// :class:`URL` or an init dict); ``exec`` returns a dict shaped as JavaScript's result
@@ -229,6 +284,14 @@ fn run(
 /// True
 /// >>> p
 /// URLPattern(protocol='https', hostname='*.example.com', port='', pathname='/books/:id')
+/// >>> URLPattern("https://example.com/:id(\\d+)", untrusted=True)
+/// Traceback (most recent call last):
+///   ...
+/// weburl.URLPatternError: the pathname pattern has a custom regexp group, which the limits refuse (untrusted=True)
+/// >>> URLPattern("https://example.com/books/:id", max_pattern_length=16)
+/// Traceback (most recent call last):
+///   ...
+/// weburl.URLPatternError: the pattern is 29 bytes long; the limit is 16 (max_pattern_length=16)
 #[pyclass(name = "URLPattern", module = "weburl", frozen)]
 pub struct PyUrlPattern {
     pub pattern: UrlPattern,
@@ -237,16 +300,28 @@ pub struct PyUrlPattern {
 #[pymethods]
 impl PyUrlPattern {
     #[new]
-    #[pyo3(signature = (input=None, base=None, *, ignore_case=false))]
+    #[pyo3(signature = (
+        input=None,
+        base=None,
+        *,
+        ignore_case=false,
+        untrusted=false,
+        regexp_groups=None,
+        max_pattern_length=None
+    ))]
     fn new(
         input: Option<&Bound<'_, PyAny>>,
         base: Option<&Bound<'_, PyAny>>,
         ignore_case: bool,
+        untrusted: bool,
+        regexp_groups: Option<bool>,
+        max_pattern_length: Option<usize>,
     ) -> PyResult<Self> {
         let input = read_input(input, false)?;
         let base = read_base(base)?;
+        let limits = Limits::new(untrusted, regexp_groups, max_pattern_length);
         Ok(PyUrlPattern {
-            pattern: build(input, base, ignore_case)?,
+            pattern: build(input, base, ignore_case, &limits)?,
         })
     }
 
@@ -382,24 +457,14 @@ impl PyUrlPattern {
     }
 
     fn __repr__(&self) -> String {
-        let p = &self.pattern;
-        let strings = [
-            p.protocol(),
-            p.username(),
-            p.password(),
-            p.hostname(),
-            p.port(),
-            p.pathname(),
-            p.search(),
-            p.hash(),
-        ];
         let mut parts = Vec::new();
-        for (name, value) in COMPONENTS.iter().zip(strings) {
+        for component in UrlPatternComponent::ALL {
+            let (name, value) = (component.name(), self.pattern.get(component));
             if value == "*" {
                 continue;
             }
             // A password pattern may be a secret: shown as ****.
-            let value = if *name == "password" && !value.is_empty() {
+            let value = if component == UrlPatternComponent::Password && !value.is_empty() {
                 "****"
             } else {
                 value
@@ -434,6 +499,10 @@ fn py_quote(s: &str) -> String {
 /// every pattern). Patterns are tried in the order they were added.
 ///
 /// ``add(pattern, value)`` takes a :class:`URLPattern`, a pattern string or an init dict.
+/// ``URLPatternSet(*, untrusted=False, regexp_groups=None, max_pattern_length=None)`` limits
+/// the patterns ``add`` accepts as :class:`URLPattern` does (a :class:`URLPattern` given to
+/// ``add`` was built, and its length checked, by its own constructor; one with custom regexp
+/// groups is refused when they are).
 /// ``first_match(url, base=None)`` returns ``(value, result)`` for the first pattern that
 /// matches (``result`` as :meth:`URLPattern.exec` gives it), or None; ``matches(url,
 /// base=None)`` all of them, in order. ``url`` is a str or a :class:`URL`.
@@ -450,10 +519,16 @@ fn py_quote(s: &str) -> String {
 /// ['book', 'new-book', 'fallback']
 /// >>> len(routes)
 /// 3
+/// >>> strict = URLPatternSet(untrusted=True)
+/// >>> strict.add({"pathname": "/:lang(en|fr)/*"}, "docs")
+/// Traceback (most recent call last):
+///   ...
+/// weburl.URLPatternError: the pathname pattern has a custom regexp group, which the limits refuse (untrusted=True)
 #[pyclass(name = "URLPatternSet", module = "weburl")]
 pub struct PyUrlPatternSet {
     set: UrlPatternSet<usize>,
     values: Vec<Py<PyAny>>,
+    limits: Limits,
 }
 
 impl PyUrlPatternSet {
@@ -495,10 +570,16 @@ impl PyUrlPatternSet {
 #[pymethods]
 impl PyUrlPatternSet {
     #[new]
-    fn new() -> Self {
+    #[pyo3(signature = (*, untrusted=false, regexp_groups=None, max_pattern_length=None))]
+    fn new(
+        untrusted: bool,
+        regexp_groups: Option<bool>,
+        max_pattern_length: Option<usize>,
+    ) -> Self {
         PyUrlPatternSet {
             set: UrlPatternSet::new(),
             values: Vec::new(),
+            limits: Limits::new(untrusted, regexp_groups, max_pattern_length),
         }
     }
 
@@ -514,8 +595,17 @@ impl PyUrlPatternSet {
     #[pyo3(signature = (pattern, value))]
     fn add(&mut self, pattern: &Bound<'_, PyAny>, value: Py<PyAny>) -> PyResult<()> {
         let pattern = match pattern.cast::<PyUrlPattern>() {
-            Ok(p) => p.get().pattern.clone(),
-            Err(_) => build(read_input(Some(pattern), false)?, None, false)?,
+            Ok(p) => {
+                let p = &p.get().pattern;
+                if p.has_regexp_groups() && !self.limits.limits.allow_regexp_groups {
+                    return Err(URLPatternError::new_err(format!(
+                        "the pattern has a custom regexp group, which the limits refuse ({})",
+                        self.limits.regexp_groups_by
+                    )));
+                }
+                p.clone()
+            }
+            Err(_) => build(read_input(Some(pattern), false)?, None, false, &self.limits)?,
         };
         self.set.insert(pattern, self.values.len());
         self.values.push(value);

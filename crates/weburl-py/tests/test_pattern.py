@@ -145,7 +145,7 @@ def test_errors_are_value_errors() -> None:
     with pytest.raises(TypeError):
         URLPattern({"pathname": 1})  # type: ignore[typeddict-item]
     with pytest.raises(TypeError):
-        URLPattern(42)  # type: ignore[arg-type]
+        URLPattern(42)
 
 
 def test_urls_and_bases() -> None:
@@ -229,3 +229,72 @@ def test_hostile_inputs_are_refused_or_answered() -> None:
 def test_module_exports() -> None:
     for name in ["URLPattern", "URLPatternSet", "URLPatternError"]:
         assert name in weburl.__all__
+
+
+REGEXP = "https://example.com/:id(\\d+)"
+
+
+def test_untrusted_refuses_regexp_groups() -> None:
+    assert URLPattern(REGEXP).has_regexp_groups
+    kwargs: dict[str, bool]
+    for kwargs, named in [
+        ({"untrusted": True}, "(untrusted=True)"),
+        ({"regexp_groups": False}, "(regexp_groups=False)"),
+    ]:
+        with pytest.raises(URLPatternError) as info:
+            URLPattern(REGEXP, **kwargs)
+        assert str(info.value) == (
+            "the pathname pattern has a custom regexp group, which the limits refuse " + named
+        )
+        with pytest.raises(URLPatternError, match="the search pattern"):
+            URLPattern({"search": "q=(a|b)"}, **kwargs)
+    # regexp_groups=True overrides what untrusted sets; patterns without one pass.
+    assert URLPattern(REGEXP, untrusted=True, regexp_groups=True).test("https://example.com/7")
+    assert URLPattern("https://example.com/:id", untrusted=True).test("https://example.com/7")
+
+
+def test_untrusted_refuses_long_patterns() -> None:
+    long = "https://example.com/" + "a" * 9000
+    with pytest.raises(URLPatternError, match=r"the limit is 8192 \(untrusted=True\)$"):
+        URLPattern(long, untrusted=True)
+    assert URLPattern(long, untrusted=True, max_pattern_length=10_000).pathname == "/" + "a" * 9000
+    # The base URL counts, and so does every string of an init dict.
+    with pytest.raises(URLPatternError, match=r"is 25 bytes long; the limit is 20 \(max_pattern_length=20\)"):
+        URLPattern("/books/:id", "https://e.x/abc", max_pattern_length=20)
+    with pytest.raises(URLPatternError, match=r"the limit is 4 \(max_pattern_length=4\)$"):
+        URLPattern({"pathname": "/a", "hostname": "e.x"}, max_pattern_length=4)
+    assert URLPattern({"pathname": "/a", "hostname": "e.x"}, max_pattern_length=5).hostname == "e.x"
+    with pytest.raises(OverflowError):
+        URLPattern("https://e.x/", max_pattern_length=-1)
+
+
+def test_set_limits() -> None:
+    routes: URLPatternSet[str] = URLPatternSet(untrusted=True)
+    routes.add({"pathname": "/books/:id"}, "book")
+    with pytest.raises(URLPatternError, match=r"refuse \(untrusted=True\)"):
+        routes.add({"pathname": "/:lang(en|fr)/*"}, "docs")
+    # A URLPattern built without limits is refused when it has a regexp group.
+    with pytest.raises(URLPatternError, match=r"regexp group.*\(untrusted=True\)"):
+        routes.add(URLPattern(REGEXP), "regexp")
+    with pytest.raises(URLPatternError, match="max_pattern_length=10"):
+        URLPatternSet(max_pattern_length=10).add("https://example.com/*", "x")
+    assert len(routes) == 1
+    found = routes.first_match("https://example.com/books/7")
+    assert found is not None and found[1]["pathname"]["groups"] == {"id": "7"}
+
+
+def test_every_wpt_regexp_case_is_refused_under_untrusted() -> None:
+    refused = 0
+    for case in HAS_REGEXP_GROUPS:
+        (pattern,) = case["pattern"]
+        if case["has_regexp_groups"]:
+            with pytest.raises(URLPatternError, match="custom regexp group.*untrusted=True"):
+                URLPattern(pattern, untrusted=True)
+            refused += 1
+        else:
+            try:
+                plain = URLPattern(pattern)
+            except URLPatternError:
+                continue
+            assert URLPattern(pattern, untrusted=True).pathname == plain.pathname
+    assert refused > 20

@@ -1,23 +1,20 @@
 //! The web-platform-tests URLPattern data (`urlpatterntestdata.json`,
-//! `urlpattern-hasregexpgroups.json`), read as WPT's `urlpatterntests.js` reads them (see
-//! `tests/data/wpt/README.md`), every case, no skip list. Each `exec` is also run through the
-//! general path (every component matched by its ECMAScript regular expression) and must give
-//! the same result as the part-list matcher.
-#![cfg(feature = "pattern")]
+//! `urlpattern-hasregexpgroups.json`), every case, no skip list, with the expectations as
+//! `weburl_testkit::urlpattern` reads them (WPT's `urlpatterntests.js` rules, written once for
+//! every surface). The match is compared in its `serde` form, JavaScript's `URLPatternResult`
+//! shape, with `expected_match`. Each `exec` is also run through the general path (every
+//! component matched by its ECMAScript regular expression) and must give the same result as
+//! the part-list matcher. (Needs the `pattern` and `serde` features: Cargo.toml's `[[test]]`.)
 
-mod common;
-
-use common::{load_wpt_json, object_cases};
 use serde_json::{Map, Value};
 use weburl::Url;
 use weburl::pattern::{
     UrlPattern, UrlPatternComponent, UrlPatternInit, UrlPatternInput, UrlPatternOptions,
     UrlPatternResult,
 };
+use weburl_testkit::urlpattern::{Case, Constructed, Matched, cases, has_regexp_groups_cases};
 
-type Obj = Map<String, Value>;
-
-fn init_of(o: &Obj) -> UrlPatternInit {
+fn init_of(o: &Map<String, Value>) -> UrlPatternInit {
     let f = |k: &str| o.get(k).and_then(Value::as_str).map(str::to_owned);
     UrlPatternInit {
         protocol: f("protocol"),
@@ -86,78 +83,13 @@ fn arguments(args: &[Value]) -> (UrlPatternInput, Option<String>, UrlPatternOpti
     (input, base, options)
 }
 
-/// The components that, set in an init, make `c` default to "*" rather than the base URL's.
-fn earlier(c: UrlPatternComponent) -> &'static [&'static str] {
-    use UrlPatternComponent::*;
-    match c {
-        Hostname => &["protocol"],
-        Port => &["protocol", "hostname"],
-        Pathname => &["protocol", "hostname", "port"],
-        Search => &["protocol", "hostname", "port", "pathname"],
-        Hash => &["protocol", "hostname", "port", "pathname", "search"],
-        _ => &[],
-    }
-}
-
-fn base_value(base: &str, c: UrlPatternComponent) -> String {
-    let url = Url::parse(base).expect("the base URL of a valid pattern parses");
-    use UrlPatternComponent::*;
-    match c {
-        Protocol => url.scheme().to_owned(),
-        Hostname => url.hostname().to_owned(),
-        Port => url.port().to_owned(),
-        Pathname => url.pathname().to_owned(),
-        Search => url.query().unwrap_or("").to_owned(),
-        Hash => url.fragment().unwrap_or("").to_owned(),
-        Username | Password => unreachable!(),
-    }
-}
-
-fn strings(v: Option<&Value>) -> Vec<String> {
-    v.and_then(Value::as_array)
-        .map(|a| a.iter().map(|s| s.as_str().unwrap().to_owned()).collect())
-        .unwrap_or_default()
-}
-
-fn check_pattern(entry: &Obj, pattern: &UrlPattern) -> Result<(), String> {
-    let args = entry["pattern"].as_array().unwrap();
-    let empty = strings(entry.get("exactly_empty_components"));
-    let expected_obj = entry.get("expected_obj").and_then(Value::as_object);
-    let init = args.first().and_then(Value::as_object);
-    let base = match args.get(1) {
-        Some(Value::String(s)) => Some(s.clone()),
-        _ => init
-            .and_then(|o| o.get("baseURL"))
-            .and_then(Value::as_str)
-            .map(str::to_owned),
-    };
+/// The pattern's eight strings against the expected ones.
+fn check_pattern(want: &Map<String, Value>, pattern: &UrlPattern) -> Result<(), String> {
     for c in UrlPatternComponent::ALL {
-        let name = c.name();
-        let expected = if let Some(v) = expected_obj.and_then(|o| o.get(name)) {
-            v.as_str().unwrap().to_owned()
-        } else if empty.iter().any(|e| e == name) {
-            String::new()
-        } else if let Some(v) = init
-            .and_then(|o| o.get(name))
-            .and_then(Value::as_str)
-            .filter(|s| !s.is_empty())
-        {
-            v.to_owned()
-        } else if init.is_some_and(|o| earlier(c).iter().any(|e| o.contains_key(*e))) {
-            "*".to_owned()
-        } else if let Some(b) = base.as_deref().filter(|_| {
-            !matches!(
-                c,
-                UrlPatternComponent::Username | UrlPatternComponent::Password
-            )
-        }) {
-            base_value(b, c)
-        } else {
-            "*".to_owned()
-        };
+        let expected = want[c.name()].as_str().expect("a component string");
         if pattern.get(c) != expected {
             return Err(format!(
-                "{name}: got {:?}, expected {expected:?}",
+                "{c}: got {:?}, expected {expected:?}",
                 pattern.get(c)
             ));
         }
@@ -165,109 +97,76 @@ fn check_pattern(entry: &Obj, pattern: &UrlPattern) -> Result<(), String> {
     Ok(())
 }
 
-fn input_json(input: &UrlPatternInput) -> Value {
-    match input {
-        UrlPatternInput::String(s) => Value::String(s.clone()),
-        UrlPatternInput::Init(init) => {
-            let mut o = Map::new();
-            let mut put = |k: &str, v: &Option<String>| {
-                if let Some(v) = v {
-                    o.insert(k.to_owned(), Value::String(v.clone()));
-                }
-            };
-            put("protocol", &init.protocol);
-            put("username", &init.username);
-            put("password", &init.password);
-            put("hostname", &init.hostname);
-            put("port", &init.port);
-            put("pathname", &init.pathname);
-            put("search", &init.search);
-            put("hash", &init.hash);
-            put("baseURL", &init.base_url);
-            Value::Object(o)
-        }
-    }
-}
-
-fn check_match(entry: &Obj, result: &UrlPatternResult) -> Result<(), String> {
-    let expected = entry["expected_match"].as_object().unwrap();
-    let empty = strings(entry.get("exactly_empty_components"));
-    let expected_inputs = expected.get("inputs").unwrap_or(&entry["inputs"]);
-    let got_inputs: Vec<Value> = result.inputs.iter().map(input_json).collect();
-    if &Value::Array(got_inputs.clone()) != expected_inputs {
-        return Err(format!(
-            "inputs: got {got_inputs:?}, expected {expected_inputs}"
-        ));
+/// The match in its `serde` form (JavaScript's `URLPatternResult`) against `expected_match`:
+/// `inputs`, then each component's `{"input", "groups"}`.
+fn check_match(
+    result: &UrlPatternResult,
+    components: &Value,
+    inputs: &Value,
+) -> Result<(), String> {
+    let Value::Object(mut got) = serde_json::to_value(result).map_err(|e| e.to_string())? else {
+        return Err("a result serializes as an object".into());
+    };
+    let got_inputs = got.remove("inputs").unwrap_or(Value::Null);
+    if got_inputs != *inputs {
+        return Err(format!("inputs: got {got_inputs}, expected {inputs}"));
     }
     for c in UrlPatternComponent::ALL {
-        let name = c.name();
-        let want = match expected.get(name) {
-            Some(v) => v.as_object().unwrap().clone(),
-            None => {
-                let groups = if empty.iter().any(|e| e == name) {
-                    serde_json::json!({})
-                } else {
-                    serde_json::json!({"0": ""})
-                };
-                serde_json::json!({"input": "", "groups": groups})
-                    .as_object()
-                    .unwrap()
-                    .clone()
-            }
-        };
-        let got = result.component(c);
-        if want["input"].as_str().unwrap() != got.input {
+        if got.get(c.name()) != components.get(c.name()) {
             return Err(format!(
-                "{name}.input: got {:?}, expected {}",
-                got.input, want["input"]
+                "{c}: got {:?}, expected {:?}",
+                got.get(c.name()),
+                components.get(c.name())
             ));
         }
-        let want_groups = want["groups"].as_object().unwrap();
-        let got_groups: Map<String, Value> = got
-            .groups
-            .iter()
-            .map(|(n, v)| {
-                (
-                    n.to_owned(),
-                    v.map_or(Value::Null, |s| Value::String(s.to_owned())),
-                )
-            })
-            .collect();
-        if &got_groups != want_groups {
-            return Err(format!(
-                "{name}.groups: got {got_groups:?}, expected {want_groups:?}"
-            ));
-        }
+    }
+    if got.len() != UrlPatternComponent::ALL.len() {
+        return Err(format!(
+            "members other than inputs and the components: {got:?}"
+        ));
+    }
+    // The borrowed form without `inputs` is the same eight components.
+    let without_inputs = result
+        .serialize_components(serde_json::value::Serializer)
+        .map_err(|e| e.to_string())?;
+    if without_inputs != Value::Object(got) {
+        return Err(format!("serialize_components differs: {without_inputs}"));
     }
     Ok(())
 }
 
-fn run_entry(entry: &Obj) -> Result<(), String> {
-    let args = entry["pattern"].as_array().unwrap();
-    let (input, base, options) = arguments(args);
+fn run_case(case: &Case) -> Result<(), String> {
+    let (input, base, options) = arguments(&case.pattern);
     let built = UrlPattern::new(&input, base.as_deref(), options);
-    if entry.get("expected_obj").and_then(Value::as_str) == Some("error") {
-        return match built {
-            Err(_) => Ok(()),
-            Ok(p) => Err(format!("expected a constructor error, got {p}")),
+    let pattern = match (&case.constructed, built) {
+        (Constructed::Error, Err(_)) => return Ok(()),
+        (Constructed::Error, Ok(p)) => {
+            return Err(format!("expected a constructor error, got {p}"));
+        }
+        (Constructed::Components(_), Err(e)) => return Err(format!("constructor failed: {e}")),
+        (Constructed::Components(want), Ok(p)) => {
+            check_pattern(want, &p)?;
+            p
+        }
+    };
+    let Some(inputs) = &case.inputs else {
+        return match case.matched {
+            Matched::NotChecked => Ok(()),
+            _ => Err("an expected match without inputs".into()),
         };
-    }
-    let pattern = built.map_err(|e| format!("constructor failed: {e}"))?;
-    check_pattern(entry, &pattern)?;
-    let Some(inputs) = entry.get("inputs").and_then(Value::as_array) else {
-        return Ok(());
     };
     let (input, base, _) = arguments(inputs);
     let result = pattern.exec_input(&input, base.as_deref());
     let tested = pattern.test_input(&input, base.as_deref());
-    match &entry["expected_match"] {
-        Value::String(s) if s == "error" => {
+    match &case.matched {
+        Matched::NotChecked => return Err("inputs without an expected match".into()),
+        Matched::Error => {
             return match (result, tested) {
                 (Err(_), Err(_)) => Ok(()),
                 other => Err(format!("expected exec and test to throw, got {other:?}")),
             };
         }
-        Value::Null => {
+        Matched::NoMatch => {
             if let Ok(Some(m)) = &result {
                 return Err(format!("expected no match, got {m:?}"));
             }
@@ -275,14 +174,14 @@ fn run_entry(entry: &Obj) -> Result<(), String> {
                 return Err("test() is not false".into());
             }
         }
-        _ => {
+        Matched::Match { components, inputs } => {
             let Ok(Some(m)) = &result else {
                 return Err(format!("expected a match, got {result:?}"));
             };
             if tested != Ok(true) {
                 return Err("test() is not true".into());
             }
-            check_match(entry, m)?;
+            check_match(m, components, inputs)?;
         }
     }
     // The general path: every component through its regular expression.
@@ -331,43 +230,39 @@ fn run_entry(entry: &Obj) -> Result<(), String> {
 
 #[test]
 fn urlpatterntestdata() {
-    let data = load_wpt_json("urlpatterntestdata.json");
-    let cases = object_cases(&data);
+    let cases = cases();
     assert_eq!(cases.len(), 369);
     let mut failures = Vec::new();
-    let mut passed = 0;
-    for (i, entry) in cases.iter().enumerate() {
-        let outcome = std::panic::catch_unwind(|| run_entry(entry))
+    for case in &cases {
+        let outcome = std::panic::catch_unwind(|| run_case(case))
             .unwrap_or_else(|_| Err("panicked".to_owned()));
-        match outcome {
-            Ok(()) => passed += 1,
-            Err(e) => failures.push(format!(
-                "#{i} {}: {e}",
-                serde_json::to_string(&entry["pattern"]).unwrap()
-            )),
+        if let Err(e) = outcome {
+            failures.push(format!("{}: {e}", case.describe()));
         }
     }
     for f in failures.iter().take(60) {
         eprintln!("{f}");
     }
-    eprintln!("{passed} passed, {} failed", failures.len());
+    eprintln!(
+        "{} passed, {} failed",
+        cases.len() - failures.len(),
+        failures.len()
+    );
     assert!(failures.is_empty());
 }
 
 #[test]
 fn hasregexpgroups() {
-    let data = load_wpt_json("urlpattern-hasregexpgroups.json");
-    let cases = object_cases(&data);
+    let cases = has_regexp_groups_cases();
     assert_eq!(cases.len(), 55);
     let mut failed = 0;
-    for entry in &cases {
-        let (input, base, options) = arguments(entry["pattern"].as_array().unwrap());
-        let want = entry["has_regexp_groups"].as_bool().unwrap();
+    for (pattern, want) in &cases {
+        let (input, base, options) = arguments(pattern);
         match UrlPattern::new(&input, base.as_deref(), options) {
-            Ok(p) if p.has_regexp_groups() == want => {}
+            Ok(p) if p.has_regexp_groups() == *want => {}
             other => {
                 failed += 1;
-                eprintln!("{:?}: expected {want}, got {other:?}", entry["pattern"]);
+                eprintln!("{pattern:?}: expected {want}, got {other:?}");
             }
         }
     }

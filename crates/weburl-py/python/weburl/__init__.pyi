@@ -70,6 +70,9 @@ class URLPattern:
         base: str | URL | None = None,
         *,
         ignore_case: bool = False,
+        untrusted: bool = False,
+        regexp_groups: bool | None = None,
+        max_pattern_length: int | None = None,
     ) -> None: ...
     def test(self, input: str | URL | URLPatternInit | None = None, base: str | URL | None = None) -> bool: ...
     def exec(
@@ -98,7 +101,13 @@ _V = TypeVar("_V")
 
 @final
 class URLPatternSet(Generic[_V]):
-    def __init__(self) -> None: ...
+    def __init__(
+        self,
+        *,
+        untrusted: bool = False,
+        regexp_groups: bool | None = None,
+        max_pattern_length: int | None = None,
+    ) -> None: ...
     def add(self, pattern: URLPattern | str | URLPatternInit, value: _V) -> None: ...
     def first_match(self, url: str | URL, base: str | URL | None = None) -> tuple[_V, URLPatternResult] | None: ...
     def matches(self, url: str | URL, base: str | URL | None = None) -> list[tuple[_V, URLPatternResult]]: ...

@@ -115,7 +115,11 @@ def route(urls: list[str]) -> list[tuple[str, str | None]]:
     if result is not None:
         id_: str | None = result["pathname"]["groups"]["id"]
         assert id_ == "2" and result["hostname"]["input"] == "example.com"
-    routes: URLPatternSet[str] = URLPatternSet()
+    guarded = URLPattern("https://example.com/:id", untrusted=True, max_pattern_length=100)
+    assert not URLPattern({"pathname": "/:id"}, regexp_groups=False).has_regexp_groups
+    routes: URLPatternSet[str] = URLPatternSet(untrusted=True, regexp_groups=None)
+    routes.add(guarded, "guarded")
+    routes = URLPatternSet()
     routes.add(book, "book")
     routes.add("https://*.example.com/*", "any")
     out: list[tuple[str, str | None]] = []

@@ -70,6 +70,8 @@ mod constructor;
 mod error;
 mod matcher;
 mod parser;
+#[cfg(feature = "serde")]
+mod serde_impl;
 mod set;
 mod tokenizer;
 
@@ -500,6 +502,27 @@ impl UrlPatternResult {
             UrlPatternComponent::Hash => &self.hash,
         }
     }
+
+    /// The eight component results in the spec's order, which is the order of JavaScript's
+    /// `URLPatternResult` members after `inputs` (the walk that the `serde` form of a result
+    /// and the Python binding's `exec()` dict both follow).
+    ///
+    /// ```
+    /// use weburl::pattern::UrlPattern;
+    /// let p: UrlPattern = "https://example.com/:id".parse().unwrap();
+    /// let m = p.exec("https://example.com/7", None).unwrap();
+    /// let names: Vec<&str> = m.components().map(|(c, _)| c.name()).collect();
+    /// assert_eq!(names, ["protocol", "username", "password", "hostname", "port", "pathname", "search", "hash"]);
+    /// let (_, pathname) = m.components().nth(5).unwrap();
+    /// assert_eq!(pathname.groups.get("id"), Some("7"));
+    /// ```
+    pub fn components(
+        &self,
+    ) -> impl ExactSizeIterator<Item = (UrlPatternComponent, &UrlPatternComponentResult)> {
+        UrlPatternComponent::ALL
+            .into_iter()
+            .map(|c| (c, self.component(c)))
+    }
 }
 
 /// A match of a pattern on a parsed URL, borrowed from both
@@ -758,13 +781,31 @@ impl UrlPattern {
         base: Option<&str>,
         options: UrlPatternOptions,
     ) -> Result<UrlPattern, UrlPatternError> {
+        UrlPattern::new_with_limits(input, base, options, &PatternLimits::new())
+    }
+
+    /// [`UrlPattern::new`] within `limits` (for patterns from untrusted sources, in any of
+    /// the constructor's argument forms).
+    ///
+    /// ```
+    /// use weburl::pattern::{PatternLimits, UrlPattern, UrlPatternComponent, UrlPatternError, UrlPatternInit, UrlPatternInput, UrlPatternOptions};
+    /// let init = UrlPatternInput::Init(UrlPatternInit { search: Some("q=(a|b)".into()), ..Default::default() });
+    /// let err = UrlPattern::new_with_limits(&init, None, UrlPatternOptions::default(), &PatternLimits::untrusted());
+    /// assert_eq!(err.unwrap_err(), UrlPatternError::RegExpGroupsRefused { component: UrlPatternComponent::Search });
+    /// ```
+    pub fn new_with_limits(
+        input: &UrlPatternInput,
+        base: Option<&str>,
+        options: UrlPatternOptions,
+        limits: &PatternLimits,
+    ) -> Result<UrlPattern, UrlPatternError> {
         match input {
-            UrlPatternInput::String(s) => UrlPattern::parse(s, base, options),
+            UrlPatternInput::String(s) => UrlPattern::parse_with_limits(s, base, options, limits),
             UrlPatternInput::Init(init) => {
                 if base.is_some() {
                     return Err(UrlPatternError::BaseUrlWithInit);
                 }
-                UrlPattern::from_init(init, options)
+                UrlPattern::from_init_with_limits(init, options, limits)
             }
         }
     }
