@@ -23,6 +23,8 @@
 //! | `url_surt(url)` | `VARCHAR`: the SURT key |
 //! | `url_join(base, ref)` | `VARCHAR`: `ref` resolved against `base` |
 //! | `url_search_param(url, name)` | `VARCHAR`: the first value of `name` in the query |
+//! | `url_parse(url [, base])` | `STRUCT` of the eleven getters, `VARCHAR` each |
+//! | `url_search_params(url)` | `LIST(STRUCT(name VARCHAR, value VARCHAR))`: the query's pairs, decoded |
 //!
 //! A null argument gives null; so does a URL that does not parse (except for
 //! `url_can_parse`, false, and `url_error_name`, the error). An unknown `sections` or
@@ -33,17 +35,17 @@
 use std::error::Error;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use duckdb::core::{DataChunkHandle, Inserter, LogicalTypeHandle, LogicalTypeId};
+use duckdb::core::{DataChunkHandle, LogicalTypeHandle, LogicalTypeId};
 use duckdb::vscalar::{ScalarFunctionSignature, VScalar};
 use duckdb::vtab::arrow::WritableVector;
 use duckdb::{Connection, duckdb_entrypoint_c_api};
-use weburl::Component;
+use weburl::{Component, Url};
 
 pub mod rows;
 mod vector;
 
 use rows::{Bases, TextKernel};
-use vector::Strings;
+use vector::{Strings, Texts};
 
 /// The argument lists a function takes: `(VARCHAR)`, `(VARCHAR, VARCHAR)` or either.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -102,7 +104,7 @@ pub fn function_names() -> Vec<String> {
         .into_iter()
         .map(|(k, _)| k.sql_name())
         .collect();
-    names.push("url_can_parse".to_owned());
+    names.extend(["url_can_parse", "url_parse", "url_search_params"].map(str::to_owned));
     names.extend(NETQUACK_ALIASES.map(|(alias, _)| alias.to_owned()));
     names
 }
@@ -129,7 +131,7 @@ impl<const ARITY: u8> VScalar for TextFunction<ARITY> {
     ) -> Result<(), Box<dyn Error>> {
         let firsts = Strings::new(input, 0);
         let seconds = (input.num_columns() > 1).then(|| Strings::new(input, 1));
-        let mut out = output.flat_vector();
+        let mut out = Texts::new(output.flat_vector(), firsts.len());
         let mut bases = Bases::default();
         for i in 0..firsts.len() {
             let second = match &seconds {
@@ -146,7 +148,7 @@ impl<const ARITY: u8> VScalar for TextFunction<ARITY> {
                 out.set_null(i);
                 continue;
             };
-            if !rows::text(*kernel, first, second, &mut bases, |s| out.insert(i, s))? {
+            if !rows::text(*kernel, first, second, &mut bases, |s| out.set(i, s))? {
                 out.set_null(i);
             }
         }
@@ -205,6 +207,129 @@ impl VScalar for CanParse {
     }
 }
 
+/// `url_parse(url [, base])`: a `STRUCT` of the eleven components, in [`Component::ALL`]'s
+/// order and with its names, each `VARCHAR`; null where the URL does not parse.
+struct Parse;
+
+/// The type `url_parse` returns.
+fn parse_type() -> LogicalTypeHandle {
+    let fields: Vec<(&str, LogicalTypeHandle)> = Component::ALL
+        .iter()
+        .map(|c| (c.name(), LogicalTypeHandle::from(LogicalTypeId::Varchar)))
+        .collect();
+    LogicalTypeHandle::struct_type(&fields)
+}
+
+impl VScalar for Parse {
+    type State = ();
+
+    fn invoke(
+        _: &(),
+        input: &mut DataChunkHandle,
+        output: &mut dyn WritableVector,
+    ) -> Result<(), Box<dyn Error>> {
+        let inputs = Strings::new(input, 0);
+        let bases_column = (input.num_columns() > 1).then(|| Strings::new(input, 1));
+        let n = inputs.len();
+        let mut out = output.struct_vector();
+        let mut columns: Vec<Texts<'_>> = (0..Component::ALL.len())
+            .map(|k| Texts::new(out.child(k, n), n))
+            .collect();
+        let mut bases = Bases::default();
+        for i in 0..n {
+            // `Some(Err(()))`: the base of this row is null.
+            let base = bases_column.as_ref().map(|b| b.get(i).ok_or(()));
+            let url = match (inputs.get(i), base) {
+                (Some(text), None) => bases.parse(text, None).ok(),
+                (Some(text), Some(Ok(base))) => bases.parse(text, Some(base)).ok(),
+                _ => None,
+            };
+            match url {
+                Some(url) => {
+                    for (column, component) in columns.iter_mut().zip(Component::ALL) {
+                        column.set(i, &url.get(component));
+                    }
+                }
+                None => {
+                    // DuckDB keeps a null struct's fields null too.
+                    out.set_null(i);
+                    for column in &mut columns {
+                        column.set_null(i);
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn signatures() -> Vec<ScalarFunctionSignature> {
+        let varchar = || LogicalTypeHandle::from(LogicalTypeId::Varchar);
+        vec![
+            ScalarFunctionSignature::exact(vec![varchar()], parse_type()),
+            ScalarFunctionSignature::exact(vec![varchar(), varchar()], parse_type()),
+        ]
+    }
+}
+
+/// `url_search_params(url)`: the query as `URLSearchParams` reads it, a
+/// `LIST(STRUCT(name VARCHAR, value VARCHAR))` of the decoded pairs in order; null where the
+/// URL does not parse.
+struct SearchParams;
+
+impl VScalar for SearchParams {
+    type State = ();
+
+    fn invoke(
+        _: &(),
+        input: &mut DataChunkHandle,
+        output: &mut dyn WritableVector,
+    ) -> Result<(), Box<dyn Error>> {
+        let inputs = Strings::new(input, 0);
+        let n = inputs.len();
+        // The pairs of every row first: the list's child vector is sized once, for all.
+        let mut pairs: Vec<(String, String)> = Vec::new();
+        let mut entries: Vec<Option<(usize, usize)>> = Vec::with_capacity(n);
+        for i in 0..n {
+            let Some(url) = inputs.get(i).and_then(|t| Url::parse(t).ok()) else {
+                entries.push(None);
+                continue;
+            };
+            let start = pairs.len();
+            let params = url.search_params();
+            pairs.extend(params.iter().map(|(n, v)| (n.to_owned(), v.to_owned())));
+            entries.push(Some((start, pairs.len() - start)));
+        }
+        let mut list = output.list_vector();
+        let total = pairs.len();
+        {
+            let items = list.struct_child(total);
+            let mut names = Texts::new(items.child(0, total), total);
+            let mut values = Texts::new(items.child(1, total), total);
+            for (k, (name, value)) in pairs.iter().enumerate() {
+                names.set(k, name);
+                values.set(k, value);
+            }
+        }
+        for (i, entry) in entries.into_iter().enumerate() {
+            match entry {
+                Some((offset, len)) => list.set_entry(i, offset, len),
+                None => list.set_null(i),
+            }
+        }
+        list.set_len(total);
+        Ok(())
+    }
+
+    fn signatures() -> Vec<ScalarFunctionSignature> {
+        let varchar = || LogicalTypeHandle::from(LogicalTypeId::Varchar);
+        let pair = LogicalTypeHandle::struct_type(&[("name", varchar()), ("value", varchar())]);
+        vec![ScalarFunctionSignature::exact(
+            vec![varchar()],
+            LogicalTypeHandle::list(&pair),
+        )]
+    }
+}
+
 /// Registers every function on `con`.
 fn register(con: &Connection) -> Result<(), Box<dyn Error>> {
     for (kernel, arity) in text_functions() {
@@ -222,6 +347,8 @@ fn register(con: &Connection) -> Result<(), Box<dyn Error>> {
         }
     }
     con.register_scalar_function::<CanParse>("url_can_parse")?;
+    con.register_scalar_function::<Parse>("url_parse")?;
+    con.register_scalar_function::<SearchParams>("url_search_params")?;
     for (alias, kernel) in NETQUACK_ALIASES {
         // Where netquack is already loaded its own function keeps the name.
         let _ = con.register_scalar_function_with_state::<TextFunction<1>>(alias, &kernel);

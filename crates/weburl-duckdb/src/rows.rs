@@ -77,7 +77,7 @@ impl<'a> Bases<'a> {
 
     /// `input` parsed against `base` (a base that fails gives the base's error, as
     /// `new URL(input, base)` throws it), or alone.
-    fn parse(&mut self, input: &str, base: Option<&'a str>) -> Result<Url, ParseError> {
+    pub fn parse(&mut self, input: &str, base: Option<&'a str>) -> Result<Url, ParseError> {
         match base {
             None => rows::parse(input, None),
             Some(base) => match self.get(base) {

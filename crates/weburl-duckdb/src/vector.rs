@@ -1,6 +1,6 @@
-//! Reading a `VARCHAR` column of a DuckDB data chunk as `Option<&str>` per row, and the
-//! values of a `BOOLEAN` result: the one module of this crate with `unsafe` code (the C API
-//! hands raw vectors).
+//! Reading a `VARCHAR` column of a DuckDB data chunk as `Option<&str>` per row, writing the
+//! rows of a `VARCHAR` result, and the values of a `BOOLEAN` result: the one module of this
+//! crate with `unsafe` code (the C API hands raw vectors).
 //!
 //! DuckDB flattens the input of a C API scalar function before calling it, so every input
 //! column is a flat vector: an array of `duckdb_string_t` and a validity mask. Both are read
@@ -8,9 +8,10 @@
 //! (`duckdb_string_t_data`, `duckdb_validity_row_is_valid`), which would cost two calls
 //! through the C API's function table per row.
 
-use duckdb::core::{DataChunkHandle, FlatVector};
+use duckdb::core::{DataChunkHandle, FlatVector, Inserter};
 use duckdb::ffi::{
-    duckdb_data_chunk_get_vector, duckdb_string_t, duckdb_vector_get_data,
+    duckdb_data_chunk_get_vector, duckdb_string_t, duckdb_string_t__bindgen_ty_1,
+    duckdb_string_t__bindgen_ty_1__bindgen_ty_2, duckdb_vector_get_data,
     duckdb_vector_get_validity,
 };
 
@@ -83,7 +84,84 @@ impl<'a> Strings<'a> {
                 )
             }
         };
+        utf8(bytes)
+    }
+}
+
+/// `bytes` as text, or `None` where they are not UTF-8. ASCII, which nearly every URL is, is
+/// recognised a word at a time and needs no further check.
+#[inline]
+fn utf8(bytes: &[u8]) -> Option<&str> {
+    if bytes.is_ascii() {
+        // SAFETY: every ASCII byte string is valid UTF-8.
+        Some(unsafe { std::str::from_utf8_unchecked(bytes) })
+    } else {
         std::str::from_utf8(bytes).ok()
+    }
+}
+
+/// The longest string DuckDB keeps inside its `duckdb_string_t` rather than behind a pointer.
+const INLINED: usize = 12;
+
+/// The result vector of a function that returns `VARCHAR`, for `len` rows.
+///
+/// An answer of at most 12 bytes is written straight into the vector's `duckdb_string_t` array
+/// in DuckDB's inlined form, with no call into DuckDB; a longer one is copied into the vector's
+/// own string heap by `duckdb_vector_assign_string_element_len` (the C API has no way to make a
+/// result row point into the input's buffers and keep them alive).
+pub struct Texts<'v> {
+    out: FlatVector<'v>,
+    data: *mut duckdb_string_t,
+    len: usize,
+}
+
+impl<'v> Texts<'v> {
+    /// The result vector `out`, of which the first `len` rows are written.
+    pub fn new(out: FlatVector<'v>, len: usize) -> Texts<'v> {
+        assert!(
+            len <= out.capacity(),
+            "a chunk larger than its result vector"
+        );
+        // SAFETY: only the address is taken here; it is written through in `set`.
+        let data = unsafe { out.as_mut_ptr::<duckdb_string_t>() };
+        Texts { out, data, len }
+    }
+
+    /// Row `i` is `text`.
+    #[inline]
+    pub fn set(&mut self, i: usize, text: &str) {
+        assert!(i < self.len, "row {i} outside the chunk");
+        let bytes = text.as_bytes();
+        if bytes.len() <= INLINED {
+            let mut inlined = [0; INLINED];
+            for (to, from) in inlined.iter_mut().zip(bytes) {
+                *to = *from as std::os::raw::c_char;
+            }
+            let value = duckdb_string_t {
+                value: duckdb_string_t__bindgen_ty_1 {
+                    inlined: duckdb_string_t__bindgen_ty_1__bindgen_ty_2 {
+                        length: bytes.len() as u32,
+                        inlined,
+                    },
+                },
+            };
+            // SAFETY: the result of a VARCHAR function is a flat vector whose data is an array
+            // of `capacity` `duckdb_string_t` (`duckdb.h`), and `i < len <= capacity` (checked
+            // in `new` and above). A string of at most 12 bytes is stored inlined: its length,
+            // then its bytes, NUL-padded to 12 (the padding is what DuckDB's own inlined
+            // strings hold, and its comparisons read it), so it refers to no memory. The
+            // bytes are UTF-8 (`text` is a `str`), as DuckDB requires of a VARCHAR. No Rust
+            // reference to the array exists; `out` is only reached through `&mut self`.
+            unsafe { self.data.add(i).write(value) };
+        } else {
+            self.out.insert(i, bytes);
+        }
+    }
+
+    /// Row `i` is null.
+    pub fn set_null(&mut self, i: usize) {
+        assert!(i < self.len, "row {i} outside the chunk");
+        self.out.set_null(i);
     }
 }
 

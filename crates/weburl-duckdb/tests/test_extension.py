@@ -91,7 +91,8 @@ def test_every_function_is_registered(con: duckdb.DuckDBPyConnection) -> None:
     ).fetchall()}
     expected = {f"url_{c}" for c in COMPONENTS} | {
         "url_can_parse", "url_error_name", "url_public_suffix", "url_registrable_domain",
-        "url_normalize", "url_surt", "url_join", "url_search_param"}
+        "url_normalize", "url_surt", "url_join", "url_search_param", "url_parse",
+        "url_search_params"}
     assert expected <= names, expected - names
     aliases = {r[0] for r in con.execute(
         "SELECT DISTINCT function_name FROM duckdb_functions() WHERE function_name LIKE 'extract_%'"
@@ -139,6 +140,45 @@ def test_wpt_components_and_can_parse(con: duckdb.DuckDBPyConnection) -> None:
             assert row[0] == case["href"] and row[6] == case["hostname"], case
         checked += 1
     assert checked > 800
+
+
+def test_wpt_parse(con: duckdb.DuckDBPyConnection) -> None:
+    """`url_parse` is a struct of the getters, in order, null where the URL does not parse."""
+    cases = wpt_cases()
+    got = query(con, "SELECT CASE WHEN b IS NULL THEN url_parse(u) ELSE url_parse(u, b) END, "
+                     "url_parse(u, b).hostname FROM t", cases, "u, b")
+    for (u, b), (struct, hostname) in zip(cases, got, strict=True):
+        url = weburl.URL.parse(u, b)
+        assert struct == (None if url is None else {c: getattr(url, c) for c in COMPONENTS}), (u, b)
+        assert hostname == (None if url is None or b is None else url.hostname), (u, b)
+    assert sum(s is None for s, _ in got) > 100
+    (fields,) = con.execute("SELECT typeof(url_parse('http://a/'))").fetchone()
+    # DuckDB quotes the names that are SQL keywords ("password", "search").
+    assert fields.replace('"', "") == "STRUCT(" + ", ".join(f"{c} VARCHAR" for c in COMPONENTS) + ")"
+
+
+def test_search_params(con: duckdb.DuckDBPyConnection) -> None:
+    """`url_search_params` is the list of decoded (name, value) pairs, as the scalar
+    `URL.search_params` reads them, over the bench lines and WPT's inputs."""
+    lines = bench_lines() + [u for u, b in wpt_cases() if b is None]
+    lines += ["http://a/?a=1&b=%41&a=+x+&&=&c", "http://a/?" + "k=v&" * 5000, "http://a/", None]
+    got = query(con, "SELECT url_search_params(u) FROM t", [(u,) for u in lines])
+    with_pairs = 0
+    for u, (pairs,) in zip(lines, got, strict=True):
+        url = None if u is None else weburl.URL.parse(u)
+        if url is None:
+            assert pairs is None, u
+            continue
+        assert pairs == [{"name": n, "value": v} for n, v in url.search_params], u
+        with_pairs += bool(pairs)
+    assert with_pairs > 100
+    assert con.execute(
+        "SELECT url_search_params('http://a/?a=1&b=%41&a=+x+'), "
+        "[p FOR p IN url_search_params('http://a/?a=1&b=2&a=3') IF p.name = 'a']"
+    ).fetchone() == (
+        [{"name": "a", "value": "1"}, {"name": "b", "value": "A"}, {"name": "a", "value": " x "}],
+        [{"name": "a", "value": "1"}, {"name": "a", "value": "3"}],
+    )
 
 
 def test_wpt_error_names(con: duckdb.DuckDBPyConnection) -> None:
@@ -191,9 +231,11 @@ def test_nulls(con: duckdb.DuckDBPyConnection) -> None:
         "SELECT url_hostname(NULL), url_hostname(NULL, 'http://a/'), url_hostname('/x', NULL), "
         "url_can_parse(NULL), url_can_parse('/x', NULL), url_registrable_domain(NULL), "
         "url_registrable_domain('http://a.com/', NULL), url_normalize('http://a/', NULL), "
-        "url_error_name(NULL), url_join(NULL, 'x'), url_search_param('http://a/?q=1', NULL)"
+        "url_error_name(NULL), url_join(NULL, 'x'), url_search_param('http://a/?q=1', NULL), "
+        "url_parse(NULL), url_parse('/x', NULL), url_parse('nope'), url_search_params(NULL), "
+        "url_search_params('nope')"
     ).fetchone()
-    assert row == (None,) * 11
+    assert row == (None,) * 16
     # Nulls inside a column, mixed with values.
     got = query(con, "SELECT url_hostname(u), url_can_parse(u), url_registrable_domain(u, s) FROM t",
                 [("http://a.b.com/", "all"), (None, "all"), ("http://x.y.com/", None),

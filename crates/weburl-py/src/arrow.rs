@@ -44,31 +44,26 @@ struct Input {
 /// iterable of str and missing values (a list, a pandas Series of objects, a numpy array).
 fn input(obj: &Bound<'_, PyAny>) -> PyResult<Input> {
     let arrays = if ffi::exports_arrow(obj)? {
-        ffi::import(obj)?
-            .into_iter()
-            .map(only_column)
-            .collect::<PyResult<_>>()?
+        match ffi::import(obj) {
+            Ok(arrays) => arrays
+                .into_iter()
+                .map(only_column)
+                .collect::<PyResult<_>>()?,
+            // A pandas Series of objects (pandas 3 exports every Series as Arrow) whose items
+            // are not all strings fails in the exporter's conversion; reading the items one
+            // by one names the item that is not a string.
+            Err(e) if e.is_instance_of::<PyTypeError>(obj.py()) && obj.try_iter().is_ok() => {
+                vec![items(obj)?]
+            }
+            Err(e) => return Err(e),
+        }
     } else if obj.is_instance_of::<PyString>() || obj.is_instance_of::<PyBytes>() {
         return Err(PyTypeError::new_err(
             "expected a batch of URLs (Arrow strings or an iterable of str), not one string: \
              put it in a list",
         ));
-    } else if let Ok(items) = obj.try_iter() {
-        let mut values: Vec<Option<String>> = Vec::new();
-        for item in items {
-            let item = item?;
-            if let Ok(s) = item.cast::<PyString>() {
-                values.push(Some(usv(s)?.into_owned()));
-            } else if is_missing(&item)? {
-                values.push(None);
-            } else {
-                return Err(PyTypeError::new_err(format!(
-                    "expected str, or None, NaN or pandas.NA for a missing value, not {}",
-                    item.get_type().name()?
-                )));
-            }
-        }
-        vec![Arc::new(StringArray::from(values)) as ArrayRef]
+    } else if obj.try_iter().is_ok() {
+        vec![items(obj)?]
     } else {
         ffi::import(obj)?
     };
@@ -87,6 +82,25 @@ fn input(obj: &Bound<'_, PyAny>) -> PyResult<Input> {
         bytes += array.get_buffer_memory_size();
     }
     Ok(Input { arrays, len, bytes })
+}
+
+/// The items of the iterable `obj`, each a str or a missing value, as one string array.
+fn items(obj: &Bound<'_, PyAny>) -> PyResult<ArrayRef> {
+    let mut values: Vec<Option<String>> = Vec::new();
+    for item in obj.try_iter()? {
+        let item = item?;
+        if let Ok(s) = item.cast::<PyString>() {
+            values.push(Some(usv(s)?.into_owned()));
+        } else if is_missing(&item)? {
+            values.push(None);
+        } else {
+            return Err(PyTypeError::new_err(format!(
+                "expected str, or None, NaN or pandas.NA for a missing value, not {}",
+                item.get_type().name()?
+            )));
+        }
+    }
+    Ok(Arc::new(StringArray::from(values)))
 }
 
 /// Whether `item` is a missing value as pandas writes them: None, a float NaN, `pandas.NA`

@@ -12,11 +12,18 @@
 
 Each function is a vectorized DuckDB function over Arrow (DuckDB hands it a chunk of up to
 2,048 rows at a time and the kernels of :mod:`weburl.arrow` answer the chunk at once); the
-names are those of weburl's DataFusion functions. DuckDB's Python API registers one
-signature per name, so the functions take one argument (the URL) except ``url_normalize``
-(the URL and a profile): there is no base URL argument and no ``'icann'`` variant of the
-Public Suffix List functions here (use :mod:`weburl.arrow` or the Polars namespace for
-those). pyarrow is needed (DuckDB passes Arrow arrays to Python through it).
+names, and the optional second arguments, are those of weburl's DataFusion functions and of
+the native DuckDB extension: ``url_hostname(u, base)`` and the other getters,
+``url_parse``, ``url_can_parse`` and ``url_error_name`` parse ``u`` against a base URL;
+``url_public_suffix(u, sections)`` and ``url_registrable_domain(u, sections)`` read the
+Public Suffix List's ``'all'`` (the default) or ``'icann'`` sections; ``url_normalize(u,
+profile)`` takes ``'spec'`` (the default), ``'dedup'``, ``'w3lib'`` or ``'surt'``. DuckDB's
+Python API registers one signature per name, so each function with an optional argument is
+a macro with two forms over two Arrow functions (``url_hostname__1`` and
+``url_hostname__2``: :data:`OPTIONAL_ARGUMENTS`). A base that does not parse gives null
+(``url_can_parse``: false; ``url_error_name``: the base's error), as in the native extension;
+an unknown sections or profile name fails the query. pyarrow is needed (DuckDB passes Arrow
+arrays to Python through it).
 """
 
 from __future__ import annotations
@@ -24,9 +31,10 @@ from __future__ import annotations
 import importlib
 from typing import Any, Callable
 
+from . import URL
 from . import arrow as _arrow
 
-__all__ = ["FUNCTIONS", "NETQUACK_ALIASES", "register"]
+__all__ = ["FUNCTIONS", "NETQUACK_ALIASES", "OPTIONAL_ARGUMENTS", "register"]
 
 _COMPONENTS = (
     "href",
@@ -42,7 +50,8 @@ _COMPONENTS = (
     "hash",
 )
 
-#: The SQL names :func:`register` adds, with their types (arguments, result).
+#: The SQL names :func:`register` adds, with their types (arguments, result); those in
+#: :data:`OPTIONAL_ARGUMENTS` take a second `VARCHAR` argument as well.
 FUNCTIONS: dict[str, tuple[tuple[str, ...], str]] = {
     "url_parse": (
         ("VARCHAR",),
@@ -53,9 +62,24 @@ FUNCTIONS: dict[str, tuple[tuple[str, ...], str]] = {
     "url_error_name": (("VARCHAR",), "VARCHAR"),
     "url_public_suffix": (("VARCHAR",), "VARCHAR"),
     "url_registrable_domain": (("VARCHAR",), "VARCHAR"),
-    "url_normalize": (("VARCHAR", "VARCHAR"), "VARCHAR"),
+    "url_normalize": (("VARCHAR",), "VARCHAR"),
     "url_surt": (("VARCHAR",), "VARCHAR"),
 }
+
+#: The functions of :data:`FUNCTIONS` whose second argument may be left out, with what it is:
+#: ``base`` (a base URL the first is parsed against), ``sections`` (``'all'``, the default, or
+#: ``'icann'``) or ``profile`` (``'spec'``, the default, ``'dedup'``, ``'w3lib'`` or ``'surt'``).
+OPTIONAL_ARGUMENTS: dict[str, str] = {
+    "url_parse": "base",
+    **{f"url_{c}": "base" for c in _COMPONENTS},
+    "url_can_parse": "base",
+    "url_error_name": "base",
+    "url_public_suffix": "sections",
+    "url_registrable_domain": "sections",
+    "url_normalize": "profile",
+}
+
+_SECTIONS = {"all": False, "icann": True}
 
 #: Names of the community extension netquack that mean what a weburl function means (for
 #: absolute URLs; netquack also reads text without a scheme, which the URL Standard does not
@@ -93,7 +117,7 @@ def _kernel(name: str) -> Callable[..., Any]:
     if name == "url_surt":
         return lambda urls: pa.array(_arrow.normalize(urls, "surt"))
     if name == "url_normalize":
-        return _normalize
+        return lambda urls: pa.array(_arrow.normalize(urls, "spec"))
     component = name.removeprefix("url_")
     return lambda urls: pa.array(_arrow.component(urls, component))  # type: ignore[arg-type]
 
@@ -101,17 +125,94 @@ def _kernel(name: str) -> Callable[..., Any]:
 def _normalize(urls: Any, profiles: Any) -> Any:
     """``url_normalize(url, profile)``: one kernel call per profile in the chunk (a constant
     profile, the usual case, is one call); a null profile gives null."""
+
+    def one(rows: Any, profile: Any) -> Any:
+        return _arrow.normalize(rows, profile)
+
+    return _by_second(urls, profiles, _pyarrow().string(), one)
+
+
+def _result_type(name: str) -> Any:
+    """The pyarrow type of what SQL function ``name`` returns."""
+    pa = _pyarrow()
+    if name == "url_parse":
+        return pa.struct([(c, pa.string()) for c in _COMPONENTS])
+    if name == "url_can_parse":
+        return pa.bool_()
+    return pa.string()
+
+
+def _kernel_2(name: str) -> Callable[..., Any]:
+    """The Arrow function of the two-argument form of SQL function ``name``
+    (:data:`OPTIONAL_ARGUMENTS`)."""
+    if name == "url_normalize":
+        return _normalize
+    result = _result_type(name)
+    if OPTIONAL_ARGUMENTS[name] == "sections":
+        answer = _arrow.public_suffix if name == "url_public_suffix" else _arrow.registrable_domain
+
+        def by_sections(urls: Any, sections: Any) -> Any:
+            def one(u: Any, section: str) -> Any:
+                if section not in _SECTIONS:
+                    raise ValueError(f"{name}: sections must be 'all' or 'icann', not {section!r}")
+                return answer(u, icann_only=_SECTIONS[section])
+
+            return _by_second(urls, sections, result, one)
+
+        return by_sections
+
+    def by_base(urls: Any, bases: Any) -> Any:
+        return _by_second(urls, bases, result, lambda u, base: _with_base(name, u, base))
+
+    return by_base
+
+
+def _with_base(name: str, urls: Any, base: str) -> Any:
+    """SQL function ``name`` of ``urls`` parsed against ``base``; a base that does not parse
+    fails each row: null, ``url_can_parse`` false, ``url_error_name`` the base's error."""
     pa = _pyarrow()
     pc = importlib.import_module("pyarrow.compute")
+    parsed = URL.parse(base)
+    if parsed is None:
+        if name == "url_can_parse":
+            return pc.if_else(pc.is_null(urls), pa.scalar(None, pa.bool_()), False)
+        if name == "url_error_name":
+            error = pa.array(_arrow.error_name(pa.array([base], pa.string())))[0]
+            return pc.if_else(pc.is_null(urls), pa.scalar(None, pa.string()), error.cast(pa.string()))
+        return pa.nulls(len(urls), _result_type(name))
+    if name == "url_parse":
+        return _arrow.parse(urls, parsed)
+    if name == "url_can_parse":
+        return _arrow.can_parse(urls, parsed)
+    if name == "url_error_name":
+        return _arrow.error_name(urls, parsed)
+    return _arrow.component(urls, name.removeprefix("url_"), parsed)  # type: ignore[arg-type]
 
-    names = [p for p in pc.unique(profiles).to_pylist() if p is not None]
-    out = pa.nulls(len(urls), pa.string())
-    for name in names:
-        answer = pa.array(_arrow.normalize(urls, name)).cast(pa.string())
-        if len(names) == 1 and profiles.null_count == 0:
-            return answer
-        out = pc.if_else(pc.equal(profiles, name), answer, out)
-    return out
+
+def _by_second(urls: Any, seconds: Any, result: Any, one: Callable[[Any, str], Any]) -> Any:
+    """``one(urls, value)`` for each value of the second argument in the chunk: one call for a
+    constant second argument (the usual case), else one per distinct value over its rows only
+    (the rows grouped by sorting, so the work stays proportional to the chunk); a null second
+    argument gives null."""
+    pa = _pyarrow()
+    pc = importlib.import_module("pyarrow.compute")
+    if len(urls) == 0:
+        return pa.nulls(0, result)
+    if seconds.null_count == 0 and pc.count_distinct(seconds).as_py() == 1:
+        return pa.array(one(urls, seconds[0].as_py())).cast(result)
+    order = pc.sort_indices(seconds)
+    sorted_urls = urls.take(order)
+    pieces = []
+    start = 0
+    for group in pc.value_counts(seconds.take(order)).to_pylist():
+        value, count = group["values"], group["counts"]
+        rows = sorted_urls.slice(start, count)
+        if value is None:
+            pieces.append(pa.nulls(count, result))
+        else:
+            pieces.append(pa.array(one(rows, value)).cast(result))
+        start += count
+    return pa.concat_arrays(pieces).take(pc.sort_indices(order))
 
 
 def register(con: Any, *, netquack_aliases: bool = True) -> None:
@@ -141,7 +242,18 @@ def register(con: Any, *, netquack_aliases: bool = True) -> None:
             "pip install 'weburl[duckdb]' or pip install numpy"
         ) from e
     for name, (arguments, result) in FUNCTIONS.items():
-        _create(con, duckdb, name, _kernel(name), arguments, result)
+        if name not in OPTIONAL_ARGUMENTS:
+            _create(con, duckdb, name, _kernel(name), arguments, result)
+            continue
+        # One macro with both forms over the two Arrow functions (a macro costs nothing at
+        # run time: DuckDB expands it when it binds the query).
+        _create(con, duckdb, f"{name}__1", _kernel(name), ("VARCHAR",), result)
+        _create(con, duckdb, f"{name}__2", _kernel_2(name), ("VARCHAR", "VARCHAR"), result)
+        second = OPTIONAL_ARGUMENTS[name]
+        con.execute(
+            f"CREATE OR REPLACE TEMP MACRO {name}(url) AS {name}__1(url), "
+            f"(url, {second}) AS {name}__2(url, {second})"
+        )
     if netquack_aliases:
         for alias, name in NETQUACK_ALIASES.items():
             arguments, result = FUNCTIONS[name]
