@@ -293,28 +293,19 @@ impl ScalarUDFImpl for UrlFunction {
         Ok(self.kernel.return_type())
     }
 
-    /// The return type, after checking at planning time that the arguments that must be
-    /// literals are, and that a literal pattern compiles.
+    /// The return type, after compiling a pattern that is a literal at planning time, so that
+    /// a query with a pattern that does not compile fails before it runs. (An argument that
+    /// is not a literal here may still be a constant, such as a literal cast to the column's
+    /// string type: it is checked when the function runs.)
     fn return_field_from_args(&self, args: ReturnFieldArgs) -> Result<FieldRef> {
         let names = self.kernel.argument_names();
         for &i in self.kernel.literal_arguments() {
-            let what = names.get(i).copied().unwrap_or("argument");
-            match args.scalar_arguments.get(i) {
-                Some(Some(value)) => {
-                    if what == "pattern"
-                        && let Some(Some(pattern)) = value.try_as_str()
-                    {
-                        weburl_arrow::url_pattern(pattern, None, false)
-                            .or_else(|e| plan_err!("{}: {e}", self.name))?;
-                    }
-                }
-                Some(None) => {
-                    return plan_err!(
-                        "{}: the {what} must be a literal string (a constant), not a column or an expression",
-                        self.name
-                    );
-                }
-                None => {}
+            if names.get(i) == Some(&"pattern")
+                && let Some(Some(value)) = args.scalar_arguments.get(i)
+                && let Some(Some(pattern)) = value.try_as_str()
+            {
+                weburl_arrow::url_pattern(pattern, None, false)
+                    .or_else(|e| plan_err!("{}: {e}", self.name))?;
             }
         }
         Ok(Arc::new(Field::new(
