@@ -14,7 +14,9 @@ Each function is a vectorized DuckDB function over Arrow (DuckDB hands it a chun
 2,048 rows at a time and the kernels of :mod:`weburl.arrow` answer the chunk at once); the
 names are those of weburl's DataFusion functions. DuckDB's Python API registers one
 signature per name, so the functions take one argument (the URL) except ``url_normalize``
-(the URL and a profile): there is no base URL argument and no ``'icann'`` variant of the
+(the URL and a profile), ``url_pattern_test(url, pattern)`` and
+``url_pattern_group(url, pattern, name)`` (:func:`weburl.arrow.pattern_group`'s names):
+there is no base URL argument and no ``'icann'`` variant of the
 Public Suffix List functions here (use :mod:`weburl.arrow` or the Polars namespace for
 those). pyarrow is needed (DuckDB passes Arrow arrays to Python through it).
 """
@@ -55,6 +57,8 @@ FUNCTIONS: dict[str, tuple[tuple[str, ...], str]] = {
     "url_registrable_domain": (("VARCHAR",), "VARCHAR"),
     "url_normalize": (("VARCHAR", "VARCHAR"), "VARCHAR"),
     "url_surt": (("VARCHAR",), "VARCHAR"),
+    "url_pattern_test": (("VARCHAR", "VARCHAR"), "BOOLEAN"),
+    "url_pattern_group": (("VARCHAR", "VARCHAR", "VARCHAR"), "VARCHAR"),
 }
 
 #: Names of the community extension netquack that mean what a weburl function means (for
@@ -94,6 +98,10 @@ def _kernel(name: str) -> Callable[..., Any]:
         return lambda urls: pa.array(_arrow.normalize(urls, "surt"))
     if name == "url_normalize":
         return _normalize
+    if name == "url_pattern_test":
+        return _pattern_test
+    if name == "url_pattern_group":
+        return _pattern_group
     component = name.removeprefix("url_")
     return lambda urls: pa.array(_arrow.component(urls, component))  # type: ignore[arg-type]
 
@@ -112,6 +120,33 @@ def _normalize(urls: Any, profiles: Any) -> Any:
             return answer
         out = pc.if_else(pc.equal(profiles, name), answer, out)
     return out
+
+
+def _per_value(urls: Any, arguments: list[Any], result: Any, kernel: Callable[..., Any]) -> Any:
+    """``kernel(urls, *values)`` for each distinct combination of the other arguments in the
+    chunk (constant ones, the usual case, make one call: a pattern is compiled once per
+    chunk); null where one of them is null."""
+    pa = _pyarrow()
+    pc = importlib.import_module("pyarrow.compute")
+
+    if all(a.null_count == 0 and len(pc.unique(a)) == 1 for a in arguments):
+        return pa.array(kernel(urls, *(a[0].as_py() for a in arguments))).cast(result)
+    rows = list(zip(*(a.to_pylist() for a in arguments)))
+    out = pa.nulls(len(urls), result)
+    for values in {r for r in rows if None not in r}:
+        answer = pa.array(kernel(urls, *values)).cast(result)
+        out = pc.if_else(pa.array([r == values for r in rows], pa.bool_()), answer, out)
+    return out
+
+
+def _pattern_test(urls: Any, patterns: Any) -> Any:
+    """``url_pattern_test(url, pattern)``: :func:`weburl.arrow.pattern_test`."""
+    return _per_value(urls, [patterns], _pyarrow().bool_(), _arrow.pattern_test)
+
+
+def _pattern_group(urls: Any, patterns: Any, names: Any) -> Any:
+    """``url_pattern_group(url, pattern, name)``: :func:`weburl.arrow.pattern_group`."""
+    return _per_value(urls, [patterns, names], _pyarrow().string(), _arrow.pattern_group)
 
 
 def register(con: Any, *, netquack_aliases: bool = True) -> None:
