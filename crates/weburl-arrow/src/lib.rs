@@ -31,6 +31,7 @@
 //! | [`public_suffix`], [`registrable_domain`] (and `_as`) | by the embedded Public Suffix List |
 //! | [`search_param`], [`search_params`] | a query parameter's first value; every pair |
 //! | [`map_rows`] | the kernels' loop, for a row function of the caller's |
+//! | `pattern_test`, `pattern_exec` / `pattern_exec_as`, `pattern_group` (feature `pattern`) | `URLPattern.test`; a struct of the groups `exec` captured; one group |
 //!
 //! The argument names that every surface accepts are parsed here once: [`profile`],
 //! [`sections`], [`options`].
@@ -39,6 +40,8 @@
 
 mod base;
 mod kernels;
+#[cfg(feature = "pattern")]
+mod pattern;
 pub mod rows;
 mod sink;
 mod strings;
@@ -61,6 +64,12 @@ pub use kernels::{
     registrable_domain, registrable_domain_as, search_param, search_params, search_params_type,
 };
 pub use strings::Strings;
+
+#[cfg(feature = "pattern")]
+pub use pattern::{
+    group_reference, pattern_exec, pattern_exec_as, pattern_fields, pattern_group, pattern_test,
+    url_pattern,
+};
 
 /// The Arrow type of a string kernel's answer.
 ///
@@ -113,6 +122,14 @@ pub enum KernelError {
     UnknownProfile(String),
     /// Not the name of Public Suffix List sections (`all` or `icann`).
     UnknownSections(String),
+    /// A URL pattern that does not compile ([`url_pattern`]).
+    #[cfg(feature = "pattern")]
+    Pattern {
+        /// The pattern as given.
+        pattern: String,
+        /// What is wrong with it, and where.
+        error: weburl::pattern::UrlPatternError,
+    },
 }
 
 impl fmt::Display for KernelError {
@@ -129,6 +146,10 @@ impl fmt::Display for KernelError {
             ),
             KernelError::UnknownSections(name) => {
                 write!(f, "sections must be 'all' or 'icann', not {name:?}")
+            }
+            #[cfg(feature = "pattern")]
+            KernelError::Pattern { pattern, error } => {
+                write!(f, "invalid URL pattern {pattern:?}: {error}")
             }
         }
     }

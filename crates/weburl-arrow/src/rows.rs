@@ -16,6 +16,8 @@ use std::borrow::Cow;
 use std::ops::Range;
 
 use weburl::normalize::{Options, Profile, canonicalize};
+#[cfg(feature = "pattern")]
+use weburl::pattern::{UrlPattern, UrlPatternComponent};
 use weburl::psl::{List, Sections};
 use weburl::{Component, ParseError, Url, normal_hostname};
 
@@ -248,4 +250,52 @@ pub fn normalize<'u>(url: &'u Url, profile: Profile, options: &Options) -> Optio
         return Some(Cow::Borrowed(url.href()));
     }
     canonicalize(url, profile, options).ok().map(Cow::Owned)
+}
+
+/// The component of `pattern` whose group `name` a bare name means: the first in the spec's
+/// order (protocol, username, password, hostname, port, pathname, search, hash) that has a
+/// group of that name; `None` when none has.
+///
+/// ```
+/// use weburl::pattern::{UrlPattern, UrlPatternComponent};
+/// let p: UrlPattern = "https://*.example.com/:id".parse().unwrap();
+/// assert_eq!(weburl_arrow::rows::pattern_group_component(&p, "id"), Some(UrlPatternComponent::Pathname));
+/// // The username is `*` here, and comes first.
+/// assert_eq!(weburl_arrow::rows::pattern_group_component(&p, "0"), Some(UrlPatternComponent::Username));
+/// assert_eq!(weburl_arrow::rows::pattern_group_component(&p, "x"), None);
+/// ```
+#[cfg(feature = "pattern")]
+#[must_use]
+pub fn pattern_group_component(pattern: &UrlPattern, name: &str) -> Option<UrlPatternComponent> {
+    UrlPatternComponent::ALL
+        .into_iter()
+        .find(|&c| pattern.group_names(c).any(|n| n == name))
+}
+
+/// The value of the group `name` of `component` (`None`: of the first component that has
+/// such a group, [`pattern_group_component`]) that `url` matched in `pattern`; `None` where
+/// it does not match, there is no such group, or the group did not participate. The value
+/// is a part of the URL's href: nothing is copied.
+///
+/// ```
+/// use weburl::Url;
+/// use weburl::pattern::{UrlPattern, UrlPatternComponent};
+/// use weburl_arrow::rows::pattern_group;
+/// let p: UrlPattern = "https://*.example.com/books/:id".parse().unwrap();
+/// let url = Url::parse("https://a.example.com/books/7").unwrap();
+/// assert_eq!(pattern_group(&url, &p, None, "id"), Some("7"));
+/// assert_eq!(pattern_group(&url, &p, Some(UrlPatternComponent::Hostname), "0"), Some("a"));
+/// assert_eq!(pattern_group(&url, &p, Some(UrlPatternComponent::Hostname), "id"), None);
+/// assert_eq!(pattern_group(&Url::parse("https://example.org/").unwrap(), &p, None, "id"), None);
+/// ```
+#[cfg(feature = "pattern")]
+#[must_use]
+pub fn pattern_group<'u>(
+    url: &'u Url,
+    pattern: &UrlPattern,
+    component: Option<UrlPatternComponent>,
+    name: &str,
+) -> Option<&'u str> {
+    let component = component.or_else(|| pattern_group_component(pattern, name))?;
+    pattern.match_url(url)?.group(component, name)
 }

@@ -5,12 +5,12 @@
 use std::borrow::Cow;
 use std::sync::Arc;
 
-use datafusion::arrow::array::ArrayRef;
-use datafusion::arrow::datatypes::DataType;
-use datafusion::common::{Result, ScalarValue, exec_err};
+use datafusion::arrow::array::{ArrayRef, new_null_array};
+use datafusion::arrow::datatypes::{DataType, Field, FieldRef};
+use datafusion::common::{Result, ScalarValue, exec_err, plan_err};
 use datafusion::logical_expr::{
-    ColumnarValue, ScalarFunctionArgs, ScalarUDF, ScalarUDFImpl, Signature, TypeSignature,
-    Volatility,
+    ColumnarValue, ReturnFieldArgs, ScalarFunctionArgs, ScalarUDF, ScalarUDFImpl, Signature,
+    TypeSignature, Volatility,
 };
 use weburl::normalize::{Options, Profile};
 use weburl::psl::Sections;
@@ -33,6 +33,8 @@ enum Kernel {
     Normalize,
     Surt,
     SparkParseUrl,
+    PatternTest,
+    PatternGroup,
 }
 
 /// One SQL function: a row of the table.
@@ -65,6 +67,8 @@ pub(crate) fn functions() -> Vec<ScalarUDF> {
         ),
         ("url_normalize", Kernel::Normalize, strings(&[1, 2])),
         ("url_surt", Kernel::Surt, strings(&[1])),
+        ("url_pattern_test", Kernel::PatternTest, strings(&[2])),
+        ("url_pattern_group", Kernel::PatternGroup, strings(&[3])),
     ];
     let names: Vec<String> = Component::ALL
         .iter()
@@ -92,9 +96,13 @@ impl Kernel {
     fn return_type(self) -> DataType {
         match self {
             Kernel::Parse => DataType::Struct(weburl_arrow::parse_fields(Output::Utf8)),
-            Kernel::CanParse => DataType::Boolean,
+            Kernel::CanParse | Kernel::PatternTest => DataType::Boolean,
             Kernel::SearchParams => weburl_arrow::search_params_type(),
-            Kernel::Join | Kernel::SearchParam | Kernel::Normalize | Kernel::Surt => DataType::Utf8,
+            Kernel::Join
+            | Kernel::SearchParam
+            | Kernel::Normalize
+            | Kernel::Surt
+            | Kernel::PatternGroup => DataType::Utf8,
             Kernel::Component(_)
             | Kernel::ErrorName
             | Kernel::PublicSuffix
@@ -111,6 +119,8 @@ impl Kernel {
             Kernel::PublicSuffix | Kernel::RegistrableDomain => &["url", "sections"],
             Kernel::Normalize => &["url", "profile"],
             Kernel::SparkParseUrl => &["url", "part", "key"],
+            Kernel::PatternTest => &["url", "pattern"],
+            Kernel::PatternGroup => &["url", "pattern", "name"],
             _ => &["url", "base"],
         }
     }
@@ -150,8 +160,54 @@ impl Kernel {
             }
             Kernel::Surt => weburl_arrow::normalize(url, Profile::Surt, &Options::default()),
             Kernel::SparkParseUrl => crate::spark_udf::parse_url(args)?,
+            Kernel::PatternTest => match literal(name, "pattern", &args[1])? {
+                Some(pattern) => Arc::new(weburl_arrow::pattern_test(
+                    url,
+                    &compile(name, pattern)?,
+                    Base::None,
+                )),
+                None => new_null_array(&DataType::Boolean, url.len()),
+            },
+            Kernel::PatternGroup => {
+                let pattern = literal(name, "pattern", &args[1])?;
+                let group = literal(name, "name", &args[2])?;
+                match (pattern, group) {
+                    (Some(pattern), Some(group)) => weburl_arrow::pattern_group(
+                        url,
+                        &compile(name, pattern)?,
+                        group,
+                        Base::None,
+                        Output::Utf8,
+                    ),
+                    _ => new_null_array(&DataType::Utf8, url.len()),
+                }
+            }
         })
     }
+
+    /// The arguments that must be literals (constants), by position: a URL pattern is
+    /// compiled once per call, not once per row.
+    fn literal_arguments(self) -> &'static [usize] {
+        match self {
+            Kernel::PatternTest => &[1],
+            Kernel::PatternGroup => &[1, 2],
+            _ => &[],
+        }
+    }
+}
+
+/// The value of the argument `what` of `function`, which must be a literal: `None` for a
+/// null.
+fn literal<'a>(function: &str, what: &str, value: &Strings<'a>) -> Result<Option<&'a str>> {
+    if !value.is_scalar() {
+        return exec_err!("{function}: the {what} must be a literal string, not a column");
+    }
+    Ok(value.get(0))
+}
+
+/// `pattern` compiled (an error naming `function`, the pattern and where it is wrong).
+fn compile(function: &str, pattern: &str) -> Result<weburl::pattern::UrlPattern> {
+    weburl_arrow::url_pattern(pattern, None, false).or_else(|e| exec_err!("{function}: {e}"))
 }
 
 /// `url_normalize`'s row: the URL in `profile`'s canonical form, with the default options.
@@ -235,6 +291,28 @@ impl ScalarUDFImpl for UrlFunction {
 
     fn return_type(&self, _arg_types: &[DataType]) -> Result<DataType> {
         Ok(self.kernel.return_type())
+    }
+
+    /// The return type, after compiling a pattern that is a literal at planning time, so that
+    /// a query with a pattern that does not compile fails before it runs. (An argument that
+    /// is not a literal here may still be a constant, such as a literal cast to the column's
+    /// string type: it is checked when the function runs.)
+    fn return_field_from_args(&self, args: ReturnFieldArgs) -> Result<FieldRef> {
+        let names = self.kernel.argument_names();
+        for &i in self.kernel.literal_arguments() {
+            if names.get(i) == Some(&"pattern")
+                && let Some(Some(value)) = args.scalar_arguments.get(i)
+                && let Some(Some(pattern)) = value.try_as_str()
+            {
+                weburl_arrow::url_pattern(pattern, None, false)
+                    .or_else(|e| plan_err!("{}: {e}", self.name))?;
+            }
+        }
+        Ok(Arc::new(Field::new(
+            self.name(),
+            self.kernel.return_type(),
+            true,
+        )))
     }
 
     fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {

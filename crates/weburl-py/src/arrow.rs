@@ -28,6 +28,9 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(public_suffix, m)?)?;
     m.add_function(wrap_pyfunction!(registrable_domain, m)?)?;
     m.add_function(wrap_pyfunction!(error_name, m)?)?;
+    m.add_function(wrap_pyfunction!(pattern_test, m)?)?;
+    m.add_function(wrap_pyfunction!(pattern_exec, m)?)?;
+    m.add_function(wrap_pyfunction!(pattern_group, m)?)?;
     Ok(())
 }
 
@@ -364,5 +367,96 @@ fn error_name(
     };
     run(py, &input, output, "error_name", |s, out| {
         weburl_arrow::error_name_as(s, base.as_ref(), out)
+    })
+}
+
+/// ``pattern_test(array, pattern, *, base=None, ignore_case=False)``: whether each URL
+/// matches ``pattern`` (:meth:`weburl.URLPattern.test`), as a boolean array; null for a null,
+/// false for a string that does not parse. ``pattern`` is a constructor string or an init
+/// dict, compiled once with ``base`` (the pattern's base URL) and ``ignore_case``, or a
+/// :class:`weburl.URLPattern`; one that does not compile raises
+/// :class:`weburl.URLPatternError`. The GIL is released while the URLs are matched.
+///
+/// >>> import weburl.arrow
+/// >>> urls = ["https://api.example.com/books/7", "https://example.org/books/7", "nope", None]
+/// >>> weburl.arrow.pattern_test(urls, "https://*.example.com/books/:id").to_pylist()
+/// [True, False, False, None]
+/// >>> weburl.arrow.pattern_test(urls, "/BOOKS/:id", base="https://api.example.com", ignore_case=True).to_pylist()
+/// [True, False, False, None]
+#[pyfunction]
+#[pyo3(signature = (array, pattern, *, base=None, ignore_case=false))]
+fn pattern_test(
+    py: Python<'_>,
+    array: &Bound<'_, PyAny>,
+    pattern: &Bound<'_, PyAny>,
+    base: Option<&Bound<'_, PyAny>>,
+    ignore_case: bool,
+) -> PyResult<PyArrowArray> {
+    let pattern = crate::pattern::pattern_argument(pattern, base, ignore_case)?;
+    let input = input(array)?;
+    run(py, &input, Output::Utf8, "pattern_test", |s, _| {
+        Arc::new(weburl_arrow::pattern_test(s, &pattern, None))
+    })
+}
+
+/// ``pattern_exec(array, pattern, *, base=None, ignore_case=False)``: what each URL matched
+/// in ``pattern`` (:meth:`weburl.URLPattern.exec`), as a struct array with one string field
+/// per group of the pattern, in the order of the components and of their groups; a field is
+/// named after its group (``id`` for ``:id``), or ``component.name`` where two components
+/// have a group of that name (``hostname.0``, ``pathname.0``: the ``0`` of each wildcard).
+/// A group that did not participate is None; a row is None for a null, a string that does
+/// not parse, or no match. The arguments are :func:`pattern_test`'s.
+///
+/// >>> import weburl.arrow
+/// >>> urls = ["https://api.example.com/books/7", "https://example.org/"]
+/// >>> rows = weburl.arrow.pattern_exec(urls, "https://*.example.com/books/:id").to_pylist()
+/// >>> rows[0]["id"], rows[0]["hostname.0"], rows[1]
+/// ('7', 'api', None)
+/// >>> weburl.arrow.pattern_exec(urls, {"pathname": "/:kind/:id?"}).to_pylist()[0]["kind"]
+/// 'books'
+#[pyfunction]
+#[pyo3(signature = (array, pattern, *, base=None, ignore_case=false))]
+fn pattern_exec(
+    py: Python<'_>,
+    array: &Bound<'_, PyAny>,
+    pattern: &Bound<'_, PyAny>,
+    base: Option<&Bound<'_, PyAny>>,
+    ignore_case: bool,
+) -> PyResult<PyArrowArray> {
+    let pattern = crate::pattern::pattern_argument(pattern, base, ignore_case)?;
+    let input = input(array)?;
+    run(py, &input, Output::Utf8View, "pattern_exec", |s, _| {
+        Arc::new(weburl_arrow::pattern_exec(s, &pattern, None))
+    })
+}
+
+/// ``pattern_group(array, pattern, name, *, base=None, ignore_case=False)``: the value of one
+/// group that each URL matched in ``pattern``, as a string array: ``name`` is a field name of
+/// :func:`pattern_exec` (``'id'``, ``'pathname.0'``), or a group name that several
+/// components have, which means the first of them in the order of the components
+/// (protocol, username, password, hostname, port, pathname, search, hash). None for a null,
+/// a string that does not parse, no match, no such group, or a group that did not
+/// participate. The other arguments are :func:`pattern_test`'s.
+///
+/// >>> import weburl.arrow
+/// >>> urls = ["https://api.example.com/books/7", "https://example.org/"]
+/// >>> weburl.arrow.pattern_group(urls, "https://*.example.com/books/:id", "id").to_pylist()
+/// ['7', None]
+/// >>> weburl.arrow.pattern_group(urls, "https://*.example.com/books/:id", "hostname.0").to_pylist()
+/// ['api', None]
+#[pyfunction]
+#[pyo3(signature = (array, pattern, name, *, base=None, ignore_case=false))]
+fn pattern_group(
+    py: Python<'_>,
+    array: &Bound<'_, PyAny>,
+    pattern: &Bound<'_, PyAny>,
+    name: &str,
+    base: Option<&Bound<'_, PyAny>>,
+    ignore_case: bool,
+) -> PyResult<PyArrowArray> {
+    let pattern = crate::pattern::pattern_argument(pattern, base, ignore_case)?;
+    let input = input(array)?;
+    run(py, &input, sized(&input), "pattern_group", |s, out| {
+        weburl_arrow::pattern_group(s, &pattern, name, None, out)
     })
 }

@@ -184,6 +184,36 @@ fn build(
         .map_err(|e| limits.raise(&e))
 }
 
+/// The pattern argument of the batch functions (`weburl.arrow`, `weburl.duckdb`): a
+/// :class:`URLPattern` as it is, or a str or an init dict compiled with `base` and
+/// `ignore_case` (which a compiled pattern already has: giving them with one is a TypeError).
+pub(crate) fn pattern_argument(
+    pattern: &Bound<'_, PyAny>,
+    base: Option<&Bound<'_, PyAny>>,
+    ignore_case: bool,
+) -> PyResult<UrlPattern> {
+    if let Ok(compiled) = pattern.cast::<PyUrlPattern>() {
+        if base.is_some_and(|b| !b.is_none()) || ignore_case {
+            return Err(PyTypeError::new_err(
+                "base and ignore_case apply to a pattern given as a str or a dict, \
+                 not to a URLPattern (which has its own)",
+            ));
+        }
+        return Ok(compiled.get().pattern.clone());
+    }
+    if !pattern.is_instance_of::<PyString>() && !pattern.is_instance_of::<PyDict>() {
+        return Err(PyTypeError::new_err(format!(
+            "pattern must be a str, a dict or a URLPattern, not {}",
+            pattern.get_type().name()?
+        )));
+    }
+    build(
+        read_input(Some(pattern), false)?,
+        read_base(base)?,
+        ignore_case,
+    )
+}
+
 /// One component result as `{"input": str, "groups": {name: str | None}}`.
 fn component<'py>(py: Python<'py>, c: &UrlPatternComponentResult) -> PyResult<Bound<'py, PyDict>> {
     let groups = PyDict::new(py);

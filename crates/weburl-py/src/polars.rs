@@ -88,6 +88,8 @@ enum Function {
     Normalize,
     PublicSuffix,
     RegistrableDomain,
+    PatternTest,
+    PatternExec,
 }
 
 impl Function {
@@ -101,6 +103,8 @@ impl Function {
             Function::Normalize => "normalize",
             Function::PublicSuffix => "public_suffix",
             Function::RegistrableDomain => "registrable_domain",
+            Function::PatternTest => "pattern_test",
+            Function::PatternExec => "pattern_exec",
         }
     }
 
@@ -113,17 +117,21 @@ impl Function {
     }
 
     /// The output type.
-    fn data_type(self) -> DataType {
-        match self {
+    fn data_type(self, kwargs: &Kwargs) -> Result<DataType, String> {
+        Ok(match self {
+            Function::PatternExec => DataType::Struct(weburl_arrow::pattern_fields(
+                &kwargs.pattern()?,
+                weburl_arrow::Output::Utf8View,
+            )),
             Function::Parse => DataType::Struct(
                 Component::ALL
                     .iter()
                     .map(|c| Field::new(c.name(), DataType::Utf8View, true))
                     .collect::<Fields>(),
             ),
-            Function::CanParse => DataType::Boolean,
+            Function::CanParse | Function::PatternTest => DataType::Boolean,
             _ => DataType::Utf8View,
-        }
+        })
     }
 }
 
@@ -136,6 +144,9 @@ struct Kwargs {
     drop_index: bool,
     strip_tracking: bool,
     keep_fragment: bool,
+    pattern: Option<String>,
+    base: Option<String>,
+    ignore_case: bool,
 }
 
 impl Kwargs {
@@ -153,12 +164,23 @@ impl Kwargs {
                 ("drop_index", pickle::Value::Bool(b)) => kwargs.drop_index = b,
                 ("strip_tracking", pickle::Value::Bool(b)) => kwargs.strip_tracking = b,
                 ("keep_fragment", pickle::Value::Bool(b)) => kwargs.keep_fragment = b,
+                ("pattern", pickle::Value::Str(s)) => kwargs.pattern = Some(s),
+                ("base", pickle::Value::Str(s)) => kwargs.base = Some(s),
+                ("base", pickle::Value::None) => kwargs.base = None,
+                ("ignore_case", pickle::Value::Bool(b)) => kwargs.ignore_case = b,
                 (key, value) => {
                     return Err(format!("unexpected keyword argument {key}={value:?}"));
                 }
             }
         }
         Ok(kwargs)
+    }
+
+    /// The URL pattern of `url.pattern_test` and `url.pattern_exec`, compiled.
+    fn pattern(&self) -> Result<weburl::pattern::UrlPattern, String> {
+        let pattern = self.pattern.as_deref().ok_or("weburl: no pattern given")?;
+        weburl_arrow::url_pattern(pattern, self.base.as_deref(), self.ignore_case)
+            .map_err(|e| e.to_string())
     }
 
     fn sections(&self) -> Result<Sections, String> {
@@ -215,7 +237,11 @@ fn check_types(function: Function, kwargs: &Kwargs, types: &[DataType]) -> Resul
 fn output_field(function: Function, kwargs: &Kwargs, fields: &[Field]) -> Result<Field, String> {
     let types: Vec<DataType> = fields.iter().map(|f| f.data_type().clone()).collect();
     check_types(function, kwargs, &types)?;
-    Ok(Field::new(fields[0].name(), function.data_type(), true))
+    Ok(Field::new(
+        fields[0].name(),
+        function.data_type(kwargs)?,
+        true,
+    ))
 }
 
 /// `function` of `inputs` (each a list of chunks), broadcasting length-1 inputs to the length
@@ -273,6 +299,12 @@ fn compute(
         }
         Function::PublicSuffix => weburl_arrow::public_suffix(&urls, kwargs.sections()?),
         Function::RegistrableDomain => weburl_arrow::registrable_domain(&urls, kwargs.sections()?),
+        Function::PatternTest => {
+            Arc::new(weburl_arrow::pattern_test(&urls, &kwargs.pattern()?, base))
+        }
+        Function::PatternExec => {
+            Arc::new(weburl_arrow::pattern_exec(&urls, &kwargs.pattern()?, base))
+        }
     })
 }
 
@@ -405,6 +437,8 @@ entry_points! {
     Function::Normalize => _polars_plugin_url_normalize, _polars_plugin_field_url_normalize;
     Function::PublicSuffix => _polars_plugin_url_public_suffix, _polars_plugin_field_url_public_suffix;
     Function::RegistrableDomain => _polars_plugin_url_registrable_domain, _polars_plugin_field_url_registrable_domain;
+    Function::PatternTest => _polars_plugin_url_pattern_test, _polars_plugin_field_url_pattern_test;
+    Function::PatternExec => _polars_plugin_url_pattern_exec, _polars_plugin_field_url_pattern_exec;
 }
 
 /// The unsafe half: reading and writing the ABI's structs.

@@ -249,3 +249,31 @@ def test_without_numpy_register_says_what_to_install(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(importlib, "import_module", no_numpy)
     with pytest.raises(ImportError, match=r"needs numpy.*weburl\[duckdb\]"):
         weburl.duckdb.register(duckdb.connect())
+
+
+def test_pattern_functions(con: Any, inputs: list[str | None]) -> None:
+    from weburl import URLPattern
+
+    source = "https://*.example.com/:first/*"
+    p = URLPattern(source)
+    got = column(con, f"SELECT url_pattern_test(u, '{source}') FROM urls ORDER BY i")
+    assert got == [None if t is None else p.test(t) for t in inputs]
+
+    def group(text: str | None, component: str, name: str) -> str | None:
+        result = None if text is None else p.exec(text)
+        return None if result is None else result[component]["groups"][name]
+
+    for sql_name, component, name in [("first", "pathname", "first"), ("pathname.0", "pathname", "0"), ("0", "username", "0")]:
+        got = column(con, f"SELECT url_pattern_group(u, '{source}', '{sql_name}') FROM urls ORDER BY i")
+        assert got == [group(t, component, name) for t in inputs], sql_name
+    # Patterns and names that vary by row, and nulls among them.
+    rows = con.sql(
+        "SELECT url_pattern_group(u, p, n) FROM (VALUES "
+        "('https://a.example.com/x/y', 'https://*.example.com/:a/*', 'a'), "
+        "('https://a.example.com/x/y', 'https://:h.example.com/*', 'h'), "
+        "('https://a.example.com/x/y', NULL, 'h'), "
+        "('https://a.example.com/x/y', 'https://*.example.com/:a/*', NULL)) t(u, p, n)"
+    ).fetchall()
+    assert [r[0] for r in rows] == ["x", "a", None, None]
+    with pytest.raises(duckdb.Error, match="pathname pattern"):
+        con.sql("SELECT url_pattern_test('https://a/', 'https://example.com/:id(')").fetchall()

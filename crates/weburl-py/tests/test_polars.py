@@ -224,3 +224,48 @@ def test_hostile_rows() -> None:
 def test_docstring_examples() -> None:
     result = doctest.testmod(weburl.polars, optionflags=doctest.ELLIPSIS)
     assert result.failed == 0 and result.attempted >= 20
+
+
+def test_pattern_test_and_exec_match_the_scalar_api() -> None:
+    from weburl import URLPattern
+
+    urls = [
+        "https://api.example.com/books/7",
+        "https://API.example.com:443/books/a%20b?x#y",
+        "https://example.org/books/7",
+        "/books/7",
+        None,
+    ]
+    source = "https://*.example.com/books/:id"
+    p = URLPattern(source)
+    df = pl.DataFrame({"u": urls})
+    exprs = [
+        pl.col("u").url.pattern_test(source).alias("ok"),
+        pl.col("u").url.pattern_exec(source).alias("m"),
+    ]
+    eager = df.select(exprs)
+    assert eager["ok"].to_list() == [None if u is None else p.test(u) for u in urls]
+    for u, row in zip(urls, eager["m"].to_list()):
+        result = None if u is None else p.exec(u)
+        if result is None:
+            # A null struct row (older Polars, such as 1.0, read it as a row of null fields).
+            assert row is None or all(v is None for v in row.values())
+        else:
+            assert row["id"] == result["pathname"]["groups"]["id"]
+            assert row["hostname.0"] == result["hostname"]["groups"]["0"]
+    assert df.lazy().select(exprs).collect().equals(eager)
+    assert streaming(df.lazy().select(exprs)).equals(eager)
+    ids = df.lazy().select(pl.col("u").url.pattern_exec(source).struct.field("id")).filter(pl.col("id").is_not_null())
+    assert streaming(ids).equals(ids.collect())
+    assert ids.collect()["id"].to_list() == ["7", "a%20b"]
+    relative = df.select(pl.col("u").url.pattern_test("/BOOKS/:id", base="https://api.example.com", ignore_case=True))
+    assert relative["u"].to_list() == [True, True, False, False, None]
+
+
+def test_pattern_errors_are_raised_when_the_expression_is_made() -> None:
+    from weburl import URLPatternError
+
+    with pytest.raises(URLPatternError):
+        pl.col("u").url.pattern_test("https://example.com/:id(")
+    with pytest.raises(TypeError):
+        pl.col("u").url.pattern_exec({"pathname": "/x"})  # type: ignore[arg-type]

@@ -25,6 +25,9 @@ can_parse = _arrow.can_parse
 public_suffix = _arrow.public_suffix
 registrable_domain = _arrow.registrable_domain
 error_name = _arrow.error_name
+pattern_test = _arrow.pattern_test
+pattern_exec = _arrow.pattern_exec
+pattern_group = _arrow.pattern_group
 
 __all__ = [
     "Array",
@@ -33,6 +36,9 @@ __all__ = [
     "error_name",
     "normalize",
     "parse",
+    "pattern_exec",
+    "pattern_group",
+    "pattern_test",
     "public_suffix",
     "registrable_domain",
 ]

@@ -3,7 +3,7 @@
 from collections.abc import Iterable
 from typing import Any, Literal, Protocol, final
 
-from . import URL
+from . import URL, URLPattern, URLPatternInit
 
 __all__ = [
     "Array",
@@ -12,6 +12,9 @@ __all__ = [
     "error_name",
     "normalize",
     "parse",
+    "pattern_exec",
+    "pattern_group",
+    "pattern_test",
     "public_suffix",
     "registrable_domain",
 ]
@@ -57,3 +60,25 @@ def can_parse(array: ArrowStrings, base: str | URL | None = None) -> Array: ...
 def public_suffix(array: ArrowStrings, *, icann_only: bool = False) -> Array: ...
 def registrable_domain(array: ArrowStrings, *, icann_only: bool = False) -> Array: ...
 def error_name(array: ArrowStrings, base: str | URL | None = None) -> Array: ...
+def pattern_test(
+    array: ArrowStrings,
+    pattern: str | URLPatternInit | URLPattern,
+    *,
+    base: str | URL | None = None,
+    ignore_case: bool = False,
+) -> Array: ...
+def pattern_exec(
+    array: ArrowStrings,
+    pattern: str | URLPatternInit | URLPattern,
+    *,
+    base: str | URL | None = None,
+    ignore_case: bool = False,
+) -> Array: ...
+def pattern_group(
+    array: ArrowStrings,
+    pattern: str | URLPatternInit | URLPattern,
+    name: str,
+    *,
+    base: str | URL | None = None,
+    ignore_case: bool = False,
+) -> Array: ...

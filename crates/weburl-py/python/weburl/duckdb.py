@@ -22,7 +22,9 @@ Python API registers one signature per name, so each function with an optional a
 a macro with two forms over two Arrow functions (``url_hostname__1`` and
 ``url_hostname__2``: :data:`OPTIONAL_ARGUMENTS`). A base that does not parse gives null
 (``url_can_parse``: false; ``url_error_name``: the base's error), as in the native extension;
-an unknown sections or profile name fails the query. pyarrow is needed (DuckDB passes Arrow
+an unknown sections or profile name fails the query. ``url_pattern_test(url, pattern)`` and
+``url_pattern_group(url, pattern, name)`` match URL patterns (:func:`weburl.arrow.pattern_group`'s
+names). pyarrow is needed (DuckDB passes Arrow
 arrays to Python through it).
 """
 
@@ -64,6 +66,8 @@ FUNCTIONS: dict[str, tuple[tuple[str, ...], str]] = {
     "url_registrable_domain": (("VARCHAR",), "VARCHAR"),
     "url_normalize": (("VARCHAR",), "VARCHAR"),
     "url_surt": (("VARCHAR",), "VARCHAR"),
+    "url_pattern_test": (("VARCHAR", "VARCHAR"), "BOOLEAN"),
+    "url_pattern_group": (("VARCHAR", "VARCHAR", "VARCHAR"), "VARCHAR"),
 }
 
 #: The functions of :data:`FUNCTIONS` whose second argument may be left out, with what it is:
@@ -118,6 +122,10 @@ def _kernel(name: str) -> Callable[..., Any]:
         return lambda urls: pa.array(_arrow.normalize(urls, "surt"))
     if name == "url_normalize":
         return lambda urls: pa.array(_arrow.normalize(urls, "spec"))
+    if name == "url_pattern_test":
+        return _pattern_test
+    if name == "url_pattern_group":
+        return _pattern_group
     component = name.removeprefix("url_")
     return lambda urls: pa.array(_arrow.component(urls, component))  # type: ignore[arg-type]
 
@@ -213,6 +221,33 @@ def _by_second(urls: Any, seconds: Any, result: Any, one: Callable[[Any, str], A
             pieces.append(pa.array(one(rows, value)).cast(result))
         start += count
     return pa.concat_arrays(pieces).take(pc.sort_indices(order))
+
+
+def _per_value(urls: Any, arguments: list[Any], result: Any, kernel: Callable[..., Any]) -> Any:
+    """``kernel(urls, *values)`` for each distinct combination of the other arguments in the
+    chunk (constant ones, the usual case, make one call: a pattern is compiled once per
+    chunk); null where one of them is null."""
+    pa = _pyarrow()
+    pc = importlib.import_module("pyarrow.compute")
+
+    if all(a.null_count == 0 and len(pc.unique(a)) == 1 for a in arguments):
+        return pa.array(kernel(urls, *(a[0].as_py() for a in arguments))).cast(result)
+    rows = list(zip(*(a.to_pylist() for a in arguments)))
+    out = pa.nulls(len(urls), result)
+    for values in {r for r in rows if None not in r}:
+        answer = pa.array(kernel(urls, *values)).cast(result)
+        out = pc.if_else(pa.array([r == values for r in rows], pa.bool_()), answer, out)
+    return out
+
+
+def _pattern_test(urls: Any, patterns: Any) -> Any:
+    """``url_pattern_test(url, pattern)``: :func:`weburl.arrow.pattern_test`."""
+    return _per_value(urls, [patterns], _pyarrow().bool_(), _arrow.pattern_test)
+
+
+def _pattern_group(urls: Any, patterns: Any, names: Any) -> Any:
+    """``url_pattern_group(url, pattern, name)``: :func:`weburl.arrow.pattern_group`."""
+    return _per_value(urls, [patterns, names], _pyarrow().string(), _arrow.pattern_group)
 
 
 def register(con: Any, *, netquack_aliases: bool = True) -> None:

@@ -29,7 +29,7 @@ from typing import Any
 import polars as pl
 from polars.plugins import register_plugin_function
 
-from . import URL
+from . import URL, URLPattern
 
 __all__ = ["URLNamespace"]
 
@@ -276,3 +276,47 @@ class URLNamespace:
         return _call(
             "registrable_domain", [self._expr], {"sections": "icann" if icann_only else "all"}
         )
+
+    def pattern_test(
+        self, pattern: str, *, base: str | URL | None = None, ignore_case: bool = False
+    ) -> pl.Expr:
+        """Whether each URL matches the URL pattern ``pattern`` (:meth:`weburl.URLPattern.test`),
+        a constructor string compiled with ``base`` (the pattern's base URL) and
+        ``ignore_case``; a Boolean, null for null, false where the URL does not parse. A
+        pattern that does not compile raises :class:`weburl.URLPatternError` here.
+
+        >>> import polars as pl
+        >>> import weburl.polars
+        >>> df = pl.DataFrame({"u": ["https://api.example.com/books/7", "https://example.org/", None]})
+        >>> df.select(pl.col("u").url.pattern_test("https://*.example.com/books/:id"))["u"].to_list()
+        [True, False, None]
+        """
+        return _call("pattern_test", [self._expr], _pattern(pattern, base, ignore_case))
+
+    def pattern_exec(
+        self, pattern: str, *, base: str | URL | None = None, ignore_case: bool = False
+    ) -> pl.Expr:
+        """What each URL matched in ``pattern`` (:meth:`weburl.URLPattern.exec`): a struct with
+        one String field per group of the pattern, named after the group (``id`` for
+        ``:id``), or ``component.name`` where two components have a group of that name
+        (``hostname.0``); null where the URL does not match. The arguments are
+        :meth:`pattern_test`'s.
+
+        >>> import polars as pl
+        >>> import weburl.polars
+        >>> df = pl.DataFrame({"u": ["https://api.example.com/books/7", "https://example.org/"]})
+        >>> m = pl.col("u").url.pattern_exec("https://*.example.com/books/:id")
+        >>> df.select(id=m.struct.field("id"), sub=m.struct.field("hostname.0")).rows()
+        [('7', 'api'), (None, None)]
+        """
+        return _call("pattern_exec", [self._expr], _pattern(pattern, base, ignore_case))
+
+
+def _pattern(pattern: str, base: str | URL | None, ignore_case: bool) -> dict[str, Any]:
+    """The keyword arguments of a pattern function, checked now (URLPatternError)."""
+    if not isinstance(pattern, str):
+        msg = f"pattern must be a str (a constructor string), not {type(pattern).__name__}"
+        raise TypeError(msg)
+    href = base.href if isinstance(base, URL) else base
+    URLPattern(pattern, href, ignore_case=ignore_case)
+    return {"pattern": pattern, "base": href, "ignore_case": ignore_case}

@@ -158,3 +158,14 @@ def polars_and_duckdb() -> list[tuple[str | None, int]]:
     assert "url_hostname" in names
     rows: list[tuple[str | None, int]] = con.sql("SELECT url_hostname('https://a/'), 1").fetchall()
     return rows
+
+
+def pattern_columns(texts: list[str | None]) -> list[object]:
+    """The URL pattern functions of weburl.arrow, typed."""
+    from weburl import URLPattern
+
+    matched = weburl.arrow.pattern_test(texts, "https://*.example.com/:id")
+    groups = weburl.arrow.pattern_exec(texts, {"pathname": "/:id"}, ignore_case=True)
+    ids = weburl.arrow.pattern_group(texts, URLPattern("https://example.com/:id"), "id")
+    relative = weburl.arrow.pattern_test(texts, "/:id", base="https://example.com")
+    return [matched.to_pylist(), groups.type, ids.name, len(relative)]

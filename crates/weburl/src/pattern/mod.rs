@@ -1042,6 +1042,25 @@ impl UrlPattern {
         self.components.iter().any(|c| c.has_regexp_groups)
     }
 
+    /// The names of one component's groups (its group name list), in the order of
+    /// [`UrlPatternMatch::groups`] and of the result's groups: what a match of this pattern
+    /// will capture, known before any match (a table's columns).
+    ///
+    /// ```
+    /// use weburl::pattern::{UrlPattern, UrlPatternComponent};
+    /// let p: UrlPattern = "https://*.example.com/:a/*".parse().unwrap();
+    /// let names: Vec<&str> = p.group_names(UrlPatternComponent::Pathname).collect();
+    /// assert_eq!(names, ["a", "0"]);
+    /// assert_eq!(p.group_names(UrlPatternComponent::Port).len(), 0);
+    /// ```
+    pub fn group_names(
+        &self,
+        component: UrlPatternComponent,
+    ) -> impl ExactSizeIterator<Item = &str> + '_ {
+        let names = &self.component(component).group_name_list;
+        (0..names.len()).map(move |i| names.get(i))
+    }
+
     /// `test(input, baseURL)` with a URL string: whether the URL (parsed against `base` if
     /// given) matches. A URL that does not parse does not match.
     ///

@@ -1,0 +1,344 @@
+//! URL patterns over string columns (the feature `pattern`): whether each URL matches one
+//! pattern (JavaScript's `URLPattern.test`), and what the pattern's groups captured
+//! (`URLPattern.exec`), as columns. The pattern is one value for the whole call, compiled
+//! once ([`url_pattern`]); each row is parsed once and matched with
+//! [`UrlPattern::match_url`], whose groups are read from the URL in place.
+//!
+//! ## Field names
+//!
+//! [`pattern_exec`] answers a struct with one field per group of the pattern, in the spec's
+//! order of components (protocol, username, password, hostname, port, pathname, search, hash)
+//! and, within a component, in the order of its groups. A field is named after its group
+//! (`id` for `:id`) where no other component has a group of that name; where two do (the
+//! `0` of a wildcard `*` in the hostname and in the pathname, and of the username, password,
+//! search and hash that a constructor string leaves as `*`), each of them is
+//! `component.name` (`hostname.0`, `pathname.0`). A group name never holds a `.`, so the two
+//! forms never meet. In SQL a bare name is typed as it is (`m.id`); a qualified one, or a
+//! number, is quoted (`m."pathname.0"`).
+//!
+//! [`pattern_group`] takes the same names, and also a bare name that several components have:
+//! that one is the group of the first of them in the spec's order (write `pathname.0` for the
+//! pathname's wildcard: a bare `0` is the username's group when the pattern leaves the
+//! username as `*`).
+
+use arrow_array::builder::{BooleanBuilder, GenericStringBuilder};
+use arrow_array::{ArrayRef, BooleanArray, StructArray};
+use arrow_buffer::NullBuffer;
+use arrow_schema::{Field, Fields};
+use weburl::Url;
+use weburl::pattern::{UrlPattern, UrlPatternComponent, UrlPatternOptions};
+
+use crate::base::Bases;
+use crate::sink::{Sink, ViewBuilder};
+use crate::{Base, KernelError, Output, Strings, rows};
+
+/// The pattern `pattern` (a constructor string such as `https://*.example.com/books/:id`,
+/// relative to `base` when given), with `ignoreCase` when `ignore_case`: what every surface
+/// compiles its pattern argument with, once per call.
+///
+/// ```
+/// use weburl_arrow::{KernelError, url_pattern};
+/// let p = url_pattern("/books/:id", Some("https://example.com"), false)?;
+/// assert_eq!(p.hostname(), "example.com");
+/// let e = url_pattern("https://example.com/:id(", None, false).unwrap_err();
+/// assert_eq!(
+///     e.to_string(),
+///     r#"invalid URL pattern "https://example.com/:id(": invalid pattern at byte 4 in the pathname pattern: an unclosed regexp group"#
+/// );
+/// # Ok::<(), KernelError>(())
+/// ```
+pub fn url_pattern(
+    pattern: &str,
+    base: Option<&str>,
+    ignore_case: bool,
+) -> Result<UrlPattern, KernelError> {
+    UrlPattern::parse(pattern, base, UrlPatternOptions { ignore_case }).map_err(|error| {
+        KernelError::Pattern {
+            pattern: pattern.to_owned(),
+            error,
+        }
+    })
+}
+
+/// Whether each URL (parsed against `base`) matches `pattern`: JavaScript's
+/// `pattern.test(url, base)`. Null for a null input (or a null base in a column of bases);
+/// false for an input that does not parse, or whose base does not, as `test` answers.
+///
+/// ```
+/// use weburl_arrow::arrow_array::StringArray;
+/// use weburl_arrow::{Strings, pattern_test, url_pattern};
+/// let urls = StringArray::from(vec![Some("https://a.example.com/books/7"), Some("https://example.org/"), Some("nope"), None]);
+/// let pattern = url_pattern("https://*.example.com/books/:id", None, false)?;
+/// let matched = pattern_test(&Strings::try_new(&urls)?, &pattern, None);
+/// assert_eq!(matched.iter().collect::<Vec<_>>(), [Some(true), Some(false), Some(false), None]);
+/// # Ok::<(), weburl_arrow::KernelError>(())
+/// ```
+#[must_use]
+pub fn pattern_test<'a>(
+    urls: &Strings<'a>,
+    pattern: &UrlPattern,
+    base: impl Into<Base<'a>>,
+) -> BooleanArray {
+    let mut bases = Bases::new(base.into());
+    let mut out = BooleanBuilder::with_capacity(urls.len());
+    for text in urls.iter() {
+        out.append_option(
+            bases
+                .parse(text)
+                .map(|url| url.is_ok_and(|url| pattern.test_url(&url))),
+        );
+    }
+    out.finish()
+}
+
+/// The groups of `pattern` as [`pattern_exec`]'s columns: (component, field name), in order
+/// (see the module's documentation for the names).
+fn columns(pattern: &UrlPattern) -> Vec<(UrlPatternComponent, String)> {
+    let all: Vec<(UrlPatternComponent, &str)> = UrlPatternComponent::ALL
+        .into_iter()
+        .flat_map(|c| pattern.group_names(c).map(move |name| (c, name)))
+        .collect();
+    let shared = |name: &str| all.iter().filter(|(_, n)| *n == name).count() > 1;
+    all.iter()
+        .map(|&(c, name)| {
+            let field = if shared(name) {
+                format!("{}.{name}", c.name())
+            } else {
+                name.to_owned()
+            };
+            (c, field)
+        })
+        .collect()
+}
+
+/// The fields of [`pattern_exec_as`] for `pattern`: one nullable string field of type
+/// `output` per group (see the module's documentation for the names).
+///
+/// ```
+/// use weburl_arrow::{Output, pattern_fields, url_pattern};
+/// let pattern = url_pattern("https://*.example.com/books/:id/*", None, false)?;
+/// let fields = pattern_fields(&pattern, Output::Utf8View);
+/// let names: Vec<&str> = fields.iter().map(|f| f.name().as_str()).collect();
+/// assert_eq!(names, ["username.0", "password.0", "hostname.0", "id", "pathname.0", "search.0", "hash.0"]);
+/// # Ok::<(), weburl_arrow::KernelError>(())
+/// ```
+#[must_use]
+pub fn pattern_fields(pattern: &UrlPattern, output: Output) -> Fields {
+    columns(pattern)
+        .into_iter()
+        .map(|(_, name)| Field::new(name, output.data_type(), true))
+        .collect()
+}
+
+/// What each URL (parsed against `base`) matched in `pattern`, JavaScript's
+/// `pattern.exec(url, base)`: a struct of `Utf8View` fields, one per group
+/// ([`pattern_fields`]), null where a group did not participate; a null row where the input
+/// is null, does not parse or does not match.
+///
+/// ```
+/// use weburl_arrow::arrow_array::{Array, StringArray, StringViewArray};
+/// use weburl_arrow::{Strings, pattern_exec, url_pattern};
+/// let urls = StringArray::from(vec!["https://a.example.com/books/7", "https://example.org/"]);
+/// let pattern = url_pattern("https://*.example.com/books/:id", None, false)?;
+/// let groups = pattern_exec(&Strings::try_new(&urls)?, &pattern, None);
+/// let ids = groups.column_by_name("id").unwrap().as_any().downcast_ref::<StringViewArray>().unwrap();
+/// assert_eq!(ids.value(0), "7");
+/// let subdomains = groups.column_by_name("hostname.0").unwrap().as_any().downcast_ref::<StringViewArray>().unwrap();
+/// assert_eq!(subdomains.value(0), "a");
+/// assert!(groups.is_null(1));
+/// # Ok::<(), weburl_arrow::KernelError>(())
+/// ```
+#[must_use]
+pub fn pattern_exec<'a>(
+    urls: &Strings<'a>,
+    pattern: &UrlPattern,
+    base: impl Into<Base<'a>>,
+) -> StructArray {
+    pattern_exec_as(urls, pattern, base, Output::Utf8View)
+}
+
+/// [`pattern_exec`] with fields of type `output`.
+///
+/// ```
+/// use weburl_arrow::arrow_array::{Array, StringArray};
+/// use weburl_arrow::{Output, Strings, pattern_exec_as, url_pattern};
+/// let pattern = url_pattern("https://example.com/:lang(en|fr)/:page?", None, false)?;
+/// let groups = pattern_exec_as(&Strings::scalar(Some("https://example.com/fr"), 1), &pattern, None, Output::Utf8);
+/// let pages = groups.column_by_name("page").unwrap().as_any().downcast_ref::<StringArray>().unwrap();
+/// assert!(pages.is_null(0));
+/// # Ok::<(), weburl_arrow::KernelError>(())
+/// ```
+#[must_use]
+pub fn pattern_exec_as<'a>(
+    urls: &Strings<'a>,
+    pattern: &UrlPattern,
+    base: impl Into<Base<'a>>,
+    output: Output,
+) -> StructArray {
+    let rows = urls.len();
+    let base = base.into();
+    let (columns, valid) = match output {
+        Output::Utf8View => {
+            exec_columns(urls, pattern, base, || ViewBuilder::new(rows, Vec::new()))
+        }
+        Output::Utf8 => exec_columns(urls, pattern, base, || {
+            GenericStringBuilder::<i32>::with_capacity(rows, rows * 4)
+        }),
+        Output::LargeUtf8 => exec_columns(urls, pattern, base, || {
+            GenericStringBuilder::<i64>::with_capacity(rows, rows * 4)
+        }),
+    };
+    let nulls = Some(NullBuffer::from(valid));
+    let fields = pattern_fields(pattern, output);
+    if fields.is_empty() {
+        return StructArray::new_empty_fields(rows, nulls);
+    }
+    StructArray::new(fields, columns, nulls)
+}
+
+/// The columns of [`pattern_exec_as`] written to sinks that `sink` makes, and which rows
+/// matched.
+fn exec_columns<S: Sink>(
+    urls: &Strings<'_>,
+    pattern: &UrlPattern,
+    base: Base<'_>,
+    sink: impl Fn() -> S,
+) -> (Vec<ArrayRef>, Vec<bool>) {
+    // The components that have groups, and how many each has.
+    let components: Vec<(UrlPatternComponent, usize)> = UrlPatternComponent::ALL
+        .into_iter()
+        .map(|c| (c, pattern.group_names(c).len()))
+        .filter(|&(_, n)| n > 0)
+        .collect();
+    let mut sinks: Vec<S> = components
+        .iter()
+        .flat_map(|&(_, n)| (0..n).map(|_| sink()))
+        .collect();
+    let mut bases = Bases::new(base);
+    let mut valid = Vec::with_capacity(urls.len());
+    for text in urls.iter() {
+        let url = bases.parse(text).and_then(Result::ok);
+        let matched = url.as_ref().and_then(|url| pattern.match_url(url));
+        valid.push(matched.is_some());
+        let Some(matched) = matched else {
+            sinks.iter_mut().for_each(Sink::null);
+            continue;
+        };
+        let mut column = sinks.iter_mut();
+        for &(c, n) in &components {
+            let groups = matched.groups(c);
+            for k in 0..n {
+                let Some(sink) = column.next() else { break };
+                match groups.get(k).and_then(|&(_, value)| value) {
+                    Some(value) => sink.text(value),
+                    None => sink.null(),
+                }
+            }
+        }
+    }
+    (sinks.into_iter().map(Sink::finish).collect(), valid)
+}
+
+/// A group as [`pattern_group`] names it: `component.name` or a bare `name`.
+///
+/// ```
+/// use weburl::pattern::UrlPatternComponent;
+/// use weburl_arrow::group_reference;
+/// assert_eq!(group_reference("pathname.0"), (Some(UrlPatternComponent::Pathname), "0"));
+/// assert_eq!(group_reference("id"), (None, "id"));
+/// ```
+#[must_use]
+pub fn group_reference(name: &str) -> (Option<UrlPatternComponent>, &str) {
+    if let Some((component, group)) = name.split_once('.')
+        && let Some(c) = UrlPatternComponent::ALL
+            .into_iter()
+            .find(|c| c.name() == component)
+    {
+        return (Some(c), group);
+    }
+    (None, name)
+}
+
+/// The value of the group `name` ([`group_reference`]: `id`, `pathname.0`) that each URL
+/// (parsed against `base`) matched in `pattern`, as `output`: null where the input is null,
+/// does not parse or does not match, where the pattern has no such group, and where the
+/// group did not participate. A bare name that several components have is the group of
+/// the first of them in the spec's order ([`rows::pattern_group`]).
+///
+/// ```
+/// use weburl_arrow::arrow_array::{Array, StringArray};
+/// use weburl_arrow::{Output, Strings, pattern_group, url_pattern};
+/// let urls = StringArray::from(vec!["https://a.example.com/books/7", "https://example.org/"]);
+/// let urls = Strings::try_new(&urls)?;
+/// let pattern = url_pattern("https://*.example.com/books/:id", None, false)?;
+/// let ids = pattern_group(&urls, &pattern, "id", None, Output::Utf8);
+/// let ids = ids.as_any().downcast_ref::<StringArray>().unwrap();
+/// assert_eq!(ids.iter().collect::<Vec<_>>(), [Some("7"), None]);
+/// let hosts = pattern_group(&urls, &pattern, "hostname.0", None, Output::Utf8);
+/// assert_eq!(hosts.as_any().downcast_ref::<StringArray>().unwrap().value(0), "a");
+/// # Ok::<(), weburl_arrow::KernelError>(())
+/// ```
+#[must_use]
+pub fn pattern_group<'a>(
+    urls: &Strings<'a>,
+    pattern: &UrlPattern,
+    name: &str,
+    base: impl Into<Base<'a>>,
+    output: Output,
+) -> ArrayRef {
+    let (component, group) = group_reference(name);
+    // The component is found once for the whole column.
+    let component = component.or_else(|| rows::pattern_group_component(pattern, group));
+    let rows = urls.len();
+    let base = base.into();
+    match output {
+        Output::Utf8View => group_column(
+            urls,
+            pattern,
+            component,
+            group,
+            base,
+            ViewBuilder::new(rows, Vec::new()),
+        ),
+        Output::Utf8 => group_column(
+            urls,
+            pattern,
+            component,
+            group,
+            base,
+            GenericStringBuilder::<i32>::with_capacity(rows, rows * 4),
+        ),
+        Output::LargeUtf8 => group_column(
+            urls,
+            pattern,
+            component,
+            group,
+            base,
+            GenericStringBuilder::<i64>::with_capacity(rows, rows * 4),
+        ),
+    }
+}
+
+/// [`pattern_group`]'s column, written to `sink`.
+fn group_column<S: Sink>(
+    urls: &Strings<'_>,
+    pattern: &UrlPattern,
+    component: Option<UrlPatternComponent>,
+    name: &str,
+    base: Base<'_>,
+    mut sink: S,
+) -> ArrayRef {
+    let mut bases = Bases::new(base);
+    for text in urls.iter() {
+        let url: Option<Url> = bases.parse(text).and_then(Result::ok);
+        let value = match (&url, component) {
+            (Some(url), Some(c)) => rows::pattern_group(url, pattern, Some(c), name),
+            _ => None,
+        };
+        match value {
+            Some(value) => sink.text(value),
+            None => sink.null(),
+        }
+    }
+    sink.finish()
+}

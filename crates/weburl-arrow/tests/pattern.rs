@@ -1,0 +1,332 @@
+//! The URL pattern kernels against the scalar library (`UrlPattern::test`, `UrlPattern::exec`)
+//! on every web-platform-tests URLPattern case whose input is a URL string
+//! (`urlpatterntestdata.json`, read by `weburl_testkit::urlpattern`), in every input layout
+//! (`Utf8`, `LargeUtf8`, `Utf8View`, a scalar, chunks), with nulls, and with the case's base
+//! URL as one value and as a column.
+
+use std::sync::Arc;
+
+use serde_json::Value;
+use weburl::pattern::{
+    UrlPattern, UrlPatternComponent, UrlPatternInit, UrlPatternInput, UrlPatternOptions,
+    UrlPatternResult,
+};
+use weburl_arrow::arrow_array::{
+    Array, ArrayRef, LargeStringArray, StringArray, StringViewArray, StructArray,
+};
+use weburl_arrow::{Base, KernelError, Output, Strings, rows};
+use weburl_testkit::urlpattern::{Constructed, Matched, cases};
+
+/// The init object of a case's JSON.
+fn init_of(o: &serde_json::Map<String, Value>) -> UrlPatternInit {
+    let f = |k: &str| o.get(k).and_then(Value::as_str).map(str::to_owned);
+    UrlPatternInit {
+        protocol: f("protocol"),
+        username: f("username"),
+        password: f("password"),
+        hostname: f("hostname"),
+        port: f("port"),
+        pathname: f("pathname"),
+        search: f("search"),
+        hash: f("hash"),
+        base_url: f("baseURL"),
+    }
+}
+
+/// The pattern of a case whose constructor succeeds (JavaScript's argument forms).
+fn pattern_of(args: &[Value]) -> UrlPattern {
+    let input = match args.first() {
+        None => UrlPatternInput::Init(UrlPatternInit::default()),
+        Some(Value::String(s)) => UrlPatternInput::String(s.clone()),
+        Some(Value::Object(o)) => UrlPatternInput::Init(init_of(o)),
+        Some(other) => panic!("unexpected pattern input {other}"),
+    };
+    let options = |o: &Value| UrlPatternOptions {
+        ignore_case: o.get("ignoreCase").and_then(Value::as_bool) == Some(true),
+    };
+    let (base, options) = match args {
+        [_, Value::String(base)] => (Some(base.as_str()), UrlPatternOptions::default()),
+        [_, o @ Value::Object(_)] => (None, options(o)),
+        [_, Value::String(base), o] => (Some(base.as_str()), options(o)),
+        _ => (None, UrlPatternOptions::default()),
+    };
+    UrlPattern::new(&input, base, options).expect("the case's constructor succeeds")
+}
+
+/// The groups of a result as the kernels' columns hold them, in field order.
+fn groups_of(pattern: &UrlPattern, result: &UrlPatternResult) -> Vec<Option<String>> {
+    UrlPatternComponent::ALL
+        .into_iter()
+        .flat_map(|c| {
+            let groups = &result.component(c).groups;
+            assert_eq!(groups.len(), pattern.group_names(c).len());
+            groups
+                .iter()
+                .map(|(_, v)| v.map(str::to_owned))
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+/// The input column in each layout: the URL, a null, the URL.
+fn layouts(url: &str) -> Vec<(&'static str, Vec<ArrayRef>)> {
+    let rows = vec![Some(url), None, Some(url)];
+    vec![
+        (
+            "utf8",
+            vec![Arc::new(StringArray::from(rows.clone())) as ArrayRef],
+        ),
+        (
+            "large",
+            vec![Arc::new(LargeStringArray::from(rows.clone())) as ArrayRef],
+        ),
+        (
+            "view",
+            vec![Arc::new(StringViewArray::from(rows.clone())) as ArrayRef],
+        ),
+        (
+            "chunks",
+            vec![
+                Arc::new(StringArray::from(rows[..1].to_vec())) as ArrayRef,
+                Arc::new(StringViewArray::from(rows[1..].to_vec())) as ArrayRef,
+            ],
+        ),
+    ]
+}
+
+/// The strings of a string array of any of the three types.
+fn texts(array: &dyn Array) -> Vec<Option<String>> {
+    let any = array.as_any();
+    let owned = |v: Option<&str>| v.map(str::to_owned);
+    if let Some(a) = any.downcast_ref::<StringArray>() {
+        a.iter().map(owned).collect()
+    } else if let Some(a) = any.downcast_ref::<LargeStringArray>() {
+        a.iter().map(owned).collect()
+    } else if let Some(a) = any.downcast_ref::<StringViewArray>() {
+        a.iter().map(owned).collect()
+    } else {
+        panic!("not strings: {}", array.data_type())
+    }
+}
+
+/// Row `row` of a struct of groups, field by field (`None`: a null row).
+fn struct_row(table: &StructArray, row: usize) -> Option<Vec<Option<String>>> {
+    if table.is_null(row) {
+        return None;
+    }
+    Some(
+        table
+            .columns()
+            .iter()
+            .map(|c| texts(c.as_ref())[row].clone())
+            .collect(),
+    )
+}
+
+#[test]
+fn every_wpt_url_string_case_in_every_layout() {
+    let mut checked = 0;
+    let mut matched = 0;
+    for case in cases() {
+        let (Constructed::Components(_), Some(inputs)) = (&case.constructed, &case.inputs) else {
+            continue;
+        };
+        // A URL string, with or without a base URL string.
+        let (url, base) = match inputs.as_slice() {
+            [Value::String(url)] => (url.as_str(), None),
+            [Value::String(url), Value::String(base)] => (url.as_str(), Some(base.as_str())),
+            _ => continue,
+        };
+        let what = case.describe();
+        let pattern = pattern_of(&case.pattern);
+        let expected = pattern.exec(url, base);
+        // The library agrees with WPT (its own suite checks the groups).
+        match &case.matched {
+            Matched::NoMatch => assert!(expected.is_none(), "{what}"),
+            Matched::Match { .. } => assert!(expected.is_some(), "{what}"),
+            other => panic!("{what}: {other:?}"),
+        }
+        matched += usize::from(expected.is_some());
+        let groups = expected.as_ref().map(|r| groups_of(&pattern, r));
+        let want_rows = [groups.clone(), None, groups.clone()];
+        let want_test = [Some(expected.is_some()), None, Some(expected.is_some())];
+        let parsed_base = base.map(weburl::Url::parse);
+        let base_column = StringArray::from(vec![base; 3]);
+        for (layout, arrays) in layouts(url) {
+            let urls = Strings::chunks(&arrays).unwrap();
+            // The base: the case's, as one parsed URL (when it parses) and as a column.
+            let mut bases = vec![(
+                "column",
+                Base::Strings(Strings::try_new(&base_column).unwrap()),
+            )];
+            match &parsed_base {
+                None => bases.push(("none", Base::None)),
+                Some(Ok(b)) => bases.push(("one", Base::Url(b))),
+                Some(Err(_)) => {}
+            }
+            if base.is_none() {
+                // A column of null bases makes every row null.
+                bases.remove(0);
+            }
+            for (kind, b) in bases {
+                let at = format!("{what} ({layout}, base {kind})");
+                let test = weburl_arrow::pattern_test(&urls, &pattern, b.clone());
+                assert_eq!(test.iter().collect::<Vec<_>>(), want_test, "{at}");
+                for output in [Output::Utf8View, Output::Utf8, Output::LargeUtf8] {
+                    let table = weburl_arrow::pattern_exec_as(&urls, &pattern, b.clone(), output);
+                    assert_eq!(table.len(), 3);
+                    let fields = weburl_arrow::pattern_fields(&pattern, output);
+                    assert_eq!(table.fields(), &fields, "{at}");
+                    for (row, want) in want_rows.iter().enumerate() {
+                        assert_eq!(&struct_row(&table, row), want, "{at} row {row} {output:?}");
+                    }
+                    // Each field through pattern_group, by its name.
+                    for (i, field) in fields.iter().enumerate() {
+                        let column = weburl_arrow::pattern_group(
+                            &urls,
+                            &pattern,
+                            field.name(),
+                            b.clone(),
+                            output,
+                        );
+                        let want: Vec<Option<String>> = want_rows
+                            .iter()
+                            .map(|r| r.as_ref().and_then(|g| g[i].clone()))
+                            .collect();
+                        assert_eq!(texts(column.as_ref()), want, "{at} {}", field.name());
+                    }
+                }
+            }
+            // A scalar URL.
+            let scalar = Strings::scalar(Some(url), 2);
+            let b = base.map_or(Base::None, |b| Base::Strings(Strings::scalar(Some(b), 2)));
+            let test = weburl_arrow::pattern_test(&scalar, &pattern, b.clone());
+            assert_eq!(
+                test.iter().collect::<Vec<_>>(),
+                [want_test[0]; 2],
+                "{what} scalar"
+            );
+            let table = weburl_arrow::pattern_exec(&scalar, &pattern, b);
+            assert_eq!(struct_row(&table, 1), groups, "{what} scalar");
+        }
+        checked += 1;
+    }
+    // 72 cases and 49 matches in the copy of the data the project carries.
+    assert!(checked >= 70, "{checked} cases checked");
+    assert!(matched >= 40, "{matched} cases matched");
+}
+
+#[test]
+fn field_names_qualify_only_shared_names() {
+    let p = weburl_arrow::url_pattern("https://*.example.com/:a/*", None, false).unwrap();
+    let names: Vec<String> = weburl_arrow::pattern_fields(&p, Output::Utf8View)
+        .iter()
+        .map(|f| f.name().clone())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "username.0",
+            "password.0",
+            "hostname.0",
+            "a",
+            "pathname.0",
+            "search.0",
+            "hash.0"
+        ]
+    );
+    let init = UrlPatternInit {
+        pathname: Some("/:a/:b".into()),
+        hostname: Some("example.com".into()),
+        protocol: Some("https".into()),
+        port: Some("".into()),
+        username: Some("".into()),
+        password: Some("".into()),
+        search: Some("".into()),
+        hash: Some("".into()),
+        ..Default::default()
+    };
+    let p = UrlPattern::from_init(&init, UrlPatternOptions::default()).unwrap();
+    let names: Vec<String> = weburl_arrow::pattern_fields(&p, Output::Utf8View)
+        .iter()
+        .map(|f| f.name().clone())
+        .collect();
+    assert_eq!(names, ["a", "b"]);
+    // No group at all: a struct without fields, null where the URL does not match.
+    let init = UrlPatternInit {
+        pathname: Some("/x".into()),
+        ..init
+    };
+    let p = UrlPattern::from_init(&init, UrlPatternOptions::default()).unwrap();
+    let urls = StringArray::from(vec!["https://example.com/x", "https://example.com/y"]);
+    let table = weburl_arrow::pattern_exec(&Strings::try_new(&urls).unwrap(), &p, None);
+    assert_eq!((table.num_columns(), table.len()), (0, 2));
+    assert!(table.is_valid(0) && table.is_null(1));
+}
+
+#[test]
+fn bare_names_take_the_first_component_in_the_spec_order() {
+    // Two components may have groups of one name (one component may not).
+    let init = UrlPatternInit {
+        hostname: Some(":x.example.com".into()),
+        pathname: Some("/:x".into()),
+        ..Default::default()
+    };
+    let p = UrlPattern::from_init(&init, UrlPatternOptions::default()).unwrap();
+    let url = weburl::Url::parse("https://h.example.com/p").unwrap();
+    assert_eq!(rows::pattern_group(&url, &p, None, "x"), Some("h"));
+    assert_eq!(
+        rows::pattern_group(&url, &p, Some(UrlPatternComponent::Pathname), "x"),
+        Some("p")
+    );
+    let urls = StringArray::from(vec!["https://h.example.com/p"]);
+    let urls = Strings::try_new(&urls).unwrap();
+    let column = weburl_arrow::pattern_group(&urls, &p, "pathname.x", None, Output::Utf8);
+    assert_eq!(texts(column.as_ref()), [Some("p".to_owned())]);
+    let column = weburl_arrow::pattern_group(&urls, &p, "nope", None, Output::Utf8);
+    assert_eq!(texts(column.as_ref()), [None]);
+    // Not a component: the whole text is the name, which no group has.
+    let column = weburl_arrow::pattern_group(&urls, &p, "path.x", None, Output::Utf8);
+    assert_eq!(texts(column.as_ref()), [None]);
+}
+
+#[test]
+fn pattern_errors_say_what_and_where() {
+    let e = weburl_arrow::url_pattern("/books/:id", None, false).unwrap_err();
+    assert!(e.to_string().contains("\"/books/:id\""), "{e}");
+    let e = weburl_arrow::url_pattern("https://example.com/:id(\\d+", None, false).unwrap_err();
+    let KernelError::Pattern { pattern, error } = &e else {
+        panic!("{e}")
+    };
+    assert_eq!(pattern, "https://example.com/:id(\\d+");
+    assert!(
+        matches!(
+            error,
+            weburl::pattern::UrlPatternError::Tokenize { index: 4, .. }
+        ),
+        "{error:?}"
+    );
+    assert!(e.to_string().contains("at byte 4"), "{e}");
+}
+
+#[test]
+fn hostile_rows_do_not_panic() {
+    let long = format!("https://example.com/{}end", "a/".repeat(100_000));
+    let urls = StringArray::from(vec![
+        Some(long.as_str()),
+        Some(""),
+        Some("\u{0}"),
+        Some("http://[::1"),
+        None,
+    ]);
+    let urls = Strings::try_new(&urls).unwrap();
+    let p = weburl_arrow::url_pattern("https://example.com/*/:last", None, false).unwrap();
+    let test = weburl_arrow::pattern_test(&urls, &p, None);
+    assert_eq!(
+        test.iter().collect::<Vec<_>>(),
+        [Some(true), Some(false), Some(false), Some(false), None]
+    );
+    let table = weburl_arrow::pattern_exec(&urls, &p, None);
+    assert_eq!(table.len(), 5);
+    assert!(table.is_valid(0));
+}
