@@ -211,6 +211,7 @@ pub(crate) fn pattern_argument(
         read_input(Some(pattern), false)?,
         read_base(base)?,
         ignore_case,
+        &Limits::new(false, None, None),
     )
 }
 
