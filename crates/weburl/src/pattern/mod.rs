@@ -578,14 +578,20 @@ impl<'p, 'u> UrlPatternMatch<'p, 'u> {
         }
         let c = &self.pattern.components[i];
         let names = &c.group_name_list;
-        let mut spans = Vec::with_capacity(names.len());
-        if !c.exec_into(input, &mut spans) {
-            // Not reached: the component matched when the match was made.
-            return Vec::new();
-        }
-        (spans.iter().enumerate())
-            .map(|(k, span)| (names.get(k), span.map(|(s, e)| &input[s..e])))
-            .collect()
+        let run = |spans: &mut Vec<Span>| {
+            spans.clear();
+            if !c.exec_into(input, spans) {
+                // Not reached: the component matched when the match was made.
+                return Vec::new();
+            }
+            (spans.iter().enumerate())
+                .map(|(k, span)| (names.get(k), span.map(|(s, e)| &input[s..e])))
+                .collect()
+        };
+        SPANS.with(|spans| match spans.try_borrow_mut() {
+            Ok(mut spans) => run(&mut spans),
+            Err(_) => run(&mut Vec::new()),
+        })
     }
 
     /// The value of the group `name` of one component: `None` if there is no such group or
