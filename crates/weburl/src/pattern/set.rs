@@ -34,13 +34,9 @@ struct Node {
     exact: Vec<u32>,
 }
 
-/// The order of [`Node::literal`]: shorter first, then bytewise (the first byte on its own
-/// first, which settles most comparisons without comparing the rest).
-#[inline]
+/// The order of [`Node::literal`]: shorter first, then bytewise.
 fn by_len(a: &[u8], b: &[u8]) -> Ordering {
-    (a.len().cmp(&b.len()))
-        .then_with(|| a.first().cmp(&b.first()))
-        .then_with(|| a.cmp(b))
+    a.len().cmp(&b.len()).then_with(|| a.cmp(b))
 }
 
 impl Node {
