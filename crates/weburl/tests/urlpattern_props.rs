@@ -80,8 +80,97 @@ fn path() -> impl Strategy<Value = String> {
     .prop_map(|v| v.concat())
 }
 
+/// A route of a mixed table: a hostname pattern (or none: pathname only, every other
+/// component a wildcard), a pathname from route pieces that include regexp groups, and
+/// ignore case.
+fn mixed_route() -> impl Strategy<Value = (Option<&'static str>, String, bool)> {
+    let host = prop_oneof![
+        Just(None),
+        Just(Some("example.com")),
+        Just(Some("*.example.com")),
+        Just(Some("{:sub.}?example.com")),
+        Just(Some("other.org")),
+    ];
+    let segment = prop_oneof![
+        Just("/a"),
+        Just("/A"),
+        Just("/b"),
+        Just("/ab"),
+        Just("/a1"),
+        Just("/:id"),
+        Just("/:id(\\d+)"),
+        Just("/(a|b)"),
+        Just("/:id?"),
+        Just("/*"),
+        Just("/a.:ext"),
+        Just("/"),
+        Just("{/:opt}?"),
+        Just("/:p+"),
+        Just("/:p*"),
+    ];
+    let path = prop::collection::vec(segment, 0..5).prop_map(|v| v.concat());
+    (host, path, any::<bool>())
+}
+
+fn mixed_url() -> impl Strategy<Value = String> {
+    let host = prop_oneof![
+        Just("example.com"),
+        Just("www.example.com"),
+        Just("a.b.example.com"),
+        Just("other.org"),
+    ];
+    let segment = prop_oneof![
+        Just("/a"),
+        Just("/A"),
+        Just("/b"),
+        Just("/ab"),
+        Just("/a1"),
+        Just("/7"),
+        Just("/x.y"),
+        Just("/"),
+        Just("/a.json"),
+    ];
+    let path = prop::collection::vec(segment, 0..6).prop_map(|v| v.concat());
+    let query = prop_oneof![Just(""), Just("?q=1")];
+    (host, path, query).prop_map(|(h, p, q)| format!("https://{h}{p}{q}"))
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+    /// The set's tree on mixed tables (hostnames, pathname-only patterns, regexp groups,
+    /// ignore case, optional and repeated groups): `first_match_url` and `matches_url` equal
+    /// a linear scan of `exec_url` in insertion order.
+    #[test]
+    fn mixed_set_equals_linear_scan(
+        routes in prop::collection::vec(mixed_route(), 0..16),
+        url in mixed_url(),
+    ) {
+        let mut set = UrlPatternSet::new();
+        let mut patterns = Vec::new();
+        for (i, (host, path, ignore_case)) in routes.into_iter().enumerate() {
+            let init = UrlPatternInit {
+                protocol: host.map(|_| "https".to_owned()),
+                hostname: host.map(str::to_owned),
+                pathname: Some(path),
+                ..UrlPatternInit::default()
+            };
+            if let Ok(p) = UrlPattern::from_init(&init, UrlPatternOptions { ignore_case }) {
+                set.insert(p.clone(), i);
+                patterns.push((p, i));
+            }
+        }
+        let url = Url::parse(&url).unwrap();
+        let linear: Vec<(usize, _)> = patterns
+            .iter()
+            .filter_map(|(p, i)| p.exec_url(&url).map(|m| (*i, m)))
+            .collect();
+        let all: Vec<(usize, _)> = set.matches_url(&url).into_iter().map(|(v, m)| (*v, m)).collect();
+        prop_assert_eq!(&all, &linear);
+        let first = set.first_match_url(&url).map(|(v, m)| (*v, m));
+        prop_assert_eq!(set.first_match_ref(&url).map(|(v, _)| *v), first.as_ref().map(|(v, _)| *v));
+        prop_assert_eq!(first, linear.into_iter().next());
+    }
 
     /// On the pathname (delimiter and prefix `/`), the hostname (delimiter `.`) and the
     /// search (no delimiter), with and without ignore case.

@@ -601,14 +601,20 @@ impl<'p, 'u> UrlPatternMatch<'p, 'u> {
         }
         let c = &self.pattern.components[i];
         let names = &c.group_name_list;
-        let mut spans = Vec::with_capacity(names.len());
-        if !c.exec_into(input, &mut spans) {
-            // Not reached: the component matched when the match was made.
-            return Vec::new();
-        }
-        (spans.iter().enumerate())
-            .map(|(k, span)| (names.get(k), span.map(|(s, e)| &input[s..e])))
-            .collect()
+        let run = |spans: &mut Vec<Span>| {
+            spans.clear();
+            if !c.exec_into(input, spans) {
+                // Not reached: the component matched when the match was made.
+                return Vec::new();
+            }
+            (spans.iter().enumerate())
+                .map(|(k, span)| (names.get(k), span.map(|(s, e)| &input[s..e])))
+                .collect()
+        };
+        SPANS.with(|spans| match spans.try_borrow_mut() {
+            Ok(mut spans) => run(&mut spans),
+            Err(_) => run(&mut Vec::new()),
+        })
     }
 
     /// The value of the group `name` of one component: `None` if there is no such group or
@@ -1088,7 +1094,7 @@ impl UrlPattern {
     #[must_use]
     pub fn exec(&self, input: &str, base: Option<&str>) -> Option<UrlPatternResult> {
         let url = parse_input(input, base)?;
-        self.exec_values(&Values::of_url(&url), || {
+        self.exec_values(&Values::of_url(&url), URL_KNOWN, || {
             let mut inputs = vec![UrlPatternInput::String(input.to_owned())];
             if let Some(base) = base {
                 inputs.push(UrlPatternInput::String(base.to_owned()));
@@ -1106,7 +1112,7 @@ impl UrlPattern {
     /// ```
     #[must_use]
     pub fn test_url(&self, url: &Url) -> bool {
-        self.test_values(&Values::of_url(url), 0)
+        self.test_values(&Values::of_url(url), URL_KNOWN)
     }
 
     /// `exec()` on an already-parsed URL; `inputs` holds its serialization.
@@ -1120,7 +1126,7 @@ impl UrlPattern {
     /// ```
     #[must_use]
     pub fn exec_url(&self, url: &Url) -> Option<UrlPatternResult> {
-        self.exec_values(&Values::of_url(url), || {
+        self.exec_values(&Values::of_url(url), URL_KNOWN, || {
             vec![UrlPatternInput::String(url.href().to_owned())]
         })
     }
@@ -1170,7 +1176,7 @@ impl UrlPattern {
         // "If this throws an exception, catch it, and return null."
         let applied = process_a_urlpatterninit(init, InitType::Url).ok()?;
         let values = Values(UrlPatternComponent::ALL.map(|c| applied.get(c).unwrap_or("")));
-        self.exec_values(&values, || vec![UrlPatternInput::Init(init.clone())])
+        self.exec_values(&values, 0, || vec![UrlPatternInput::Init(init.clone())])
     }
 
     /// `exec(input, baseURL)` with JavaScript's argument forms; `Err` where JavaScript throws
@@ -1255,8 +1261,10 @@ impl UrlPattern {
     }
 
     /// Whether every component matches its value (match, without the result); the
-    /// components of the bits of `known` are not tested (the caller knows they match).
-    fn test_values(&self, values: &Values<'_>, known: u8) -> bool {
+    /// components of the bits of `known` are not tested (the caller knows they match), and
+    /// neither are the lone wildcards when `known` is [`URL_KNOWN`].
+    fn test_values(&self, values: &Values<'_>, known: u16) -> bool {
+        let known = self.known(known);
         (self.components.iter().zip(values.0).enumerate()).all(|(i, (c, v))| {
             if known & (1 << i) != 0 {
                 true
@@ -1268,17 +1276,33 @@ impl UrlPattern {
         })
     }
 
-    /// <https://urlpattern.spec.whatwg.org/#url-pattern-match>, from the component values on.
+    /// The components known to match: those of `known`, and with [`URL_KNOWN`] the lone
+    /// wildcards (a URL record's components hold no line terminator: the basic URL parser
+    /// strips newlines and percent-encodes the other controls).
+    #[inline]
+    fn known(&self, known: u16) -> u8 {
+        let components = known as u8;
+        if known & URL_KNOWN != 0 {
+            components | self.wildcards
+        } else {
+            components
+        }
+    }
+
+    /// <https://urlpattern.spec.whatwg.org/#url-pattern-match>, from the component values on
+    /// (`known` as in [`UrlPattern::test_values`]).
     fn exec_values(
         &self,
         values: &Values<'_>,
+        known: u16,
         inputs: impl FnOnce() -> Vec<UrlPatternInput>,
     ) -> Option<UrlPatternResult> {
+        let known = self.known(known);
         let run = |spans: &mut Vec<Span>| {
             spans.clear();
             for (i, (c, v)) in self.components.iter().zip(values.0).enumerate() {
                 let matched = if self.wildcards & (1 << i) != 0 {
-                    let all = wildcard_matches(v);
+                    let all = known & (1 << i) != 0 || wildcard_matches(v);
                     if all {
                         spans.push(Some((0, v.len())));
                     }
@@ -1334,6 +1358,10 @@ impl UrlPattern {
         }
     }
 }
+
+/// The bit of `known` ([`UrlPattern::test_values`]) that says the values are a URL record's
+/// (bits 0 to 7 are the eight components).
+const URL_KNOWN: u16 = 1 << 8;
 
 thread_local! {
     /// The group spans of the last match on this thread, reused.

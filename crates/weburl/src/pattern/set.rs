@@ -9,27 +9,57 @@
 //! index (a pathname of `*`, `ignore_case`, an opaque pathname) is a candidate for every URL.
 
 use std::cell::RefCell;
-use std::collections::BTreeMap;
+use std::cmp::Ordering;
 
 use super::parser::{Modifier, Options, PartType};
 use super::{
-    UrlPattern, UrlPatternComponent, UrlPatternInput, UrlPatternMatch, UrlPatternResult, Values,
+    URL_KNOWN, UrlPattern, UrlPatternComponent, UrlPatternInput, UrlPatternMatch, UrlPatternResult,
+    Values,
 };
 use crate::Url;
 
 /// One level of the tree.
 #[derive(Debug, Clone, Default)]
 struct Node {
-    /// Children by literal segment (ordered: no hashing of the URL's segments, and no
-    /// collisions to provoke).
-    literal: BTreeMap<Box<str>, usize>,
+    /// Children by literal segment, sorted by length and then bytes (see [`by_len`]): a
+    /// binary search that mostly compares lengths, no hashing of the URL's segments and no
+    /// collisions to provoke.
+    literal: Vec<(Box<[u8]>, u32)>,
     /// The child of a segment wildcard (any non-empty segment).
-    wildcard: Option<usize>,
+    wildcard: Option<u32>,
     /// Patterns whose indexed prefix ends here and may go on (candidates for any URL that
     /// reaches this node).
     open: Vec<u32>,
     /// Patterns whose whole pathname ends here (candidates when the URL's segments do).
     exact: Vec<u32>,
+}
+
+/// The order of [`Node::literal`]: shorter first, then bytewise.
+fn by_len(a: &[u8], b: &[u8]) -> Ordering {
+    a.len().cmp(&b.len()).then_with(|| a.cmp(b))
+}
+
+impl Node {
+    /// The child of the literal segment `segment`.
+    #[inline]
+    fn literal_child(&self, segment: &[u8]) -> Option<u32> {
+        let i = (self.literal)
+            .binary_search_by(|(key, _)| by_len(key, segment))
+            .ok()?;
+        Some(self.literal[i].1)
+    }
+
+    /// The child of the literal segment `segment`, added if missing (as `next`).
+    fn literal_child_or(&mut self, segment: &str, next: u32) -> u32 {
+        let key = segment.as_bytes();
+        match (self.literal).binary_search_by(|(k, _)| by_len(k, key)) {
+            Ok(i) => self.literal[i].1,
+            Err(i) => {
+                self.literal.insert(i, (key.into(), next));
+                next
+            }
+        }
+    }
 }
 
 /// A pathname segment of a pattern's indexed prefix.
@@ -136,12 +166,12 @@ impl<V> Default for UrlPatternSet<V> {
 /// `[^/]+?` that take whole segments, exactly what the walk compares).
 const EXACT: u32 = 1 << 31;
 
-/// The components a candidate is known to match.
-fn known(candidate: u32) -> u8 {
+/// The components a candidate is known to match, for `test_values` on a URL record.
+fn known(candidate: u32) -> u16 {
     if candidate & EXACT != 0 {
-        1 << UrlPatternComponent::Pathname as u8
+        URL_KNOWN | 1 << UrlPatternComponent::Pathname as u16
     } else {
-        0
+        URL_KNOWN
     }
 }
 
@@ -150,7 +180,7 @@ fn known(candidate: u32) -> u8 {
 #[derive(Default)]
 struct Scratch {
     segments: Vec<(usize, usize)>,
-    stack: Vec<(usize, usize)>,
+    stack: Vec<(u32, usize)>,
     candidates: Vec<u32>,
 }
 
@@ -165,20 +195,22 @@ fn walk(
     nodes: &[Node],
     path: &str,
     segments: &[(usize, usize)],
-    stack: &mut Vec<(usize, usize)>,
+    stack: &mut Vec<(u32, usize)>,
     out: &mut Vec<u32>,
 ) {
     stack.clear();
     stack.push((0, 0));
     while let Some((node, depth)) = stack.pop() {
-        let n = &nodes[node];
-        out.extend_from_slice(&n.open);
+        let n = &nodes[node as usize];
+        if !n.open.is_empty() {
+            out.extend_from_slice(&n.open);
+        }
         let Some(&(start, end)) = segments.get(depth) else {
             out.extend(n.exact.iter().map(|id| id | EXACT));
             continue;
         };
-        let segment = &path[start..end];
-        if let Some(&child) = n.literal.get(segment) {
+        let segment = &path.as_bytes()[start..end];
+        if let Some(child) = n.literal_child(segment) {
             stack.push((child, depth + 1));
         }
         if let Some(child) = n.wildcard
@@ -219,17 +251,15 @@ impl<V> UrlPatternSet<V> {
             Some((segments, complete)) => {
                 let mut node = 0;
                 for segment in segments {
-                    let next = self.nodes.len();
+                    let next = self.nodes.len() as u32;
                     let child = match segment {
-                        Segment::Literal(s) => {
-                            *self.nodes[node].literal.entry(s.into()).or_insert(next)
-                        }
+                        Segment::Literal(s) => self.nodes[node].literal_child_or(&s, next),
                         Segment::Wildcard => *self.nodes[node].wildcard.get_or_insert(next),
                     };
                     if child == next {
                         self.nodes.push(Node::default());
                     }
-                    node = child;
+                    node = child as usize;
                 }
                 if complete {
                     self.nodes[node].exact.push(id);
@@ -263,7 +293,9 @@ impl<V> UrlPatternSet<V> {
                 segments.push((start, path.len()));
                 walk(&self.nodes, path, segments, stack, candidates);
             }
-            candidates.sort_unstable_by_key(|id| id & !EXACT);
+            if !candidates.is_sorted_by_key(|id| id & !EXACT) {
+                candidates.sort_unstable_by_key(|id| id & !EXACT);
+            }
         };
         SCRATCH.with(|scratch| match scratch.try_borrow_mut() {
             Ok(mut scratch) => {
@@ -337,8 +369,10 @@ impl<V> UrlPatternSet<V> {
     #[must_use]
     pub fn first_match_url(&self, url: &Url) -> Option<(&V, UrlPatternResult)> {
         // Each candidate is only tested; the result is built for the one that matches.
-        let (p, v) = &self.entries[self.first_id(url)?];
-        Some((v, p.exec_url(url)?))
+        let values = Values::of_url(url);
+        let (p, v) = &self.entries[self.first_id(url, &values)?];
+        let inputs = || vec![UrlPatternInput::String(url.href().to_owned())];
+        Some((v, p.exec_values(&values, URL_KNOWN, inputs)?))
     }
 
     /// [`UrlPatternSet::first_match_url`] without building the owned result: the value and a
@@ -356,20 +390,19 @@ impl<V> UrlPatternSet<V> {
     /// ```
     #[must_use]
     pub fn first_match_ref<'u>(&self, url: &'u Url) -> Option<(&V, UrlPatternMatch<'_, 'u>)> {
-        let id = self.first_id(url)?;
+        let id = self.first_id(url, &Values::of_url(url))?;
         let (pattern, v) = &self.entries[id];
         Some((v, UrlPatternMatch { pattern, url }))
     }
 
     /// The index of the first pattern that matches `url`.
-    fn first_id(&self, url: &Url) -> Option<usize> {
-        let values = Values::of_url(url);
+    fn first_id(&self, url: &Url, values: &Values<'_>) -> Option<usize> {
         self.with_candidates(url, |candidates| {
             candidates.iter().find_map(|&id| {
                 let i = (id & !EXACT) as usize;
                 self.entries[i]
                     .0
-                    .test_values(&values, known(id))
+                    .test_values(values, known(id))
                     .then_some(i)
             })
         })
@@ -417,7 +450,7 @@ impl<V> UrlPatternSet<V> {
             .filter_map(|id| {
                 let (p, v) = &self.entries[id as usize];
                 let inputs = || vec![UrlPatternInput::String(url.href().to_owned())];
-                p.exec_values(&values, inputs).map(|m| (v, m))
+                p.exec_values(&values, URL_KNOWN, inputs).map(|m| (v, m))
             })
             .collect()
     }
