@@ -207,6 +207,10 @@ fn domain_suffix<'a>(
     of_url: impl Fn(&Url) -> Option<&str>,
 ) -> Option<Slice<'a>> {
     if let Some(host) = normal_hostname(input) {
+        // The empty host (of `file:///`) is not a domain.
+        if host.is_empty() {
+            return None;
+        }
         let len = of_host(&input[host.clone()])?.len();
         return Some(Slice::Input(input, host.end - len..host.end));
     }

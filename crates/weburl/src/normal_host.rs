@@ -21,12 +21,18 @@ use crate::lex;
 /// label, an IPv4 or IPv6 address, credentials, tabs or newlines, leading spaces, any other
 /// scheme, and so on.
 ///
+/// A `file` URL that starts `file:///` (lowercase) has the empty host, whatever follows (the
+/// [file host state](https://url.spec.whatwg.org/#file-host-state) sets it from an empty
+/// buffer, and the path that follows cannot fail): its hostname is the empty range after
+/// `file://`.
+///
 /// ```
 /// use weburl::{Url, normal_hostname};
 /// assert_eq!(normal_hostname("https://www.example.co.uk:8443/a?b#c"), Some(8..25));
 /// assert_eq!(normal_hostname("https://WWW.example.com/"), None); // the parser lowercases it
 /// assert_eq!(normal_hostname("http://1.2.3.4/"), None); // an IPv4 address
 /// assert_eq!(normal_hostname("http://a.example:99999/"), None); // fails to parse
+/// assert_eq!(normal_hostname("file:///etc/hosts"), Some(7..7)); // the empty host
 /// let input = "wss://chat.example.org/socket";
 /// let range = normal_hostname(input).unwrap();
 /// assert_eq!(&input[range], Url::parse(input).unwrap().hostname());
@@ -38,6 +44,9 @@ pub fn normal_hostname(input: &str) -> Option<Range<usize>> {
         return None;
     }
     let bytes = input.as_bytes();
+    if bytes.starts_with(b"file:///") {
+        return Some(7..7);
+    }
     let scheme = lex::scheme_len(bytes)?;
     if !matches!(
         &bytes[..scheme],
@@ -91,6 +100,12 @@ mod tests {
             "http://.",
             "http://a.-/",
             "ws://a.b.c.d.e:65535",
+            "file:///",
+            "file:///etc/hosts",
+            "file:///C:/x",
+            "file:////server/share",
+            "file:///a\tb?q#f",
+            "file:///..\\..\\x",
         ] {
             let url = Url::parse(input).unwrap();
             let range = normal_hostname(input).unwrap_or_else(|| panic!("{input}"));
@@ -106,6 +121,9 @@ mod tests {
             "http:///a.example/",
             "http:/a.example/",
             "file://a.example/",
+            "file://localhost/x",
+            "FILE:///x",
+            "file:/\\/x",
             "HTTP://a.example/",
             " http://a.example/",
             "http://a.example /",
