@@ -3,16 +3,16 @@
 //! a column of bases, over the web-platform-tests URL data and the benchmark URL lists
 //! (`crates/weburl-bench/data`, see the README there).
 
-use std::path::Path;
-use std::sync::Arc;
+mod common;
 
+use std::path::Path;
+
+use common::{layouts, texts};
 use proptest::prelude::*;
 use weburl::normalize::{Options, Profile, canonicalize};
 use weburl::psl::{List, Sections};
 use weburl::{Component, ParseError, Url};
-use weburl_arrow::arrow_array::{
-    Array, ArrayRef, LargeStringArray, StringArray, StringViewArray, StructArray,
-};
+use weburl_arrow::arrow_array::{Array, StringArray, StructArray};
 use weburl_arrow::{Base, Output, Strings, rows};
 
 /// The WPT inputs and every `step`-th line of the benchmark lists, with a null every 7 rows.
@@ -51,48 +51,6 @@ fn bench_lines() -> Vec<String> {
     }
     assert!(lines.len() > 100_000);
     lines
-}
-
-/// The input in each layout: `Utf8`, `LargeUtf8`, `Utf8View`, and two chunks of those.
-fn layouts(values: &[Option<String>]) -> Vec<(&'static str, Vec<ArrayRef>)> {
-    let refs: Vec<Option<&str>> = values.iter().map(Option::as_deref).collect();
-    let half = refs.len() / 2;
-    vec![
-        (
-            "utf8",
-            vec![Arc::new(StringArray::from(refs.clone())) as ArrayRef],
-        ),
-        (
-            "large",
-            vec![Arc::new(LargeStringArray::from(refs.clone())) as ArrayRef],
-        ),
-        (
-            "view",
-            vec![Arc::new(StringViewArray::from(refs.clone())) as ArrayRef],
-        ),
-        (
-            "chunks",
-            vec![
-                Arc::new(StringViewArray::from(refs[..half].to_vec())) as ArrayRef,
-                Arc::new(StringArray::from(refs[half..].to_vec())) as ArrayRef,
-            ],
-        ),
-    ]
-}
-
-/// The strings of a string array of any of the three types.
-fn texts(array: &dyn Array) -> Vec<Option<String>> {
-    let any = array.as_any();
-    let owned = |v: Option<&str>| v.map(str::to_owned);
-    if let Some(a) = any.downcast_ref::<StringArray>() {
-        a.iter().map(owned).collect()
-    } else if let Some(a) = any.downcast_ref::<LargeStringArray>() {
-        a.iter().map(owned).collect()
-    } else if let Some(a) = any.downcast_ref::<StringViewArray>() {
-        a.iter().map(owned).collect()
-    } else {
-        panic!("not strings: {}", array.data_type())
-    }
 }
 
 const BASE: &str = "https://user@example.org:8080/dir/page?q#f";
@@ -145,7 +103,7 @@ fn every_kernel_agrees_with_the_library_in_every_layout() {
     let base_column = StringArray::from((0..values.len()).map(base_text).collect::<Vec<_>>());
     let options = Options::default();
     let mut checked = 0;
-    for (layout, arrays) in layouts(&values) {
+    for (layout, arrays) in layouts(&values.iter().map(Option::as_deref).collect::<Vec<_>>()) {
         let strings = Strings::chunks(&arrays).unwrap();
         assert_eq!(strings.len(), values.len());
         let input = |i: usize| values[i].as_deref();

@@ -4,16 +4,15 @@
 //! (`Utf8`, `LargeUtf8`, `Utf8View`, a scalar, chunks), with nulls, and with the case's base
 //! URL as one value and as a column.
 
-use std::sync::Arc;
+mod common;
 
+use common::{layouts, texts};
 use serde_json::Value;
 use weburl::pattern::{
     UrlPattern, UrlPatternComponent, UrlPatternInit, UrlPatternInput, UrlPatternOptions,
     UrlPatternResult,
 };
-use weburl_arrow::arrow_array::{
-    Array, ArrayRef, LargeStringArray, StringArray, StringViewArray, StructArray,
-};
+use weburl_arrow::arrow_array::{Array, StringArray, StructArray};
 use weburl_arrow::{Base, KernelError, Output, Strings, rows};
 use weburl_testkit::urlpattern::{Constructed, Matched, cases};
 
@@ -68,47 +67,6 @@ fn groups_of(pattern: &UrlPattern, result: &UrlPatternResult) -> Vec<Option<Stri
         .collect()
 }
 
-/// The input column in each layout: the URL, a null, the URL.
-fn layouts(url: &str) -> Vec<(&'static str, Vec<ArrayRef>)> {
-    let rows = vec![Some(url), None, Some(url)];
-    vec![
-        (
-            "utf8",
-            vec![Arc::new(StringArray::from(rows.clone())) as ArrayRef],
-        ),
-        (
-            "large",
-            vec![Arc::new(LargeStringArray::from(rows.clone())) as ArrayRef],
-        ),
-        (
-            "view",
-            vec![Arc::new(StringViewArray::from(rows.clone())) as ArrayRef],
-        ),
-        (
-            "chunks",
-            vec![
-                Arc::new(StringArray::from(rows[..1].to_vec())) as ArrayRef,
-                Arc::new(StringViewArray::from(rows[1..].to_vec())) as ArrayRef,
-            ],
-        ),
-    ]
-}
-
-/// The strings of a string array of any of the three types.
-fn texts(array: &dyn Array) -> Vec<Option<String>> {
-    let any = array.as_any();
-    let owned = |v: Option<&str>| v.map(str::to_owned);
-    if let Some(a) = any.downcast_ref::<StringArray>() {
-        a.iter().map(owned).collect()
-    } else if let Some(a) = any.downcast_ref::<LargeStringArray>() {
-        a.iter().map(owned).collect()
-    } else if let Some(a) = any.downcast_ref::<StringViewArray>() {
-        a.iter().map(owned).collect()
-    } else {
-        panic!("not strings: {}", array.data_type())
-    }
-}
-
 /// Row `row` of a struct of groups, field by field (`None`: a null row).
 fn struct_row(table: &StructArray, row: usize) -> Option<Vec<Option<String>>> {
     if table.is_null(row) {
@@ -152,7 +110,7 @@ fn every_wpt_url_string_case_in_every_layout() {
         let want_test = [Some(expected.is_some()), None, Some(expected.is_some())];
         let parsed_base = base.map(weburl::Url::parse);
         let base_column = StringArray::from(vec![base; 3]);
-        for (layout, arrays) in layouts(url) {
+        for (layout, arrays) in layouts(&[Some(url), None, Some(url)]) {
             let urls = Strings::chunks(&arrays).unwrap();
             // The base: the case's, as one parsed URL (when it parses) and as a column.
             let mut bases = vec![(
