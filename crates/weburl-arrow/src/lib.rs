@@ -32,6 +32,7 @@
 //! | [`search_param`], [`search_params`] | a query parameter's first value; every pair |
 //! | [`map_rows`] | the kernels' loop, for a row function of the caller's |
 //! | `pattern_test`, `pattern_exec` / `pattern_exec_as`, `pattern_group` (feature `pattern`) | `URLPattern.test`; a struct of the groups `exec` captured; one group |
+//! | `PatternCache` (feature `pattern`) | not a kernel: compiled patterns by their text, for SQL hosts that see one pattern per batch |
 //!
 //! The argument names that every surface accepts are parsed here once: [`profile`],
 //! [`sections`], [`options`].
@@ -67,8 +68,8 @@ pub use strings::Strings;
 
 #[cfg(feature = "pattern")]
 pub use pattern::{
-    group_reference, pattern_exec, pattern_exec_as, pattern_fields, pattern_group, pattern_test,
-    url_pattern,
+    PatternCache, group_reference, pattern_exec, pattern_exec_as, pattern_fields, pattern_group,
+    pattern_test, url_pattern,
 };
 
 /// The Arrow type of a string kernel's answer.

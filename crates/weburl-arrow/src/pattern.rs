@@ -21,6 +21,9 @@
 //! pathname's wildcard: a bare `0` is the username's group when the pattern leaves the
 //! username as `*`).
 
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, MutexGuard};
+
 use arrow_array::builder::{BooleanBuilder, GenericStringBuilder};
 use arrow_array::{ArrayRef, BooleanArray, StructArray};
 use arrow_buffer::NullBuffer;
@@ -58,6 +61,129 @@ pub fn url_pattern(
             error,
         }
     })
+}
+
+/// Compiled URL patterns by their text: what a SQL host keeps so that a pattern argument is
+/// compiled once, not once per batch (DataFusion) or chunk (DuckDB) of a query, nor once per
+/// row where each row has its own. Each entry is [`url_pattern`]`(text, None, false)`, the
+/// form the SQL functions take their pattern in. Shared by the threads of a query (a
+/// `Mutex` held only to look up and insert, never while compiling). Bounded: when
+/// [`PatternCache::MAX_PATTERNS`] patterns or [`PatternCache::MAX_BYTES`] bytes of pattern
+/// text are held, the next new pattern empties it first, so a column of ever-new patterns
+/// costs one compile per row and no more memory than the bound. A pattern that does not
+/// compile is not kept: its error stops the query that met it.
+///
+/// ```
+/// use std::sync::Arc;
+/// use weburl_arrow::PatternCache;
+/// let cache = PatternCache::default();
+/// let p = cache.get("https://*.example.com/books/:id")?;
+/// assert!(p.test("https://a.example.com/books/7", None));
+/// // The same text again: the same compiled pattern, not a second compile.
+/// assert!(Arc::ptr_eq(&p, &cache.get("https://*.example.com/books/:id")?));
+/// assert_eq!(cache.len(), 1);
+/// let e = cache.get("https://example.com/:id(").unwrap_err();
+/// assert!(e.to_string().contains("at byte 4 in the pathname pattern"));
+/// assert_eq!(cache.len(), 1);
+/// # Ok::<(), weburl_arrow::KernelError>(())
+/// ```
+#[derive(Debug, Default)]
+pub struct PatternCache {
+    entries: Mutex<CacheEntries>,
+}
+
+/// The patterns of a [`PatternCache`], with the sum of the lengths of their texts.
+#[derive(Debug, Default)]
+struct CacheEntries {
+    patterns: HashMap<String, Arc<UrlPattern>>,
+    bytes: usize,
+}
+
+impl PatternCache {
+    /// The most patterns held at once.
+    pub const MAX_PATTERNS: usize = 256;
+    /// The most bytes of pattern text held at once (a longer pattern is compiled each time
+    /// and never kept).
+    pub const MAX_BYTES: usize = 1 << 20;
+
+    /// An empty cache.
+    ///
+    /// ```
+    /// assert!(weburl_arrow::PatternCache::new().is_empty());
+    /// ```
+    #[must_use]
+    pub fn new() -> PatternCache {
+        PatternCache::default()
+    }
+
+    /// The pattern `text` compiled ([`url_pattern`] with no base URL and case-sensitive):
+    /// the one compiled before when the cache holds it, else compiled now and kept.
+    ///
+    /// # Errors
+    ///
+    /// [`KernelError::Pattern`] where `text` is not a valid pattern: which token at which
+    /// offset of which component.
+    ///
+    /// ```
+    /// let cache = weburl_arrow::PatternCache::new();
+    /// assert_eq!(cache.get("https://example.com/books/:id")?.pathname(), "/books/:id");
+    /// # Ok::<(), weburl_arrow::KernelError>(())
+    /// ```
+    pub fn get(&self, text: &str) -> Result<Arc<UrlPattern>, KernelError> {
+        if let Some(pattern) = self.lock().patterns.get(text) {
+            return Ok(Arc::clone(pattern));
+        }
+        let pattern = Arc::new(url_pattern(text, None, false)?);
+        if text.len() <= Self::MAX_BYTES {
+            let mut entries = self.lock();
+            if !entries.patterns.contains_key(text) {
+                if entries.patterns.len() >= Self::MAX_PATTERNS
+                    || entries.bytes + text.len() > Self::MAX_BYTES
+                {
+                    entries.patterns.clear();
+                    entries.bytes = 0;
+                }
+                entries.bytes += text.len();
+                entries
+                    .patterns
+                    .insert(text.to_owned(), Arc::clone(&pattern));
+            }
+        }
+        Ok(pattern)
+    }
+
+    /// How many compiled patterns the cache holds.
+    ///
+    /// ```
+    /// let cache = weburl_arrow::PatternCache::new();
+    /// cache.get("https://a.example/:x")?;
+    /// cache.get("https://b.example/*")?;
+    /// cache.get("https://a.example/:x")?;
+    /// assert_eq!(cache.len(), 2);
+    /// # Ok::<(), weburl_arrow::KernelError>(())
+    /// ```
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.lock().patterns.len()
+    }
+
+    /// Whether the cache holds no pattern.
+    ///
+    /// ```
+    /// assert!(weburl_arrow::PatternCache::default().is_empty());
+    /// ```
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The entries, also after a panic elsewhere while they were locked: every change to
+    /// them is a single insert or clear, so they are whole whatever a panic interrupted.
+    fn lock(&self) -> MutexGuard<'_, CacheEntries> {
+        self.entries
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
 }
 
 /// Whether each URL (parsed against `base`) matches `pattern`: JavaScript's

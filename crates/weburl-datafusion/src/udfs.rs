@@ -16,7 +16,7 @@ use weburl::normalize::{Options, Profile};
 use weburl::psl::Sections;
 use weburl::{Component, Url};
 use weburl_arrow::rows::{self, Slice};
-use weburl_arrow::{Base, KernelError, Output, Strings};
+use weburl_arrow::{Base, KernelError, Output, PatternCache, Strings};
 
 /// What a function computes (each is described in the crate's table of functions).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -43,6 +43,26 @@ struct UrlFunction {
     name: String,
     kernel: Kernel,
     signature: Signature,
+    patterns: Patterns,
+}
+
+/// The URL patterns a function has compiled, by their text: a pattern is compiled once (when
+/// the query is planned, if it is a literal there) and every batch of every query that names
+/// it again reuses it. Not part of the function's identity: two functions equal but for their
+/// caches are equal.
+#[derive(Debug, Default)]
+struct Patterns(PatternCache);
+
+impl PartialEq for Patterns {
+    fn eq(&self, _: &Patterns) -> bool {
+        true
+    }
+}
+
+impl Eq for Patterns {}
+
+impl std::hash::Hash for Patterns {
+    fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
 }
 
 /// Every function of the crate.
@@ -86,6 +106,7 @@ pub(crate) fn functions() -> Vec<ScalarUDF> {
                 name,
                 kernel,
                 signature,
+                patterns: Patterns::default(),
             })
         })
         .collect()
@@ -125,8 +146,9 @@ impl Kernel {
         }
     }
 
-    /// The answer for the call's arguments (each `Strings` of the call's length).
-    fn run(self, name: &str, args: &[Strings<'_>]) -> Result<ArrayRef> {
+    /// The answer for the call's arguments (each `Strings` of the call's length), with
+    /// patterns compiled through `patterns`.
+    fn run(self, name: &str, args: &[Strings<'_>], patterns: &PatternCache) -> Result<ArrayRef> {
         let url = &args[0];
         let base = || args.get(1).cloned().map_or(Base::None, Base::Strings);
         Ok(match self {
@@ -163,7 +185,7 @@ impl Kernel {
             Kernel::PatternTest => match literal(name, "pattern", &args[1])? {
                 Some(pattern) => Arc::new(weburl_arrow::pattern_test(
                     url,
-                    &compile(name, pattern)?,
+                    &*compile(name, pattern, patterns)?,
                     Base::None,
                 )),
                 None => new_null_array(&DataType::Boolean, url.len()),
@@ -174,7 +196,7 @@ impl Kernel {
                 match (pattern, group) {
                     (Some(pattern), Some(group)) => weburl_arrow::pattern_group(
                         url,
-                        &compile(name, pattern)?,
+                        &*compile(name, pattern, patterns)?,
                         group,
                         Base::None,
                         Output::Utf8,
@@ -205,9 +227,16 @@ fn literal<'a>(function: &str, what: &str, value: &Strings<'a>) -> Result<Option
     Ok(value.get(0))
 }
 
-/// `pattern` compiled (an error naming `function`, the pattern and where it is wrong).
-fn compile(function: &str, pattern: &str) -> Result<weburl::pattern::UrlPattern> {
-    weburl_arrow::url_pattern(pattern, None, false).or_else(|e| exec_err!("{function}: {e}"))
+/// `pattern` compiled, or found compiled in `patterns` (an error naming `function`, the
+/// pattern and where it is wrong).
+fn compile(
+    function: &str,
+    pattern: &str,
+    patterns: &PatternCache,
+) -> Result<Arc<weburl::pattern::UrlPattern>> {
+    patterns
+        .get(pattern)
+        .or_else(|e| exec_err!("{function}: {e}"))
 }
 
 /// `url_normalize`'s row: the URL in `profile`'s canonical form, with the default options.
@@ -294,9 +323,10 @@ impl ScalarUDFImpl for UrlFunction {
     }
 
     /// The return type, after compiling a pattern that is a literal at planning time, so that
-    /// a query with a pattern that does not compile fails before it runs. (An argument that
-    /// is not a literal here may still be a constant, such as a literal cast to the column's
-    /// string type: it is checked when the function runs.)
+    /// a query with a pattern that does not compile fails before it runs (and the batches
+    /// find it compiled). An argument that is not a literal here may still be a constant,
+    /// such as a literal cast to the column's string type: it is compiled when the function
+    /// first runs.
     fn return_field_from_args(&self, args: ReturnFieldArgs) -> Result<FieldRef> {
         let names = self.kernel.argument_names();
         for &i in self.kernel.literal_arguments() {
@@ -304,7 +334,9 @@ impl ScalarUDFImpl for UrlFunction {
                 && let Some(Some(value)) = args.scalar_arguments.get(i)
                 && let Some(Some(pattern)) = value.try_as_str()
             {
-                weburl_arrow::url_pattern(pattern, None, false)
+                self.patterns
+                    .0
+                    .get(pattern)
                     .or_else(|e| plan_err!("{}: {e}", self.name))?;
             }
         }
@@ -332,7 +364,7 @@ impl ScalarUDFImpl for UrlFunction {
             .zip(names)
             .map(|(value, what)| strings(value, rows, what))
             .collect::<Result<Vec<_>>>()?;
-        let array = self.kernel.run(&self.name, &inputs)?;
+        let array = self.kernel.run(&self.name, &inputs, &self.patterns.0)?;
         // A call on scalars only answers a scalar.
         if args
             .args

@@ -1,8 +1,11 @@
 //! The DataFusion functions against the library's scalar API: every string layout, array and
 //! scalar arguments, nulls, failures, hostile input, and SQL as users write it.
 
+mod common;
+
 use std::sync::Arc;
 
+use common::column;
 use weburl::Url;
 use weburl_datafusion::datafusion;
 
@@ -50,13 +53,6 @@ async fn ctx_with(array: ArrayRef) -> SessionContext {
     let batch = RecordBatch::try_new(schema, vec![array]).unwrap();
     ctx.register_batch("urls", batch).unwrap();
     ctx
-}
-
-async fn column(ctx: &SessionContext, sql: &str) -> ArrayRef {
-    let batches = ctx.sql(sql).await.unwrap().collect().await.unwrap();
-    let arrays: Vec<ArrayRef> = batches.iter().map(|b| b.column(0).clone()).collect();
-    let refs: Vec<&dyn Array> = arrays.iter().map(|a| a.as_ref()).collect();
-    datafusion::arrow::compute::concat(&refs).unwrap()
 }
 
 fn strings(array: &ArrayRef) -> Vec<Option<String>> {
@@ -340,8 +336,9 @@ async fn spark_parse_url_through_sql_matches_spark() {
     )
     .unwrap();
     ctx.register_batch("t", batch).unwrap();
+    // `column` is the local closure here: the shared helper by its path.
     let actual = strings(
-        &column_of(
+        &common::column(
             &ctx,
             "SELECT CASE WHEN k IS NULL THEN parse_url(u, p) ELSE parse_url(u, p, k) END FROM t",
         )
@@ -379,10 +376,6 @@ async fn spark_parse_url_through_sql_matches_spark() {
         error.to_string().contains("invalid regular expression"),
         "{error}"
     );
-}
-
-async fn column_of(ctx: &SessionContext, sql: &str) -> ArrayRef {
-    column(ctx, sql).await
 }
 
 #[tokio::test]
