@@ -6,7 +6,12 @@ the time per row, for each `SET threads` value.
 
     crates/weburl-duckdb/build-extension.sh --release
     python crates/weburl-duckdb/bench/bench.py <target>/release/weburl.duckdb_extension \\
-        [--rounds N] [--rows N] [--threads 1,2] [--data DIR]
+        [--rounds N] [--rows N] [--threads 1,2] [--data DIR] [--baseline OTHER.duckdb_extension]
+
+--baseline loads another build of the extension (say, of the code before a change) into a
+second database of the same process, with the same table, and adds its `url_hostname` and
+`url_registrable_domain` to the rotation: a before/after measured interleaved. Where the
+extension has `url_pattern_test`, one pattern over the same URLs is a contender too.
 
 The URLs: the lists of ../shared/bench-data (see its README), repeated up to --rows.
 Contenders that cannot run here are left out and named: the Arrow UDF needs the weburl
@@ -29,6 +34,8 @@ import duckdb
 SHARED = pathlib.Path(__file__).resolve().parents[3].parent / "shared" / "bench-data"
 LISTS = ["web_links.txt", "kasztp.txt", "userbait.txt", "node_files.txt", "isaacs_files.txt"]
 HOST_REGEX = r"^[a-zA-Z][a-zA-Z0-9+.-]*://(?:[^/@]*@)?([^/:?#]*)"
+# A route with a wildcard host, a named group and a regexp group: the pattern contender.
+PATTERN = "https://{*.}?github.com/:owner/:repo/:kind(issues|pull)/*"
 
 
 def urls(rows: int, data: pathlib.Path) -> list[str]:
@@ -82,11 +89,18 @@ def main() -> None:
     ap.add_argument("--threads", default="1,2")
     ap.add_argument("--data", type=pathlib.Path, default=SHARED,
                     help="the folder of the URL lists (default: ../shared/bench-data beside the clone)")
+    ap.add_argument("--baseline", help="another build of the extension, run interleaved")
     args = ap.parse_args()
 
-    con = duckdb.connect(config={"allow_unsigned_extensions": "true"})
-    con.execute(f"LOAD '{args.extension}'")
-    con.execute("CREATE TABLE urls AS SELECT unnest(?) AS u", [urls(args.rows, args.data)])
+    lines = urls(args.rows, args.data)
+
+    def database(extension: str) -> duckdb.DuckDBPyConnection:
+        c = duckdb.connect(config={"allow_unsigned_extensions": "true"})
+        c.execute(f"LOAD '{extension}'")
+        c.execute("CREATE TABLE urls AS SELECT unnest(?) AS u", [lines])
+        return c
+
+    con = database(args.extension)
     rows = con.execute("SELECT count(*) FROM urls").fetchall()[0][0]
 
     contenders: list[tuple[str, str]] = [
@@ -95,18 +109,29 @@ def main() -> None:
         ("hostname: DuckDB regexp_extract", f"regexp_extract(u, '{HOST_REGEX}', 1)"),
         ("registrable_domain: weburl extension", "url_registrable_domain(u)"),
     ]
+    if con.execute("SELECT count(*) FROM duckdb_functions() "
+                   "WHERE function_name = 'url_pattern_test'").fetchone()[0]:
+        contenders.append(("pattern: url_pattern_test", f"url_pattern_test(u, '{PATTERN}')"))
     contenders += arrow_udfs(con)
     contenders += netquack(con)
+    connections = {name: con for name, _ in contenders}
+    if args.baseline:
+        base = database(args.baseline)
+        for name, expr in [("hostname: baseline url_hostname", "url_hostname(u)"),
+                           ("registrable_domain: baseline", "url_registrable_domain(u)")]:
+            contenders.append((name, expr))
+            connections[name] = base
 
     print(f"duckdb {duckdb.__version__}, {rows:,} rows, median of {args.rounds} rounds, ns/row")
     for threads in [int(t) for t in args.threads.split(",")]:
-        con.execute(f"SET threads = {threads}")
+        for c in {id(c): c for c in connections.values()}.values():
+            c.execute(f"SET threads = {threads}")
         times: dict[str, list[float]] = {name: [] for name, _ in contenders}
         for r in range(args.rounds):
             order = contenders[r % len(contenders):] + contenders[:r % len(contenders)]
             for name, expr in order:
                 start = time.perf_counter()
-                con.execute(f"SELECT count({expr}) FROM urls").fetchall()
+                connections[name].execute(f"SELECT count({expr}) FROM urls").fetchall()
                 times[name].append(time.perf_counter() - start)
         median: dict[str, Any] = {n: statistics.median(t) / rows * 1e9 for n, t in times.items()}
         print(f"\nthreads = {threads}")
@@ -117,6 +142,10 @@ def main() -> None:
                       "hostname: netquack extract_host"):
             if other in median:
                 print(f"  url_hostname is {median[other] / ours:.1f}x faster than {other.split(': ')[1]}")
+        for before, after in (("hostname: baseline url_hostname", "hostname: weburl extension url_hostname"),
+                              ("registrable_domain: baseline", "registrable_domain: weburl extension")):
+            if before in median:
+                print(f"  {after.split(': ')[0]}: this build / baseline = {median[after] / median[before]:.3f}")
 
 
 if __name__ == "__main__":

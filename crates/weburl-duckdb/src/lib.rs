@@ -25,22 +25,29 @@
 //! | `url_search_param(url, name)` | `VARCHAR`: the first value of `name` in the query |
 //! | `url_parse(url [, base])` | `STRUCT` of the eleven getters, `VARCHAR` each |
 //! | `url_search_params(url)` | `LIST(STRUCT(name VARCHAR, value VARCHAR))`: the query's pairs, decoded |
+//! | `url_pattern_test(url, pattern)` | `BOOLEAN`: whether `url` matches the URL pattern `pattern` (`new URLPattern(pattern).test(url)`) |
+//! | `url_pattern_group(url, pattern, name)` | `VARCHAR`: the value of the pattern's group `name` (`id` for `:id`, `pathname.0` for the pathname's `*`) |
 //!
 //! A null argument gives null; so does a URL that does not parse (except for
-//! `url_can_parse`, false, and `url_error_name`, the error). An unknown `sections` or
-//! `profile` name fails the query. The names of the community extension netquack that mean
-//! the same are aliases: `extract_domain` (`url_registrable_domain`), `extract_host`
+//! `url_can_parse` and `url_pattern_test`, false, and `url_error_name`, the error). An
+//! unknown `sections` or `profile` name fails the query, and so does a pattern that does not
+//! compile (the error names the pattern and where it is wrong); each distinct pattern is
+//! compiled once, not once per row or chunk. The names of the community extension netquack
+//! that mean the same are aliases: `extract_domain` (`url_registrable_domain`), `extract_host`
 //! (`url_hostname`), `extract_path` (`url_pathname`), `extract_tld` (`url_public_suffix`).
 
 use std::error::Error;
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::Arc;
 
 use duckdb::core::{DataChunkHandle, LogicalTypeHandle, LogicalTypeId};
 use duckdb::vscalar::{ScalarFunctionSignature, VScalar};
 use duckdb::vtab::arrow::WritableVector;
 use duckdb::{Connection, duckdb_entrypoint_c_api};
 use weburl::{Component, Url};
+use weburl_arrow::PatternCache;
 
+mod pattern;
 pub mod rows;
 mod vector;
 
@@ -74,22 +81,71 @@ impl Arity {
     }
 }
 
-/// Every text function, with the argument lists it takes.
-fn text_functions() -> Vec<(TextKernel, Arity)> {
-    let mut functions: Vec<(TextKernel, Arity)> = Component::ALL
+/// Registers a function's [`VScalar`] type, with its state, on a connection under a name.
+type Register = Box<dyn Fn(&Connection, &str) -> duckdb::Result<()>>;
+
+/// One SQL function of the extension: its name and how it is registered.
+struct Function {
+    name: String,
+    register: Register,
+    /// Whether a function of that name may already exist and keep it (netquack's aliases).
+    alias: bool,
+}
+
+/// The function `F` named `name`, with `state`.
+fn function<F: VScalar>(name: impl Into<String>, state: F::State) -> Function
+where
+    F::State: Clone,
+{
+    Function {
+        name: name.into(),
+        register: Box::new(move |con: &Connection, name: &str| {
+            con.register_scalar_function_with_state::<F>(name, &state)
+        }),
+        alias: false,
+    }
+}
+
+/// The text function of `kernel` under its own name, taking `ARITY` arguments (see
+/// [`TextFunction`]).
+fn text<const ARITY: u8>(kernel: TextKernel) -> Function {
+    function::<TextFunction<ARITY>>(kernel.sql_name(), kernel)
+}
+
+/// The `ARITY` of a [`TextFunction`] taking `(VARCHAR)`.
+const ONE: u8 = 1;
+/// The `ARITY` of a [`TextFunction`] taking `(VARCHAR, VARCHAR)`.
+const TWO: u8 = 2;
+/// The `ARITY` of a [`TextFunction`] taking either.
+const ONE_OR_TWO: u8 = 3;
+
+/// Every function the extension registers, in order, netquack's four aliases last: the one
+/// table that registration and [`function_names`] read.
+fn functions() -> Vec<Function> {
+    let mut table: Vec<Function> = Component::ALL
         .into_iter()
-        .map(|c| (TextKernel::Component(c), Arity::OneOrTwo))
+        .map(|c| text::<ONE_OR_TWO>(TextKernel::Component(c)))
         .collect();
-    functions.extend([
-        (TextKernel::PublicSuffix, Arity::OneOrTwo),
-        (TextKernel::RegistrableDomain, Arity::OneOrTwo),
-        (TextKernel::Normalize, Arity::OneOrTwo),
-        (TextKernel::Surt, Arity::One),
-        (TextKernel::ErrorName, Arity::OneOrTwo),
-        (TextKernel::Join, Arity::Two),
-        (TextKernel::SearchParam, Arity::Two),
+    let patterns = Arc::new(PatternCache::new());
+    table.extend([
+        text::<ONE_OR_TWO>(TextKernel::PublicSuffix),
+        text::<ONE_OR_TWO>(TextKernel::RegistrableDomain),
+        text::<ONE_OR_TWO>(TextKernel::Normalize),
+        text::<ONE>(TextKernel::Surt),
+        text::<ONE_OR_TWO>(TextKernel::ErrorName),
+        text::<TWO>(TextKernel::Join),
+        text::<TWO>(TextKernel::SearchParam),
+        function::<CanParse>("url_can_parse", ()),
+        function::<Parse>("url_parse", ()),
+        function::<SearchParams>("url_search_params", ()),
+        function::<pattern::PatternTest>("url_pattern_test", Arc::clone(&patterns)),
+        function::<pattern::PatternGroup>("url_pattern_group", patterns),
     ]);
-    functions
+    table.extend(NETQUACK_ALIASES.map(|(alias, kernel)| Function {
+        alias: true,
+        ..function::<TextFunction<ONE>>(alias, kernel)
+    }));
+    table
 }
 
 /// The SQL names of every function the extension registers, netquack's four aliases last.
@@ -97,26 +153,21 @@ fn text_functions() -> Vec<(TextKernel, Arity)> {
 /// ```
 /// let names = weburl_duckdb::function_names();
 /// assert!(names.contains(&"url_hostname".to_owned()) && names.contains(&"url_can_parse".to_owned()));
+/// assert!(names.contains(&"url_pattern_test".to_owned()) && names.contains(&"url_pattern_group".to_owned()));
 /// ```
 #[must_use]
 pub fn function_names() -> Vec<String> {
-    let mut names: Vec<String> = text_functions()
-        .into_iter()
-        .map(|(k, _)| k.sql_name())
-        .collect();
-    names.extend(["url_can_parse", "url_parse", "url_search_params"].map(str::to_owned));
-    names.extend(NETQUACK_ALIASES.map(|(alias, _)| alias.to_owned()));
-    names
+    functions().into_iter().map(|f| f.name).collect()
 }
 
-/// A function returning `VARCHAR`, of `ARITY` ([`Arity`] as a number: 1, 2, or 3 for
-/// either); its state is the kernel.
+/// A function returning `VARCHAR`, of `ARITY` ([`ONE`], [`TWO`] or [`ONE_OR_TWO`]
+/// arguments); its state is the kernel.
 struct TextFunction<const ARITY: u8>;
 
 const fn arity(n: u8) -> Arity {
     match n {
-        1 => Arity::One,
-        2 => Arity::Two,
+        ONE => Arity::One,
+        TWO => Arity::Two,
         _ => Arity::OneOrTwo,
     }
 }
@@ -332,26 +383,12 @@ impl VScalar for SearchParams {
 
 /// Registers every function on `con`.
 fn register(con: &Connection) -> Result<(), Box<dyn Error>> {
-    for (kernel, arity) in text_functions() {
-        let name = kernel.sql_name();
-        match arity {
-            Arity::One => {
-                con.register_scalar_function_with_state::<TextFunction<1>>(&name, &kernel)?
-            }
-            Arity::Two => {
-                con.register_scalar_function_with_state::<TextFunction<2>>(&name, &kernel)?
-            }
-            Arity::OneOrTwo => {
-                con.register_scalar_function_with_state::<TextFunction<3>>(&name, &kernel)?
-            }
+    for f in functions() {
+        match (f.register)(con, &f.name) {
+            // Where netquack is already loaded its own function keeps the name.
+            Err(_) if f.alias => {}
+            result => result?,
         }
-    }
-    con.register_scalar_function::<CanParse>("url_can_parse")?;
-    con.register_scalar_function::<Parse>("url_parse")?;
-    con.register_scalar_function::<SearchParams>("url_search_params")?;
-    for (alias, kernel) in NETQUACK_ALIASES {
-        // Where netquack is already loaded its own function keeps the name.
-        let _ = con.register_scalar_function_with_state::<TextFunction<1>>(alias, &kernel);
     }
     Ok(())
 }

@@ -1,7 +1,8 @@
 """The weburl DuckDB extension, loaded into the DuckDB of this Python environment, against
 the scalar API of the weburl Python package (URL.parse and its getters, normalize, surt,
-join) and the WPT data: every function on the WPT URL test data and the bench lists, nulls,
-errors, constant arguments, threads and a GROUP BY over a Parquet file.
+join, URLPattern) and the WPT data: every function on the WPT URL test data and the bench
+lists, the URL pattern functions on the WPT URLPattern data, nulls, errors, constant
+arguments, threads and a GROUP BY over a Parquet file.
 
 Run by crates/weburl-duckdb/ci.sh, which builds the extension and sets
 WEBURL_DUCKDB_EXTENSION to its path.
@@ -13,6 +14,7 @@ import collections
 import json
 import os
 import pathlib
+import sys
 from typing import Any, Callable, Iterator
 
 import duckdb
@@ -26,6 +28,13 @@ WPT = ROOT / "crates" / "weburl" / "tests" / "data" / "wpt"
 DATA = ROOT / "crates" / "weburl-bench" / "data"
 COMPONENTS = ["href", "origin", "protocol", "username", "password", "host", "hostname", "port",
               "pathname", "search", "hash"]
+PATTERN_COMPONENTS = ["protocol", "username", "password", "hostname", "port", "pathname", "search",
+                      "hash"]
+
+# The Python package's reading of the WPT URLPattern data (its cases, and each case's expected
+# match by WPT's harness rules), so that the extension is held to the same expectations.
+sys.path.insert(0, str(ROOT / "crates" / "weburl-py" / "tests"))
+from test_pattern import CASES as PATTERN_CASES, component_result  # noqa: E402
 
 
 def usv(s: str) -> str:
@@ -92,7 +101,7 @@ def test_every_function_is_registered(con: duckdb.DuckDBPyConnection) -> None:
     expected = {f"url_{c}" for c in COMPONENTS} | {
         "url_can_parse", "url_error_name", "url_public_suffix", "url_registrable_domain",
         "url_normalize", "url_surt", "url_join", "url_search_param", "url_parse",
-        "url_search_params"}
+        "url_search_params", "url_pattern_test", "url_pattern_group"}
     assert expected <= names, expected - names
     aliases = {r[0] for r in con.execute(
         "SELECT DISTINCT function_name FROM duckdb_functions() WHERE function_name LIKE 'extract_%'"
@@ -309,3 +318,112 @@ def test_constant_arguments(con: duckdb.DuckDBPyConnection) -> None:
     # A constant base against a column of inputs.
     got = con.execute("SELECT url_href(r, 'http://a/b/') FROM (VALUES ('c'), ('../d'), (NULL)) v(r)").fetchall()
     assert got == [("http://a/b/c",), ("http://a/d",), (None,)]
+
+
+def columns(con: duckdb.DuckDBPyConnection, sql: str, **lists: list[Any]) -> list[tuple[Any, ...]]:
+    """`sql` over a table `t` whose columns are `lists` (one row per index, kept in the column
+    `i`), in row order."""
+    names = list(lists)
+    n = len(next(iter(lists.values())))
+    con.execute("DROP TABLE IF EXISTS t")
+    con.execute("CREATE TABLE t AS SELECT unnest(?) AS i, " +
+                ", ".join(f"unnest(?)::VARCHAR AS {c}" for c in names),
+                [list(range(n)), *lists.values()])
+    return con.execute(f"{sql} ORDER BY i").fetchall()
+
+
+def string_pattern_cases() -> list[dict[str, Any]]:
+    """The WPT cases whose pattern is a constructor string alone: the form SQL takes."""
+    return [c for c in PATTERN_CASES if len(c["pattern"]) == 1 and isinstance(c["pattern"][0], str)]
+
+
+def test_pattern_functions_on_wpt(con: duckdb.DuckDBPyConnection) -> None:
+    """Each WPT pattern that is a constructor string alone, on the URL string of every WPT
+    case: `url_pattern_test` and `url_pattern_group` (by every group's qualified name
+    `component.name`) against `weburl.URLPattern`, and on the case's own input against the
+    case's expected match. Patterns vary by row (each distinct one compiled once), with one
+    thread and two."""
+    cases = string_pattern_cases()
+    urls = list(dict.fromkeys(usv(c["inputs"][0]) for c in PATTERN_CASES
+                              if len(c.get("inputs", [])) == 1 and isinstance(c["inputs"][0], str)))
+    assert len(urls) > 30
+    patterns = list(dict.fromkeys(usv(c["pattern"][0]) for c in cases if c.get("expected_obj") != "error"))
+    assert len(patterns) > 30
+    compiled = {p: weburl.URLPattern(p) for p in patterns}
+    results = {(p, u): compiled[p].exec(u) for p in patterns for u in urls}
+    pairs = [(u, p) for p in patterns for u in urls]
+    for threads in (1, 2):
+        con.execute(f"SET threads = {threads}")
+        got = columns(con, "SELECT url_pattern_test(u, p) FROM t",
+                      u=[u for u, _ in pairs], p=[p for _, p in pairs])
+        assert [r[0] for r in got] == [results[(p, u)] is not None for u, p in pairs]
+    con.execute("RESET threads")
+    # Every group of every pattern, by its qualified name, where the pattern matches (where it
+    # does not, the test above says so and the group is null: see test_pattern_errors_and_nulls).
+    rows = []
+    for p in patterns:
+        for u in urls:
+            result = results[(p, u)]
+            if result is not None:
+                rows += [(u, p, c, name) for c in PATTERN_COMPONENTS for name in result[c]["groups"]]
+    assert len(rows) > 200
+    got = columns(con, "SELECT url_pattern_group(u, p, n) FROM t",
+                  u=[r[0] for r in rows], p=[r[1] for r in rows], n=[f"{r[2]}.{r[3]}" for r in rows])
+    for (u, p, c, name), (value,) in zip(rows, got, strict=True):
+        assert value == results[(p, u)][c]["groups"][name], (u, p, c, name)
+    # On each case's own input, WPT's expectation.
+    checked = 0
+    for case in cases:
+        inputs = case.get("inputs", [])
+        if case.get("expected_obj") == "error" or len(inputs) != 1 or not isinstance(inputs[0], str):
+            continue
+        p, u = usv(case["pattern"][0]), usv(case["inputs"][0])
+        expected = case.get("expected_match")
+        (matched,) = con.execute("SELECT url_pattern_test(?, ?)", [u, p]).fetchone()
+        assert matched is (expected is not None), case
+        for c in PATTERN_COMPONENTS if expected else []:
+            for name, value in component_result(case, c)["groups"].items():
+                (got_value,) = con.execute("SELECT url_pattern_group(?, ?, ?)", [u, p, f"{c}.{name}"]).fetchone()
+                assert got_value == value, (case, c, name)
+        checked += 1
+    assert checked > 30
+
+
+def test_pattern_errors_and_nulls(con: duckdb.DuckDBPyConnection) -> None:
+    """A pattern the constructor refuses fails the query, naming the function, the pattern and
+    where it is wrong (every WPT constructor string that throws); nulls give null; a URL that
+    does not parse does not match; a bare group name is the first component's."""
+    refused = [usv(c["pattern"][0]) for c in string_pattern_cases() if c.get("expected_obj") == "error"]
+    assert len(refused) >= 10
+    for p in refused:
+        with pytest.raises(duckdb.Error, match="url_pattern_test: invalid URL pattern"):
+            con.execute("SELECT url_pattern_test('https://example.com/', ?)", [p]).fetchall()
+    message = ('url_pattern_group: invalid URL pattern "https://example.com/:id(": invalid pattern '
+               "at byte 4 in the pathname pattern")
+    with pytest.raises(duckdb.Error, match=message.replace("(", r"\(")):
+        con.execute("SELECT url_pattern_group(u, 'https://example.com/:id(', 'id') "
+                    "FROM (VALUES ('https://example.com/1')) v(u)").fetchall()
+    # The connection goes on.
+    row = con.execute(
+        "SELECT url_pattern_test(NULL, 'https://a/*'), url_pattern_test('https://a/a', NULL), "
+        "url_pattern_group(NULL, 'https://a/:x', 'x'), url_pattern_group('https://a/b', NULL, 'x'), "
+        "url_pattern_group('https://a/b', 'https://a/:x', NULL), url_pattern_test('http://[::1', 'http://*'), "
+        "url_pattern_group('http://[::1', 'http://*', 'hostname.0'), url_pattern_group('https://a/b', 'https://a/:x', 'y'), "
+        "url_pattern_group('https://c/b', 'https://a/:x', 'x'), url_pattern_group('https://a/b', 'https://a/:x', 'x'), "
+        "url_pattern_group('https://a/b', 'https://a/:x', '0'), "
+        "url_pattern_group('https://a/b', 'https://a/:x', 'pathname.x')").fetchone()
+    assert row == (None, None, None, None, None, False, None, None, None, "b", "", "b")
+    # A relative pattern needs a base URL, which SQL does not take: a wildcard host instead.
+    with pytest.raises(duckdb.Error, match="needs a base URL"):
+        con.execute("SELECT url_pattern_test('https://x.org/books/7', '/books/:id')").fetchall()
+    assert con.execute("SELECT url_pattern_group('https://x.org/books/7', 'https://*/books/:id', 'id')"
+                       ).fetchone() == ("7",)
+    # Patterns and names that vary by row, and nulls among them (as weburl.duckdb's glue).
+    got = con.execute(
+        "SELECT url_pattern_group(u, p, n) FROM (VALUES "
+        "(1, 'https://a.example.com/x/y', 'https://*.example.com/:a/*', 'a'), "
+        "(2, 'https://a.example.com/x/y', 'https://:h.example.com/*', 'h'), "
+        "(3, 'https://a.example.com/x/y', NULL, 'h'), "
+        "(4, 'https://a.example.com/x/y', 'https://*.example.com/:a/*', NULL)) t(i, u, p, n) ORDER BY i"
+    ).fetchall()
+    assert [r[0] for r in got] == ["x", "a", None, None]
