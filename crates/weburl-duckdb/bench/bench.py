@@ -90,6 +90,8 @@ def main() -> None:
     ap.add_argument("--data", type=pathlib.Path, default=SHARED,
                     help="the folder of the URL lists (default: ../shared/bench-data beside the clone)")
     ap.add_argument("--baseline", help="another build of the extension, run interleaved")
+    ap.add_argument("--only", help="run only the contenders whose name starts with one of these "
+                                   "comma-separated prefixes (e.g. 'hostname:' or 'scan,hostname')")
     args = ap.parse_args()
 
     lines = urls(args.rows, args.data)
@@ -122,6 +124,10 @@ def main() -> None:
             contenders.append((name, expr))
             connections[name] = base
 
+    if args.only:
+        prefixes = tuple(args.only.split(","))
+        contenders = [(n, e) for n, e in contenders if n.startswith(prefixes)]
+
     print(f"duckdb {duckdb.__version__}, {rows:,} rows, median of {args.rounds} rounds, ns/row")
     for threads in [int(t) for t in args.threads.split(",")]:
         for c in {id(c): c for c in connections.values()}.values():
@@ -137,15 +143,18 @@ def main() -> None:
         print(f"\nthreads = {threads}")
         for name, ns in median.items():
             print(f"  {name:48} {ns:8.1f}")
-        ours = median["hostname: weburl extension url_hostname"]
+        ours = median.get("hostname: weburl extension url_hostname")
         for other in ("hostname: DuckDB regexp_extract", "hostname: weburl.arrow Arrow UDF",
                       "hostname: netquack extract_host"):
-            if other in median:
+            if other in median and ours:
                 print(f"  url_hostname is {median[other] / ours:.1f}x faster than {other.split(': ')[1]}")
         for before, after in (("hostname: baseline url_hostname", "hostname: weburl extension url_hostname"),
                               ("registrable_domain: baseline", "registrable_domain: weburl extension")):
-            if before in median:
-                print(f"  {after.split(': ')[0]}: this build / baseline = {median[after] / median[before]:.3f}")
+            if before in median and after in median:
+                ratios = [a / b for a, b in zip(times[after], times[before])]
+                print(f"  {after.split(': ')[0]}: this build / baseline = {median[after] / median[before]:.3f} "
+                      f"(per round: median {statistics.median(ratios):.3f}, "
+                      f"from {min(ratios):.3f} to {max(ratios):.3f})")
 
 
 if __name__ == "__main__":
