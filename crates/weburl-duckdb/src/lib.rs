@@ -25,6 +25,7 @@
 //! | `url_search_param(url, name)` | `VARCHAR`: the first value of `name` in the query |
 //! | `url_parse(url [, base])` | `STRUCT` of the eleven getters, `VARCHAR` each |
 //! | `url_search_params(url)` | `LIST(STRUCT(name VARCHAR, value VARCHAR))`: the query's pairs, decoded |
+//! | `parse_url(url, part [, key])` | `VARCHAR`: **Spark SQL's** `parse_url`, answer for answer (`java.net.URI`'s reading, not the URL Standard's), as weburl's DataFusion function |
 //!
 //! A null argument gives null; so does a URL that does not parse (except for
 //! `url_can_parse`, false, and `url_error_name`, the error). An unknown `sections` or
@@ -41,6 +42,7 @@ use duckdb::vtab::arrow::WritableVector;
 use duckdb::{Connection, duckdb_entrypoint_c_api};
 use weburl::{Component, Url};
 
+mod parse_url;
 pub mod rows;
 mod vector;
 
@@ -105,6 +107,7 @@ pub fn function_names() -> Vec<String> {
         .map(|(k, _)| k.sql_name())
         .collect();
     names.extend(["url_can_parse", "url_parse", "url_search_params"].map(str::to_owned));
+    names.push("parse_url".to_owned());
     names.extend(NETQUACK_ALIASES.map(|(alias, _)| alias.to_owned()));
     names
 }
@@ -349,6 +352,7 @@ fn register(con: &Connection) -> Result<(), Box<dyn Error>> {
     con.register_scalar_function::<CanParse>("url_can_parse")?;
     con.register_scalar_function::<Parse>("url_parse")?;
     con.register_scalar_function::<SearchParams>("url_search_params")?;
+    con.register_scalar_function::<parse_url::ParseUrl>("parse_url")?;
     for (alias, kernel) in NETQUACK_ALIASES {
         // Where netquack is already loaded its own function keeps the name.
         let _ = con.register_scalar_function_with_state::<TextFunction<1>>(alias, &kernel);
