@@ -14,6 +14,7 @@ import pyarrow.parquet as pq
 import pytest
 
 import weburl
+import weburl.arrow
 
 HERE = pathlib.Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -107,3 +108,36 @@ def test_job_output_matches_the_library(spark, tmp_path):
     assert {s["site"]: s["urls"] for s in sites} == dict(expected_sites)
     counts = [s["urls"] for s in sites]
     assert counts == sorted(counts, reverse=True)
+
+
+def test_parse_url_is_sparks(spark):
+    """weburl's `parse_url` (`weburl.arrow.parse_url`, the kernel DataFusion's and DuckDB's
+    `parse_url` run too) against the running Spark's own `parse_url`, in non-ANSI mode (where
+    a string java.net.URI refuses is NULL), on the sample's URLs and the inputs of the cases
+    recorded from Spark: each part, an unknown part, and keys with and without regular
+    expression metacharacters."""
+    import pyarrow as pa
+
+    recorded = json.loads(
+        (ROOT / "crates" / "weburl-datafusion" / "tests" / "data" / "spark-parse-url.json").read_text(encoding="utf-8")
+    )["cases"]
+    urls = list(dict.fromkeys(sample_urls() + [c["url"] for c in recorded if not isinstance(c["result"], dict)]))
+    calls = [(part, None) for part in ("HOST", "PATH", "QUERY", "REF", "PROTOCOL", "FILE", "AUTHORITY", "USERINFO", "host")]
+    calls += [("QUERY", key) for key in ("a", "q", "id", "a.b", "a+", "[ab]")]
+    ansi = spark.conf.get("spark.sql.ansi.enabled")
+    spark.conf.set("spark.sql.ansi.enabled", "false")
+    try:
+        frame = spark.createDataFrame([(i, u) for i, u in enumerate(urls)], "i INT, u STRING")
+        columns = [
+            f"parse_url(u, '{part}')" if key is None else f"parse_url(u, '{part}', '{key}')"
+            for part, key in calls
+        ]
+        rows = frame.selectExpr("i", *[f"{c} AS c{n}" for n, c in enumerate(columns)]).orderBy("i").collect()
+    finally:
+        spark.conf.set("spark.sql.ansi.enabled", ansi)
+    assert len(rows) == len(urls) > 5_000
+    for n, (part, key) in enumerate(calls):
+        ours = weburl.arrow.parse_url(pa.array(urls, pa.string()), part, key).to_pylist()
+        theirs = [row[f"c{n}"] for row in rows]
+        differ = [(u, a, b) for u, a, b in zip(urls, ours, theirs) if a != b]
+        assert not differ, (part, key, differ[:5])

@@ -3,7 +3,8 @@
 
 Runs a local Spark (local[1], no UI, no network) and writes
 crates/weburl-datafusion/tests/data/spark-parse-url.json, the ground truth that
-crates/weburl-datafusion/src/spark/ is tested against. See README.md here.
+the Spark emulation in crates/weburl-arrow/src/spark/ (and every surface's parse_url) is
+tested against. See README.md here.
 
 Usage (from the repository root):
     taskset -c 1 /path/to/venv/bin/python scripts/spark-parse-url/record.py

@@ -33,6 +33,7 @@
 //! | [`map_rows`] | the kernels' loop, for a row function of the caller's |
 //! | `pattern_test`, `pattern_exec` / `pattern_exec_as`, `pattern_group` (feature `pattern`) | `URLPattern.test`; a struct of the groups `exec` captured; one group |
 //! | `PatternCache` (feature `pattern`) | not a kernel: compiled patterns by their text, for SQL hosts that see one pattern per batch |
+//! | `spark_parse_url` (feature `spark`) | Spark SQL's `parse_url(url, part [, key])`: `java.net.URI`'s reading, not the URL Standard's (rules in `spark`) |
 //!
 //! The argument names that every surface accepts are parsed here once: [`profile`],
 //! [`sections`], [`options`].
@@ -45,6 +46,10 @@ mod kernels;
 mod pattern;
 pub mod rows;
 mod sink;
+#[cfg(feature = "spark")]
+pub mod spark;
+#[cfg(feature = "spark")]
+mod spark_kernel;
 mod strings;
 
 use std::fmt;
@@ -64,6 +69,8 @@ pub use kernels::{
     normalize_as, parse, parse_as, parse_fields, public_suffix, public_suffix_as,
     registrable_domain, registrable_domain_as, search_param, search_params, search_params_type,
 };
+#[cfg(feature = "spark")]
+pub use spark_kernel::spark_parse_url;
 pub use strings::Strings;
 
 #[cfg(feature = "pattern")]
@@ -131,6 +138,15 @@ pub enum KernelError {
         /// What is wrong with it, and where.
         error: weburl::pattern::UrlPatternError,
     },
+    /// A key of Spark's `parse_url` that Spark would refuse (not a valid Java regular
+    /// expression), or whose Java syntax is not emulated (`spark_parse_url`).
+    #[cfg(feature = "spark")]
+    SparkKey {
+        /// The key as given.
+        key: String,
+        /// Which of the two.
+        error: spark::SparkError,
+    },
 }
 
 impl fmt::Display for KernelError {
@@ -152,6 +168,20 @@ impl fmt::Display for KernelError {
             KernelError::Pattern { pattern, error } => {
                 write!(f, "invalid URL pattern {pattern:?}: {error}")
             }
+            #[cfg(feature = "spark")]
+            KernelError::SparkKey {
+                key,
+                error: spark::SparkError::UnsupportedKeyPattern,
+            } => write!(
+                f,
+                "the key {key:?} uses Java regular-expression syntax that is not emulated \
+                 (lookaround, back references, flags, \\p{{..}}, ...)"
+            ),
+            #[cfg(feature = "spark")]
+            KernelError::SparkKey { key, .. } => write!(
+                f,
+                "the key {key:?} makes an invalid regular expression, as Spark would report"
+            ),
         }
     }
 }

@@ -303,3 +303,33 @@ pub fn pattern_group<'u>(
     let component = component.or_else(|| pattern_group_component(pattern, name))?;
     pattern.match_url(url)?.group(component, name)
 }
+
+/// Spark SQL's `parse_url(url, part)` (`key: None`) or `parse_url(url, part, key)` of one row
+/// (feature `spark`; the rules are [`crate::spark`]'s): the answer, a part of `url`, or `None`
+/// for Spark's NULL. The one input on which `java.net.URI` throws a `NumberFormatException`
+/// (which Spark does not catch) gives `None` too, so that a query goes on past it; a key that
+/// Spark would refuse, or whose Java syntax is not emulated, is an error for the whole call.
+///
+/// ```
+/// use weburl_arrow::rows::spark_parse_url;
+/// let url = "HTTP://Example.COM/a/./b?x=1&y=2";
+/// assert_eq!(spark_parse_url(url, "HOST", None).unwrap().unwrap().as_str(), "Example.COM");
+/// assert_eq!(spark_parse_url(url, "QUERY", Some("y")).unwrap().unwrap().as_str(), "2");
+/// assert_eq!(spark_parse_url("http://[::99999999999.1.1.1]/", "HOST", None), Ok(None));
+/// assert!(spark_parse_url(url, "QUERY", Some("(")).is_err());
+/// ```
+#[cfg(feature = "spark")]
+pub fn spark_parse_url<'a>(
+    url: &'a str,
+    part: &str,
+    key: Option<&str>,
+) -> Result<Option<Slice<'a>>, crate::KernelError> {
+    match crate::spark::parse_url_range(url, part, key) {
+        Ok(answer) => Ok(answer.map(|range| Slice::Input(url, range))),
+        Err(crate::spark::SparkError::UriNumberFormat) => Ok(None),
+        Err(error) => Err(crate::KernelError::SparkKey {
+            key: key.unwrap_or_default().to_owned(),
+            error,
+        }),
+    }
+}

@@ -54,7 +54,8 @@
 //!
 //! Engines that run Spark SQL on DataFusion (Comet, Sail) need Spark's answers: `parse_url`
 //! reproduces `ParseUrl` of Spark 4 in non-ANSI mode without a JVM (a re-implementation of
-//! `java.net.URI`'s parser), checked against 15,962 answers recorded from Spark 4.3 on Java 17
+//! `java.net.URI`'s parser: weburl-arrow's `spark_parse_url`, which DuckDB's and Python's
+//! `parse_url` run too), checked against 15,962 answers recorded from Spark 4.3 on Java 17
 //! (`tests/data/spark-parse-url.json`). Parts `HOST`, `PATH`, `QUERY`, `REF`, `PROTOCOL`,
 //! `FILE`, `AUTHORITY`, `USERINFO` (case-sensitive, as in Spark); with a key, the first
 //! match of Spark's unquoted regular expression `(&|^)KEY=([^&]*)`. Where it departs from the
@@ -80,11 +81,6 @@
 
 #![forbid(unsafe_code)]
 
-mod spark;
-/// `parse_url` as a SQL function (not in `spark/mod.rs`, which the CLI compiles too, without
-/// DataFusion).
-#[path = "spark/udf.rs"]
-mod spark_udf;
 mod udfs;
 
 pub use datafusion;

@@ -181,7 +181,10 @@ impl Kernel {
                 by_name(name, args, weburl_arrow::profile, Profile::Spec, normalized)?
             }
             Kernel::Surt => weburl_arrow::normalize(url, Profile::Surt, &Options::default()),
-            Kernel::SparkParseUrl => crate::spark_udf::parse_url(args)?,
+            Kernel::SparkParseUrl => {
+                weburl_arrow::spark_parse_url(url, &args[1], args.get(2), Output::Utf8View)
+                    .or_else(|e| exec_err!("{name}: {e}"))?
+            }
             Kernel::PatternTest => match literal(name, "pattern", &args[1])? {
                 Some(pattern) => Arc::new(weburl_arrow::pattern_test(
                     url,

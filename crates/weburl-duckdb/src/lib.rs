@@ -27,6 +27,7 @@
 //! | `url_search_params(url)` | `LIST(STRUCT(name VARCHAR, value VARCHAR))`: the query's pairs, decoded |
 //! | `url_pattern_test(url, pattern)` | `BOOLEAN`: whether `url` matches the URL pattern `pattern` (`new URLPattern(pattern).test(url)`) |
 //! | `url_pattern_group(url, pattern, name)` | `VARCHAR`: the value of the pattern's group `name` (`id` for `:id`, `pathname.0` for the pathname's `*`) |
+//! | `parse_url(url, part [, key])` | `VARCHAR`: **Spark SQL's** `parse_url`, answer for answer (`java.net.URI`'s reading, not the URL Standard's), as weburl's DataFusion function |
 //!
 //! A null argument gives null; so does a URL that does not parse (except for
 //! `url_can_parse` and `url_pattern_test`, false, and `url_error_name`, the error). An
@@ -47,6 +48,7 @@ use duckdb::{Connection, duckdb_entrypoint_c_api};
 use weburl::{Component, Url};
 use weburl_arrow::PatternCache;
 
+mod parse_url;
 mod pattern;
 pub mod rows;
 mod vector;
@@ -140,6 +142,7 @@ fn functions() -> Vec<Function> {
         function::<SearchParams>("url_search_params", ()),
         function::<pattern::PatternTest>("url_pattern_test", Arc::clone(&patterns)),
         function::<pattern::PatternGroup>("url_pattern_group", patterns),
+        function::<parse_url::ParseUrl>("parse_url", ()),
     ]);
     table.extend(NETQUACK_ALIASES.map(|(alias, kernel)| Function {
         alias: true,

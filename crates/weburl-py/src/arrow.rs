@@ -31,6 +31,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(pattern_test, m)?)?;
     m.add_function(wrap_pyfunction!(pattern_exec, m)?)?;
     m.add_function(wrap_pyfunction!(pattern_group, m)?)?;
+    m.add_function(wrap_pyfunction!(parse_url, m)?)?;
     Ok(())
 }
 
@@ -458,5 +459,47 @@ fn pattern_group(
     let input = input(array)?;
     run(py, &input, sized(&input), "pattern_group", |s, out| {
         weburl_arrow::pattern_group(s, &pattern, name, None, out)
+    })
+}
+
+/// ``parse_url(array, part, key=None)``: **Spark SQL's** ``parse_url(url, part [, key])`` of
+/// each string, answer for answer (``java.net.URI``'s RFC 2396 reading, not the URL
+/// Standard's: nothing is lower-cased, decoded or resolved), as a string array, as weburl's
+/// DataFusion and DuckDB ``parse_url`` answer. ``part`` is one of ``HOST``, ``PATH``,
+/// ``QUERY``, ``REF``, ``PROTOCOL``, ``FILE``, ``AUTHORITY``, ``USERINFO`` (case-sensitive:
+/// any other gives None for every row, as in Spark); with ``key``, the value Spark's unquoted
+/// regular expression ``(&|^)KEY=([^&]*)`` finds in the raw query (``part`` must be
+/// ``QUERY``). None for a null and wherever Spark answers NULL (a string ``java.net.URI``
+/// refuses, a part the URL lacks). A key that is not a valid Java regular expression, or uses
+/// syntax that is not emulated (lookaround, back references, embedded flags), raises
+/// ValueError. The GIL is released while the URLs are read.
+///
+/// >>> import weburl.arrow
+/// >>> urls = ["HTTP://u@Example.COM/a/./b?x=1&y=2#f", "http://my_host/p", "http://h/a b", None]
+/// >>> weburl.arrow.parse_url(urls, "HOST").to_pylist()
+/// ['Example.COM', None, None, None]
+/// >>> weburl.arrow.parse_url(urls, "PATH").to_pylist()
+/// ['/a/./b', '/p', None, None]
+/// >>> weburl.arrow.parse_url(urls, "QUERY", "y").to_pylist()
+/// ['2', None, None, None]
+#[pyfunction]
+#[pyo3(signature = (array, part, key=None))]
+fn parse_url(
+    py: Python<'_>,
+    array: &Bound<'_, PyAny>,
+    part: &str,
+    key: Option<&str>,
+) -> PyResult<PyArrowArray> {
+    let input = input(array)?;
+    let strings = strings(&input)?;
+    let parts = Strings::scalar(Some(part), input.len);
+    let keys = key.map(|key| Strings::scalar(Some(key), input.len));
+    let output = sized(&input);
+    let array = py
+        .detach(|| weburl_arrow::spark_parse_url(&strings, &parts, keys.as_ref(), output))
+        .map_err(|e| PyValueError::new_err(format!("parse_url: {e}")))?;
+    Ok(PyArrowArray {
+        array,
+        name: "parse_url",
     })
 }

@@ -28,6 +28,7 @@ error_name = _arrow.error_name
 pattern_test = _arrow.pattern_test
 pattern_exec = _arrow.pattern_exec
 pattern_group = _arrow.pattern_group
+parse_url = _arrow.parse_url
 
 __all__ = [
     "Array",
@@ -36,6 +37,7 @@ __all__ = [
     "error_name",
     "normalize",
     "parse",
+    "parse_url",
     "pattern_exec",
     "pattern_group",
     "pattern_test",

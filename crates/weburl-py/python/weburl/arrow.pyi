@@ -12,6 +12,7 @@ __all__ = [
     "error_name",
     "normalize",
     "parse",
+    "parse_url",
     "pattern_exec",
     "pattern_group",
     "pattern_test",
@@ -82,3 +83,4 @@ def pattern_group(
     base: str | URL | None = None,
     ignore_case: bool = False,
 ) -> Array: ...
+def parse_url(array: ArrowStrings, part: str, key: str | None = None) -> Array: ...

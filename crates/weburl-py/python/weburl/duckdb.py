@@ -24,7 +24,9 @@ a macro with two forms over two Arrow functions (``url_hostname__1`` and
 (``url_can_parse``: false; ``url_error_name``: the base's error), as in the native extension;
 an unknown sections or profile name fails the query. ``url_pattern_test(url, pattern)`` and
 ``url_pattern_group(url, pattern, name)`` match URL patterns (:func:`weburl.arrow.pattern_group`'s
-names). pyarrow is needed (DuckDB passes Arrow
+names). ``parse_url(url, part [, key])`` is Spark SQL's function (:func:`weburl.arrow.parse_url`:
+``java.net.URI``'s reading, not the URL Standard's), a macro over ``parse_url__2`` and
+``parse_url__3``; a key Spark would refuse fails the query. pyarrow is needed (DuckDB passes Arrow
 arrays to Python through it).
 """
 
@@ -68,11 +70,13 @@ FUNCTIONS: dict[str, tuple[tuple[str, ...], str]] = {
     "url_surt": (("VARCHAR",), "VARCHAR"),
     "url_pattern_test": (("VARCHAR", "VARCHAR"), "BOOLEAN"),
     "url_pattern_group": (("VARCHAR", "VARCHAR", "VARCHAR"), "VARCHAR"),
+    "parse_url": (("VARCHAR", "VARCHAR"), "VARCHAR"),
 }
 
-#: The functions of :data:`FUNCTIONS` whose second argument may be left out, with what it is:
+#: The functions of :data:`FUNCTIONS` that take one more, optional, argument, with what it is:
 #: ``base`` (a base URL the first is parsed against), ``sections`` (``'all'``, the default, or
-#: ``'icann'``) or ``profile`` (``'spec'``, the default, ``'dedup'``, ``'w3lib'`` or ``'surt'``).
+#: ``'icann'``), ``profile`` (``'spec'``, the default, ``'dedup'``, ``'w3lib'`` or ``'surt'``)
+#: or ``key`` (``parse_url``'s query key).
 OPTIONAL_ARGUMENTS: dict[str, str] = {
     "url_parse": "base",
     **{f"url_{c}": "base" for c in _COMPONENTS},
@@ -81,6 +85,7 @@ OPTIONAL_ARGUMENTS: dict[str, str] = {
     "url_public_suffix": "sections",
     "url_registrable_domain": "sections",
     "url_normalize": "profile",
+    "parse_url": "key",
 }
 
 _SECTIONS = {"all": False, "icann": True}
@@ -126,6 +131,8 @@ def _kernel(name: str) -> Callable[..., Any]:
         return _pattern_test
     if name == "url_pattern_group":
         return _pattern_group
+    if name == "parse_url":
+        return _parse_url_2
     component = name.removeprefix("url_")
     return lambda urls: pa.array(_arrow.component(urls, component))  # type: ignore[arg-type]
 
@@ -155,6 +162,8 @@ def _kernel_2(name: str) -> Callable[..., Any]:
     (:data:`OPTIONAL_ARGUMENTS`)."""
     if name == "url_normalize":
         return _normalize
+    if name == "parse_url":
+        return _parse_url_3
     result = _result_type(name)
     if OPTIONAL_ARGUMENTS[name] == "sections":
         answer = _arrow.public_suffix if name == "url_public_suffix" else _arrow.registrable_domain
@@ -224,20 +233,27 @@ def _by_second(urls: Any, seconds: Any, result: Any, one: Callable[[Any, str], A
 
 
 def _per_value(urls: Any, arguments: list[Any], result: Any, kernel: Callable[..., Any]) -> Any:
-    """``kernel(urls, *values)`` for each distinct combination of the other arguments in the
-    chunk (constant ones, the usual case, make one call: a pattern is compiled once per
-    chunk); null where one of them is null."""
+    """``kernel(rows, *values)`` for each distinct combination of the other arguments in the
+    chunk, over the rows that have it only (constant ones, the usual case, make one call over
+    the chunk: a pattern is compiled once per chunk; ``parse_url`` compiles a key only for the
+    rows that have it, as Spark does); null where one of them is null."""
     pa = _pyarrow()
     pc = importlib.import_module("pyarrow.compute")
 
     if all(a.null_count == 0 and len(pc.unique(a)) == 1 for a in arguments):
         return pa.array(kernel(urls, *(a[0].as_py() for a in arguments))).cast(result)
     rows = list(zip(*(a.to_pylist() for a in arguments)))
-    out = pa.nulls(len(urls), result)
-    for values in {r for r in rows if None not in r}:
-        answer = pa.array(kernel(urls, *values)).cast(result)
-        out = pc.if_else(pa.array([r == values for r in rows], pa.bool_()), answer, out)
-    return out
+    groups: dict[tuple[Any, ...], list[int]] = {}
+    for i, values in enumerate(rows):
+        if None not in values:
+            groups.setdefault(values, []).append(i)
+    order = [i for i, values in enumerate(rows) if None in values]
+    pieces = [pa.nulls(len(order), result)]
+    for values, indices in groups.items():
+        chosen = urls.take(pa.array(indices, pa.int64()))
+        pieces.append(pa.array(kernel(chosen, *values)).cast(result))
+        order += indices
+    return pa.concat_arrays(pieces).take(pc.sort_indices(pa.array(order, pa.int64())))
 
 
 def _pattern_test(urls: Any, patterns: Any) -> Any:
@@ -248,6 +264,16 @@ def _pattern_test(urls: Any, patterns: Any) -> Any:
 def _pattern_group(urls: Any, patterns: Any, names: Any) -> Any:
     """``url_pattern_group(url, pattern, name)``: :func:`weburl.arrow.pattern_group`."""
     return _per_value(urls, [patterns, names], _pyarrow().string(), _arrow.pattern_group)
+
+
+def _parse_url_2(urls: Any, parts: Any) -> Any:
+    """``parse_url(url, part)``: :func:`weburl.arrow.parse_url`."""
+    return _per_value(urls, [parts], _pyarrow().string(), _arrow.parse_url)
+
+
+def _parse_url_3(urls: Any, parts: Any, keys: Any) -> Any:
+    """``parse_url(url, part, key)``: :func:`weburl.arrow.parse_url` with a key."""
+    return _per_value(urls, [parts, keys], _pyarrow().string(), _arrow.parse_url)
 
 
 def register(con: Any, *, netquack_aliases: bool = True) -> None:
@@ -264,6 +290,8 @@ def register(con: Any, *, netquack_aliases: bool = True) -> None:
     [('http://a.example/~?a=2&b=1',)]
     >>> con.sql("SELECT extract_domain('https://x.github.io/'), url_error_name('http://[::1')").fetchall()
     [('x.github.io', 'IPv6-unclosed')]
+    >>> con.sql("SELECT parse_url('HTTP://Example.COM/a?k=v', 'HOST'), parse_url('http://h/?k=v', 'QUERY', 'k')").fetchall()
+    [('Example.COM', 'v')]
     """
     import duckdb
 
@@ -281,13 +309,15 @@ def register(con: Any, *, netquack_aliases: bool = True) -> None:
             _create(con, duckdb, name, _kernel(name), arguments, result)
             continue
         # One macro with both forms over the two Arrow functions (a macro costs nothing at
-        # run time: DuckDB expands it when it binds the query).
-        _create(con, duckdb, f"{name}__1", _kernel(name), ("VARCHAR",), result)
-        _create(con, duckdb, f"{name}__2", _kernel_2(name), ("VARCHAR", "VARCHAR"), result)
-        second = OPTIONAL_ARGUMENTS[name]
+        # run time: DuckDB expands it when it binds the query), named by their arity.
+        n = len(arguments)
+        _create(con, duckdb, f"{name}__{n}", _kernel(name), arguments, result)
+        _create(con, duckdb, f"{name}__{n + 1}", _kernel_2(name), (*arguments, "VARCHAR"), result)
+        short = ", ".join(("url", "part")[:n])
+        long = f"{short}, {OPTIONAL_ARGUMENTS[name]}"
         con.execute(
-            f"CREATE OR REPLACE TEMP MACRO {name}(url) AS {name}__1(url), "
-            f"(url, {second}) AS {name}__2(url, {second})"
+            f"CREATE OR REPLACE TEMP MACRO {name}({short}) AS {name}__{n}({short}), "
+            f"({long}) AS {name}__{n + 1}({long})"
         )
     if netquack_aliases:
         for alias, name in NETQUACK_ALIASES.items():

@@ -169,3 +169,9 @@ def pattern_columns(texts: list[str | None]) -> list[object]:
     ids = weburl.arrow.pattern_group(texts, URLPattern("https://example.com/:id"), "id")
     relative = weburl.arrow.pattern_test(texts, "/:id", base="https://example.com")
     return [matched.to_pylist(), groups.type, ids.name, len(relative)]
+
+
+def spark_columns(texts: list[str | None]) -> list[str | None]:
+    """Spark SQL's parse_url in weburl.arrow, typed."""
+    hosts: list[str | None] = weburl.arrow.parse_url(texts, "HOST").to_pylist()
+    return hosts + weburl.arrow.parse_url(texts, "QUERY", key="q").to_pylist()

@@ -1,11 +1,24 @@
-//! Spark SQL's `parse_url(url, part [, key])`, answer for answer: this module holds the
-//! function's rules; `java_uri` re-implements `java.net.URI`'s parser, `query_key` Spark's
-//! key matching, `java_regex` the translation of a key's Java regular expression; `udf.rs`
-//! beside them (compiled by weburl-datafusion only, not by the CLI) is the SQL function.
+//! Spark SQL's `parse_url(url, part [, key])`, answer for answer, for one row (feature
+//! `spark`): this module holds the function's rules; `java_uri` re-implements
+//! `java.net.URI`'s parser, `query_key` Spark's key matching, `java_regex` the translation of
+//! a key's Java regular expression. The column kernel over them is
+//! [`spark_parse_url`](crate::spark_parse_url); DataFusion's and DuckDB's `parse_url` and
+//! Python's `weburl.arrow.parse_url` run it. The module uses nothing of Arrow, so that the
+//! command-line tool compiles this file alone (`weburl serve` shows Spark's reading).
+//!
+//! ```
+//! use weburl_arrow::spark::{self, Part};
+//! let url = "HTTP://u@Example.COM:8080/a/./b?x=1&y=2#f";
+//! assert_eq!(spark::parse_url(url, "HOST", None), Ok(Some("Example.COM")));
+//! assert_eq!(spark::parse_url(url, "QUERY", Some("y")), Ok(Some("2")));
+//! assert_eq!(spark::parse_url(url, "host", None), Ok(None));
+//! assert_eq!(spark::extract(url, Part::File), Ok(Some("/a/./b?x=1&y=2")));
+//! ```
 //!
 //! Engines that emulate Spark (Comet, Sail, datafusion-spark) need Spark's answers, not the URL
 //! Standard's. This module reproduces them without a JVM. It was checked against Spark 4 on
-//! Java 17 (`tests/data/spark-parse-url.json`, recorded by `scripts/spark-parse-url/record.py`).
+//! Java 17 (`crates/weburl-datafusion/tests/data/spark-parse-url.json`, recorded by
+//! `scripts/spark-parse-url/record.py`).
 //!
 //! # What Spark does (`ParseUrl`, non-ANSI mode)
 //!
@@ -15,7 +28,7 @@
 //!   own deviations. A `URISyntaxException` gives NULL. (With `spark.sql.ansi.enabled=true`, the
 //!   default of Spark 4, it fails the query instead: [`uri_is_valid`] tells those inputs.) One
 //!   input makes the JDK throw a `NumberFormatException`, which Spark does not catch in either
-//!   mode: [`parse_url_checked`] reports it as [`SparkError::UriNumberFormat`].
+//!   mode: [`parse_url`] reports it as [`SparkError::UriNumberFormat`].
 //! - The part name is compared byte for byte: `HOST`, `PATH`, `QUERY`, `REF`, `PROTOCOL`, `FILE`,
 //!   `AUTHORITY`, `USERINFO`. Anything else, `host` included, gives NULL for every URL (after
 //!   the URL was parsed, in the two-argument form).
@@ -76,45 +89,97 @@ mod query_key;
 #[cfg(test)]
 mod tests;
 
-use std::borrow::Cow;
 use std::cell::RefCell;
+use std::fmt;
+use std::ops::Range;
 
 use java_uri::{JavaUri, Span, UriError};
 use query_key::QueryKey;
 
 /// A part name Spark knows (compared byte for byte, so `host` is not one).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Part {
+///
+/// ```
+/// use weburl_arrow::spark::Part;
+/// assert_eq!(Part::from_name("USERINFO"), Some(Part::UserInfo));
+/// assert_eq!(Part::from_name("host"), None);
+/// assert_eq!(Part::Ref.name(), "REF");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Part {
+    /// `HOST`: `getHost`, null for a registry-based authority.
     Host,
+    /// `PATH`: `getRawPath`.
     Path,
+    /// `QUERY`: `getRawQuery` (the only part a key applies to).
     Query,
+    /// `REF`: `getRawFragment`.
     Ref,
+    /// `PROTOCOL`: `getScheme`.
     Protocol,
+    /// `FILE`: the raw path, then `?` and the raw query when there is one.
     File,
+    /// `AUTHORITY`: `getRawAuthority`.
     Authority,
+    /// `USERINFO`: `getRawUserInfo`.
     UserInfo,
 }
 
 impl Part {
+    /// Every part, in the order Spark's documentation lists them.
+    ///
+    /// ```
+    /// assert_eq!(weburl_arrow::spark::Part::ALL.len(), 8);
+    /// ```
+    pub const ALL: [Part; 8] = [
+        Part::Host,
+        Part::Path,
+        Part::Query,
+        Part::Ref,
+        Part::Protocol,
+        Part::File,
+        Part::Authority,
+        Part::UserInfo,
+    ];
+
     /// The part Spark means by `name`, or `None` (Spark then answers NULL for every URL).
-    pub(crate) fn from_name(name: &str) -> Option<Part> {
-        Some(match name {
-            "HOST" => Part::Host,
-            "PATH" => Part::Path,
-            "QUERY" => Part::Query,
-            "REF" => Part::Ref,
-            "PROTOCOL" => Part::Protocol,
-            "FILE" => Part::File,
-            "AUTHORITY" => Part::Authority,
-            "USERINFO" => Part::UserInfo,
-            _ => return None,
-        })
+    ///
+    /// ```
+    /// assert_eq!(weburl_arrow::spark::Part::from_name("PATH"), Some(weburl_arrow::spark::Part::Path));
+    /// ```
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<Part> {
+        Part::ALL.into_iter().find(|part| part.name() == name)
+    }
+
+    /// The name Spark knows the part by.
+    ///
+    /// ```
+    /// assert_eq!(weburl_arrow::spark::Part::UserInfo.name(), "USERINFO");
+    /// ```
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Part::Host => "HOST",
+            Part::Path => "PATH",
+            Part::Query => "QUERY",
+            Part::Ref => "REF",
+            Part::Protocol => "PROTOCOL",
+            Part::File => "FILE",
+            Part::Authority => "AUTHORITY",
+            Part::UserInfo => "USERINFO",
+        }
     }
 }
 
 /// Why Spark would fail the query instead of answering, or why this module cannot tell.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum SparkError {
+///
+/// ```
+/// use weburl_arrow::spark::{self, SparkError};
+/// assert_eq!(spark::parse_url("http://h/?a=1", "QUERY", Some("(")), Err(SparkError::InvalidKeyPattern));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum SparkError {
     /// `java.net.URI` threw something other than `URISyntaxException`, which Spark does not
     /// catch: a `NumberFormatException` for an IPv4 part of an IPv6 literal that does not fit
     /// an `int` (`http://[::99999999999.1.1.1]/`).
@@ -127,21 +192,50 @@ pub(crate) enum SparkError {
     UnsupportedKeyPattern,
 }
 
-/// Spark's `parse_url(url, part)` (`key: None`) or `parse_url(url, part, key)`; `None` is NULL.
-///
-/// Inputs on which Spark fails the query (see [`SparkError`]) also give `None` here; use
-/// [`parse_url_checked`] to tell them apart. The answer always borrows from `url`.
-#[cfg(test)]
-pub(crate) fn parse_url<'a>(url: &'a str, part: &str, key: Option<&str>) -> Option<Cow<'a, str>> {
-    parse_url_checked(url, part, key).ok().flatten()
+impl fmt::Display for SparkError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            SparkError::UriNumberFormat => {
+                "java.net.URI throws a NumberFormatException, which Spark does not catch"
+            }
+            SparkError::InvalidKeyPattern => "the key makes an invalid regular expression",
+            SparkError::UnsupportedKeyPattern => {
+                "the key uses Java regular-expression syntax that is not emulated"
+            }
+        })
+    }
 }
 
-/// [`parse_url`], reporting the inputs on which Spark would throw instead of answering.
-pub(crate) fn parse_url_checked<'a>(
+impl std::error::Error for SparkError {}
+
+/// Spark's `parse_url(url, part)` (`key: None`) or `parse_url(url, part, key)`: `Ok(None)` is
+/// NULL, an error an input on which Spark fails the query (see [`SparkError`]). The answer is
+/// always a slice of `url`.
+///
+/// ```
+/// use weburl_arrow::spark;
+/// assert_eq!(spark::parse_url("http://h/p?a=1&b=2", "QUERY", Some("b")), Ok(Some("2")));
+/// assert_eq!(spark::parse_url("http://h/p?a.b=1", "QUERY", Some("a.b")), Ok(Some("1")));
+/// assert_eq!(spark::parse_url("http://my_host/", "HOST", None), Ok(None));
+/// ```
+pub fn parse_url<'a>(
     url: &'a str,
     part: &str,
     key: Option<&str>,
-) -> Result<Option<Cow<'a, str>>, SparkError> {
+) -> Result<Option<&'a str>, SparkError> {
+    Ok(parse_url_range(url, part, key)?.map(|range| &url[range]))
+}
+
+/// [`parse_url`]'s answer as where it is in `url`.
+///
+/// ```
+/// assert_eq!(weburl_arrow::spark::parse_url_range("http://h/p", "PATH", None), Ok(Some(8..10)));
+/// ```
+pub fn parse_url_range(
+    url: &str,
+    part: &str,
+    key: Option<&str>,
+) -> Result<Option<Range<usize>>, SparkError> {
     let part = Part::from_name(part);
     match (key, part) {
         // With a key, any part but QUERY answers NULL before the URL is looked at.
@@ -151,9 +245,9 @@ pub(crate) fn parse_url_checked<'a>(
             Err(UriError::NumberFormat) => Err(SparkError::UriNumberFormat),
             _ => Ok(None),
         },
-        (None, Some(part)) => Ok(extract(url, part)?.map(Cow::Borrowed)),
+        (None, Some(part)) => extract_range(url, part),
         (Some(key), _) => {
-            let Some(query) = extract(url, Part::Query)? else {
+            let Some(query) = extract_range(url, Part::Query)? else {
                 return Ok(None);
             };
             LAST_KEY.with(|cell| {
@@ -162,7 +256,9 @@ pub(crate) fn parse_url_checked<'a>(
                     *cache = Some(QueryKey::new(key));
                 }
                 match cache.as_ref() {
-                    Some(compiled) => Ok(compiled.find(query)?.map(Cow::Borrowed)),
+                    Some(compiled) => Ok(compiled
+                        .find(&url[query.clone()])?
+                        .map(|value| query.start + value.start..query.start + value.end)),
                     None => Ok(None),
                 }
             })
@@ -177,31 +273,48 @@ thread_local! {
 
 /// The raw `part` of `url` as `java.net.URI` reads it; `Ok(None)` when the URI has no such
 /// component or does not parse.
-pub(crate) fn extract(url: &str, part: Part) -> Result<Option<&str>, SparkError> {
+///
+/// ```
+/// use weburl_arrow::spark::{self, Part};
+/// assert_eq!(spark::extract("mailto:a@b", Part::Protocol), Ok(Some("mailto")));
+/// assert_eq!(spark::extract("mailto:a@b", Part::Path), Ok(None));
+/// ```
+pub fn extract(url: &str, part: Part) -> Result<Option<&str>, SparkError> {
+    Ok(extract_range(url, part)?.map(|range| &url[range]))
+}
+
+/// [`extract`], as where the part is in `url`.
+fn extract_range(url: &str, part: Part) -> Result<Option<Range<usize>>, SparkError> {
     let uri = match JavaUri::parse(url) {
         Ok(uri) => uri,
         Err(UriError::Syntax) => return Ok(None),
         Err(UriError::NumberFormat) => return Err(SparkError::UriNumberFormat),
     };
-    let get = |span: Option<Span>| span.map(|(start, end)| &url[start..end]);
-    Ok(match part {
-        Part::Host => get(uri.host),
-        Part::Path => get(uri.path),
-        Part::Query => get(uri.query),
-        Part::Ref => get(uri.fragment),
-        Part::Protocol => get(uri.scheme),
-        Part::Authority => get(uri.authority),
-        Part::UserInfo => get(uri.user_info),
+    let span = match part {
+        Part::Host => uri.host,
+        Part::Path => uri.path,
+        Part::Query => uri.query,
+        Part::Ref => uri.fragment,
+        Part::Protocol => uri.scheme,
+        Part::Authority => uri.authority,
+        Part::UserInfo => uri.user_info,
         // `path + "?" + query`: the two are adjacent in the input, with the `?` between.
         Part::File => match (uri.path, uri.query) {
-            (Some((start, _)), Some((_, end))) => Some(&url[start..end]),
-            (path, _) => get(path),
+            (Some((start, _)), Some((_, end))) => Some((start, end)),
+            (path, _) => path,
         },
-    })
+    };
+    Ok(span.map(|(start, end): Span| start..end))
 }
 
-/// Whether `new java.net.URI(url)` succeeds (Spark's ANSI mode fails the query when it does not).
-#[allow(dead_code, reason = "for a caller that emulates ANSI mode")]
-pub(crate) fn uri_is_valid(url: &str) -> bool {
+/// Whether `new java.net.URI(url)` succeeds (Spark's ANSI mode fails the query when it does
+/// not).
+///
+/// ```
+/// assert!(weburl_arrow::spark::uri_is_valid("http://h/%41"));
+/// assert!(!weburl_arrow::spark::uri_is_valid("http://h/a b"));
+/// ```
+#[must_use]
+pub fn uri_is_valid(url: &str) -> bool {
     JavaUri::parse(url).is_ok()
 }

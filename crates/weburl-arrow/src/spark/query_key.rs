@@ -1,5 +1,7 @@
 //! The key: Spark's `(&|^)KEY=([^&]*)`, group 2 of the first match.
 
+use std::ops::Range;
+
 use super::SparkError;
 use super::java_regex;
 
@@ -43,25 +45,27 @@ impl QueryKey {
         }
     }
 
-    /// Group 2 of the first match of the key's pattern in `query`.
-    pub(crate) fn find<'q>(&self, query: &'q str) -> Result<Option<&'q str>, SparkError> {
+    /// Where group 2 of the first match of the key's pattern in `query` is.
+    pub(crate) fn find(&self, query: &str) -> Result<Option<Range<usize>>, SparkError> {
         match &self.matcher {
             KeyMatcher::Literal => Ok(find_literal(query, &self.key)),
             KeyMatcher::Regex { regex, groups } => match regex.captures(query) {
                 None => Ok(None),
                 Some(_) if *groups < 2 => Err(SparkError::InvalidKeyPattern),
-                Some(caps) => Ok(caps.get(2).map(|m| m.as_str())),
+                Some(caps) => Ok(caps.get(2).map(|m| m.range())),
             },
             KeyMatcher::Error(e) => Err(*e),
         }
     }
 }
 
-/// `(&|^)key=([^&]*)` for a literal key: the leftmost "&key=" or a leading "key=".
-pub(super) fn find_literal<'q>(query: &'q str, key: &str) -> Option<&'q str> {
-    let value_at = |p: usize| -> Option<&'q str> {
+/// `(&|^)key=([^&]*)` for a literal key: where the value after the leftmost "&key=" or a
+/// leading "key=" is.
+pub(super) fn find_literal(query: &str, key: &str) -> Option<Range<usize>> {
+    let value_at = |p: usize| -> Option<Range<usize>> {
         let rest = query.get(p..)?.strip_prefix(key)?.strip_prefix('=')?;
-        Some(rest.find('&').map_or(rest, |e| &rest[..e]))
+        let start = p + key.len() + 1;
+        Some(start..start + rest.find('&').unwrap_or(rest.len()))
     };
     // At position 0 the pattern tries "&" first, then the start of the input.
     if let Some(v) = query.strip_prefix('&').and_then(|_| value_at(1)) {
