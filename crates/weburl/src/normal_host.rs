@@ -47,11 +47,14 @@ pub fn normal_hostname(input: &str) -> Option<Range<usize>> {
         return None;
     }
     let bytes = input.as_bytes();
-    // The two schemes of nearly every web URL first, then any scheme the lexer reads.
+    // The two schemes of nearly every web URL and `file` first, then any scheme the lexer
+    // reads.
     let (start, file) = if bytes.starts_with(b"https://") {
         (8, false)
     } else if bytes.starts_with(b"http://") {
         (7, false)
+    } else if bytes.starts_with(b"file://") {
+        (7, true)
     } else {
         let scheme = lex::scheme_len(bytes)?;
         let file = match &bytes[..scheme] {
@@ -180,6 +183,7 @@ mod tests {
             "file://node.gypi",
             "file://dep/v8/src",
             "file://c/x",
+            "file://example.net/C:/",
             "file://a--b.example/",
             "http://a-b-c.d--e/",
         ] {
