@@ -127,6 +127,7 @@ pub fn component_of(input: &str, url: Url, component: Component) -> Slice<'_> {
 /// assert_eq!(origin.unwrap().as_str(), "https://a.example");
 /// ```
 #[must_use]
+#[inline]
 pub fn component<'a>(
     input: &'a str,
     base: Option<&Url>,
