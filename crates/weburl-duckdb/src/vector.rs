@@ -103,36 +103,16 @@ fn utf8(bytes: &[u8]) -> Option<&str> {
 /// The longest string DuckDB keeps inside its `duckdb_string_t` rather than behind a pointer.
 const INLINED: usize = 12;
 
-/// How many long answers of one chunk [`Texts`] remembers (by a hash of their bytes) to write
-/// a repeated one without copying it again.
-const RECENT: usize = 64;
-
 /// The result vector of a function that returns `VARCHAR`, for `len` rows.
 ///
 /// An answer of at most 12 bytes is written straight into the vector's `duckdb_string_t` array
-/// in DuckDB's inlined form, with no call into DuckDB. A longer one is copied into the vector's
+/// in DuckDB's inlined form, with no call into DuckDB; a longer one is copied into the vector's
 /// own string heap by `duckdb_vector_assign_string_element_len` (the C API has no way to make a
-/// result row point into the input's buffers and keep them alive), unless the same text was
-/// copied there for an earlier row of the chunk and is still remembered: then the row gets
-/// that row's `duckdb_string_t`, pointing to the same bytes of the same heap (hostnames and
-/// domains repeat: about two in five long answers of the bench lists are found so).
+/// result row point into the input's buffers and keep them alive).
 pub struct Texts<'v> {
     out: FlatVector<'v>,
     data: *mut duckdb_string_t,
     len: usize,
-    /// Long answers copied into the vector's string heap, each as DuckDB wrote its
-    /// `duckdb_string_t` (the pointer form), in the slot of a hash of its bytes; a length
-    /// of 0 marks an empty slot.
-    recent: [duckdb_string_t; RECENT],
-}
-
-/// The slot of [`Texts::recent`] of a long answer (more than 8 bytes): a hash of its length
-/// and its first and last eight bytes.
-#[inline]
-fn slot(bytes: &[u8]) -> usize {
-    let word = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().unwrap_or([0; 8]));
-    let key = word(0) ^ word(bytes.len() - 8).rotate_left(23) ^ bytes.len() as u64;
-    (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - RECENT.trailing_zeros())) as usize
 }
 
 impl<'v> Texts<'v> {
@@ -144,20 +124,7 @@ impl<'v> Texts<'v> {
         );
         // SAFETY: only the address is taken here; it is written through in `set`.
         let data = unsafe { out.as_mut_ptr::<duckdb_string_t>() };
-        let empty = duckdb_string_t {
-            value: duckdb_string_t__bindgen_ty_1 {
-                inlined: duckdb_string_t__bindgen_ty_1__bindgen_ty_2 {
-                    length: 0,
-                    inlined: [0; INLINED],
-                },
-            },
-        };
-        Texts {
-            out,
-            data,
-            len,
-            recent: [empty; RECENT],
-        }
+        Texts { out, data, len }
     }
 
     /// Row `i` is `text`.
@@ -186,42 +153,8 @@ impl<'v> Texts<'v> {
             // bytes are UTF-8 (`text` is a `str`), as DuckDB requires of a VARCHAR. No Rust
             // reference to the array exists; `out` is only reached through `&mut self`.
             unsafe { self.data.add(i).write(value) };
-            return;
-        }
-        let slot = slot(bytes);
-        let seen = self.recent[slot];
-        // SAFETY: both variants of the union start with the `u32` length. A slot with a
-        // length other than 0 holds what DuckDB wrote into a row of this vector for a string
-        // of more than 12 bytes (below): the pointer form, `ptr` pointing to `length` bytes in
-        // the vector's string heap. That heap belongs to the vector and only grows while the
-        // vector lives (writing another row does not free or move what earlier rows point
-        // to), so the bytes are there and unchanged for the whole call.
-        let same = unsafe {
-            let pointer = seen.value.pointer;
-            pointer.length as usize == bytes.len()
-                && std::slice::from_raw_parts(pointer.ptr.cast_const().cast::<u8>(), bytes.len())
-                    == bytes
-        };
-        if same {
-            // SAFETY: as for the inlined write above (`i < len <= capacity`, no reference to
-            // the array). The value points to bytes of this vector's own string heap, equal
-            // to `text`, which live as long as the vector: two rows may share them, as
-            // DuckDB's own vectors do.
-            unsafe { self.data.add(i).write(seen) };
-            return;
-        }
-        self.out.insert(i, bytes);
-        // SAFETY: row `i` (`i < len <= capacity`) was just written by
-        // `duckdb_vector_assign_string_element_len`: a `duckdb_string_t` (plain data, read by
-        // copy) whose pointer form points into the vector's string heap. It is remembered
-        // only if its length is the text's, as it is when DuckDB copied the text (which it
-        // does for any UTF-8, and `text` is a `str`).
-        let written = unsafe {
-            let written = self.data.add(i).read();
-            (written.value.pointer.length as usize == bytes.len()).then_some(written)
-        };
-        if let Some(written) = written {
-            self.recent[slot] = written;
+        } else {
+            self.out.insert(i, bytes);
         }
     }
 

@@ -281,8 +281,8 @@ def test_threads_give_the_same_answers(con: duckdb.DuckDBPyConnection) -> None:
 
 
 def test_repeated_long_answers(con: duckdb.DuckDBPyConnection) -> None:
-    """Answers longer than DuckDB inlines repeat, in runs and scattered, over more distinct
-    values than a chunk's writer remembers: every stored and grouped row is its own URL's."""
+    """Answers longer than DuckDB inlines, repeated in runs and scattered, and `file://` URLs
+    with a host: every stored and grouped row is its own URL's."""
     hosts = [f"host-{k:03d}.example-{k % 40:02d}.co.uk" for k in range(300)]
     urls = [f"https://{hosts[k // 50 if k % 2 else (k * 7) % len(hosts)]}/p{k}"
             for k in range(12_000)]
