@@ -11,7 +11,8 @@ so a load that comes and goes on a shared machine moves both).
     python crates/weburl-duckdb/bench/bench.py <target>/release/weburl.duckdb_extension \\
         [--compare OTHER.duckdb_extension] [--rounds N] [--rows N] [--threads 1,2] [--data DIR]
 
---compare loads a second build of the extension (another commit's, say) into a second
+--compare loads a second build of the extension (another commit's, say, in a file also named
+weburl.duckdb_extension: DuckDB finds the entry point by the file's name) into a second
 database of the same process, holding the same table, and adds its `url_hostname` and
 `url_registrable_domain` to the rounds, so that two builds are compared interleaved.
 
