@@ -906,9 +906,8 @@ impl List {
         host: Range<usize>,
         sections: Sections,
     ) -> Option<Range<usize>> {
-        let len = host.end.checked_sub(host.start)?;
-        let (public_suffix, _) = self.split_in(text.as_bytes(), host.start, len, sections)?;
-        Some(host.start + public_suffix..host.end)
+        let (public_suffix, _) = self.split_at(text, &host, sections)?;
+        Some(public_suffix..host.end)
     }
 
     /// [`List::registrable_domain`] of the host `text[host]`, read where it is, as
@@ -929,9 +928,25 @@ impl List {
         host: Range<usize>,
         sections: Sections,
     ) -> Option<Range<usize>> {
+        let (_, registrable_domain) = self.split_at(text, &host, sections)?;
+        Some(registrable_domain?..host.end)
+    }
+
+    /// [`List::split`] of the host `text[host]`, read in place: indexes into `text`.
+    #[inline]
+    fn split_at(
+        &self,
+        text: &str,
+        host: &Range<usize>,
+        sections: Sections,
+    ) -> Option<(usize, Option<usize>)> {
         let len = host.end.checked_sub(host.start)?;
-        let (_, registrable_domain) = self.split_in(text.as_bytes(), host.start, len, sections)?;
-        Some(host.start + registrable_domain?..host.end)
+        let (public_suffix, registrable_domain) =
+            self.split_in(text.as_bytes(), host.start, len, sections)?;
+        Some((
+            host.start + public_suffix,
+            registrable_domain.map(|start| host.start + start),
+        ))
     }
 }
 
