@@ -127,6 +127,7 @@ pub fn component_of(input: &str, url: Url, component: Component) -> Slice<'_> {
 /// assert_eq!(origin.unwrap().as_str(), "https://a.example");
 /// ```
 #[must_use]
+#[inline]
 pub fn component<'a>(
     input: &'a str,
     base: Option<&Url>,
@@ -172,7 +173,7 @@ pub fn hostname(input: &str) -> Option<Slice<'_>> {
 pub fn public_suffix(input: &str, sections: Sections) -> Option<Slice<'_>> {
     domain_suffix(
         input,
-        |host| List::embedded().public_suffix(host, sections),
+        |host| List::embedded().public_suffix_at(input, host, sections),
         |url| url.public_suffix_in(sections),
     )
 }
@@ -192,27 +193,26 @@ pub fn public_suffix(input: &str, sections: Sections) -> Option<Slice<'_>> {
 pub fn registrable_domain(input: &str, sections: Sections) -> Option<Slice<'_>> {
     domain_suffix(
         input,
-        |host| List::embedded().registrable_domain(host, sections),
+        |host| List::embedded().registrable_domain_at(input, host, sections),
         |url| url.registrable_domain_in(sections),
     )
 }
 
 /// The suffix of the URL's domain (a public suffix or a registrable domain) that `of_host`
-/// finds on the fast path in the input's own text, else that `of_url` finds in the parsed
-/// URL.
+/// finds on the fast path in the input's own text (given the hostname's range there, it
+/// answers the suffix's), else that `of_url` finds in the parsed URL.
 #[inline]
 fn domain_suffix<'a>(
     input: &'a str,
-    of_host: impl Fn(&str) -> Option<&str>,
+    of_host: impl Fn(Range<usize>) -> Option<Range<usize>>,
     of_url: impl Fn(&Url) -> Option<&str>,
 ) -> Option<Slice<'a>> {
     if let Some(host) = normal_hostname(input) {
-        // The empty host (of `file:///`) is not a domain.
+        // The empty host (of `file:///`, `file://localhost/`) is not a domain.
         if host.is_empty() {
             return None;
         }
-        let len = of_host(&input[host.clone()])?.len();
-        return Some(Slice::Input(input, host.end - len..host.end));
+        return Some(Slice::Input(input, of_host(host)?));
     }
     let url = Url::parse(input).ok()?;
     let len = of_url(&url)?.len();

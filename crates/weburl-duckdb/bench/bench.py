@@ -1,17 +1,23 @@
 """The weburl DuckDB extension against DuckDB's own host extraction (`regexp_extract`) and
 weburl.arrow registered as a DuckDB Arrow UDF, interleaved in one process: a table of a
 million URLs in memory, and in each round every contender runs one query over it
-(`SELECT count(f(u)) FROM urls`), in rotating order; the report is the median over rounds of
-the time per row, for each `SET threads` value.
+(`SELECT count(f(u)) FROM urls`), in rotating order. For each `SET threads` value the report
+gives, per contender, the minimum and the median over rounds of the time per row, then the
+ratios of times that the targets are about (above 1: the weburl extension is faster), each
+the median over rounds of that round's ratio (the two queries of a round ran seconds apart,
+so a load that comes and goes on a shared machine moves both).
 
     crates/weburl-duckdb/build-extension.sh --release
     python crates/weburl-duckdb/bench/bench.py <target>/release/weburl.duckdb_extension \\
-        [--rounds N] [--rows N] [--threads 1,2] [--data DIR] [--baseline OTHER.duckdb_extension]
+        [--compare OTHER.duckdb_extension] [--rounds N] [--rows N] [--threads 1,2] [--data DIR]
+        [--only PREFIXES]
 
---baseline loads another build of the extension (say, of the code before a change) into a
-second database of the same process, with the same table, and adds its `url_hostname` and
-`url_registrable_domain` to the rotation: a before/after measured interleaved. Where the
-extension has `url_pattern_test`, one pattern over the same URLs is a contender too.
+--compare loads a second build of the extension (another commit's, say, in a file also named
+weburl.duckdb_extension: DuckDB finds the entry point by the file's name) into a second
+database of the same process, holding the same table, and adds its `url_hostname` and
+`url_registrable_domain` to the rounds, so that two builds are compared interleaved. Where
+the extension has `url_pattern_test`, one pattern over the same URLs is a contender too.
+--only keeps the contenders whose name starts with one of its comma-separated prefixes.
 
 The URLs: the lists of ../shared/bench-data (see its README), repeated up to --rows.
 Contenders that cannot run here are left out and named: the Arrow UDF needs the weburl
@@ -23,11 +29,11 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import os
 import pathlib
 import statistics
 import sys
 import time
-from typing import Any
 
 import duckdb
 
@@ -36,6 +42,27 @@ LISTS = ["web_links.txt", "kasztp.txt", "userbait.txt", "node_files.txt", "isaac
 HOST_REGEX = r"^[a-zA-Z][a-zA-Z0-9+.-]*://(?:[^/@]*@)?([^/:?#]*)"
 # A route with a wildcard host, a named group and a regexp group: the pattern contender.
 PATTERN = "https://{*.}?github.com/:owner/:repo/:kind(issues|pull)/*"
+
+HOSTNAME = "hostname: weburl extension url_hostname"
+REGISTRABLE = "registrable_domain: weburl extension"
+REGEXP = "hostname: DuckDB regexp_extract"
+UDF_HOSTNAME = "hostname: weburl.arrow Arrow UDF"
+UDF_REGISTRABLE = "registrable_domain: weburl.arrow Arrow UDF"
+NETQUACK_HOST = "hostname: netquack extract_host"
+COMPARE_HOSTNAME = "hostname: --compare url_hostname"
+COMPARE_REGISTRABLE = "registrable_domain: --compare extension"
+
+# The ratios reported: the time of the second contender over that of the first (above 1:
+# the first is faster), each with its label.
+RATIOS = [
+    ("regexp_extract / url_hostname", HOSTNAME, REGEXP),
+    ("Arrow UDF hostname / url_hostname", HOSTNAME, UDF_HOSTNAME),
+    ("Arrow UDF registrable domain / url_registrable_domain", REGISTRABLE, UDF_REGISTRABLE),
+    ("netquack extract_host / url_hostname", HOSTNAME, NETQUACK_HOST),
+    ("--compare url_hostname / url_hostname", HOSTNAME, COMPARE_HOSTNAME),
+    ("--compare url_registrable_domain / url_registrable_domain", REGISTRABLE,
+     COMPARE_REGISTRABLE),
+]
 
 
 def urls(rows: int, data: pathlib.Path) -> list[str]:
@@ -47,6 +74,14 @@ def urls(rows: int, data: pathlib.Path) -> list[str]:
     if not lines:
         sys.exit(f"no URL lists in {data}")
     return list(itertools.islice(itertools.cycle(lines), rows))
+
+
+def database(extension: str, rows: list[str]) -> duckdb.DuckDBPyConnection:
+    """A new in-memory database with `extension` loaded and the table `urls`."""
+    con = duckdb.connect(config={"allow_unsigned_extensions": "true"})
+    con.execute(f"LOAD '{extension}'")
+    con.execute("CREATE TABLE urls AS SELECT unnest(?) AS u", [rows])
+    return con
 
 
 def arrow_udfs(con: duckdb.DuckDBPyConnection) -> list[tuple[str, str]]:
@@ -66,8 +101,7 @@ def arrow_udfs(con: duckdb.DuckDBPyConnection) -> list[tuple[str, str]]:
                         lambda a: pa.array(weburl.arrow.registrable_domain(a)),
                         [duckdb.sqltype("VARCHAR")], duckdb.sqltype("VARCHAR"), type="arrow",
                         null_handling="special")
-    return [("hostname: weburl.arrow Arrow UDF", "py_hostname(u)"),
-            ("registrable_domain: weburl.arrow Arrow UDF", "py_registrable_domain(u)")]
+    return [(UDF_HOSTNAME, "py_hostname(u)"), (UDF_REGISTRABLE, "py_registrable_domain(u)")]
 
 
 def netquack(con: duckdb.DuckDBPyConnection) -> list[tuple[str, str]]:
@@ -77,84 +111,68 @@ def netquack(con: duckdb.DuckDBPyConnection) -> list[tuple[str, str]]:
     except duckdb.Error as e:
         print(f"left out: netquack ({str(e).splitlines()[0][:120]})")
         return []
-    return [("hostname: netquack extract_host", "extract_host(u)"),
+    return [(NETQUACK_HOST, "extract_host(u)"),
             ("registrable_domain: netquack extract_domain", "extract_domain(u)")]
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("extension")
+    ap.add_argument("--compare", help="a second build of the extension, measured beside the first")
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--rows", type=int, default=1_000_000)
     ap.add_argument("--threads", default="1,2")
     ap.add_argument("--data", type=pathlib.Path, default=SHARED,
                     help="the folder of the URL lists (default: ../shared/bench-data beside the clone)")
-    ap.add_argument("--baseline", help="another build of the extension, run interleaved")
     ap.add_argument("--only", help="run only the contenders whose name starts with one of these "
                                    "comma-separated prefixes (e.g. 'hostname:' or 'scan,hostname')")
     args = ap.parse_args()
 
     lines = urls(args.rows, args.data)
-
-    def database(extension: str) -> duckdb.DuckDBPyConnection:
-        c = duckdb.connect(config={"allow_unsigned_extensions": "true"})
-        c.execute(f"LOAD '{extension}'")
-        c.execute("CREATE TABLE urls AS SELECT unnest(?) AS u", [lines])
-        return c
-
-    con = database(args.extension)
+    con = database(args.extension, lines)
     rows = con.execute("SELECT count(*) FROM urls").fetchall()[0][0]
+    other = database(args.compare, lines) if args.compare else None
 
-    contenders: list[tuple[str, str]] = [
-        ("scan: count(u)", "u"),
-        ("hostname: weburl extension url_hostname", "url_hostname(u)"),
-        ("hostname: DuckDB regexp_extract", f"regexp_extract(u, '{HOST_REGEX}', 1)"),
-        ("registrable_domain: weburl extension", "url_registrable_domain(u)"),
+    # (name, connection, expression)
+    contenders = [
+        ("scan: count(u)", con, "u"),
+        (HOSTNAME, con, "url_hostname(u)"),
+        (REGEXP, con, f"regexp_extract(u, '{HOST_REGEX}', 1)"),
+        (REGISTRABLE, con, "url_registrable_domain(u)"),
     ]
     if con.execute("SELECT count(*) FROM duckdb_functions() "
                    "WHERE function_name = 'url_pattern_test'").fetchone()[0]:
-        contenders.append(("pattern: url_pattern_test", f"url_pattern_test(u, '{PATTERN}')"))
-    contenders += arrow_udfs(con)
-    contenders += netquack(con)
-    connections = {name: con for name, _ in contenders}
-    if args.baseline:
-        base = database(args.baseline)
-        for name, expr in [("hostname: baseline url_hostname", "url_hostname(u)"),
-                           ("registrable_domain: baseline", "url_registrable_domain(u)")]:
-            contenders.append((name, expr))
-            connections[name] = base
-
+        contenders.append(("pattern: url_pattern_test", con, f"url_pattern_test(u, '{PATTERN}')"))
+    contenders += [(name, con, expr) for name, expr in arrow_udfs(con) + netquack(con)]
+    if other is not None:
+        contenders += [(COMPARE_HOSTNAME, other, "url_hostname(u)"),
+                       (COMPARE_REGISTRABLE, other, "url_registrable_domain(u)")]
     if args.only:
         prefixes = tuple(args.only.split(","))
-        contenders = [(n, e) for n, e in contenders if n.startswith(prefixes)]
+        contenders = [c for c in contenders if c[0].startswith(prefixes)]
 
-    print(f"duckdb {duckdb.__version__}, {rows:,} rows, median of {args.rounds} rounds, ns/row")
+    print(f"duckdb {duckdb.__version__}, {rows:,} rows, {args.rounds} rounds, ns/row; "
+          f"load average at start {os.getloadavg()[0]:.2f}")
     for threads in [int(t) for t in args.threads.split(",")]:
-        for c in {id(c): c for c in connections.values()}.values():
+        for c in {id(c): c for _, c, _ in contenders}.values():
             c.execute(f"SET threads = {threads}")
-        times: dict[str, list[float]] = {name: [] for name, _ in contenders}
+        times: dict[str, list[float]] = {name: [] for name, _, _ in contenders}
         for r in range(args.rounds):
-            order = contenders[r % len(contenders):] + contenders[:r % len(contenders)]
-            for name, expr in order:
+            shift = r % len(contenders)
+            for name, c, expr in contenders[shift:] + contenders[:shift]:
                 start = time.perf_counter()
-                connections[name].execute(f"SELECT count({expr}) FROM urls").fetchall()
-                times[name].append(time.perf_counter() - start)
-        median: dict[str, Any] = {n: statistics.median(t) / rows * 1e9 for n, t in times.items()}
-        print(f"\nthreads = {threads}")
-        for name, ns in median.items():
-            print(f"  {name:48} {ns:8.1f}")
-        ours = median.get("hostname: weburl extension url_hostname")
-        for other in ("hostname: DuckDB regexp_extract", "hostname: weburl.arrow Arrow UDF",
-                      "hostname: netquack extract_host"):
-            if other in median and ours:
-                print(f"  url_hostname is {median[other] / ours:.1f}x faster than {other.split(': ')[1]}")
-        for before, after in (("hostname: baseline url_hostname", "hostname: weburl extension url_hostname"),
-                              ("registrable_domain: baseline", "registrable_domain: weburl extension")):
-            if before in median and after in median:
-                ratios = [a / b for a, b in zip(times[after], times[before])]
-                print(f"  {after.split(': ')[0]}: this build / baseline = {median[after] / median[before]:.3f} "
-                      f"(per round: median {statistics.median(ratios):.3f}, "
-                      f"from {min(ratios):.3f} to {max(ratios):.3f})")
+                c.execute(f"SELECT count({expr}) FROM urls").fetchall()
+                times[name].append((time.perf_counter() - start) / rows * 1e9)
+        print(f"\nthreads = {threads} (load average {os.getloadavg()[0]:.2f})")
+        print(f"  {'':48} {'min':>8} {'median':>8}")
+        for name, ns in times.items():
+            print(f"  {name:48} {min(ns):8.1f} {statistics.median(ns):8.1f}")
+        print("  time ratios, the median of the rounds' (the lowest and highest round's):")
+        for what, ours, theirs in RATIOS:
+            if ours in times and theirs in times:
+                per_round = [t / o for o, t in zip(times[ours], times[theirs])]
+                print(f"  {what:58} {statistics.median(per_round):5.2f}x "
+                      f"({min(per_round):.2f}x to {max(per_round):.2f}x)")
 
 
 if __name__ == "__main__":

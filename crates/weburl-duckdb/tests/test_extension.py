@@ -291,6 +291,27 @@ def test_threads_give_the_same_answers(con: duckdb.DuckDBPyConnection) -> None:
     assert answers[0][:2] == (len(lines) * 4, parsed * 4)
 
 
+def test_repeated_long_answers(con: duckdb.DuckDBPyConnection) -> None:
+    """Answers longer than DuckDB inlines, repeated in runs and scattered, and `file://` URLs
+    with a host: every stored and grouped row is its own URL's."""
+    hosts = [f"host-{k:03d}.example-{k % 40:02d}.co.uk" for k in range(300)]
+    urls = [f"https://{hosts[k // 50 if k % 2 else (k * 7) % len(hosts)]}/p{k}"
+            for k in range(12_000)]
+    urls += [f"file://{h}/x" for h in hosts] + ["https://short.io/", "http://[::1]/"] * 50
+    con.execute("DROP TABLE IF EXISTS r")
+    con.execute("CREATE TABLE r AS SELECT u, url_hostname(u) AS h, url_registrable_domain(u) AS d "
+                "FROM (SELECT unnest(?) AS u)", [urls])
+    got = con.execute("SELECT u, h, d FROM r").fetchall()
+    assert len(got) == len(urls)
+    for u, h, d in got:
+        url = weburl.URL.parse(u)
+        assert url is not None
+        assert (h, d) == (url.hostname, url.registrable_domain), u
+    grouped = dict(con.execute("SELECT url_hostname(u), count(*) FROM r GROUP BY 1").fetchall())
+    parsed = [weburl.URL.parse(u) for u in urls]
+    assert grouped == dict(collections.Counter(url.hostname for url in parsed if url is not None))
+
+
 def test_group_by_over_parquet(con: duckdb.DuckDBPyConnection, tmp_path: pathlib.Path) -> None:
     lines = bench_lines()
     path = tmp_path / "urls.parquet"

@@ -40,6 +40,7 @@
 
 use std::collections::HashMap;
 use std::fmt;
+use std::ops::Range;
 use std::sync::OnceLock;
 
 use crate::host::{Host, HostKind};
@@ -885,6 +886,68 @@ impl List {
         let (_, registrable_domain) = self.split(host, sections)?;
         host.get(registrable_domain?..)
     }
+
+    /// [`List::public_suffix`] of the host `text[host]` (a serialized domain), read where it
+    /// is: the range of the public suffix in `text`. The bytes before the host (a URL's
+    /// `scheme://`) let the lookup read its words in place, where [`List::public_suffix`]
+    /// copies a host that has nothing before it.
+    ///
+    /// ```
+    /// use weburl::psl::{List, Sections};
+    /// let url = "https://www.example.co.uk/a";
+    /// let suffix = List::embedded().public_suffix_at(url, 8..25, Sections::All).unwrap();
+    /// assert_eq!(&url[suffix], "co.uk");
+    /// ```
+    #[must_use]
+    #[inline]
+    pub fn public_suffix_at(
+        &self,
+        text: &str,
+        host: Range<usize>,
+        sections: Sections,
+    ) -> Option<Range<usize>> {
+        let (public_suffix, _) = self.split_at(text, &host, sections)?;
+        Some(public_suffix..host.end)
+    }
+
+    /// [`List::registrable_domain`] of the host `text[host]`, read where it is, as
+    /// [`List::public_suffix_at`]: the range of the registrable domain in `text`.
+    ///
+    /// ```
+    /// use weburl::psl::{List, Sections};
+    /// let url = "https://www.example.co.uk/a";
+    /// let domain = List::embedded().registrable_domain_at(url, 8..25, Sections::All).unwrap();
+    /// assert_eq!(&url[domain], "example.co.uk");
+    /// assert_eq!(List::embedded().registrable_domain_at(url, 20..25, Sections::All), None);
+    /// ```
+    #[must_use]
+    #[inline]
+    pub fn registrable_domain_at(
+        &self,
+        text: &str,
+        host: Range<usize>,
+        sections: Sections,
+    ) -> Option<Range<usize>> {
+        let (_, registrable_domain) = self.split_at(text, &host, sections)?;
+        Some(registrable_domain?..host.end)
+    }
+
+    /// [`List::split`] of the host `text[host]`, read in place: indexes into `text`.
+    #[inline]
+    fn split_at(
+        &self,
+        text: &str,
+        host: &Range<usize>,
+        sections: Sections,
+    ) -> Option<(usize, Option<usize>)> {
+        let len = host.end.checked_sub(host.start)?;
+        let (public_suffix, registrable_domain) =
+            self.split_in(text.as_bytes(), host.start, len, sections)?;
+        Some((
+            host.start + public_suffix,
+            registrable_domain.map(|start| host.start + start),
+        ))
+    }
 }
 
 /// A rule's name in ASCII, as a URL's host would hold it; None when it is not a domain.
@@ -1272,6 +1335,47 @@ mod tests {
         let long = [long.as_str(); 4].join(".");
         assert_eq!(List::parse(&long).unwrap_err(), ListError::RuleTooLong(1));
         assert!(ListError::Empty.to_string().contains("no rule"));
+    }
+
+    /// The lookups of a host read in place in a longer text answer what those of the host's own
+    /// string answer, whatever precedes it (nothing, too little for a word, a URL's scheme,
+    /// dots) and follows it.
+    #[test]
+    fn lookups_in_place_agree_with_lookups_of_the_host() {
+        let list = List::embedded();
+        let hosts = [
+            "a",
+            "com",
+            "example.com",
+            "example.com.",
+            "www.example.co.uk",
+            "a.b.kawasaki.jp",
+            "a.city.kawasaki.jp",
+            "x.github.io",
+            "github.io",
+            "a..example.com",
+            ".example.com",
+            "example..",
+            "s3.us-east-1.amazonaws.com",
+            "xn--55qx5d.cn",
+            "abcdefghijklmnopqrstuvwxyz.abcdefghijklmnopqrstuvwxyz.example.org",
+        ];
+        for host in hosts {
+            for before in ["", "a", "ws://", "https://", "h://.a.@", "x.y.z.w.v.u."] {
+                for after in ["", "/", ".b/c"] {
+                    let text = format!("{before}{host}{after}");
+                    let range = before.len()..before.len() + host.len();
+                    for sections in [Sections::All, Sections::Icann] {
+                        let at = list.public_suffix_at(&text, range.clone(), sections);
+                        let want = list.public_suffix(host, sections);
+                        assert_eq!(at.map(|r| &text[r]), want, "{text:?} {sections:?}");
+                        let at = list.registrable_domain_at(&text, range.clone(), sections);
+                        let want = list.registrable_domain(host, sections);
+                        assert_eq!(at.map(|r| &text[r]), want, "{text:?} {sections:?}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]
