@@ -617,7 +617,13 @@ impl<'p, 'u> UrlPatternMatch<'p, 'u> {
     /// ```
     #[must_use]
     pub fn groups(&self, component: UrlPatternComponent) -> Vec<(&'p str, Option<&'u str>)> {
-        let mut out = Vec::new();
+        let i = component as usize;
+        let n = if self.pattern.wildcards & (1 << i) != 0 {
+            1
+        } else {
+            self.pattern.components[i].group_name_list.len()
+        };
+        let mut out = Vec::with_capacity(n);
         self.for_each_group(component, |name, value| out.push((name, value)));
         out
     }
