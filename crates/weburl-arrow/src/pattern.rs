@@ -352,13 +352,21 @@ fn exec_columns<S: Sink>(
         };
         let mut column = sinks.iter_mut();
         for &(c, n) in &components {
-            let groups = matched.groups(c);
-            for k in 0..n {
-                let Some(sink) = column.next() else { break };
-                match groups.get(k).and_then(|&(_, value)| value) {
-                    Some(value) => sink.text(value),
-                    None => sink.null(),
+            // The groups are read in place (no list per row); `n` values in all.
+            let mut written = 0;
+            matched.for_each_group(c, |_, value| {
+                if written < n
+                    && let Some(sink) = column.next()
+                {
+                    match value {
+                        Some(value) => sink.text(value),
+                        None => sink.null(),
+                    }
+                    written += 1;
                 }
+            });
+            for sink in column.by_ref().take(n - written) {
+                sink.null();
             }
         }
     }

@@ -294,7 +294,7 @@ fn weburl_result(r: &weburl::pattern::UrlPatternResult) -> Value {
                 )
             })
             .collect();
-        json!({"input": c.input, "groups": groups})
+        json!({"input": c.input.as_str(), "groups": groups})
     };
     json!({
         "protocol": one(&r.protocol), "username": one(&r.username),

@@ -219,6 +219,16 @@ fn run_case(case: &Case) -> Result<(), String> {
                 if b.groups(c) != groups || b.input(c) != owned.component(c).input {
                     return Err(format!("match_url's {c:?} differs from exec_url's"));
                 }
+                let mut visited = Vec::new();
+                b.for_each_group(c, |name, value| visited.push((name, value)));
+                if visited != groups {
+                    return Err(format!("for_each_group's {c:?} differs from exec_url's"));
+                }
+                for (name, value) in &groups {
+                    if b.group(c, name) != *value {
+                        return Err(format!("match_url's group {c:?} {name} differs"));
+                    }
+                }
             }
             if b.to_result() != *owned {
                 return Err("match_url's to_result differs from exec_url".into());
@@ -268,6 +278,75 @@ fn hasregexpgroups() {
     }
     eprintln!("{} passed, {failed} failed", cases.len() - failed);
     assert_eq!(failed, 0);
+}
+
+/// A result's strings (component inputs, group values) compare and deref as `str` does,
+/// short or long (inline or on the heap).
+#[test]
+fn result_strings_compare_and_deref() {
+    let long = "x".repeat(100);
+    let p: UrlPattern = "https://example.com/:id/*".parse().unwrap();
+    for id in ["7", "a-value-of-exactly-24-by", long.as_str()] {
+        let m = p
+            .exec(&format!("https://example.com/{id}/rest"), None)
+            .unwrap();
+        let value = m.pathname.groups["id"].as_ref().unwrap();
+        assert_eq!(value, id);
+        assert_eq!(*value, *id);
+        assert_eq!(value.as_str(), id);
+        assert_eq!(&**value, id);
+        assert_eq!(value.to_string(), id);
+        assert_eq!(String::from(value.clone()), id);
+        assert_eq!(value.len(), id.len());
+        assert!(value.starts_with(&id[..1]));
+        assert_eq!(m.pathname.groups["id"].as_deref(), Some(id));
+        assert_eq!(m.pathname.groups.get("id"), Some(id));
+        assert_eq!(m.pathname.groups["0"].as_deref(), Some("rest"));
+        let path = format!("/{id}/rest");
+        assert_eq!(m.pathname.input, path);
+        assert_eq!(m.pathname.input, path.as_str());
+        assert_eq!(path, m.pathname.input);
+        assert_eq!(format!("{}", m.pathname.input), path);
+        assert_eq!(format!("{:?}", m.pathname.input), format!("{path:?}"));
+        assert_eq!(m.hostname.input, "example.com");
+        assert_eq!(m.port.input, "");
+        assert!(m.port.input.is_empty());
+        // Equal results compare equal, and a clone is equal.
+        assert_eq!(m, m.clone());
+        assert_eq!(
+            m,
+            p.exec(&format!("https://example.com/{id}/rest"), None)
+                .unwrap()
+        );
+    }
+    // Short values and inputs are stored inline; long ones on the heap.
+    let m = p
+        .exec(&format!("https://example.com/7/{long}"), None)
+        .unwrap();
+    assert!(
+        !m.pathname.groups["id"]
+            .as_ref()
+            .unwrap()
+            .is_heap_allocated()
+    );
+    assert!(!m.hostname.input.is_heap_allocated());
+    assert!(m.pathname.groups["0"].as_ref().unwrap().is_heap_allocated());
+    assert_eq!(m.pathname.groups["0"].as_deref(), Some(long.as_str()));
+    // Many groups (kept in a list) in order.
+    let many: UrlPattern = "https://h/:a/:b/:c/:d/:e".parse().unwrap();
+    let m = many.exec("https://h/1/2/3/4/5", None).unwrap();
+    let all: Vec<_> = m.pathname.groups.iter().collect();
+    assert_eq!(
+        all,
+        [
+            ("a", Some("1")),
+            ("b", Some("2")),
+            ("c", Some("3")),
+            ("d", Some("4")),
+            ("e", Some("5"))
+        ]
+    );
+    assert_eq!(m.pathname.groups["e"].as_deref(), Some("5"));
 }
 
 /// Megabyte patterns and URLs without custom regexp groups: they finish (linear-time parsing,

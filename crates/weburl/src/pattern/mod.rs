@@ -85,6 +85,20 @@ use component::{CompiledComponent, GroupNames};
 use matcher::Span;
 use parser::Options;
 
+/// The string type of a result's component inputs and group values (the `compact_str`
+/// crate's): up to 24 bytes stored inline, without an allocation; it derefs to `str` and
+/// compares with `&str` and `String`.
+///
+/// ```
+/// use weburl::pattern::{CompactString, UrlPattern};
+/// let p: UrlPattern = "https://example.com/books/:id".parse().unwrap();
+/// let m = p.exec("https://example.com/books/7", None).unwrap();
+/// let id: &CompactString = m.pathname.groups["id"].as_ref().unwrap();
+/// assert_eq!(id, "7");
+/// assert_eq!(id.len(), 1); // a `str` method, through `Deref`
+/// assert!(!id.is_heap_allocated());
+/// ```
+pub use compact_str::CompactString;
 pub use error::{UrlPatternComponent, UrlPatternError};
 pub use set::UrlPatternSet;
 
@@ -315,11 +329,11 @@ pub struct Groups {
 }
 
 /// The values of [`Groups`], one per name: a single one (a wildcard's group `0`, the most
-/// common case) without a second allocation.
+/// common case) in place, more in one list.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 enum GroupValues {
-    One(Option<String>),
-    Many(Vec<Option<String>>),
+    One(Option<CompactString>),
+    Many(Vec<Option<CompactString>>),
 }
 
 impl Default for GroupValues {
@@ -331,7 +345,7 @@ impl Default for GroupValues {
 impl Groups {
     /// The groups of `names` with the values the spans of `input` give.
     fn new(names: &GroupNames, input: &str, spans: &[Span]) -> Groups {
-        let value = |span: &Span| span.map(|(s, e)| input[s..e].to_owned());
+        let value = |span: &Span| span.map(|(s, e)| CompactString::new(&input[s..e]));
         let values = match spans {
             [one] => GroupValues::One(value(one)),
             _ => GroupValues::Many(spans.iter().map(value).collect()),
@@ -342,14 +356,22 @@ impl Groups {
         }
     }
 
-    fn values(&self) -> &[Option<String>] {
+    /// The groups of a lone wildcard `*`: group `0` is the whole input.
+    fn wildcard(input: &CompactString) -> Groups {
+        Groups {
+            names: GroupNames::Zero,
+            values: GroupValues::One(Some(input.clone())),
+        }
+    }
+
+    fn values(&self) -> &[Option<CompactString>] {
         match &self.values {
             GroupValues::One(v) => std::slice::from_ref(v),
             GroupValues::Many(v) => v,
         }
     }
 
-    fn find(&self, name: &str) -> Option<&Option<String>> {
+    fn find(&self, name: &str) -> Option<&Option<CompactString>> {
         let i = self.names.position(name)?;
         self.values().get(i)
     }
@@ -418,14 +440,14 @@ impl Groups {
 }
 
 impl Index<&str> for Groups {
-    type Output = Option<String>;
+    type Output = Option<CompactString>;
 
     /// The value of group `name` (`None` if it did not participate).
     ///
     /// # Panics
     ///
     /// If there is no group `name` (as `HashMap`'s `Index`).
-    fn index(&self, name: &str) -> &Option<String> {
+    fn index(&self, name: &str) -> &Option<CompactString> {
         match self.find(name) {
             Some(v) => v,
             None => panic!("no group named {name:?}"),
@@ -444,7 +466,7 @@ impl Index<&str> for Groups {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct UrlPatternComponentResult {
     /// The component's value that was matched.
-    pub input: String,
+    pub input: CompactString,
     /// The groups.
     pub groups: Groups,
 }
@@ -583,7 +605,8 @@ impl<'p, 'u> UrlPatternMatch<'p, 'u> {
     }
 
     /// The groups of one component, in the spec's order: (name, value), `None` for a group
-    /// that did not participate.
+    /// that did not participate. [`UrlPatternMatch::for_each_group`] reads them without
+    /// allocating a `Vec` per call.
     ///
     /// ```
     /// use weburl::pattern::{UrlPattern, UrlPatternComponent};
@@ -595,21 +618,64 @@ impl<'p, 'u> UrlPatternMatch<'p, 'u> {
     #[must_use]
     pub fn groups(&self, component: UrlPatternComponent) -> Vec<(&'p str, Option<&'u str>)> {
         let i = component as usize;
+        let n = if self.pattern.wildcards & (1 << i) != 0 {
+            1
+        } else {
+            self.pattern.components[i].group_name_list.len()
+        };
+        let mut out = Vec::with_capacity(n);
+        self.for_each_group(component, |name, value| out.push((name, value)));
+        out
+    }
+
+    /// Calls `f` with each group of one component, in the spec's order: (name, value), `None`
+    /// for a group that did not participate. What [`UrlPatternMatch::groups`] gives, without
+    /// a `Vec` per call (a table's rows, a server's requests).
+    ///
+    /// ```
+    /// use weburl::pattern::{UrlPattern, UrlPatternComponent};
+    /// let p: UrlPattern = "https://h/:a/:b?/*".parse().unwrap();
+    /// let url = weburl::Url::parse("https://h/x/y/z").unwrap();
+    /// let mut seen = String::new();
+    /// p.match_url(&url).unwrap().for_each_group(UrlPatternComponent::Pathname, |name, value| {
+    ///     seen.push_str(&format!("{name}={} ", value.unwrap_or("-")));
+    /// });
+    /// assert_eq!(seen, "a=x b=y 0=z ");
+    /// ```
+    pub fn for_each_group(
+        &self,
+        component: UrlPatternComponent,
+        mut f: impl FnMut(&'p str, Option<&'u str>),
+    ) {
+        self.with_groups(component, |names, input, spans| {
+            for (k, span) in spans.iter().enumerate() {
+                f(names.get(k), span.map(|(s, e)| &input[s..e]));
+            }
+        });
+    }
+
+    /// Runs `f` on the group names of one component, its input and the spans of its groups
+    /// (one per name), read again from the URL.
+    fn with_groups<R>(
+        &self,
+        component: UrlPatternComponent,
+        f: impl FnOnce(&'p GroupNames, &'u str, &[Span]) -> R,
+    ) -> R {
+        let i = component as usize;
         let input = self.input(component);
         if self.pattern.wildcards & (1 << i) != 0 {
-            return vec![("0", Some(input))];
+            static ZERO: GroupNames = GroupNames::Zero;
+            return f(&ZERO, input, &[Some((0, input.len()))]);
         }
         let c = &self.pattern.components[i];
-        let names = &c.group_name_list;
         let run = |spans: &mut Vec<Span>| {
             spans.clear();
             if !c.exec_into(input, spans) {
                 // Not reached: the component matched when the match was made.
-                return Vec::new();
+                spans.clear();
             }
-            (spans.iter().enumerate())
-                .map(|(k, span)| (names.get(k), span.map(|(s, e)| &input[s..e])))
-                .collect()
+            spans.truncate(c.group_name_list.len());
+            f(&c.group_name_list, input, spans)
         };
         SPANS.with(|spans| match spans.try_borrow_mut() {
             Ok(mut spans) => run(&mut spans),
@@ -630,9 +696,10 @@ impl<'p, 'u> UrlPatternMatch<'p, 'u> {
     /// ```
     #[must_use]
     pub fn group(&self, component: UrlPatternComponent, name: &str) -> Option<&'u str> {
-        (self.groups(component).into_iter())
-            .find(|(n, _)| *n == name)
-            .and_then(|(_, v)| v)
+        self.with_groups(component, |names, input, spans| {
+            let (s, e) = (*spans.get(names.position(name)?)?)?;
+            Some(&input[s..e])
+        })
     }
 
     /// The owned result, as [`UrlPattern::exec_url`] gives it.
@@ -1331,30 +1398,44 @@ impl UrlPattern {
     ) -> UrlPatternResult {
         // https://urlpattern.spec.whatwg.org/#create-a-component-match-result
         let mut at = 0;
-        let mut one = |i: usize| {
-            let names = if self.wildcards & (1 << i) != 0 {
-                &GroupNames::Zero
-            } else {
-                &self.components[i].group_name_list
-            };
-            let input = values.0[i];
-            let mine = &spans[at..at + names.len()];
-            at += names.len();
-            UrlPatternComponentResult {
-                input: input.to_owned(),
-                groups: Groups::new(names, input, mine),
-            }
-        };
         UrlPatternResult {
             inputs,
-            protocol: one(0),
-            username: one(1),
-            password: one(2),
-            hostname: one(3),
-            port: one(4),
-            pathname: one(5),
-            search: one(6),
-            hash: one(7),
+            protocol: self.component_result(0, values, spans, &mut at),
+            username: self.component_result(1, values, spans, &mut at),
+            password: self.component_result(2, values, spans, &mut at),
+            hostname: self.component_result(3, values, spans, &mut at),
+            port: self.component_result(4, values, spans, &mut at),
+            pathname: self.component_result(5, values, spans, &mut at),
+            search: self.component_result(6, values, spans, &mut at),
+            hash: self.component_result(7, values, spans, &mut at),
+        }
+    }
+
+    /// <https://urlpattern.spec.whatwg.org/#create-a-component-match-result> for component
+    /// `i`, whose group spans start at `spans[*at]` (moved past them). Inlined into
+    /// [`UrlPattern::result`], so that each component is built in its place in the result.
+    #[inline(always)]
+    fn component_result(
+        &self,
+        i: usize,
+        values: &Values<'_>,
+        spans: &[Span],
+        at: &mut usize,
+    ) -> UrlPatternComponentResult {
+        let input = values.0[i];
+        let owned = CompactString::new(input);
+        let groups = if self.wildcards & (1 << i) != 0 {
+            *at += 1;
+            Groups::wildcard(&owned)
+        } else {
+            let names = &self.components[i].group_name_list;
+            let mine = &spans[*at..*at + names.len()];
+            *at += names.len();
+            Groups::new(names, input, mine)
+        };
+        UrlPatternComponentResult {
+            input: owned,
+            groups,
         }
     }
 }
