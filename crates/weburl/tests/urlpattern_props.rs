@@ -193,6 +193,34 @@ fn tree_url(
     format!("https://{host}{path}{query}")
 }
 
+/// A set of `patterns` (each with its index) on `url`: `matches_url` and `first_match_url`
+/// equal a loop of `exec_url` in insertion order, and `first_match_ref` picks the same
+/// pattern.
+fn set_equals_exec_loop(patterns: &[(UrlPattern, usize)], url: &str) -> Result<(), TestCaseError> {
+    let mut set = UrlPatternSet::new();
+    for (p, i) in patterns {
+        set.insert(p.clone(), *i);
+    }
+    let url = Url::parse(url).unwrap();
+    let linear: Vec<(usize, _)> = patterns
+        .iter()
+        .filter_map(|(p, i)| p.exec_url(&url).map(|m| (*i, m)))
+        .collect();
+    let all: Vec<(usize, _)> = set
+        .matches_url(&url)
+        .into_iter()
+        .map(|(v, m)| (*v, m))
+        .collect();
+    prop_assert_eq!(&all, &linear);
+    let first = set.first_match_url(&url).map(|(v, m)| (*v, m));
+    prop_assert_eq!(
+        set.first_match_ref(&url).map(|(v, _)| *v),
+        first.as_ref().map(|(v, _)| *v)
+    );
+    prop_assert_eq!(first, linear.into_iter().next());
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
 
@@ -204,7 +232,6 @@ proptest! {
         routes in prop::collection::vec(mixed_route(), 0..16),
         url in mixed_url(),
     ) {
-        let mut set = UrlPatternSet::new();
         let mut patterns = Vec::new();
         for (i, (host, path, ignore_case)) in routes.into_iter().enumerate() {
             let init = UrlPatternInit {
@@ -214,20 +241,10 @@ proptest! {
                 ..UrlPatternInit::default()
             };
             if let Ok(p) = UrlPattern::from_init(&init, UrlPatternOptions { ignore_case }) {
-                set.insert(p.clone(), i);
                 patterns.push((p, i));
             }
         }
-        let url = Url::parse(&url).unwrap();
-        let linear: Vec<(usize, _)> = patterns
-            .iter()
-            .filter_map(|(p, i)| p.exec_url(&url).map(|m| (*i, m)))
-            .collect();
-        let all: Vec<(usize, _)> = set.matches_url(&url).into_iter().map(|(v, m)| (*v, m)).collect();
-        prop_assert_eq!(&all, &linear);
-        let first = set.first_match_url(&url).map(|(v, m)| (*v, m));
-        prop_assert_eq!(set.first_match_ref(&url).map(|(v, _)| *v), first.as_ref().map(|(v, _)| *v));
-        prop_assert_eq!(first, linear.into_iter().next());
+        set_equals_exec_loop(&patterns, &url)?;
     }
 
     /// The set's radix tree on tables of up to 40 routes that share prefixes, with and
@@ -256,7 +273,6 @@ proptest! {
             .map(|(i, piece)| tree_fill(piece, fills[i]))
             .collect();
         let url = tree_url(&pieces, host, from, &concrete, &fills, query);
-        let mut set = UrlPatternSet::new();
         let mut patterns = Vec::new();
         for (i, (path, ignore_case, other)) in routes.into_iter().enumerate() {
             let mut init = UrlPatternInit { pathname: Some(path.concat()), ..UrlPatternInit::default() };
@@ -267,20 +283,10 @@ proptest! {
                 _ => {}
             }
             if let Ok(p) = UrlPattern::from_init(&init, UrlPatternOptions { ignore_case }) {
-                set.insert(p.clone(), i);
                 patterns.push((p, i));
             }
         }
-        let url = Url::parse(&url).unwrap();
-        let linear: Vec<(usize, _)> = patterns
-            .iter()
-            .filter_map(|(p, i)| p.exec_url(&url).map(|m| (*i, m)))
-            .collect();
-        let all: Vec<(usize, _)> = set.matches_url(&url).into_iter().map(|(v, m)| (*v, m)).collect();
-        prop_assert_eq!(&all, &linear);
-        let first = set.first_match_url(&url).map(|(v, m)| (*v, m));
-        prop_assert_eq!(set.first_match_ref(&url).map(|(v, _)| *v), first.as_ref().map(|(v, _)| *v));
-        prop_assert_eq!(first, linear.into_iter().next());
+        set_equals_exec_loop(&patterns, &url)?;
     }
 
     /// On the pathname (delimiter and prefix `/`), the hostname (delimiter `.`) and the

@@ -409,9 +409,15 @@ impl<V> UrlPatternSet<V> {
         self.entries.push((pattern, value));
     }
 
-    /// Calls `f` with the thread's buffers, whose `candidates` hold the patterns that may
-    /// match `url`, in insertion order: a superset of those that do.
-    fn with_candidates<R>(&self, url: &Url, f: impl FnOnce(&mut Scratch) -> R) -> R {
+    /// Calls `f` with the patterns that may match `url`, in insertion order (a superset of
+    /// those that do), the pathname spans the walk captured for them, and a buffer for the
+    /// spans of a match (all three the thread's, reused).
+    fn with_candidates<R>(
+        &self,
+        url: &Url,
+        f: impl FnOnce(&[Candidate], &[Span], &mut Vec<Span>) -> R,
+    ) -> R {
+        let call = |s: &mut Scratch| f(&s.candidates, &s.captured, &mut s.spans);
         let fill = |s: &mut Scratch| {
             s.candidates.clear();
             s.captured.clear();
@@ -432,12 +438,12 @@ impl<V> UrlPatternSet<V> {
         SCRATCH.with(|scratch| match scratch.try_borrow_mut() {
             Ok(mut scratch) => {
                 fill(&mut scratch);
-                f(&mut scratch)
+                call(&mut scratch)
             }
             Err(_) => {
                 let mut own = Scratch::default();
                 fill(&mut own);
-                f(&mut own)
+                call(&mut own)
             }
         })
     }
@@ -452,13 +458,7 @@ impl<V> UrlPatternSet<V> {
         with_spans: bool,
         f: impl FnOnce(usize, &[Span]) -> R,
     ) -> Option<R> {
-        self.with_candidates(url, |s| {
-            let Scratch {
-                captured,
-                candidates,
-                spans,
-                ..
-            } = s;
+        self.with_candidates(url, |candidates, captured, spans| {
             spans.clear();
             let i = candidates.iter().find_map(|c| {
                 let i = (c.id & !EXACT) as usize;
@@ -589,13 +589,7 @@ impl<V> UrlPatternSet<V> {
     #[must_use]
     pub fn matches_url(&self, url: &Url) -> Vec<(&V, UrlPatternResult)> {
         let values = Values::of_url(url);
-        self.with_candidates(url, |s| {
-            let Scratch {
-                captured,
-                candidates,
-                spans,
-                ..
-            } = s;
+        self.with_candidates(url, |candidates, captured, spans| {
             (candidates.iter())
                 .filter_map(|c| {
                     let (p, v) = &self.entries[(c.id & !EXACT) as usize];
