@@ -135,6 +135,92 @@ fn mixed_url() -> impl Strategy<Value = String> {
     (host, path, query).prop_map(|(h, p, q)| format!("https://{h}{p}{q}"))
 }
 
+/// The pieces of a route for the set's radix tree: literal segments that share prefixes (so
+/// that edges split), segment wildcards beside literals, literal text after a wildcard in a
+/// segment, full wildcards, optional and repeated groups, regexp groups, trailing slashes.
+const TREE_PIECES: [&str; 19] = [
+    "/a", "/ab", "/abc", "/b", "/ba", "/Ab", "/:x", "/:y", "/", "b", "/*", "*", "/a*", "/:x.json",
+    "{/:o}?", "{/a}?", "/:p+", "/(\\d+)", "/:x/",
+];
+
+/// Pathname text that `piece` (of [`TREE_PIECES`]) matches, or nearly: choice `n` of a few.
+fn tree_fill(piece: &str, n: usize) -> &'static str {
+    let choices: &[&'static str] = match piece {
+        "/:x" | "/:y" | "/:p+" => &["/7", "/ab", "/x.json", "/AB", "/"],
+        "/*" => &["/a/b", "", "/7"],
+        "*" => &["", "x", "/a"],
+        "/a*" => &["/a", "/abc", "/a/b"],
+        "/:x.json" => &["/7.json", "/a.json", "/.json"],
+        "{/:o}?" => &["", "/7"],
+        "{/a}?" => &["", "/a", "/A"],
+        "/(\\d+)" => &["/7", "/77", "/a"],
+        "/:x/" => &["/7/", "/ab/"],
+        "/a" => &["/a", "/A"],
+        "/ab" => &["/ab", "/aB", "/abc"],
+        "/abc" => &["/abc", "/ABC"],
+        "/b" => &["/b"],
+        "/ba" => &["/ba", "/b"],
+        "/Ab" => &["/Ab", "/ab"],
+        "/" => &["/"],
+        "b" => &["b"],
+        _ => &[""],
+    };
+    choices[n % choices.len()]
+}
+
+/// A URL for routes of [`TREE_PIECES`]: three hostnames, with and without a search; the
+/// pathname is `path` or (`from` is some) made from the route of that index by filling each
+/// piece (so that most URLs match some route, and many match several).
+fn tree_url(
+    routes: &[Vec<&'static str>],
+    host: usize,
+    from: Option<prop::sample::Index>,
+    path: &[&str],
+    fills: &[usize],
+    query: usize,
+) -> String {
+    let host = ["example.com", "www.example.com", "other.org"][host % 3];
+    let query = ["", "?q=1", "?q=a"][query % 3];
+    let path: String = match from {
+        Some(index) if !routes.is_empty() => {
+            let route = index.get(routes);
+            (route.iter().enumerate())
+                .map(|(i, piece)| tree_fill(piece, fills.get(i).copied().unwrap_or(0)))
+                .collect()
+        }
+        _ => path.concat(),
+    };
+    format!("https://{host}{path}{query}")
+}
+
+/// A set of `patterns` (each with its index) on `url`: `matches_url` and `first_match_url`
+/// equal a loop of `exec_url` in insertion order, and `first_match_ref` picks the same
+/// pattern.
+fn set_equals_exec_loop(patterns: &[(UrlPattern, usize)], url: &str) -> Result<(), TestCaseError> {
+    let mut set = UrlPatternSet::new();
+    for (p, i) in patterns {
+        set.insert(p.clone(), *i);
+    }
+    let url = Url::parse(url).unwrap();
+    let linear: Vec<(usize, _)> = patterns
+        .iter()
+        .filter_map(|(p, i)| p.exec_url(&url).map(|m| (*i, m)))
+        .collect();
+    let all: Vec<(usize, _)> = set
+        .matches_url(&url)
+        .into_iter()
+        .map(|(v, m)| (*v, m))
+        .collect();
+    prop_assert_eq!(&all, &linear);
+    let first = set.first_match_url(&url).map(|(v, m)| (*v, m));
+    prop_assert_eq!(
+        set.first_match_ref(&url).map(|(v, _)| *v),
+        first.as_ref().map(|(v, _)| *v)
+    );
+    prop_assert_eq!(first, linear.into_iter().next());
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
 
@@ -146,7 +232,6 @@ proptest! {
         routes in prop::collection::vec(mixed_route(), 0..16),
         url in mixed_url(),
     ) {
-        let mut set = UrlPatternSet::new();
         let mut patterns = Vec::new();
         for (i, (host, path, ignore_case)) in routes.into_iter().enumerate() {
             let init = UrlPatternInit {
@@ -156,20 +241,52 @@ proptest! {
                 ..UrlPatternInit::default()
             };
             if let Ok(p) = UrlPattern::from_init(&init, UrlPatternOptions { ignore_case }) {
-                set.insert(p.clone(), i);
                 patterns.push((p, i));
             }
         }
-        let url = Url::parse(&url).unwrap();
-        let linear: Vec<(usize, _)> = patterns
-            .iter()
-            .filter_map(|(p, i)| p.exec_url(&url).map(|m| (*i, m)))
+        set_equals_exec_loop(&patterns, &url)?;
+    }
+
+    /// The set's radix tree on tables of up to 40 routes that share prefixes, with and
+    /// without ignore case, some with a hostname or search pattern, on URLs made from the
+    /// routes: `first_match_url` (whose pathname groups come from the tree's walk when it
+    /// matched the whole pathname), `matches_url` and `first_match_ref` equal a linear scan of
+    /// `exec_url` in insertion order.
+    #[test]
+    fn radix_tree_set_equals_linear_scan(
+        routes in prop::collection::vec(
+            (
+                prop::collection::vec(prop::sample::select(&TREE_PIECES[..]), 0..5),
+                any::<bool>(),
+                0..4usize,
+            ),
+            0..40,
+        ),
+        host in 0..3usize,
+        from in prop::option::weighted(0.8, any::<prop::sample::Index>()),
+        path in prop::collection::vec(prop::sample::select(&TREE_PIECES[..]), 0..5),
+        fills in prop::collection::vec(0..5usize, 5),
+        query in 0..3usize,
+    ) {
+        let pieces: Vec<Vec<&'static str>> = routes.iter().map(|(p, _, _)| p.clone()).collect();
+        let concrete: Vec<&str> = (path.iter().enumerate())
+            .map(|(i, piece)| tree_fill(piece, fills[i]))
             .collect();
-        let all: Vec<(usize, _)> = set.matches_url(&url).into_iter().map(|(v, m)| (*v, m)).collect();
-        prop_assert_eq!(&all, &linear);
-        let first = set.first_match_url(&url).map(|(v, m)| (*v, m));
-        prop_assert_eq!(set.first_match_ref(&url).map(|(v, _)| *v), first.as_ref().map(|(v, _)| *v));
-        prop_assert_eq!(first, linear.into_iter().next());
+        let url = tree_url(&pieces, host, from, &concrete, &fills, query);
+        let mut patterns = Vec::new();
+        for (i, (path, ignore_case, other)) in routes.into_iter().enumerate() {
+            let mut init = UrlPatternInit { pathname: Some(path.concat()), ..UrlPatternInit::default() };
+            match other {
+                1 => init.hostname = Some("*.example.com".to_owned()),
+                2 => init.search = Some("q=:q(\\d+)".to_owned()),
+                3 => init.search = Some("q=:q".to_owned()),
+                _ => {}
+            }
+            if let Ok(p) = UrlPattern::from_init(&init, UrlPatternOptions { ignore_case }) {
+                patterns.push((p, i));
+            }
+        }
+        set_equals_exec_loop(&patterns, &url)?;
     }
 
     /// On the pathname (delimiter and prefix `/`), the hostname (delimiter `.`) and the

@@ -1364,29 +1364,52 @@ impl UrlPattern {
         known: u16,
         inputs: impl FnOnce() -> Vec<UrlPatternInput>,
     ) -> Option<UrlPatternResult> {
-        let known = self.known(known);
         let run = |spans: &mut Vec<Span>| {
             spans.clear();
-            for (i, (c, v)) in self.components.iter().zip(values.0).enumerate() {
-                let matched = if self.wildcards & (1 << i) != 0 {
-                    let all = known & (1 << i) != 0 || wildcard_matches(v);
-                    if all {
-                        spans.push(Some((0, v.len())));
-                    }
-                    all
-                } else {
-                    c.exec_into(v, spans)
-                };
-                if !matched {
-                    return None;
-                }
-            }
-            Some(self.result(values, spans, inputs()))
+            (self.match_values(values, known, None, spans))
+                .then(|| self.result(values, spans, inputs()))
         };
         SPANS.with(|spans| match spans.try_borrow_mut() {
             Ok(mut spans) => run(&mut spans),
             Err(_) => run(&mut Vec::new()),
         })
+    }
+
+    /// Matches every component on `values` (`known` as in [`UrlPattern::test_values`]) and
+    /// appends the group spans of all eight to `spans`, the input of [`UrlPattern::result`];
+    /// `pathname`, if given, is the pathname's group spans from a match the caller has made
+    /// (a route set's tree), and the pathname is not matched again. On failure, `spans` is
+    /// left as it was.
+    fn match_values(
+        &self,
+        values: &Values<'_>,
+        known: u16,
+        pathname: Option<&[Span]>,
+        spans: &mut Vec<Span>,
+    ) -> bool {
+        let known = self.known(known);
+        let mark = spans.len();
+        for (i, (c, v)) in self.components.iter().zip(values.0).enumerate() {
+            let matched = if self.wildcards & (1 << i) != 0 {
+                let all = known & (1 << i) != 0 || wildcard_matches(v);
+                if all {
+                    spans.push(Some((0, v.len())));
+                }
+                all
+            } else if let Some(groups) = pathname
+                && i == UrlPatternComponent::Pathname as usize
+            {
+                spans.extend_from_slice(groups);
+                true
+            } else {
+                c.exec_into(v, spans)
+            };
+            if !matched {
+                spans.truncate(mark);
+                return false;
+            }
+        }
+        true
     }
 
     /// The result of a match: `spans` holds the groups of all eight components, in order.

@@ -1,96 +1,297 @@
 //! [`UrlPatternSet`]: many URL patterns, each with a value, matched at once.
 //!
-//! The set keeps a tree over the pathname segments of its patterns (a literal segment, or a
-//! whole segment matched by a segment wildcard such as `:id`), built from each pattern's
-//! part list up to the first part that is neither: that prefix of segments is a condition
-//! every URL the pattern matches meets. A URL walks the tree along its own pathname segments
-//! (a literal child and the wildcard child at each level), which gives the few candidate
-//! patterns; they are then matched in full, in insertion order. A pattern with nothing to
-//! index (a pathname of `*`, `ignore_case`, an opaque pathname) is a candidate for every URL.
+//! The set keeps a radix tree (a prefix tree with compressed edges, as `matchit` and
+//! httprouter keep) over the pathnames of its patterns, read from each pattern's part list up
+//! to the first part that is neither literal text nor a whole-segment wildcard (`/:id`
+//! followed by `/` or the end): that *key* is a condition every URL the pattern matches
+//! meets. A node holds a run of literal bytes, its literal children indexed by their first
+//! byte, and one wildcard child, which takes a whole non-empty segment (the bytes up to the
+//! next `/` or the end). A URL walks the tree along its pathname's bytes once (both children
+//! where a literal and a wildcard could take the same segment), which gives the few candidate
+//! patterns; they are then matched in full, in insertion order, and the first that matches
+//! wins, as a loop of `exec` would find it.
+//!
+//! A key that covers the whole pathname (literal text and whole-segment wildcards only) is
+//! matched exactly by the walk: such a candidate's pathname is not matched again, and its
+//! groups are the segments the walk's wildcards took. `ignore_case` patterns have a tree of
+//! their own, of ASCII-lowercased keys, walked ASCII case-insensitively. A pattern with
+//! nothing to index (a pathname that starts with a wildcard, an optional group or a custom
+//! regexp group; an opaque pathname) is a candidate for every URL.
 
 use std::cell::RefCell;
-use std::cmp::Ordering;
 
-use super::parser::{Modifier, Options, PartType};
+use super::matcher::Span;
+use super::parser::{Modifier, PartType};
 use super::{
     URL_KNOWN, UrlPattern, UrlPatternComponent, UrlPatternInput, UrlPatternMatch, UrlPatternResult,
     Values,
 };
 use crate::Url;
 
-/// One level of the tree.
+/// The byte of a key that stands for a whole-segment wildcard: a NUL cannot occur in a
+/// canonical pathname (it is percent-encoded), and a pattern whose literal text holds one is
+/// not indexed.
+const WILD: u8 = 0;
+
+/// One node of a [`Tree`].
 #[derive(Debug, Clone, Default)]
 struct Node {
-    /// Children by literal segment, sorted by length and then bytes (see [`by_len`]): a
-    /// binary search that mostly compares lengths, no hashing of the URL's segments and no
-    /// collisions to provoke.
-    literal: Vec<(Box<[u8]>, u32)>,
-    /// The child of a segment wildcard (any non-empty segment).
-    wildcard: Option<u32>,
-    /// Patterns whose indexed prefix ends here and may go on (candidates for any URL that
+    /// The literal bytes of the node, after its parent's (empty for the root and for a
+    /// wildcard's child).
+    prefix: Box<[u8]>,
+    /// The first byte of each literal child's prefix (distinct), beside [`Node::children`].
+    indices: Vec<u8>,
+    children: Vec<u32>,
+    /// The child reached by a whole-segment wildcard.
+    wild: Option<u32>,
+    /// Patterns whose key ends here and whose pathname may go on (candidates for any URL that
     /// reaches this node).
     open: Vec<u32>,
-    /// Patterns whose whole pathname ends here (candidates when the URL's segments do).
+    /// Patterns whose key, their whole pathname, ends here (candidates when the URL's
+    /// pathname does too).
     exact: Vec<u32>,
 }
 
-/// The order of [`Node::literal`]: shorter first, then bytewise.
-fn by_len(a: &[u8], b: &[u8]) -> Ordering {
-    a.len().cmp(&b.len()).then_with(|| a.cmp(b))
+/// A radix tree over keys; `nodes[0]` is the root. With `FOLD` (in [`Tree::walk`]) its keys
+/// are ASCII-lowercased and compared ASCII case-insensitively.
+#[derive(Debug, Clone)]
+struct Tree {
+    nodes: Vec<Node>,
 }
 
-impl Node {
-    /// The child of the literal segment `segment`.
-    #[inline]
-    fn literal_child(&self, segment: &[u8]) -> Option<u32> {
-        let i = (self.literal)
-            .binary_search_by(|(key, _)| by_len(key, segment))
-            .ok()?;
-        Some(self.literal[i].1)
+impl Default for Tree {
+    fn default() -> Tree {
+        Tree {
+            nodes: vec![Node::default()],
+        }
+    }
+}
+
+/// Where the walk goes on: a node whose prefix is still to be compared at `pos`, or (with
+/// `wild`) a wildcard child whose segment starts at `pos`; `trail` is the length of the
+/// wildcards' spans up to its parent.
+struct Frame {
+    node: u32,
+    pos: usize,
+    trail: usize,
+    wild: bool,
+}
+
+/// A candidate pattern: its index (with [`EXACT`] if the walk matched its whole pathname,
+/// whose group spans are then `captured[start..end]`).
+#[derive(Debug, Clone, Copy)]
+struct Candidate {
+    id: u32,
+    start: usize,
+    end: usize,
+}
+
+/// Buffers reused by the lookups of one thread.
+#[derive(Default)]
+struct Scratch {
+    /// The branches of the walk not taken yet.
+    stack: Vec<Frame>,
+    /// The spans of the wildcards on the walk's current branch.
+    trail: Vec<Span>,
+    /// The pathname's group spans of the exact candidates.
+    captured: Vec<Span>,
+    candidates: Vec<Candidate>,
+    /// The group spans of a match (all eight components).
+    spans: Vec<Span>,
+}
+
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = RefCell::default();
+}
+
+/// The end of the segment that starts at `pos`: the next `/` or the end of `path`.
+#[inline]
+fn segment_end(path: &[u8], pos: usize) -> usize {
+    memchr::memchr(b'/', &path[pos..]).map_or(path.len(), |i| pos + i)
+}
+
+impl Tree {
+    /// The node of `key`, added (splitting an edge where the key leaves it) if missing.
+    fn insert(&mut self, mut key: &[u8]) -> usize {
+        let nodes = &mut self.nodes;
+        let mut node = 0;
+        while let Some(&first) = key.first() {
+            if first == WILD {
+                node = match nodes[node].wild {
+                    Some(child) => child as usize,
+                    None => {
+                        let child = nodes.len();
+                        nodes.push(Node::default());
+                        nodes[node].wild = Some(child as u32);
+                        child
+                    }
+                };
+                key = &key[1..];
+                continue;
+            }
+            let literal = &key[..memchr::memchr(WILD, key).unwrap_or(key.len())];
+            let Some(i) = nodes[node].indices.iter().position(|&b| b == first) else {
+                let child = nodes.len();
+                nodes.push(Node {
+                    prefix: literal.into(),
+                    ..Node::default()
+                });
+                nodes[node].indices.push(first);
+                nodes[node].children.push(child as u32);
+                node = child;
+                key = &key[literal.len()..];
+                continue;
+            };
+            let child = nodes[node].children[i] as usize;
+            let prefix = &nodes[child].prefix;
+            let common = (prefix.iter().zip(literal))
+                .take_while(|(a, b)| a == b)
+                .count();
+            if common < prefix.len() {
+                // The key leaves the edge inside the child's prefix: the child keeps the
+                // common part, and what it had moves to a new node below it.
+                let head: Box<[u8]> = prefix[..common].into();
+                let mut tail = std::mem::take(&mut nodes[child]);
+                tail.prefix = tail.prefix[common..].into();
+                let below = nodes.len();
+                nodes[child] = Node {
+                    prefix: head,
+                    indices: vec![tail.prefix[0]],
+                    children: vec![below as u32],
+                    ..Node::default()
+                };
+                nodes.push(tail);
+            }
+            node = child;
+            key = &key[common..];
+        }
+        node
     }
 
-    /// The child of the literal segment `segment`, added if missing (as `next`).
-    fn literal_child_or(&mut self, segment: &str, next: u32) -> u32 {
-        let key = segment.as_bytes();
-        match (self.literal).binary_search_by(|(k, _)| by_len(k, key)) {
-            Ok(i) => self.literal[i].1,
-            Err(i) => {
-                self.literal.insert(i, (key.into(), next));
-                next
+    /// Walks the tree along `path`, adding to `s.candidates` the patterns of the nodes it
+    /// reaches (with their spans in `s.captured`). A node is reached at most once (the bytes
+    /// before it are fixed by the tree but for the wildcards, and each takes a whole segment),
+    /// so the walk is linear in the tree's size; it keeps its own stack (a pattern or URL of
+    /// a million segments must not exhaust the thread's).
+    fn walk<const FOLD: bool>(&self, path: &[u8], s: &mut Scratch) {
+        let Scratch {
+            stack,
+            trail,
+            captured,
+            candidates,
+            ..
+        } = s;
+        let nodes = &self.nodes;
+        stack.clear();
+        trail.clear();
+        let mut next = Some(Frame {
+            node: 0,
+            pos: 0,
+            trail: 0,
+            wild: false,
+        });
+        'frames: while let Some(frame) = next.take().or_else(|| stack.pop()) {
+            trail.truncate(frame.trail);
+            let mut node = frame.node;
+            let mut pos = frame.pos;
+            if frame.wild {
+                let end = segment_end(path, pos);
+                trail.push(Some((pos, end)));
+                pos = end;
+            }
+            loop {
+                let n = &nodes[node as usize];
+                if !n.prefix.is_empty() {
+                    let equal = match path.get(pos..pos + n.prefix.len()) {
+                        Some(bytes) if FOLD => bytes.eq_ignore_ascii_case(&n.prefix),
+                        Some(bytes) => *bytes == *n.prefix,
+                        None => false,
+                    };
+                    if !equal {
+                        continue 'frames;
+                    }
+                    pos += n.prefix.len();
+                }
+                if !n.open.is_empty() {
+                    candidates.extend(n.open.iter().map(|&id| Candidate {
+                        id,
+                        start: 0,
+                        end: 0,
+                    }));
+                }
+                let Some(&byte) = path.get(pos) else {
+                    if !n.exact.is_empty() {
+                        let start = captured.len();
+                        captured.extend_from_slice(trail);
+                        let end = captured.len();
+                        candidates.extend(n.exact.iter().map(|&id| Candidate {
+                            id: id | EXACT,
+                            start,
+                            end,
+                        }));
+                    }
+                    continue 'frames;
+                };
+                let first = if FOLD {
+                    byte.to_ascii_lowercase()
+                } else {
+                    byte
+                };
+                let literal = (n.indices.iter().position(|&b| b == first)).map(|i| n.children[i]);
+                let wild = n.wild.filter(|_| byte != b'/');
+                match (literal, wild) {
+                    (Some(child), None) => node = child,
+                    (None, Some(child)) => {
+                        let end = segment_end(path, pos);
+                        trail.push(Some((pos, end)));
+                        pos = end;
+                        node = child;
+                    }
+                    (Some(child), Some(other)) => {
+                        stack.push(Frame {
+                            node: other,
+                            pos,
+                            trail: trail.len(),
+                            wild: true,
+                        });
+                        node = child;
+                    }
+                    (None, None) => continue 'frames,
+                }
             }
         }
     }
 }
 
-/// A pathname segment of a pattern's indexed prefix.
-#[derive(Debug, Clone, PartialEq, Eq)]
-enum Segment {
-    Literal(String),
-    Wildcard,
-}
-
-/// The segments every pathname the pattern matches starts with, and whether they are the
-/// whole pathname; `None` if nothing can be said.
-fn pathname_segments(pattern: &UrlPattern) -> Option<(Vec<Segment>, bool)> {
+/// The key of a pattern's pathname (its literal bytes, [`WILD`] for each whole-segment
+/// wildcard, ASCII-lowercased under `ignore_case`), whether it is the whole pathname (else the
+/// pathname goes on past it) and whether it is for the case-insensitive tree; `None` if
+/// nothing can be indexed.
+fn pathname_key(pattern: &UrlPattern) -> Option<(Vec<u8>, bool, bool)> {
     let component = pattern.component(UrlPatternComponent::Pathname);
-    if component.options != Options::PATHNAME {
-        // Opaque pathnames, and ignore_case (literal segments are not exact).
+    let options = component.options;
+    if options.delimiter != Some(b'/') || options.prefix != Some(b'/') {
+        // An opaque pathname.
         return None;
     }
-    const PARAM: char = '\0';
-    // The pathname text with each indexed segment wildcard as PARAM (a NUL cannot occur in a
-    // canonical pathname: it is percent-encoded).
-    let mut text = String::new();
+    let mut key = Vec::new();
     let parts = &component.part_list;
     let mut complete = true;
     for (i, part) in parts.iter().enumerate() {
         match (part.kind, part.modifier) {
-            (PartType::FixedText, Modifier::None) => text.push_str(&part.value),
+            (PartType::FixedText, Modifier::None) => {
+                if part.value.contains('\0') {
+                    return None;
+                }
+                key.extend_from_slice(part.value.as_bytes());
+            }
             (PartType::SegmentWildcard, Modifier::None)
                 if part.suffix.is_empty()
-                    && (part.prefix == "/" || (part.prefix.is_empty() && text.ends_with('/'))) =>
+                    && (part.prefix == "/" || (part.prefix.is_empty() && key.ends_with(b"/"))) =>
             {
-                // A whole segment only if the next part starts a new one (or there is none).
+                // `[^/]+?` starting a segment takes all of it only if the next part starts
+                // a new one (or there is none). If that part is not indexed (an optional
+                // one), the key ends here and the wildcard only has to be non-empty.
                 let next_starts_segment = match parts.get(i + 1) {
                     None => true,
                     Some(next) if next.kind == PartType::FixedText => next.value.starts_with('/'),
@@ -100,8 +301,8 @@ fn pathname_segments(pattern: &UrlPattern) -> Option<(Vec<Segment>, bool)> {
                     complete = false;
                     break;
                 }
-                text.push_str(&part.prefix);
-                text.push(PARAM);
+                key.extend_from_slice(part.prefix.as_bytes());
+                key.push(WILD);
             }
             _ => {
                 complete = false;
@@ -109,28 +310,13 @@ fn pathname_segments(pattern: &UrlPattern) -> Option<(Vec<Segment>, bool)> {
             }
         }
     }
-    let rest = text.strip_prefix('/')?;
-    let mut segments: Vec<Segment> = rest
-        .split('/')
-        .map(|s| {
-            if s == "\0" {
-                Segment::Wildcard
-            } else {
-                Segment::Literal(s.to_owned())
-            }
-        })
-        .collect();
-    if !complete {
-        // The last segment may go on in the parts not indexed.
-        segments.pop();
-    }
-    if segments
-        .iter()
-        .any(|s| matches!(s, Segment::Literal(l) if l.contains(PARAM)))
-    {
+    if key.is_empty() && !complete {
         return None;
     }
-    Some((segments, complete))
+    if options.ignore_case {
+        key.make_ascii_lowercase();
+    }
+    Some((key, complete, options.ignore_case))
 }
 
 /// Many patterns, each with a value (a route name, a handler): the first (or every) pattern
@@ -149,8 +335,10 @@ fn pathname_segments(pattern: &UrlPattern) -> Option<(Vec<Segment>, bool)> {
 #[derive(Debug, Clone)]
 pub struct UrlPatternSet<V> {
     entries: Vec<(UrlPattern, V)>,
-    /// The tree; `nodes[0]` is the root.
-    nodes: Vec<Node>,
+    /// The tree of the patterns that compare their pathname exactly.
+    tree: Tree,
+    /// The tree of the `ignore_case` patterns.
+    folded: Tree,
     /// Patterns that every URL is a candidate for (nothing indexed).
     everywhere: Vec<u32>,
 }
@@ -161,9 +349,9 @@ impl<V> Default for UrlPatternSet<V> {
     }
 }
 
-/// The flag of a candidate whose whole pathname the tree has matched: its pathname needs no
-/// second test (a complete indexed pathname is literal segments and segment wildcards
-/// `[^/]+?` that take whole segments, exactly what the walk compares).
+/// The flag of a candidate whose whole pathname the walk has matched: its pathname needs no
+/// second match (a complete key is literal text and whole-segment wildcards `[^/]+?`,
+/// exactly what the walk compares), and its groups are the wildcards' segments.
 const EXACT: u32 = 1 << 31;
 
 /// The components a candidate is known to match, for `test_values` on a URL record.
@@ -172,52 +360,6 @@ fn known(candidate: u32) -> u16 {
         URL_KNOWN | 1 << UrlPatternComponent::Pathname as u16
     } else {
         URL_KNOWN
-    }
-}
-
-/// Buffers reused by the lookups of one thread: the URL's segments (byte ranges of its
-/// pathname), the walk's stack and the candidates.
-#[derive(Default)]
-struct Scratch {
-    segments: Vec<(usize, usize)>,
-    stack: Vec<(u32, usize)>,
-    candidates: Vec<u32>,
-}
-
-thread_local! {
-    static SCRATCH: RefCell<Scratch> = RefCell::default();
-}
-
-/// Candidate patterns, collected while walking the tree along the `segments` of `path`
-/// (with a stack of its own: a pattern or URL of a million segments must not exhaust the
-/// thread's stack).
-fn walk(
-    nodes: &[Node],
-    path: &str,
-    segments: &[(usize, usize)],
-    stack: &mut Vec<(u32, usize)>,
-    out: &mut Vec<u32>,
-) {
-    stack.clear();
-    stack.push((0, 0));
-    while let Some((node, depth)) = stack.pop() {
-        let n = &nodes[node as usize];
-        if !n.open.is_empty() {
-            out.extend_from_slice(&n.open);
-        }
-        let Some(&(start, end)) = segments.get(depth) else {
-            out.extend(n.exact.iter().map(|id| id | EXACT));
-            continue;
-        };
-        let segment = &path.as_bytes()[start..end];
-        if let Some(child) = n.literal_child(segment) {
-            stack.push((child, depth + 1));
-        }
-        if let Some(child) = n.wildcard
-            && !segment.is_empty()
-        {
-            stack.push((child, depth + 1));
-        }
     }
 }
 
@@ -232,7 +374,8 @@ impl<V> UrlPatternSet<V> {
     pub fn new() -> UrlPatternSet<V> {
         UrlPatternSet {
             entries: Vec::new(),
-            nodes: vec![Node::default()],
+            tree: Tree::default(),
+            folded: Tree::default(),
             everywhere: Vec::new(),
         }
     }
@@ -246,67 +389,89 @@ impl<V> UrlPatternSet<V> {
     /// ```
     pub fn insert(&mut self, pattern: UrlPattern, value: V) {
         let id = self.entries.len() as u32;
-        match pathname_segments(&pattern) {
+        match pathname_key(&pattern) {
             None => self.everywhere.push(id),
-            Some((segments, complete)) => {
-                let mut node = 0;
-                for segment in segments {
-                    let next = self.nodes.len() as u32;
-                    let child = match segment {
-                        Segment::Literal(s) => self.nodes[node].literal_child_or(&s, next),
-                        Segment::Wildcard => *self.nodes[node].wildcard.get_or_insert(next),
-                    };
-                    if child == next {
-                        self.nodes.push(Node::default());
-                    }
-                    node = child as usize;
-                }
-                if complete {
-                    self.nodes[node].exact.push(id);
+            Some((key, complete, fold)) => {
+                let tree = if fold {
+                    &mut self.folded
                 } else {
-                    self.nodes[node].open.push(id);
+                    &mut self.tree
+                };
+                let node = tree.insert(&key);
+                let node = &mut tree.nodes[node];
+                if complete {
+                    node.exact.push(id);
+                } else {
+                    node.open.push(id);
                 }
             }
         }
         self.entries.push((pattern, value));
     }
 
-    /// Calls `f` with the patterns that may match `url`, in insertion order: a superset of
-    /// those that do (each with [`EXACT`] if the walk matched its whole pathname).
-    fn with_candidates<R>(&self, url: &Url, f: impl FnOnce(&[u32]) -> R) -> R {
-        let fill = |scratch: &mut Scratch| {
-            let Scratch {
-                segments,
-                stack,
-                candidates,
-            } = scratch;
-            candidates.clear();
-            candidates.extend_from_slice(&self.everywhere);
-            let path = url.pathname();
-            if path.starts_with('/') {
-                segments.clear();
-                let mut start = 1;
-                for end in memchr::memchr_iter(b'/', &path.as_bytes()[1..]) {
-                    segments.push((start, end + 1));
-                    start = end + 2;
-                }
-                segments.push((start, path.len()));
-                walk(&self.nodes, path, segments, stack, candidates);
+    /// Calls `f` with the patterns that may match `url`, in insertion order (a superset of
+    /// those that do), the pathname spans the walk captured for them, and a buffer for the
+    /// spans of a match (all three the thread's, reused).
+    fn with_candidates<R>(
+        &self,
+        url: &Url,
+        f: impl FnOnce(&[Candidate], &[Span], &mut Vec<Span>) -> R,
+    ) -> R {
+        let call = |s: &mut Scratch| f(&s.candidates, &s.captured, &mut s.spans);
+        let fill = |s: &mut Scratch| {
+            s.candidates.clear();
+            s.captured.clear();
+            (s.candidates).extend(self.everywhere.iter().map(|&id| Candidate {
+                id,
+                start: 0,
+                end: 0,
+            }));
+            let path = url.pathname().as_bytes();
+            self.tree.walk::<false>(path, s);
+            if self.folded.nodes.len() > 1 {
+                self.folded.walk::<true>(path, s);
             }
-            if !candidates.is_sorted_by_key(|id| id & !EXACT) {
-                candidates.sort_unstable_by_key(|id| id & !EXACT);
+            if !s.candidates.is_sorted_by_key(|c| c.id & !EXACT) {
+                s.candidates.sort_unstable_by_key(|c| c.id & !EXACT);
             }
         };
         SCRATCH.with(|scratch| match scratch.try_borrow_mut() {
             Ok(mut scratch) => {
                 fill(&mut scratch);
-                f(&scratch.candidates)
+                call(&mut scratch)
             }
             Err(_) => {
                 let mut own = Scratch::default();
                 fill(&mut own);
-                f(&own.candidates)
+                call(&mut own)
             }
+        })
+    }
+
+    /// `f` on the first pattern that matches `url` (whose components are `values`): its
+    /// index and, `with_spans`, the group spans of its eight components (the candidates are
+    /// then matched with their groups, so that the result needs no second match).
+    fn first<R>(
+        &self,
+        url: &Url,
+        values: &Values<'_>,
+        with_spans: bool,
+        f: impl FnOnce(usize, &[Span]) -> R,
+    ) -> Option<R> {
+        self.with_candidates(url, |candidates, captured, spans| {
+            spans.clear();
+            let i = candidates.iter().find_map(|c| {
+                let i = (c.id & !EXACT) as usize;
+                let pattern = &self.entries[i].0;
+                let matched = if with_spans {
+                    let pathname = (c.id & EXACT != 0).then(|| &captured[c.start..c.end]);
+                    pattern.match_values(values, URL_KNOWN, pathname, spans)
+                } else {
+                    pattern.test_values(values, known(c.id))
+                };
+                matched.then_some(i)
+            })?;
+            Some(f(i, spans))
         })
     }
 
@@ -368,11 +533,12 @@ impl<V> UrlPatternSet<V> {
     /// ```
     #[must_use]
     pub fn first_match_url(&self, url: &Url) -> Option<(&V, UrlPatternResult)> {
-        // Each candidate is only tested; the result is built for the one that matches.
         let values = Values::of_url(url);
-        let (p, v) = &self.entries[self.first_id(url, &values)?];
-        let inputs = || vec![UrlPatternInput::String(url.href().to_owned())];
-        Some((v, p.exec_values(&values, URL_KNOWN, inputs)?))
+        self.first(url, &values, true, |i, spans| {
+            let (p, v) = &self.entries[i];
+            let inputs = vec![UrlPatternInput::String(url.href().to_owned())];
+            (v, p.result(&values, spans, inputs))
+        })
     }
 
     /// [`UrlPatternSet::first_match_url`] without building the owned result: the value and a
@@ -390,22 +556,9 @@ impl<V> UrlPatternSet<V> {
     /// ```
     #[must_use]
     pub fn first_match_ref<'u>(&self, url: &'u Url) -> Option<(&V, UrlPatternMatch<'_, 'u>)> {
-        let id = self.first_id(url, &Values::of_url(url))?;
-        let (pattern, v) = &self.entries[id];
+        let i = self.first(url, &Values::of_url(url), false, |i, _| i)?;
+        let (pattern, v) = &self.entries[i];
         Some((v, UrlPatternMatch { pattern, url }))
-    }
-
-    /// The index of the first pattern that matches `url`.
-    fn first_id(&self, url: &Url, values: &Values<'_>) -> Option<usize> {
-        self.with_candidates(url, |candidates| {
-            candidates.iter().find_map(|&id| {
-                let i = (id & !EXACT) as usize;
-                self.entries[i]
-                    .0
-                    .test_values(values, known(id))
-                    .then_some(i)
-            })
-        })
     }
 
     /// Every pattern that matches `url`, in insertion order.
@@ -436,22 +589,190 @@ impl<V> UrlPatternSet<V> {
     #[must_use]
     pub fn matches_url(&self, url: &Url) -> Vec<(&V, UrlPatternResult)> {
         let values = Values::of_url(url);
-        let ids: Vec<u32> = self.with_candidates(url, |candidates| {
-            (candidates.iter().copied())
-                .filter(|&id| {
-                    self.entries[(id & !EXACT) as usize]
-                        .0
-                        .test_values(&values, known(id))
+        self.with_candidates(url, |candidates, captured, spans| {
+            (candidates.iter())
+                .filter_map(|c| {
+                    let (p, v) = &self.entries[(c.id & !EXACT) as usize];
+                    let pathname = (c.id & EXACT != 0).then(|| &captured[c.start..c.end]);
+                    spans.clear();
+                    if !p.match_values(&values, URL_KNOWN, pathname, spans) {
+                        return None;
+                    }
+                    let inputs = vec![UrlPatternInput::String(url.href().to_owned())];
+                    Some((v, p.result(&values, spans, inputs)))
                 })
-                .map(|id| id & !EXACT)
                 .collect()
-        });
-        (ids.into_iter())
-            .filter_map(|id| {
-                let (p, v) = &self.entries[id as usize];
-                let inputs = || vec![UrlPatternInput::String(url.href().to_owned())];
-                p.exec_values(&values, URL_KNOWN, inputs).map(|m| (v, m))
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The candidates of `path` in `tree` (whose node of key `k` holds the pattern `k`, open
+    /// for the keys ending in `*`): (pattern, exact, the wildcards' segments).
+    fn walk(
+        tree: &Tree,
+        keys: &[&str],
+        path: &str,
+        fold: bool,
+    ) -> Vec<(String, bool, Vec<String>)> {
+        let mut s = Scratch::default();
+        if fold {
+            tree.walk::<true>(path.as_bytes(), &mut s);
+        } else {
+            tree.walk::<false>(path.as_bytes(), &mut s);
+        }
+        s.candidates.sort_unstable_by_key(|c| c.id & !EXACT);
+        (s.candidates.iter())
+            .map(|c| {
+                let spans = s.captured[c.start..c.end].iter();
+                let segments = spans.map(|span| {
+                    let (a, b) = span.unwrap();
+                    path[a..b].to_owned()
+                });
+                (
+                    keys[(c.id & !EXACT) as usize].to_owned(),
+                    c.id & EXACT != 0,
+                    segments.collect(),
+                )
             })
             .collect()
+    }
+
+    fn tree(keys: &[&str]) -> Tree {
+        let mut tree = Tree::default();
+        for (id, key) in keys.iter().enumerate() {
+            let (key, open) = match key.strip_suffix('*') {
+                Some(k) => (k, true),
+                None => (*key, false),
+            };
+            let key: Vec<u8> = key
+                .bytes()
+                .map(|b| if b == b':' { WILD } else { b })
+                .collect();
+            let node = tree.insert(&key);
+            let node = &mut tree.nodes[node];
+            if open {
+                node.open.push(id as u32);
+            } else {
+                node.exact.push(id as u32);
+            }
+        }
+        tree
+    }
+
+    /// Edges split where keys part (inside a literal run, at a wildcard), literal and
+    /// wildcard children taking the same segment, open keys, the wildcards' segments.
+    #[test]
+    fn radix_tree_walk() {
+        let keys = [
+            "/repos/:/:",
+            "/repos/:/:/events",
+            "/repos/deno/:",
+            "/rep*",
+            "/user",
+            "/users/:",
+            "/users/:/events",
+            "/use*",
+            "/",
+            "*",
+            "/:/x",
+        ];
+        let t = tree(&keys);
+        let exact = |k: &str, segments: &[&str]| {
+            (
+                k.to_owned(),
+                true,
+                segments.iter().map(|s| s.to_string()).collect(),
+            )
+        };
+        let open = |k: &str| (k.to_owned(), false, Vec::new());
+        assert_eq!(
+            walk(&t, &keys, "/repos/deno/x", false),
+            [
+                exact("/repos/:/:", &["deno", "x"]),
+                exact("/repos/deno/:", &["x"]),
+                open("/rep*"),
+                open("*"),
+            ]
+        );
+        assert_eq!(
+            walk(&t, &keys, "/repos/a/b/events", false),
+            [
+                exact("/repos/:/:/events", &["a", "b"]),
+                open("/rep*"),
+                open("*")
+            ]
+        );
+        assert_eq!(
+            walk(&t, &keys, "/users/u/events", false),
+            [exact("/users/:/events", &["u"]), open("/use*"), open("*")]
+        );
+        assert_eq!(
+            walk(&t, &keys, "/user", false),
+            [exact("/user", &[]), open("/use*"), open("*")]
+        );
+        assert_eq!(walk(&t, &keys, "/", false), [exact("/", &[]), open("*")]);
+        assert_eq!(
+            walk(&t, &keys, "/users/x", false),
+            [
+                exact("/users/:", &["x"]),
+                open("/use*"),
+                open("*"),
+                exact("/:/x", &["users"])
+            ]
+        );
+        // A wildcard takes a non-empty segment, all of it.
+        assert_eq!(
+            walk(&t, &keys, "/users/", false),
+            [open("/use*"), open("*")]
+        );
+        assert_eq!(
+            walk(&t, &keys, "/users/x/y", false),
+            [open("/use*"), open("*")]
+        );
+        assert_eq!(
+            walk(&t, &keys, "/a/x", false),
+            [open("*"), exact("/:/x", &["a"])]
+        );
+        assert_eq!(walk(&t, &keys, "", false), [open("*")]);
+        assert_eq!(walk(&t, &keys, "/USER", false), [open("*")]);
+        // The case-insensitive walk (of a tree of lowercase keys).
+        assert_eq!(
+            walk(&t, &keys, "/USER", true),
+            [exact("/user", &[]), open("/use*"), open("*")]
+        );
+        assert_eq!(
+            walk(&t, &keys, "/Repos/Deno/X", true),
+            [
+                exact("/repos/:/:", &["Deno", "X"]),
+                exact("/repos/deno/:", &["X"]),
+                open("/rep*"),
+                open("*")
+            ]
+        );
+    }
+
+    /// A key of a million wildcards and pathnames of a million segments: no recursion, and
+    /// each node is reached once.
+    #[test]
+    fn deep_keys_and_paths() {
+        let n = 1 << 20;
+        let mut t = Tree::default();
+        let key = b"/\0".repeat(n);
+        let node = t.insert(&key);
+        t.nodes[node].exact.push(0);
+        let node = t.insert(&b"/a".repeat(n));
+        t.nodes[node].exact.push(1);
+        let path = "/a".repeat(n);
+        let mut s = Scratch::default();
+        t.walk::<false>(path.as_bytes(), &mut s);
+        let found: Vec<u32> = s.candidates.iter().map(|c| c.id & !EXACT).collect();
+        assert_eq!(found.len(), 2);
+        assert!(found.contains(&0) && found.contains(&1));
+        let c = s.candidates.iter().find(|c| c.id & !EXACT == 0).unwrap();
+        assert_eq!(c.end - c.start, n);
     }
 }
