@@ -6,6 +6,7 @@
 //! component matched by its ECMAScript regular expression) and must give the same result as
 //! the part-list matcher. (Needs the `pattern` and `serde` features: Cargo.toml's `[[test]]`.)
 
+use serde::Deserialize;
 use serde_json::{Map, Value};
 use weburl::Url;
 use weburl::pattern::{
@@ -14,27 +15,10 @@ use weburl::pattern::{
 };
 use weburl_testkit::urlpattern::{Case, Constructed, Matched, cases, has_regexp_groups_cases};
 
-fn init_of(o: &Map<String, Value>) -> UrlPatternInit {
-    let f = |k: &str| o.get(k).and_then(Value::as_str).map(str::to_owned);
-    UrlPatternInit {
-        protocol: f("protocol"),
-        username: f("username"),
-        password: f("password"),
-        hostname: f("hostname"),
-        port: f("port"),
-        pathname: f("pathname"),
-        search: f("search"),
-        hash: f("hash"),
-        base_url: f("baseURL"),
-    }
-}
-
+/// A pattern or exec() input in the test data's JSON form: a string or an init object, read
+/// by the library's `Deserialize` (the one reader the CLI's batch op uses too).
 fn input_of(v: &Value) -> UrlPatternInput {
-    match v {
-        Value::String(s) => UrlPatternInput::String(s.clone()),
-        Value::Object(o) => UrlPatternInput::Init(init_of(o)),
-        other => panic!("unexpected input {other}"),
-    }
+    UrlPatternInput::deserialize(v).unwrap_or_else(|e| panic!("unexpected input {v}: {e}"))
 }
 
 /// The arguments: (input, base URL string, options).
