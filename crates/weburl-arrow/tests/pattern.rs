@@ -7,6 +7,7 @@
 mod common;
 
 use common::{layouts, texts};
+use serde::Deserialize;
 use serde_json::Value;
 use weburl::pattern::{
     UrlPattern, UrlPatternComponent, UrlPatternInit, UrlPatternInput, UrlPatternOptions,
@@ -16,30 +17,11 @@ use weburl_arrow::arrow_array::{Array, StringArray, StructArray};
 use weburl_arrow::{Base, KernelError, Output, Strings, rows};
 use weburl_testkit::urlpattern::{Constructed, Matched, cases};
 
-/// The init object of a case's JSON.
-fn init_of(o: &serde_json::Map<String, Value>) -> UrlPatternInit {
-    let f = |k: &str| o.get(k).and_then(Value::as_str).map(str::to_owned);
-    UrlPatternInit {
-        protocol: f("protocol"),
-        username: f("username"),
-        password: f("password"),
-        hostname: f("hostname"),
-        port: f("port"),
-        pathname: f("pathname"),
-        search: f("search"),
-        hash: f("hash"),
-        base_url: f("baseURL"),
-    }
-}
-
 /// The pattern of a case whose constructor succeeds (JavaScript's argument forms).
 fn pattern_of(args: &[Value]) -> UrlPattern {
-    let input = match args.first() {
-        None => UrlPatternInput::Init(UrlPatternInit::default()),
-        Some(Value::String(s)) => UrlPatternInput::String(s.clone()),
-        Some(Value::Object(o)) => UrlPatternInput::Init(init_of(o)),
-        Some(other) => panic!("unexpected pattern input {other}"),
-    };
+    let input = args.first().map_or(UrlPatternInit::default().into(), |v| {
+        UrlPatternInput::deserialize(v).unwrap_or_else(|e| panic!("pattern input {v}: {e}"))
+    });
     let options = |o: &Value| UrlPatternOptions {
         ignore_case: o.get("ignoreCase").and_then(Value::as_bool) == Some(true),
     };

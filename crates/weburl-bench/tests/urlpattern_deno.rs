@@ -11,6 +11,7 @@
 
 use std::collections::BTreeMap;
 
+use serde::Deserialize;
 use serde_json::{Map, Value, json};
 use urlpattern::quirks::{self, StringOrInit};
 use weburl_testkit::urlpattern::{COMPONENTS, Case, Constructed, Matched, cases};
@@ -223,21 +224,7 @@ fn deno_urlpattern_against_wpt() {
 /// One case through weburl, in the same shapes.
 fn weburl(case: &Case) -> Outcome {
     use weburl::pattern::{UrlPattern, UrlPatternInit, UrlPatternOptions};
-    let init_of = |v: &Value| -> Option<UrlPatternInit> {
-        let o = v.as_object()?;
-        let get = |k: &str| o.get(k).and_then(Value::as_str).map(str::to_owned);
-        Some(UrlPatternInit {
-            protocol: get("protocol"),
-            username: get("username"),
-            password: get("password"),
-            hostname: get("hostname"),
-            port: get("port"),
-            pathname: get("pathname"),
-            search: get("search"),
-            hash: get("hash"),
-            base_url: get("baseURL"),
-        })
-    };
+    let init_of = |v: &Value| UrlPatternInit::deserialize(v).unwrap();
     let args = &case.pattern;
     let mut base = None;
     let mut options = UrlPatternOptions::default();
@@ -255,9 +242,7 @@ fn weburl(case: &Case) -> Outcome {
     let pattern = match args.first() {
         None => UrlPattern::from_init(&UrlPatternInit::default(), options).ok(),
         Some(Value::String(s)) => UrlPattern::parse(s, base.as_deref(), options).ok(),
-        Some(init) if base.is_none() => {
-            UrlPattern::from_init(&init_of(init).unwrap(), options).ok()
-        }
+        Some(init) if base.is_none() => UrlPattern::from_init(&init_of(init), options).ok(),
         Some(_) => None,
     };
     let Some(pattern) = pattern else {
@@ -274,7 +259,7 @@ fn weburl(case: &Case) -> Outcome {
             (None, _) => pattern.exec_init(&UrlPatternInit::default()),
             (Some(Value::String(s)), base) => pattern.exec(s, base.and_then(Value::as_str)),
             (Some(_), Some(_)) => return json!("error"),
-            (Some(init), None) => pattern.exec_init(&init_of(init).unwrap()),
+            (Some(init), None) => pattern.exec_init(&init_of(init)),
         };
         result.map_or(Value::Null, |r| weburl_result(&r))
     });

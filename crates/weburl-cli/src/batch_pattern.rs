@@ -2,7 +2,7 @@
 //! arguments in the JSON form of web-platform-tests' `urlpatterntestdata.json` (see
 //! docs/batch-contract.md).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use weburl::pattern::{
     PatternLimits, UrlPattern, UrlPatternError, UrlPatternInit, UrlPatternInput, UrlPatternOptions,
@@ -10,11 +10,6 @@ use weburl::pattern::{
 };
 
 use crate::batch::{Answer, type_name};
-
-/// The names of an init object's fields, as JavaScript's `URLPatternInit` spells them.
-const INIT_FIELDS: [&str; 9] = [
-    "protocol", "username", "password", "hostname", "port", "pathname", "search", "hash", "baseURL",
-];
 
 /// The constructor's arguments, decoded.
 #[derive(Debug)]
@@ -307,39 +302,15 @@ fn exec_arguments(args: &[Value]) -> Result<(UrlPatternInput, Option<String>), S
     }
 }
 
-/// A string, or an init object whose fields are strings.
+/// A string, or an init object whose members are strings (`UrlPatternInit`'s `Deserialize`:
+/// other members are ignored, as JavaScript's dictionary conversion does; a member that is not
+/// a string is an error that names it).
 pub fn input(value: &Value, what: &str) -> Result<UrlPatternInput, String> {
     match value {
         Value::String(s) => Ok(UrlPatternInput::String(s.clone())),
-        Value::Object(fields) => {
-            let mut init = UrlPatternInit::default();
-            for (name, value) in fields {
-                if !INIT_FIELDS.contains(&name.as_str()) {
-                    continue;
-                }
-                let Value::String(value) = value else {
-                    return Err(format!(
-                        "{what}.{name} must be a string, not {}",
-                        type_name(value)
-                    ));
-                };
-                let slot = match name.as_str() {
-                    "protocol" => &mut init.protocol,
-                    "username" => &mut init.username,
-                    "password" => &mut init.password,
-                    "hostname" => &mut init.hostname,
-                    "port" => &mut init.port,
-                    "pathname" => &mut init.pathname,
-                    "search" => &mut init.search,
-                    "hash" => &mut init.hash,
-                    "baseURL" => &mut init.base_url,
-                    // JavaScript's dictionary conversion ignores other members.
-                    _ => continue,
-                };
-                *slot = Some(value.clone());
-            }
-            Ok(UrlPatternInput::Init(init))
-        }
+        Value::Object(_) => UrlPatternInit::deserialize(value)
+            .map(UrlPatternInput::Init)
+            .map_err(|e| format!("{what}.{e}")),
         other => Err(format!(
             "{what} must be a string or an init object, not {}",
             type_name(other)
@@ -400,6 +371,42 @@ mod tests {
         assert_eq!(
             answer_json(r#"{"op":"pattern","pattern":[{}],"inputs":[1]}"#),
             "{\"error\":\"inputs[0] must be a string or an init object, not a number\"}\n"
+        );
+    }
+
+    #[test]
+    fn init_members_are_strings_and_others_are_ignored() {
+        // A member of `URLPatternInit` that is not a string is an error naming it, in the
+        // constructor's arguments and in exec()'s.
+        for (value, what) in [
+            ("null", "null"),
+            ("true", "a boolean"),
+            ("[\"/a\"]", "an array"),
+            ("{}", "an object"),
+            ("1.5", "a number"),
+        ] {
+            assert_eq!(
+                answer_json(&format!(
+                    r#"{{"op":"pattern","pattern":[{{"baseURL":{value}}}]}}"#
+                )),
+                format!("{{\"error\":\"pattern[0].baseURL must be a string, not {what}\"}}\n")
+            );
+            assert_eq!(
+                answer_json(&format!(
+                    r#"{{"op":"pattern","pattern":[{{}}],"inputs":[{{"hash":{value}}}]}}"#
+                )),
+                format!("{{\"error\":\"inputs[0].hash must be a string, not {what}\"}}\n")
+            );
+        }
+        // Other members are ignored, whatever they hold (JavaScript's dictionary conversion),
+        // and so are Rust's spellings of the members.
+        let got = answer_json(
+            r#"{"op":"pattern","pattern":[{"pathname":"/a/:x","ignoreCase":1,"base_url":2}],"inputs":[{"pathname":"/a/b","extra":[null]}]}"#,
+        );
+        assert!(got.contains(r#""pathname":"/a/:x""#), "{got}");
+        assert!(
+            got.contains(r#""pathname":{"input":"/a/b","groups":{"x":"b"}}"#),
+            "{got}"
         );
     }
 

@@ -399,3 +399,42 @@ fn batch_limits_refuse_wpt_regexp_cases() {
         }
     }
 }
+
+/// `weburl match` with hostile sizes: 5,000 routes, a megabyte literal route, and megabyte
+/// URLs on stdin, each answered on its own line (no timing asserted).
+#[test]
+fn match_many_routes_and_megabyte_inputs() {
+    let mb = 1 << 20;
+    let long = "a".repeat(mb);
+    let mut text: String = (0..5_000)
+        .map(|i| format!("r{i} /api/v{}/r{i}/:id\n", i % 10))
+        .collect();
+    text.push_str(&format!("long /{long}/:x\nany /*\n"));
+    let routes = routes_file("hostile", &text);
+    let mut input: String = (0..1_000)
+        .map(|i| format!("https://example.com/api/v{}/r{i}/{i}\n", i % 10))
+        .collect();
+    input.push_str(&format!("https://example.com/{long}/7\n"));
+    input.push_str(&format!(
+        "https://example.com/api/v1/{}\n",
+        "r1/".repeat(mb)
+    ));
+    let run = weburl(
+        &[
+            "match",
+            "--routes",
+            routes.to_str().unwrap(),
+            "--pattern-base",
+            "https://example.com",
+        ],
+        input.as_bytes(),
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines.len(), 1_002);
+    assert_eq!(lines[0], "r0 id=0");
+    assert_eq!(lines[999], "r999 id=999");
+    assert_eq!(lines[1_000], "long x=7");
+    assert!(lines[1_001].starts_with("any pathname:0=api/v1/r1/r1/"));
+    assert_eq!(lines[1_001].len(), "any pathname:0=api/v1/".len() + 3 * mb);
+}

@@ -10,6 +10,7 @@ use arrow_schema::DataType;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyFloat, PyString};
+use weburl::pattern::UrlPattern;
 use weburl::{Component, Url};
 use weburl_arrow::{Output, Strings};
 
@@ -371,6 +372,43 @@ fn error_name(
     })
 }
 
+/// What the pattern functions share: the URLs and the pattern argument (a constructor
+/// string or an init dict compiled once with `base` and `ignore_case`, or a
+/// :class:`weburl.URLPattern`), read before any kernel runs.
+struct PatternCall {
+    input: Input,
+    pattern: UrlPattern,
+}
+
+impl PatternCall {
+    fn new(
+        array: &Bound<'_, PyAny>,
+        pattern: &Bound<'_, PyAny>,
+        base: Option<&Bound<'_, PyAny>>,
+        ignore_case: bool,
+    ) -> PyResult<PatternCall> {
+        let pattern = crate::pattern::pattern_argument(pattern, base, ignore_case)?;
+        Ok(PatternCall {
+            input: input(array)?,
+            pattern,
+        })
+    }
+
+    /// Runs `kernel` with the pattern over the URLs without the GIL, with string answers of
+    /// the type `output` picks for the input; the result is named `name`.
+    fn run(
+        &self,
+        py: Python<'_>,
+        output: fn(&Input) -> Output,
+        name: &'static str,
+        kernel: impl Fn(&Strings<'_>, &UrlPattern, Output) -> ArrayRef + Send + Sync,
+    ) -> PyResult<PyArrowArray> {
+        run(py, &self.input, output(&self.input), name, |s, out| {
+            kernel(s, &self.pattern, out)
+        })
+    }
+}
+
 /// ``pattern_test(array, pattern, *, base=None, ignore_case=False)``: whether each URL
 /// matches ``pattern`` (:meth:`weburl.URLPattern.test`), as a boolean array; null for a null,
 /// false for a string that does not parse. ``pattern`` is a constructor string or an init
@@ -393,11 +431,13 @@ fn pattern_test(
     base: Option<&Bound<'_, PyAny>>,
     ignore_case: bool,
 ) -> PyResult<PyArrowArray> {
-    let pattern = crate::pattern::pattern_argument(pattern, base, ignore_case)?;
-    let input = input(array)?;
-    run(py, &input, Output::Utf8, "pattern_test", |s, _| {
-        Arc::new(weburl_arrow::pattern_test(s, &pattern, None))
-    })
+    let call = PatternCall::new(array, pattern, base, ignore_case)?;
+    call.run(
+        py,
+        |_| Output::Utf8,
+        "pattern_test",
+        |s, p, _| Arc::new(weburl_arrow::pattern_test(s, p, None)),
+    )
 }
 
 /// ``pattern_exec(array, pattern, *, base=None, ignore_case=False)``: what each URL matched
@@ -424,11 +464,13 @@ fn pattern_exec(
     base: Option<&Bound<'_, PyAny>>,
     ignore_case: bool,
 ) -> PyResult<PyArrowArray> {
-    let pattern = crate::pattern::pattern_argument(pattern, base, ignore_case)?;
-    let input = input(array)?;
-    run(py, &input, Output::Utf8View, "pattern_exec", |s, _| {
-        Arc::new(weburl_arrow::pattern_exec(s, &pattern, None))
-    })
+    let call = PatternCall::new(array, pattern, base, ignore_case)?;
+    call.run(
+        py,
+        |_| Output::Utf8View,
+        "pattern_exec",
+        |s, p, _| Arc::new(weburl_arrow::pattern_exec(s, p, None)),
+    )
 }
 
 /// ``pattern_group(array, pattern, name, *, base=None, ignore_case=False)``: the value of one
@@ -455,10 +497,9 @@ fn pattern_group(
     base: Option<&Bound<'_, PyAny>>,
     ignore_case: bool,
 ) -> PyResult<PyArrowArray> {
-    let pattern = crate::pattern::pattern_argument(pattern, base, ignore_case)?;
-    let input = input(array)?;
-    run(py, &input, sized(&input), "pattern_group", |s, out| {
-        weburl_arrow::pattern_group(s, &pattern, name, None, out)
+    let call = PatternCall::new(array, pattern, base, ignore_case)?;
+    call.run(py, sized, "pattern_group", |s, p, out| {
+        weburl_arrow::pattern_group(s, p, name, None, out)
     })
 }
 

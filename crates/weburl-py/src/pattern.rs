@@ -74,18 +74,9 @@ fn read_input(value: Option<&Bound<'_, PyAny>>, urls: bool) -> PyResult<Input> {
         let key: String = key
             .extract()
             .map_err(|_| PyTypeError::new_err("the keys of an init dict must be str".to_owned()))?;
-        let slot = match key.as_str() {
-            "protocol" => &mut init.protocol,
-            "username" => &mut init.username,
-            "password" => &mut init.password,
-            "hostname" => &mut init.hostname,
-            "port" => &mut init.port,
-            "pathname" => &mut init.pathname,
-            "search" => &mut init.search,
-            "hash" => &mut init.hash,
-            "baseURL" => &mut init.base_url,
-            // Other keys are ignored, as JavaScript's dictionary conversion ignores them.
-            _ => continue,
+        // Other keys are ignored, as JavaScript's dictionary conversion ignores them.
+        let Some(slot) = init.member_mut(&key) else {
+            continue;
         };
         let Ok(text) = item.cast::<PyString>() else {
             return Err(PyTypeError::new_err(format!(

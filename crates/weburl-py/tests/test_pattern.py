@@ -226,6 +226,29 @@ def test_hostile_inputs_are_refused_or_answered() -> None:
         URLPattern({"pathname": "(" * 10_000})
 
 
+def test_hostile_sizes_in_patterns_and_sets() -> None:
+    # Megabyte patterns and URLs, a set of many routes, an init dict of many unknown keys:
+    # each finishes with the right answer (no timing asserted).
+    mb = 1 << 20
+    long = "a" * mb
+    p = URLPattern(f"https://example.com/{long}/:id")
+    found = p.exec(f"https://example.com/{long}/7")
+    assert found is not None and found["pathname"]["groups"] == {"id": "7"}
+    assert not p.test(f"https://example.com/{long}b/7")
+    init: dict[str, str] = {f"x{i}": "1" for i in range(100_000)}
+    init["pathname"] = "/a/:b"
+    assert URLPattern(init).test("https://example.com/a/c")  # type: ignore[arg-type]
+    routes: URLPatternSet[int] = URLPatternSet()
+    for i in range(5_000):
+        routes.add(f"https://example.com/api/v{i % 10}/r{i}/:id", i)
+    routes.add(f"https://example.com/{long}/*", -1)
+    routes.add("https://example.com/*", -2)
+    hit = routes.first_match("https://example.com/api/v9/r4999/x")
+    assert hit is not None and hit[0] == 4999
+    url = f"https://example.com/{long}/" + "b/" * mb
+    assert [v for v, _ in routes.matches(url)] == [-1, -2]
+
+
 def test_module_exports() -> None:
     for name in ["URLPattern", "URLPatternSet", "URLPatternError"]:
         assert name in weburl.__all__

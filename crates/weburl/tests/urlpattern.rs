@@ -6,6 +6,7 @@
 //! component matched by its ECMAScript regular expression) and must give the same result as
 //! the part-list matcher. (Needs the `pattern` and `serde` features: Cargo.toml's `[[test]]`.)
 
+use serde::Deserialize;
 use serde_json::{Map, Value};
 use weburl::Url;
 use weburl::pattern::{
@@ -14,27 +15,10 @@ use weburl::pattern::{
 };
 use weburl_testkit::urlpattern::{Case, Constructed, Matched, cases, has_regexp_groups_cases};
 
-fn init_of(o: &Map<String, Value>) -> UrlPatternInit {
-    let f = |k: &str| o.get(k).and_then(Value::as_str).map(str::to_owned);
-    UrlPatternInit {
-        protocol: f("protocol"),
-        username: f("username"),
-        password: f("password"),
-        hostname: f("hostname"),
-        port: f("port"),
-        pathname: f("pathname"),
-        search: f("search"),
-        hash: f("hash"),
-        base_url: f("baseURL"),
-    }
-}
-
+/// A pattern or exec() input in the test data's JSON form: a string or an init object, read
+/// by the library's `Deserialize` (the one reader the CLI's batch op uses too).
 fn input_of(v: &Value) -> UrlPatternInput {
-    match v {
-        Value::String(s) => UrlPatternInput::String(s.clone()),
-        Value::Object(o) => UrlPatternInput::Init(init_of(o)),
-        other => panic!("unexpected input {other}"),
-    }
+    UrlPatternInput::deserialize(v).unwrap_or_else(|e| panic!("unexpected input {v}: {e}"))
 }
 
 /// The arguments: (input, base URL string, options).
@@ -532,4 +516,61 @@ fn api_shape() {
     )
     .unwrap();
     assert!(q.test("https://x/BOOKS/1", None));
+}
+
+/// Route sets built from hostile shapes finish with the right answers: many routes, routes
+/// that share a megabyte literal prefix, and megabyte URLs looked up in a large set (the
+/// prefix tree over literal parts must not copy or rescan what the routes share). No timing
+/// is asserted.
+#[test]
+fn hostile_sets_finish() {
+    use weburl::pattern::UrlPatternSet;
+    let mb = 1 << 20;
+    // 10,000 routes under ten shared prefixes, then a catch-all.
+    let mut set = UrlPatternSet::new();
+    for i in 0..10_000 {
+        let route = format!("https://example.com/api/v{}/r{i}/:id", i % 10);
+        set.insert(route.parse::<UrlPattern>().unwrap(), i);
+    }
+    set.insert("https://example.com/*".parse().unwrap(), -1);
+    assert_eq!(set.len(), 10_001);
+    let (v, m) = set
+        .first_match("https://example.com/api/v9/r9999/x")
+        .unwrap();
+    assert_eq!((*v, m.pathname.groups["id"].as_deref()), (9999, Some("x")));
+    assert_eq!(
+        set.first_match("https://example.com/api/v8/r9999/x")
+            .map(|(v, _)| *v),
+        Some(-1)
+    );
+    assert_eq!(set.matches("https://example.com/api/v0/r0/x").len(), 2);
+    // A 4 MB URL against the whole set: only the catch-all matches.
+    let url = format!("https://example.com/api/v1/{}", "r1/".repeat(mb));
+    let all: Vec<i32> = set.matches(&url).into_iter().map(|(v, _)| *v).collect();
+    assert_eq!(all, [-1]);
+
+    // Three 1 MB literal routes that differ only after the shared megabyte, and one with a
+    // group after it.
+    let long = "a".repeat(mb);
+    let mut set = UrlPatternSet::new();
+    for (i, tail) in ["x", "y", "z", ":rest"].iter().enumerate() {
+        let route = format!("https://example.com/{long}/{tail}");
+        set.insert(route.parse::<UrlPattern>().unwrap(), i);
+    }
+    let hit = |path: &str| {
+        set.matches(&format!("https://example.com/{long}/{path}"))
+            .into_iter()
+            .map(|(v, _)| *v)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(hit("y"), [1, 3]);
+    assert_eq!(hit("w"), [3]);
+    assert_eq!(hit("y/z"), Vec::<usize>::new());
+    let (_, m) = set
+        .first_match(&format!("https://example.com/{long}/w"))
+        .unwrap();
+    assert_eq!(m.pathname.groups["rest"].as_deref(), Some("w"));
+    // One character short of the shared prefix: nothing.
+    let short = format!("https://example.com/{}/x", &long[1..]);
+    assert!(set.first_match(&short).is_none());
 }

@@ -165,6 +165,36 @@ impl UrlPatternInit {
         }
     }
 
+    /// The member named `name` as JavaScript's `URLPatternInit` names it (`"pathname"`,
+    /// `"baseURL"`, ...), to set; `None` when no member has that name (what readers of
+    /// dictionaries ignore).
+    ///
+    /// ```
+    /// use weburl::pattern::UrlPatternInit;
+    /// let mut init = UrlPatternInit::default();
+    /// *init.member_mut("baseURL").unwrap() = Some("https://example.com/".into());
+    /// assert_eq!(init.base_url.as_deref(), Some("https://example.com/"));
+    /// assert!(init.member_mut("base_url").is_none());
+    /// ```
+    pub fn member_mut(&mut self, name: &str) -> Option<&mut Option<String>> {
+        if name == "baseURL" {
+            return Some(&mut self.base_url);
+        }
+        let component = UrlPatternComponent::ALL
+            .into_iter()
+            .find(|c| c.name() == name)?;
+        Some(match component {
+            UrlPatternComponent::Protocol => &mut self.protocol,
+            UrlPatternComponent::Username => &mut self.username,
+            UrlPatternComponent::Password => &mut self.password,
+            UrlPatternComponent::Hostname => &mut self.hostname,
+            UrlPatternComponent::Port => &mut self.port,
+            UrlPatternComponent::Pathname => &mut self.pathname,
+            UrlPatternComponent::Search => &mut self.search,
+            UrlPatternComponent::Hash => &mut self.hash,
+        })
+    }
+
     fn total_len(&self) -> usize {
         UrlPatternComponent::ALL
             .iter()
