@@ -516,11 +516,15 @@ impl<V> UrlPatternSet<V> {
     /// set.insert("https://h/a/:x".parse().unwrap(), 1);
     /// assert_eq!(*set.first_match("https://h/a/b").unwrap().0, 1);
     /// assert!(set.first_match("https://h/b").is_none());
+    /// // As `exec`, the result's `inputs` is the string as given, not the parsed URL's href.
+    /// let p: weburl::pattern::UrlPattern = "https://h/a/:x".parse().unwrap();
+    /// let (_, m) = set.first_match("HTTPS://h/a/b").unwrap();
+    /// assert_eq!(m, p.exec("HTTPS://h/a/b", None).unwrap());
     /// ```
     #[must_use]
     pub fn first_match(&self, url: &str) -> Option<(&V, UrlPatternResult)> {
-        let url = Url::parse(url).ok()?;
-        self.first_match_url(&url)
+        let parsed = Url::parse(url).ok()?;
+        self.first_result(&parsed, url)
     }
 
     /// [`UrlPatternSet::first_match`] on an already-parsed URL.
@@ -533,10 +537,16 @@ impl<V> UrlPatternSet<V> {
     /// ```
     #[must_use]
     pub fn first_match_url(&self, url: &Url) -> Option<(&V, UrlPatternResult)> {
+        self.first_result(url, url.href())
+    }
+
+    /// The first match on `url` with its owned result, whose `inputs` is `input`: the string
+    /// `first_match` was given (as `exec` reports it), or a parsed URL's href.
+    fn first_result(&self, url: &Url, input: &str) -> Option<(&V, UrlPatternResult)> {
         let values = Values::of_url(url);
         self.first(url, &values, true, |i, spans| {
             let (p, v) = &self.entries[i];
-            let inputs = vec![UrlPatternInput::String(url.href().to_owned())];
+            let inputs = vec![UrlPatternInput::String(input.to_owned())];
             (v, p.result(&values, spans, inputs))
         })
     }
@@ -573,7 +583,7 @@ impl<V> UrlPatternSet<V> {
     #[must_use]
     pub fn matches(&self, url: &str) -> Vec<(&V, UrlPatternResult)> {
         match Url::parse(url) {
-            Ok(url) => self.matches_url(&url),
+            Ok(parsed) => self.all_results(&parsed, url),
             Err(_) => Vec::new(),
         }
     }
@@ -588,6 +598,12 @@ impl<V> UrlPatternSet<V> {
     /// ```
     #[must_use]
     pub fn matches_url(&self, url: &Url) -> Vec<(&V, UrlPatternResult)> {
+        self.all_results(url, url.href())
+    }
+
+    /// Every match on `url` with its owned result, whose `inputs` is `input` (as in
+    /// [`UrlPatternSet::first_result`]).
+    fn all_results(&self, url: &Url, input: &str) -> Vec<(&V, UrlPatternResult)> {
         let values = Values::of_url(url);
         self.with_candidates(url, |candidates, captured, spans| {
             (candidates.iter())
@@ -598,7 +614,7 @@ impl<V> UrlPatternSet<V> {
                     if !p.match_values(&values, URL_KNOWN, pathname, spans) {
                         return None;
                     }
-                    let inputs = vec![UrlPatternInput::String(url.href().to_owned())];
+                    let inputs = vec![UrlPatternInput::String(input.to_owned())];
                     Some((v, p.result(&values, spans, inputs)))
                 })
                 .collect()
