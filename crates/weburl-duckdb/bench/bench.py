@@ -141,7 +141,7 @@ def main() -> None:
         (REGISTRABLE, con, "url_registrable_domain(u)"),
     ]
     if con.execute("SELECT count(*) FROM duckdb_functions() "
-                   "WHERE function_name = 'url_pattern_test'").fetchone()[0]:
+                   "WHERE function_name = 'url_pattern_test'").fetchall()[0][0]:
         contenders.append(("pattern: url_pattern_test", con, f"url_pattern_test(u, '{PATTERN}')"))
     contenders += [(name, con, expr) for name, expr in arrow_udfs(con) + netquack(con)]
     if other is not None:
