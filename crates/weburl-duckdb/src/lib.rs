@@ -54,7 +54,7 @@ pub mod rows;
 mod vector;
 
 use rows::{Bases, TextKernel};
-use vector::{Strings, Texts};
+use vector::{OptionalStrings, Strings, Texts};
 
 /// The argument lists a function takes: `(VARCHAR)`, `(VARCHAR, VARCHAR)` or either.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -184,19 +184,13 @@ impl<const ARITY: u8> VScalar for TextFunction<ARITY> {
         output: &mut dyn WritableVector,
     ) -> Result<(), Box<dyn Error>> {
         let firsts = Strings::new(input, 0);
-        let seconds = (input.num_columns() > 1).then(|| Strings::new(input, 1));
+        let seconds = OptionalStrings::new(input, 1);
         let mut out = Texts::new(output.flat_vector(), firsts.len());
         let mut bases = Bases::default();
         for i in 0..firsts.len() {
-            let second = match &seconds {
-                None => None,
-                Some(s) => match s.get(i) {
-                    None => {
-                        out.set_null(i);
-                        continue;
-                    }
-                    some => some,
-                },
+            let Some(second) = seconds.get(i) else {
+                out.set_null(i);
+                continue;
             };
             let Some(first) = firsts.get(i) else {
                 out.set_null(i);
@@ -226,7 +220,7 @@ impl VScalar for CanParse {
         output: &mut dyn WritableVector,
     ) -> Result<(), Box<dyn Error>> {
         let inputs = Strings::new(input, 0);
-        let bases_column = (input.num_columns() > 1).then(|| Strings::new(input, 1));
+        let bases_column = OptionalStrings::new(input, 1);
         let n = inputs.len();
         let mut out = output.flat_vector();
         let mut bases = Bases::default();
@@ -234,15 +228,9 @@ impl VScalar for CanParse {
         {
             let values = vector::booleans(&mut out, n);
             for (i, value) in values.iter_mut().enumerate() {
-                let base = match &bases_column {
-                    None => None,
-                    Some(b) => match b.get(i) {
-                        None => {
-                            nulls.push(i);
-                            continue;
-                        }
-                        some => some,
-                    },
+                let Some(base) = bases_column.get(i) else {
+                    nulls.push(i);
+                    continue;
                 };
                 match inputs.get(i) {
                     Some(url) => *value = rows::can_parse(url, base, &mut bases),
@@ -283,7 +271,7 @@ impl VScalar for Parse {
         output: &mut dyn WritableVector,
     ) -> Result<(), Box<dyn Error>> {
         let inputs = Strings::new(input, 0);
-        let bases_column = (input.num_columns() > 1).then(|| Strings::new(input, 1));
+        let bases_column = OptionalStrings::new(input, 1);
         let n = inputs.len();
         let mut out = output.struct_vector();
         let mut columns: Vec<Texts<'_>> = (0..Component::ALL.len())
@@ -291,11 +279,8 @@ impl VScalar for Parse {
             .collect();
         let mut bases = Bases::default();
         for i in 0..n {
-            // `Some(Err(()))`: the base of this row is null.
-            let base = bases_column.as_ref().map(|b| b.get(i).ok_or(()));
-            let url = match (inputs.get(i), base) {
-                (Some(text), None) => bases.parse(text, None).ok(),
-                (Some(text), Some(Ok(base))) => bases.parse(text, Some(base)).ok(),
+            let url = match (inputs.get(i), bases_column.get(i)) {
+                (Some(text), Some(base)) => bases.parse(text, base).ok(),
                 _ => None,
             };
             match url {

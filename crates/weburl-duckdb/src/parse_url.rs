@@ -8,7 +8,7 @@ use duckdb::core::{DataChunkHandle, LogicalTypeHandle, LogicalTypeId};
 use duckdb::vscalar::{ScalarFunctionSignature, VScalar};
 use duckdb::vtab::arrow::WritableVector;
 
-use crate::vector::{Strings, Texts};
+use crate::vector::{OptionalStrings, Strings, Texts};
 
 /// `parse_url(url, part)` and `parse_url(url, part, key)`, returning `VARCHAR`: null where an
 /// argument is null or Spark answers NULL; a key Spark would refuse (or whose Java syntax is
@@ -25,18 +25,12 @@ impl VScalar for ParseUrl {
     ) -> Result<(), Box<dyn Error>> {
         let urls = Strings::new(input, 0);
         let parts = Strings::new(input, 1);
-        let keys = (input.num_columns() > 2).then(|| Strings::new(input, 2));
+        let keys = OptionalStrings::new(input, 2);
         let mut out = Texts::new(output.flat_vector(), urls.len());
         for i in 0..urls.len() {
-            let key = match &keys {
-                None => None,
-                Some(keys) => match keys.get(i) {
-                    None => {
-                        out.set_null(i);
-                        continue;
-                    }
-                    some => some,
-                },
+            let Some(key) = keys.get(i) else {
+                out.set_null(i);
+                continue;
             };
             let (Some(url), Some(part)) = (urls.get(i), parts.get(i)) else {
                 out.set_null(i);

@@ -100,6 +100,27 @@ fn utf8(bytes: &[u8]) -> Option<&str> {
     }
 }
 
+/// The optional last `VARCHAR` argument of a function that has a form without it (a base, a
+/// profile, a key): absent when the call has fewer columns.
+pub struct OptionalStrings<'a>(Option<Strings<'a>>);
+
+impl<'a> OptionalStrings<'a> {
+    /// Column `column` of `chunk` if the call has it.
+    pub fn new(chunk: &'a DataChunkHandle, column: usize) -> OptionalStrings<'a> {
+        OptionalStrings((chunk.num_columns() > column).then(|| Strings::new(chunk, column)))
+    }
+
+    /// Row `i`: `Some(None)` when the call has no such argument, `Some(Some(text))` when it
+    /// has one, and `None` when the row's argument is null (so is the row's answer).
+    #[inline]
+    pub fn get(&self, i: usize) -> Option<Option<&'a str>> {
+        match &self.0 {
+            None => Some(None),
+            Some(column) => column.get(i).map(Some),
+        }
+    }
+}
+
 /// The longest string DuckDB keeps inside its `duckdb_string_t` rather than behind a pointer.
 const INLINED: usize = 12;
 
