@@ -1,6 +1,7 @@
 //! `weburl-bench`: weburl against ada (the `ada-url` crate, ada's C++ compiled by `cc`) and the
 //! `url` crate, measured interleaved in one process. See docs/PERFORMANCE.md.
 
+mod ada_pattern;
 mod alloc;
 mod cli;
 mod data;

@@ -3,8 +3,9 @@
 //! and URLs built from it:
 //!
 //! - `exec`: each route as a pattern (`https://api.github.com/repos/:owner/:repo`), run on a
-//!   URL string that it matches, by weburl (`UrlPattern::exec`, which parses the URL) and by
-//!   Deno's `urlpattern` crate (`url::Url::parse`, then `UrlPattern::exec`); also weburl's
+//!   URL string that it matches, by weburl (`UrlPattern::exec`, which parses the URL), by
+//!   Deno's `urlpattern` crate (`url::Url::parse`, then `UrlPattern::exec`) and by ada's
+//!   `url_pattern` (`exec` on the string, which ada parses; src/ada_pattern.rs); also weburl's
 //!   `exec_url` on an already-parsed URL.
 //! - `set`: 1,000 path routes (the table's paths under `/v1/` ... `/v8/`, the first 1,000)
 //!   in a `UrlPatternSet` (pathname patterns: every other component matches anything), its
@@ -27,6 +28,7 @@ use weburl::pattern::{
     UrlPattern, UrlPatternComponent, UrlPatternInit, UrlPatternOptions, UrlPatternSet,
 };
 
+use crate::ada_pattern::{AdaInput, AdaPattern};
 use crate::report;
 use crate::stats;
 
@@ -181,6 +183,7 @@ pub fn main(opts: &PatternOptions) -> Result<(), String> {
     // exec: each route as a full-URL pattern, on a URL it matches.
     let mut ours = Vec::new();
     let mut deno = Vec::new();
+    let mut ada = Vec::new();
     let mut exec_urls = Vec::new();
     for (n, path) in paths.iter().enumerate() {
         let pattern = format!("https://api.github.com{path}");
@@ -195,13 +198,17 @@ pub fn main(opts: &PatternOptions) -> Result<(), String> {
         .and_then(|init| <urlpattern::UrlPattern>::parse(init, Default::default()))
         .map_err(|e| format!("urlpattern: {pattern}: {e}"))?;
         deno.push(init);
+        ada.push(
+            AdaPattern::new(&AdaInput::String(&pattern), None, false)
+                .ok_or(format!("ada: {pattern}: the constructor threw"))?,
+        );
         exec_urls.push(url_for(&fill(path, n), n));
     }
     let parsed: Vec<Url> = (exec_urls.iter())
         .map(|u| Url::parse(u).map_err(|e| format!("{u}: {e}")))
         .collect::<Result<_, _>>()?;
-    // Both must match every URL with the same groups.
-    for ((p, d), u) in ours.iter().zip(&deno).zip(&exec_urls) {
+    // All must match every URL with the same groups.
+    for (((p, d), a), u) in ours.iter().zip(&deno).zip(&mut ada).zip(&exec_urls) {
         let mine = p.exec(u, None).ok_or(format!("weburl: no match for {u}"))?;
         let input =
             urlpattern::UrlPatternMatchInput::Url(url::Url::parse(u).map_err(|e| e.to_string())?);
@@ -215,12 +222,14 @@ pub fn main(opts: &PatternOptions) -> Result<(), String> {
                 return Err(format!("{u}: group {name}: {value:?} against {theirs:?}"));
             }
         }
+        check_ada(p, a, u)?;
     }
     let n = exec_urls.len();
     let mut exec_rows = vec![
         Row::new("weburl exec(str)"),
         Row::new("weburl exec_url(&Url)"),
         Row::new("urlpattern (Deno) Url::parse + exec"),
+        Row::new("ada url_pattern exec(str), std::regex"),
     ];
 
     // set: 1,000 path routes, against matchit.
@@ -317,6 +326,17 @@ pub fn main(opts: &PatternOptions) -> Result<(), String> {
                 })
                 .count()
         });
+        exec_rows[3].time(n, || {
+            ada.iter_mut()
+                .zip(&exec_urls)
+                .map(|(p, u)| {
+                    usize::from(matches!(
+                        black_box(p.exec(&AdaInput::String(black_box(u)), None)),
+                        Ok(Some(_))
+                    ))
+                })
+                .sum()
+        });
         set_rows[0].time(set_parsed.len(), || {
             set_parsed
                 .iter()
@@ -402,6 +422,54 @@ pub fn main(opts: &PatternOptions) -> Result<(), String> {
         &scaling_rows,
         0,
     );
+    Ok(())
+}
+
+/// ada's pattern must read as weburl's (the eight component strings, `hasRegExpGroups`) and
+/// match `url` with the same groups in every component, `test` agreeing with `exec`.
+fn check_ada(ours: &UrlPattern, ada: &mut AdaPattern, url: &str) -> Result<(), String> {
+    let components = UrlPatternComponent::ALL;
+    for (i, c) in components.iter().enumerate() {
+        if ours.get(*c) != ada.component(i) {
+            return Err(format!(
+                "ada: pattern {}: {c:?} is {:?}, weburl's {:?}",
+                ours.pathname(),
+                ada.component(i),
+                ours.get(*c)
+            ));
+        }
+    }
+    if ours.has_regexp_groups() != ada.has_regexp_groups() {
+        return Err(format!("ada: {}: hasRegExpGroups differs", ours.pathname()));
+    }
+    let input = AdaInput::String(url);
+    let mine = ours
+        .exec(url, None)
+        .ok_or(format!("weburl: no match for {url}"))?;
+    let theirs = ada
+        .exec(&input, None)
+        .map_err(|_| format!("ada: exec threw on {url}"))?
+        .ok_or(format!("ada: no match for {url}"))?;
+    if ada.test(&input, None) != Ok(true) {
+        return Err(format!("ada: test is not true on {url}"));
+    }
+    for (i, (c, mine)) in mine.components().enumerate() {
+        let mut want: Vec<(String, Option<String>)> = (mine.groups.iter())
+            .map(|(k, v)| (k.to_owned(), v.map(str::to_owned)))
+            .collect();
+        let mut got: Vec<(String, Option<String>)> = (theirs.groups(i).into_iter())
+            .map(|(k, v)| (k.into_owned(), v.map(|v| v.into_owned())))
+            .collect();
+        want.sort();
+        got.sort();
+        if got != want || theirs.input(i) != mine.input.as_str() {
+            return Err(format!(
+                "{url}: {c:?}: ada {:?} {got:?}, weburl {:?} {want:?}",
+                theirs.input(i),
+                mine.input.as_str()
+            ));
+        }
+    }
     Ok(())
 }
 

@@ -9,12 +9,13 @@
 //! (a listed case that starts agreeing fails the test, so the list stays true). weburl must
 //! agree with WPT on every case, listed or not.
 
-use std::collections::BTreeMap;
+mod support;
 
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
+use support::{Outcome, arguments, check_known_failures, constructor_threw, difference, expected};
 use urlpattern::quirks::{self, StringOrInit};
-use weburl_testkit::urlpattern::{COMPONENTS, Case, Constructed, Matched, cases};
+use weburl_testkit::urlpattern::{Case, cases};
 
 /// The WPT cases (by index in `urlpatterntestdata.json`) where Deno's crate departs from the
 /// standard, grouped by the rule it breaks.
@@ -34,50 +35,29 @@ const DENO_WRONG: &[(&str, &[usize])] = &[
     ),
 ];
 
-/// What a library did with one case, in the batch contract's shapes.
-#[derive(Debug, PartialEq)]
-struct Outcome {
-    /// The eight component pattern strings, or `None` when the constructor threw.
-    components: Option<Value>,
-    /// `Some("error")` when exec threw, `Some(null)` for no match, the match object
-    /// otherwise; `None` when the case has no inputs or the constructor threw.
-    matched: Option<Value>,
-}
-
 /// One case through Deno's crate.
 fn deno(case: &Case) -> Outcome {
-    let mut input = StringOrInit::Init(Default::default());
-    let mut base: Option<String> = None;
-    let mut options = urlpattern::UrlPatternOptions::default();
-    // The arguments as JavaScript's overloads read them: `(input, baseURL, options)` or
-    // `(input, options)`; with three, the second is the base URL, converted to a string
-    // whatever it is (an object is "[object Object]", which is not a URL).
-    for (i, arg) in case.pattern.iter().enumerate() {
-        let is_base = i == 1 && (case.pattern.len() == 3 || arg.is_string());
-        match arg {
-            Value::String(s) if i == 0 => input = StringOrInit::String(s.clone().into()),
-            Value::Object(_) if i == 0 => match serde_json::from_value(arg.clone()) {
-                Ok(init) => input = StringOrInit::Init(init),
-                // Not an init the crate can read: the constructor throws.
-                Err(_) => return constructor_threw(),
-            },
-            Value::String(s) if is_base => base = Some(s.clone()),
-            Value::Object(_) if is_base => base = Some("[object Object]".to_owned()),
-            Value::Object(o) => {
-                options.ignore_case = o.get("ignoreCase").and_then(Value::as_bool) == Some(true)
-            }
-            // Options that are not an object: the conversion throws.
-            _ if i == 2 => return constructor_threw(),
-            _ => panic!("{}: unexpected argument {arg}", case.describe()),
-        }
-    }
-    let pattern = quirks::process_construct_pattern_input(input, base.as_deref())
+    let Some(args) = arguments(case) else {
+        return constructor_threw();
+    };
+    let input = match args.input {
+        None => StringOrInit::Init(Default::default()),
+        Some(Value::String(s)) => StringOrInit::String(s.clone().into()),
+        Some(arg @ Value::Object(_)) => match serde_json::from_value(arg.clone()) {
+            Ok(init) => StringOrInit::Init(init),
+            // Not an init the crate can read: the constructor throws.
+            Err(_) => return constructor_threw(),
+        },
+        Some(arg) => panic!("{}: unexpected argument {arg}", case.describe()),
+    };
+    let options = urlpattern::UrlPatternOptions {
+        ignore_case: args.ignore_case,
+        ..Default::default()
+    };
+    let pattern = quirks::process_construct_pattern_input(input, args.base.as_deref())
         .and_then(|init| <urlpattern::UrlPattern>::parse(init, options));
     let Ok(pattern) = pattern else {
-        return Outcome {
-            components: None,
-            matched: None,
-        };
+        return constructor_threw();
     };
     let components = json!({
         "protocol": pattern.protocol(), "username": pattern.username(),
@@ -111,13 +91,6 @@ fn deno(case: &Case) -> Outcome {
     }
 }
 
-fn constructor_threw() -> Outcome {
-    Outcome {
-        components: None,
-        matched: None,
-    }
-}
-
 fn deno_result(r: &urlpattern::UrlPatternResult) -> Value {
     let one = |c: &urlpattern::UrlPatternComponentResult| {
         let groups: Map<String, Value> = (c.groups.iter())
@@ -133,113 +106,25 @@ fn deno_result(r: &urlpattern::UrlPatternResult) -> Value {
     })
 }
 
-/// What WPT expects, in the same shape.
-fn expected(case: &Case) -> Outcome {
-    match &case.constructed {
-        Constructed::Error => Outcome {
-            components: None,
-            matched: None,
-        },
-        Constructed::Components(c) => Outcome {
-            components: Some(Value::Object(c.clone())),
-            matched: match &case.matched {
-                Matched::NotChecked => None,
-                Matched::Error => Some(json!("error")),
-                Matched::NoMatch => Some(Value::Null),
-                Matched::Match { components, .. } => Some(components.clone()),
-            },
-        },
-    }
-}
-
-/// Where two outcomes differ, in a few words (`None`: they agree).
-fn difference(got: &Outcome, want: &Outcome) -> Option<String> {
-    match (&got.components, &want.components) {
-        (None, None) => return None,
-        (Some(_), None) => return Some("constructor succeeded, WPT says it throws".into()),
-        (None, Some(_)) => return Some("constructor threw, WPT says it succeeds".into()),
-        (Some(g), Some(w)) if g != w => {
-            let which: Vec<&str> = COMPONENTS
-                .iter()
-                .copied()
-                .filter(|c| g[c] != w[c])
-                .collect();
-            return Some(format!(
-                "component strings differ ({}): got {g}, want {w}",
-                which.join(", ")
-            ));
-        }
-        _ => {}
-    }
-    (got.matched != want.matched).then(|| {
-        format!(
-            "exec differs: got {}, want {}",
-            got.matched.clone().unwrap_or_default(),
-            want.matched.clone().unwrap_or_default()
-        )
-    })
-}
-
 #[test]
 fn deno_urlpattern_against_wpt() {
-    let cases = cases();
-    let mut failures: BTreeMap<usize, String> = BTreeMap::new();
-    for case in &cases {
-        if let Some(why) = difference(&deno(case), &expected(case)) {
-            failures.insert(case.index, format!("{}\n    {why}", case.describe()));
-        }
-    }
-    let listed: BTreeMap<usize, &str> = DENO_WRONG
-        .iter()
-        .flat_map(|(rule, indices)| indices.iter().map(move |&i| (i, *rule)))
-        .collect();
-    let unlisted: Vec<&String> = (failures.iter())
-        .filter(|(i, _)| !listed.contains_key(i))
-        .map(|(_, f)| f)
-        .collect();
-    let now_right: Vec<&usize> = listed
-        .keys()
-        .filter(|i| !failures.contains_key(i))
-        .collect();
-    println!(
-        "Deno's urlpattern: {} of {} WPT cases agree; {} listed as wrong",
-        cases.len() - failures.len(),
-        cases.len(),
-        listed.len()
-    );
-    for (rule, indices) in DENO_WRONG {
-        println!("  {indices:?}: {rule}");
-    }
-    assert!(
-        unlisted.is_empty() && now_right.is_empty(),
-        "unlisted failures:\n{}\nlisted but now right: {now_right:?}",
-        unlisted
-            .iter()
-            .map(|s| s.as_str())
-            .collect::<Vec<_>>()
-            .join("\n")
-    );
+    check_known_failures("Deno's urlpattern", &cases(), DENO_WRONG, deno);
 }
 
 /// One case through weburl, in the same shapes.
 fn weburl(case: &Case) -> Outcome {
     use weburl::pattern::{UrlPattern, UrlPatternInit, UrlPatternOptions};
     let init_of = |v: &Value| UrlPatternInit::deserialize(v).unwrap();
-    let args = &case.pattern;
-    let mut base = None;
-    let mut options = UrlPatternOptions::default();
-    for (i, arg) in args.iter().enumerate().skip(1) {
-        match arg {
-            Value::String(s) if i == 1 => base = Some(s.clone()),
-            Value::Object(_) if i == 1 && args.len() == 3 => base = Some("[object Object]".into()),
-            Value::Object(o) => {
-                options.ignore_case = o.get("ignoreCase").and_then(Value::as_bool) == Some(true)
-            }
-            _ if i == 2 => return constructor_threw(),
-            _ => panic!("{}: unexpected argument {arg}", case.describe()),
-        }
-    }
-    let pattern = match args.first() {
+    let Some(args) = arguments(case) else {
+        return constructor_threw();
+    };
+    let (base, options) = (
+        args.base,
+        UrlPatternOptions {
+            ignore_case: args.ignore_case,
+        },
+    );
+    let pattern = match args.input {
         None => UrlPattern::from_init(&UrlPatternInit::default(), options).ok(),
         Some(Value::String(s)) => UrlPattern::parse(s, base.as_deref(), options).ok(),
         Some(init) if base.is_none() => UrlPattern::from_init(&init_of(init), options).ok(),
