@@ -9,6 +9,9 @@ loads EXTENSION, builds an in-memory table `urls(u)` of ROWS URLs (the lists of
 QUERIES times with `SET threads = 1`. The instructions per row of EXPR are
 (I refs with QUERIES = n - I refs with QUERIES = 0) / (n * ROWS); they include DuckDB's own
 scan and count (a few per row). Two builds of the extension compare by that difference.
+--arrow-udf also registers bench.py's Arrow UDFs (`py_hostname(u)`,
+`py_registrable_domain(u)`: weburl.arrow's functions, from the weburl Python package), so that
+EXPR may be one of them.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import pathlib
+import sys
 
 import duckdb
 
@@ -31,6 +35,8 @@ def main() -> None:
     ap.add_argument("expr", help="what to count, e.g. 'url_hostname(u)'")
     ap.add_argument("--data", type=pathlib.Path, default=SHARED,
                     help="the folder of the URL lists (default: ../shared/bench-data beside the clone)")
+    ap.add_argument("--arrow-udf", action="store_true",
+                    help="register bench.py's Arrow UDFs py_hostname and py_registrable_domain")
     args = ap.parse_args()
 
     lines: list[str] = []
@@ -41,6 +47,11 @@ def main() -> None:
     con = duckdb.connect(config={"allow_unsigned_extensions": "true"})
     con.execute(f"LOAD '{args.extension}'")
     con.execute("SET threads = 1")
+    if args.arrow_udf:
+        sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+        from bench import arrow_udfs
+
+        arrow_udfs(con)
     con.execute("CREATE TABLE urls AS SELECT unnest(?) AS u",
                 [list(itertools.islice(itertools.cycle(lines), args.rows))])
     for _ in range(args.queries):

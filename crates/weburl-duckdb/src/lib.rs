@@ -186,6 +186,18 @@ impl<const ARITY: u8> VScalar for TextFunction<ARITY> {
         let firsts = Strings::new(input, 0);
         let seconds = OptionalStrings::new(input, 1);
         let mut out = Texts::new(output.flat_vector(), firsts.len());
+        if *kernel == TextKernel::Component(Component::Hostname) && seconds.is_absent() {
+            // `url_hostname(url)`, the commonest call, with no per-row dispatch.
+            for i in 0..firsts.len() {
+                let answered = firsts
+                    .get(i)
+                    .is_some_and(|url| rows::hostname(url, |s| out.set(i, s)));
+                if !answered {
+                    out.set_null(i);
+                }
+            }
+            return Ok(());
+        }
         let mut bases = Bases::default();
         for i in 0..firsts.len() {
             let Some(second) = seconds.get(i) else {

@@ -176,6 +176,27 @@ pub fn text<'a>(
     Ok(answered)
 }
 
+/// Row of `url_hostname(url)`: what [`text`] answers for it, with `emit` given the hostname
+/// as a part of `input` where [`weburl::normal_hostname`] reads it in place (nearly every web
+/// URL), else [`rows::hostname`]'s answer; `false` means null.
+///
+/// ```
+/// let mut out = String::new();
+/// assert!(weburl_duckdb::rows::hostname("https://a.example:8080/x", |s| out.push_str(s)));
+/// assert_eq!(out, "a.example");
+/// assert!(!weburl_duckdb::rows::hostname("https://a.example:99999/", |_| {}));
+/// ```
+#[inline]
+pub fn hostname(input: &str, emit: impl FnOnce(&str)) -> bool {
+    match weburl::normal_hostname(input) {
+        Some(range) => {
+            emit(&input[range]);
+            true
+        }
+        None => rows::hostname(input).map(|a| emit(a.as_str())).is_some(),
+    }
+}
+
 /// Row of `url_can_parse(url [, base])`.
 ///
 /// ```

@@ -11,8 +11,8 @@
 use duckdb::core::{DataChunkHandle, FlatVector, Inserter};
 use duckdb::ffi::{
     duckdb_data_chunk_get_vector, duckdb_string_t, duckdb_string_t__bindgen_ty_1,
-    duckdb_string_t__bindgen_ty_1__bindgen_ty_2, duckdb_vector_get_data,
-    duckdb_vector_get_validity,
+    duckdb_string_t__bindgen_ty_1__bindgen_ty_1, duckdb_string_t__bindgen_ty_1__bindgen_ty_2,
+    duckdb_vector_get_data, duckdb_vector_get_validity,
 };
 
 /// One `VARCHAR` column of a chunk of `len` rows.
@@ -110,6 +110,11 @@ impl<'a> OptionalStrings<'a> {
         OptionalStrings((chunk.num_columns() > column).then(|| Strings::new(chunk, column)))
     }
 
+    /// Whether the call has no such argument.
+    pub fn is_absent(&self) -> bool {
+        self.0.is_none()
+    }
+
     /// Row `i`: `Some(None)` when the call has no such argument, `Some(Some(text))` when it
     /// has one, and `None` when the row's argument is null (so is the row's answer).
     #[inline]
@@ -124,16 +129,67 @@ impl<'a> OptionalStrings<'a> {
 /// The longest string DuckDB keeps inside its `duckdb_string_t` rather than behind a pointer.
 const INLINED: usize = 12;
 
+/// `bytes` (at most 12), NUL-padded to 12: DuckDB's inlined string. Copied as two
+/// overlapping pieces of fixed size (8 and 8, or 4 and 4 bytes), not byte by byte.
+#[inline]
+fn inlined(bytes: &[u8]) -> [u8; INLINED] {
+    let mut out = [0; INLINED];
+    let n = bytes.len();
+    if n >= 8 {
+        out[..8].copy_from_slice(&bytes[..8]);
+        out[n - 8..n].copy_from_slice(&bytes[n - 8..]);
+    } else if n >= 4 {
+        out[..4].copy_from_slice(&bytes[..4]);
+        out[n - 4..n].copy_from_slice(&bytes[n - 4..]);
+    } else {
+        out[..n].copy_from_slice(bytes);
+    }
+    out
+}
+
+/// `from` (at least 8 bytes) copied into `to`, of the same length: the common lengths of long
+/// answers (up to 32 bytes) as two overlapping pieces of fixed size, with no call to `memcpy`.
+#[inline]
+fn copy_long(to: &mut [u8], from: &[u8]) {
+    let n = from.len();
+    if n <= 16 {
+        to[..8].copy_from_slice(&from[..8]);
+        to[n - 8..].copy_from_slice(&from[n - 8..]);
+    } else if n <= 32 {
+        to[..16].copy_from_slice(&from[..16]);
+        to[n - 16..].copy_from_slice(&from[n - 16..]);
+    } else {
+        to.copy_from_slice(from);
+    }
+}
+
+/// How many bytes of long answers [`Texts`] gathers before it copies them into the vector:
+/// a chunk's hostnames or registrable domains fit (2,048 rows of about 20 bytes), and the copy
+/// stays far below DuckDB's longest string (4 GiB) whatever the answers.
+const GATHERED: usize = 1 << 16;
+
 /// The result vector of a function that returns `VARCHAR`, for `len` rows.
 ///
 /// An answer of at most 12 bytes is written straight into the vector's `duckdb_string_t` array
-/// in DuckDB's inlined form, with no call into DuckDB; a longer one is copied into the vector's
-/// own string heap by `duckdb_vector_assign_string_element_len` (the C API has no way to make a
-/// result row point into the input's buffers and keep them alive).
+/// in DuckDB's inlined form, with no call into DuckDB. A longer one must live in the vector's
+/// own string heap (the C API has no way to make a result row point into the input's buffers
+/// and keep them alive), which only `duckdb_vector_assign_string_element_len` writes, and
+/// checks as UTF-8, one call per string. So the long answers of a chunk are gathered here,
+/// one after the other, and copied into the heap by one such call when the chunk is done
+/// ([`Texts::finish`], or when `Texts` is dropped) or [`GATHERED`] bytes are waiting; each
+/// long row is then written as a `duckdb_string_t` pointing to its answer's bytes in that
+/// copy, as DuckDB's own functions point into a string heap (a substring points into its
+/// input's). An answer longer than [`GATHERED`] is copied alone.
 pub struct Texts<'v> {
     out: FlatVector<'v>,
     data: *mut duckdb_string_t,
     len: usize,
+    /// The long answers so far, one after the other, in the first `used` bytes (a buffer
+    /// of [`GATHERED`] bytes once a long answer came).
+    long: Vec<u8>,
+    used: usize,
+    /// For each long answer: its row, and where its bytes start in `long`.
+    rows: Vec<(usize, usize)>,
 }
 
 impl<'v> Texts<'v> {
@@ -143,9 +199,17 @@ impl<'v> Texts<'v> {
             len <= out.capacity(),
             "a chunk larger than its result vector"
         );
-        // SAFETY: only the address is taken here; it is written through in `set`.
+        // SAFETY: only the address is taken here; it is written through in `set` and
+        // `finish`.
         let data = unsafe { out.as_mut_ptr::<duckdb_string_t>() };
-        Texts { out, data, len }
+        Texts {
+            out,
+            data,
+            len,
+            long: Vec::new(),
+            used: 0,
+            rows: Vec::new(),
+        }
     }
 
     /// Row `i` is `text`.
@@ -154,10 +218,7 @@ impl<'v> Texts<'v> {
         assert!(i < self.len, "row {i} outside the chunk");
         let bytes = text.as_bytes();
         if bytes.len() <= INLINED {
-            let mut inlined = [0; INLINED];
-            for (to, from) in inlined.iter_mut().zip(bytes) {
-                *to = *from as std::os::raw::c_char;
-            }
+            let inlined = inlined(bytes).map(|b| b as std::os::raw::c_char);
             let value = duckdb_string_t {
                 value: duckdb_string_t__bindgen_ty_1 {
                     inlined: duckdb_string_t__bindgen_ty_1__bindgen_ty_2 {
@@ -175,7 +236,7 @@ impl<'v> Texts<'v> {
             // reference to the array exists; `out` is only reached through `&mut self`.
             unsafe { self.data.add(i).write(value) };
         } else {
-            self.out.insert(i, bytes);
+            self.gather(i, bytes);
         }
     }
 
@@ -183,6 +244,79 @@ impl<'v> Texts<'v> {
     pub fn set_null(&mut self, i: usize) {
         assert!(i < self.len, "row {i} outside the chunk");
         self.out.set_null(i);
+    }
+
+    /// Keeps `bytes` (more than 12) as row `i`'s answer until [`Texts::finish`].
+    fn gather(&mut self, i: usize, bytes: &[u8]) {
+        let n = bytes.len();
+        if self.used + n > GATHERED {
+            self.finish();
+            if n > GATHERED {
+                // Alone, straight into the vector.
+                self.out.insert(i, bytes);
+                return;
+            }
+        }
+        if self.long.is_empty() {
+            self.long = vec![0; GATHERED];
+            self.rows.reserve(self.len);
+        }
+        copy_long(&mut self.long[self.used..self.used + n], bytes);
+        self.rows.push((i, self.used));
+        self.used += n;
+    }
+
+    /// Writes the long answers gathered so far into the vector (see [`Texts`]).
+    pub fn finish(&mut self) {
+        let Some(&(first, _)) = self.rows.first() else {
+            return;
+        };
+        // The heap copy of all long answers, made through the first long row: more than 12
+        // bytes, so DuckDB stores it in the heap and that row points to it.
+        let long = &self.long[..self.used];
+        self.out.insert(first, long);
+        // SAFETY: `first < len <= capacity` (checked in `set`), and the call above has just
+        // written that row as a string of `long.len()` > 12 bytes, which DuckDB keeps behind a
+        // pointer (the `pointer` variant of the union, `duckdb.h`) into the vector's string
+        // heap.
+        let heap = unsafe { self.data.add(first).read().value.pointer.ptr };
+        let ends = self.rows[1..]
+            .iter()
+            .map(|&(_, start)| start)
+            .chain([long.len()]);
+        for (&(i, start), end) in self.rows.iter().zip(ends) {
+            let bytes = &long[start..end];
+            let prefix =
+                [bytes[0], bytes[1], bytes[2], bytes[3]].map(|b| b as std::os::raw::c_char);
+            // SAFETY: `i < len <= capacity` (checked in `set`). The row becomes a string of
+            // `end - start` > 12 bytes (only those were gathered) in DuckDB's pointer form: its
+            // length, its first four bytes (the prefix DuckDB's comparisons read first) and
+            // a pointer to its bytes, which are `long[start..end]` copied into the vector's
+            // string heap at `heap + start`. The heap lives as long as the vector and its
+            // copies (DuckDB keeps a vector's string heap with it), as for any string written
+            // by `duckdb_vector_assign_string_element_len`. The bytes are UTF-8: each answer is
+            // a `str`, and DuckDB has just checked the whole copy.
+            unsafe {
+                let value = duckdb_string_t {
+                    value: duckdb_string_t__bindgen_ty_1 {
+                        pointer: duckdb_string_t__bindgen_ty_1__bindgen_ty_1 {
+                            length: (end - start) as u32,
+                            prefix,
+                            ptr: heap.add(start),
+                        },
+                    },
+                };
+                self.data.add(i).write(value);
+            }
+        }
+        self.rows.clear();
+        self.used = 0;
+    }
+}
+
+impl Drop for Texts<'_> {
+    fn drop(&mut self) {
+        self.finish();
     }
 }
 
@@ -197,4 +331,31 @@ pub fn booleans<'v>(out: &'v mut FlatVector<'_>, len: usize) -> &'v mut [bool] {
     // with room for `capacity` rows, and `len` is at most that (checked above); the `&mut`
     // borrow of `out` keeps any other reference to it away meanwhile.
     unsafe { out.as_mut_slice_with_len::<bool>(len) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{INLINED, copy_long, inlined};
+
+    /// The inlined form of every length up to 12 against a byte-by-byte copy.
+    #[test]
+    fn inlined_strings_are_the_bytes_nul_padded() {
+        for n in 0..=INLINED {
+            let bytes: Vec<u8> = (1..=n as u8).collect();
+            let mut naive = [0; INLINED];
+            naive[..n].copy_from_slice(&bytes);
+            assert_eq!(inlined(&bytes), naive, "{n} bytes");
+        }
+    }
+
+    /// The copy of a long answer, for every length from 8 to 80 bytes, against `to_vec`.
+    #[test]
+    fn long_answers_are_copied_whole() {
+        for n in 8..=80 {
+            let from: Vec<u8> = (1..=n as u8).collect();
+            let mut to = vec![0; n];
+            copy_long(&mut to, &from);
+            assert_eq!(to, from, "{n} bytes");
+        }
+    }
 }

@@ -312,6 +312,50 @@ def test_repeated_long_answers(con: duckdb.DuckDBPyConnection) -> None:
     assert grouped == dict(collections.Counter(url.hostname for url in parsed if url is not None))
 
 
+def test_long_answers_mixed_sorted_and_compared(con: duckdb.DuckDBPyConnection) -> None:
+    """Answers longer than DuckDB inlines are copied into the result's string heap together,
+    once per chunk, each row pointing to its own bytes there: mixed in one chunk with short
+    answers, nulls, failures and non-ASCII answers, every row is its own URL's, and DuckDB's
+    comparisons (which read the four bytes kept beside the pointer first) sort and filter the
+    answers as their text."""
+    urls: list[str | None] = []
+    for k in range(6000):
+        kind = k % 6
+        if kind == 0:
+            urls.append(f"https://long-host-{k:05d}.example.org/a")
+        elif kind == 1:
+            urls.append(f"https://s{k % 97}.io/")
+        elif kind == 2:
+            urls.append(None)
+        elif kind == 3:
+            urls.append("http://[::1")
+        elif kind == 4:
+            urls.append(f"https://{'abcd'[k % 4]}{'x' * (k % 20)}.example.com/?q=\u00e9t\u00e9-{k}")
+        else:
+            urls.append(f"https://long-host-{k % 300:05d}.example.org/b")
+    # The one long answer of a chunk last in it.
+    urls += [f"https://s{k}.io/" for k in range(2047)] + ["https://last-of-a-chunk.example/"]
+    got = query(con, "SELECT url_hostname(u), url_search_param(u, 'q'), url_href(u) FROM t",
+                [(u,) for u in urls])
+    hosts: list[str] = []
+    for u, row in zip(urls, got, strict=True):
+        url = None if u is None else weburl.URL.parse(u)
+        if url is None:
+            assert row == (None, None, None), u
+            continue
+        assert row == (url.hostname, url.search_params.get("q"), url.href), u
+        hosts.append(url.hostname)
+    con.execute("DROP TABLE IF EXISTS h")
+    con.execute("CREATE TABLE h AS SELECT url_hostname(u) AS h FROM t")
+    ordered = [r[0] for r in con.execute("SELECT h FROM h WHERE h IS NOT NULL ORDER BY h").fetchall()]
+    assert ordered == sorted(hosts)
+    for probe in ["long-host-00006.example.org", "long-host-00005.example.org", "last-of-a-chunk.example"]:
+        equal = con.execute("SELECT count(*) FROM h WHERE h = ?", [probe]).fetchone()
+        above = con.execute("SELECT count(*) FROM h WHERE h > ?", [probe]).fetchone()
+        assert equal == (hosts.count(probe),), probe
+        assert above == (sum(h > probe for h in hosts),), probe
+
+
 def test_group_by_over_parquet(con: duckdb.DuckDBPyConnection, tmp_path: pathlib.Path) -> None:
     lines = bench_lines()
     path = tmp_path / "urls.parquet"
