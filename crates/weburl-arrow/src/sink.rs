@@ -111,9 +111,15 @@ pub(crate) fn view(bytes: &[u8], (block, offset): (u32, u32)) -> u128 {
 /// A `Utf8View` answer: a long value found in the input is a view into the input's buffer
 /// (no copy; the builder checks the bytes it points to), any other is copied into the
 /// builder's blocks or inline (no check: it comes from a `&str`). Checking a short value
-/// costs more than copying it.
+/// costs more than copying it. An input buffer joins the answer when a first value is viewed
+/// in it, so that the answer keeps alive only the input buffers it points into: a streaming
+/// engine's batch is a slice of a column and has all the column's buffers.
 pub(crate) struct ViewBuilder {
     builder: StringViewBuilder,
+    /// The input's buffers.
+    input: Vec<Buffer>,
+    /// The index in the answer's buffers of each of the input's, once it is there.
+    placed: Vec<Option<u32>>,
 }
 
 /// Values found in the input up to this length are copied rather than viewed.
@@ -122,11 +128,21 @@ const COPY_UP_TO: usize = 64;
 impl ViewBuilder {
     /// For `rows` rows, with the input's buffers `blocks` (see `Strings::blocks`).
     pub(crate) fn new(rows: usize, blocks: Vec<Buffer>) -> ViewBuilder {
-        let mut builder = StringViewBuilder::with_capacity(rows);
-        for block in blocks {
-            builder.append_block(block);
+        ViewBuilder {
+            builder: StringViewBuilder::with_capacity(rows),
+            placed: vec![None; blocks.len()],
+            input: blocks,
         }
-        ViewBuilder { builder }
+    }
+
+    /// The index in the answer of the input's buffer `block`, which joins the answer the
+    /// first time; `None` for a block the input does not have.
+    fn block(&mut self, block: u32) -> Option<u32> {
+        let slot = self.placed.get_mut(block as usize)?;
+        Some(*slot.get_or_insert_with(|| {
+            self.builder
+                .append_block(self.input[block as usize].clone())
+        }))
     }
 }
 
@@ -144,10 +160,11 @@ impl Sink for ViewBuilder {
     #[inline]
     fn located(&mut self, text: &str, (block, offset): (u32, u32)) {
         let viewed = text.len() > COPY_UP_TO
-            && self
-                .builder
-                .try_append_view(block, offset, text.len() as u32)
-                .is_ok();
+            && self.block(block).is_some_and(|block| {
+                self.builder
+                    .try_append_view(block, offset, text.len() as u32)
+                    .is_ok()
+            });
         if !viewed {
             self.builder.append_value(text);
         }

@@ -230,6 +230,66 @@ fn scalars_broadcast() {
     }
 }
 
+/// A `Utf8View` answer holds the input's buffers only where a value is a view into them: an
+/// answer of copies (short registrable domains, after a copied first row) does not keep the
+/// input alive, and a long hostname found in the input is a view into its buffer, whichever
+/// row comes first.
+#[test]
+fn utf8view_answers_hold_the_input_only_when_they_view_it() {
+    use weburl_arrow::arrow_array::StringViewArray;
+    let long_host = format!("{}.example.com", "a".repeat(70));
+    let long = format!("https://{long_host}/p");
+    let urls = StringViewArray::from(vec![
+        Some("https://www.example.co.uk/a"),
+        None,
+        Some(long.as_str()),
+        Some("https://b.example.org/"),
+    ]);
+    let input_buffers: Vec<*const u8> = urls.data_buffers().iter().map(|b| b.as_ptr()).collect();
+    assert!(!input_buffers.is_empty());
+    let strings = Strings::try_new(&urls).unwrap();
+    let holds_input = |answer: &StringViewArray| {
+        answer
+            .data_buffers()
+            .iter()
+            .any(|b| input_buffers.contains(&b.as_ptr()))
+    };
+
+    let domains = weburl_arrow::registrable_domain(&strings, Sections::All);
+    let domains = domains.as_any().downcast_ref::<StringViewArray>().unwrap();
+    assert_eq!(
+        domains.iter().collect::<Vec<_>>(),
+        [
+            Some("example.co.uk"),
+            None,
+            Some("example.com"),
+            Some("example.org")
+        ]
+    );
+    assert!(!holds_input(domains));
+
+    let hosts = weburl_arrow::component(&strings, None, Component::Hostname);
+    let hosts = hosts.as_any().downcast_ref::<StringViewArray>().unwrap();
+    assert_eq!(
+        hosts.iter().collect::<Vec<_>>(),
+        [
+            Some("www.example.co.uk"),
+            None,
+            Some(long_host.as_str()),
+            Some("b.example.org")
+        ]
+    );
+    assert!(holds_input(hosts));
+    // The long hostname is the input's bytes, not a copy of them.
+    let view = hosts.views()[2];
+    let block = &hosts.data_buffers()[(view >> 64) as u32 as usize];
+    assert!(input_buffers.contains(&block.as_ptr()));
+    assert_eq!(
+        &block[(view >> 96) as usize..][..long_host.len()],
+        long_host.as_bytes()
+    );
+}
+
 /// The hostname fast path answers exactly as the parser, on every benchmark line and WPT input.
 #[test]
 fn the_hostname_fast_path_is_the_parser() {

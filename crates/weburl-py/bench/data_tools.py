@@ -14,14 +14,27 @@ when ../shared/bench-data is beside the clone, userbait.txt, repeated to ``--row
 Benchmarks:
   registrable_domain  polars-tldextract's ``registrable_domain(include_private=True)`` (the
                       same sections as weburl's default) against weburl's Polars plugin
-                      (eager, and lazy with the streaming engine), weburl.arrow's kernel
-                      called directly on the Series, and the same kernel through
-                      ``map_batches``
+                      (eager, lazy with the streaming engine, and eager over the column
+                      cut into the streaming engine's batches of 100,000 rows, one
+                      ``select`` per batch); the plugin's own kernel
+                      called directly on the Series' Arrow data (``_polars_kernel``: the
+                      same ``compute`` the plugin calls, timed around the kernel alone, in
+                      Rust); weburl.arrow's ``registrable_domain`` (the same kernel with
+                      ``Utf8`` answers) on the Series, made a Series again, and the same
+                      through ``map_batches``
   duckdb_hostname     DuckDB's ``regexp_extract`` host pattern against weburl.duckdb's
                       ``url_hostname`` (a vectorized Arrow function), each in
                       ``SELECT count(h) FROM (SELECT f(u) AS h FROM t)``
 Targets: the plugin at least 2.5x faster than polars-tldextract and at most 1.1x the direct
 kernel; url_hostname at least 5x faster than regexp_extract.
+
+Besides the median time per URL, each line gives a ratio as the median over rounds of the
+ratio within a round (a loaded machine slows every contender of a round alike, so this ratio
+moves less than the ratio of medians): "x the kernel" is the plugin's time over the directly
+called kernel's in the same round, "x eager" the streaming engine's (or the batches') over
+the eager one's, in wall-clock time and in the process's CPU time (which leaves out the
+time other processes hold the cores; at 2 threads it sums both threads' time).
+Between brackets: the fastest and slowest round.
 """
 
 from __future__ import annotations
@@ -30,11 +43,12 @@ import argparse
 import gc
 import os
 import pathlib
+import pickle
 import statistics
 import subprocess
 import sys
 import time
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 LISTS = [
@@ -44,6 +58,12 @@ LISTS = [
 ]
 #: A host pattern as people write it for DuckDB: scheme, optional credentials, the host.
 HOST_REGEXP = r"^[A-Za-z][A-Za-z0-9+.-]*://(?:[^/?#@]*@)?([^/?#:]*)"
+
+
+class Timed(NamedTuple):
+    """What a contender that times itself returns: the nanoseconds of its work alone."""
+
+    ns: int
 
 
 def urls(rows: int, only: list[str] | None = None) -> list[str]:
@@ -62,6 +82,7 @@ def contenders(column: list[str], threads: int) -> dict[str, dict[str, Callable[
     import weburl.arrow
     import weburl.duckdb
     import weburl.polars  # noqa: F401  (the url namespace)
+    from weburl._weburl import _polars_kernel
 
     df = pl.DataFrame({"u": column}, schema={"u": pl.String}).rechunk()
     series = df["u"]
@@ -78,6 +99,11 @@ def contenders(column: list[str], threads: int) -> dict[str, dict[str, Callable[
     plugin = pl.col("u").url.registrable_domain()
     rd["weburl plugin (eager)"] = lambda: df.select(plugin)
     rd["weburl plugin (streaming)"] = lambda: lazy.select(plugin).collect(engine="streaming")
+    # The batches the streaming engine makes (100,000 rows, slices of the column), eagerly.
+    batches = [df.slice(i, 100_000) for i in range(0, df.height, 100_000)]
+    rd["weburl plugin (eager, batches)"] = lambda: [b.select(plugin) for b in batches]
+    kwargs = pickle.dumps({"sections": "all"})
+    rd["plugin kernel (direct)"] = lambda: Timed(_polars_kernel(series, "registrable_domain", kwargs)[1])
     rd["weburl.arrow (direct)"] = lambda: pl.Series(weburl.arrow.registrable_domain(series))
     mapped = pl.col("u").map_batches(
         lambda s: pl.Series(weburl.arrow.registrable_domain(s)), return_dtype=pl.String
@@ -110,8 +136,14 @@ def check(column: list[str]) -> None:
 
     sample = column[:5000]
     df = pl.DataFrame({"u": sample})
+    from weburl._weburl import _polars_kernel
+
     plugin = df.select(pl.col("u").url.registrable_domain())["u"].to_list()
     assert plugin == weburl.arrow.registrable_domain(sample).to_pylist()
+    kernel, _ = _polars_kernel(df["u"], "registrable_domain", pickle.dumps({"sections": "all"}))
+    assert plugin == kernel.to_pylist()
+    streamed = df.lazy().select(pl.col("u").url.registrable_domain()).collect(engine="streaming")
+    assert plugin == streamed["u"].to_list()
     assert sum(d is not None for d in plugin) > len(sample) // 2
     con = duckdb.connect()
     weburl.duckdb.register(con)
@@ -137,6 +169,7 @@ def run(rows: int, rounds: int, threads: int, only: list[str] | None) -> None:
     print(f"\n{rows:,} URLs, threads {threads}, {rounds} rounds, median ns per URL ({', '.join(versions)})")
     for bench, funcs in benches.items():
         times: dict[str, list[float]] = {k: [] for k in funcs}
+        cpu: dict[str, list[float]] = {k: [] for k in funcs}
         names = list(funcs)
         for f in funcs.values():
             f()  # warm up
@@ -144,20 +177,32 @@ def run(rows: int, rounds: int, threads: int, only: list[str] | None) -> None:
             order = names[r % len(names) :] + names[: r % len(names)]
             for k in order:
                 gc.collect()
+                c0 = time.process_time_ns()
                 t0 = time.perf_counter_ns()
-                funcs[k]()
-                times[k].append((time.perf_counter_ns() - t0) / rows)
+                out = funcs[k]()
+                elapsed = out.ns if isinstance(out, Timed) else time.perf_counter_ns() - t0
+                times[k].append(elapsed / rows)
+                cpu[k].append((time.process_time_ns() - c0) / rows)
         medians = {k: statistics.median(v) for k, v in times.items()}
+
+        def ratio(a: str, b: str, of: dict[str, list[float]] = times) -> float:
+            """The median over rounds of a's time over b's in the same round."""
+            return statistics.median(x / y for x, y in zip(of[a], of[b]))
+
         for k, ns in medians.items():
             note = ""
             if bench == "registrable_domain":
                 if "polars-tldextract" in medians and k != "polars-tldextract":
-                    note += f"  {medians['polars-tldextract'] / ns:5.2f}x faster than polars-tldextract"
+                    note += f"  {ratio('polars-tldextract', k):5.2f}x faster than polars-tldextract"
                 if k.startswith("weburl plugin"):
-                    note += f"  {ns / medians['weburl.arrow (direct)']:5.2f}x the direct kernel"
+                    note += f"  {ratio(k, 'plugin kernel (direct)'):5.2f}x the kernel"
+                if k in ("weburl plugin (streaming)", "weburl plugin (eager, batches)"):
+                    note += f"  {ratio(k, 'weburl plugin (eager)'):5.2f}x eager"
+                    note += f" ({ratio(k, 'weburl plugin (eager)', cpu):5.2f}x in CPU time)"
             elif k.startswith("weburl"):
-                note = f"  {medians['duckdb regexp_extract'] / ns:5.2f}x faster than regexp_extract"
-            print(f"  {bench:20} {k:30} {ns:8.1f}{note}")
+                note = f"  {ratio('duckdb regexp_extract', k):5.2f}x faster than regexp_extract"
+            spread = f"[{min(times[k]):.1f}-{max(times[k]):.1f}]"
+            print(f"  {bench:20} {k:30} {ns:8.1f} {spread:>15}{note}")
 
 
 def main() -> int:

@@ -148,6 +148,11 @@ fn base_url(base: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Url>> {
     with_base(base, |b| b.cloned())
 }
 
+/// The chunks of the strings `obj` (see [`input`]), for the plugin's direct call.
+pub(crate) fn arrow_strings(obj: &Bound<'_, PyAny>) -> PyResult<Vec<ArrayRef>> {
+    Ok(input(obj)?.arrays)
+}
+
 /// The strings of the input's chunks.
 fn strings(input: &Input) -> PyResult<Strings<'_>> {
     Strings::chunks(&input.arrays).map_err(|e| PyTypeError::new_err(e.to_string()))

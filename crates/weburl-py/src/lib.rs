@@ -45,6 +45,7 @@ fn _weburl(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<functions::ValidationIssue>()?;
     functions::register(m)?;
     security::register(m)?;
+    m.add_function(wrap_pyfunction!(polars::kernel, m)?)?;
     let arrow = PyModule::new(py, "arrow")?;
     arrow::register(&arrow)?;
     m.add_submodule(&arrow)?;

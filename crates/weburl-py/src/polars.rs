@@ -19,7 +19,8 @@
 //! A series crosses as an Arrow C schema and Arrow C arrays, which `arrow-array`'s `ffi`
 //! module reads and writes; Polars' strings arrive as `Utf8View`. Every entry point catches
 //! panics, so that none unwinds into Polars. The kernels are `weburl-arrow`'s; this module
-//! holds only the ABI, the keyword arguments and broadcasting.
+//! holds only the ABI, the keyword arguments and broadcasting, and [`kernel`], the same
+//! computation called from Python without Polars (for `bench/data_tools.py`).
 
 use std::cell::RefCell;
 use std::ffi::{CString, c_char, c_void};
@@ -27,12 +28,16 @@ use std::mem::ManuallyDrop;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
 use weburl::Component;
 use weburl::psl::Sections;
 use weburl_arrow::arrow_array::ffi::{FFI_ArrowArray, FFI_ArrowSchema, from_ffi};
 use weburl_arrow::arrow_array::{Array, ArrayRef, NullArray, make_array};
 use weburl_arrow::arrow_schema::{DataType, Field, Fields};
 use weburl_arrow::{Base, Strings};
+
+use crate::arrow_result::PyArrowArray;
 
 /// The plugin ABI version: `polars-ffi` 0.1 (major 0, minor 1: the field function takes the
 /// keyword arguments too).
@@ -93,6 +98,19 @@ enum Function {
 }
 
 impl Function {
+    /// Every function.
+    const ALL: [Function; 9] = [
+        Function::Parse,
+        Function::Component,
+        Function::CanParse,
+        Function::ErrorName,
+        Function::Normalize,
+        Function::PublicSuffix,
+        Function::RegistrableDomain,
+        Function::PatternTest,
+        Function::PatternExec,
+    ];
+
     /// The name Python knows it by (`weburl.polars` calls `url_<name>`).
     fn name(self) -> &'static str {
         match self {
@@ -316,6 +334,49 @@ fn column(chunks: &[ArrayRef], rows: usize) -> Result<Strings<'_>, String> {
     } else {
         Ok(all)
     }
+}
+
+/// ``_polars_kernel(array, function, kwargs)``: what the plugin's ``url_<function>`` computes
+/// for the strings ``array`` (anything :mod:`weburl.arrow` reads) and the pickled keyword
+/// arguments ``kwargs``, called directly: the same ``compute`` on the same Arrow data, but
+/// without Polars' engine, the plugin ABI's import and export, or Polars' import of the
+/// answer. Returns the answer and the nanoseconds the kernel took (the GIL released), for
+/// ``bench/data_tools.py`` to set the plugin's cost beside the kernel's.
+///
+/// >>> import pickle
+/// >>> from weburl._weburl import _polars_kernel
+/// >>> answer, ns = _polars_kernel(["https://x.github.io/", None], "registrable_domain",
+/// ...                             pickle.dumps({"sections": "all"}))
+/// >>> answer.to_pylist(), answer.type, ns > 0
+/// (['x.github.io', None], 'string_view', True)
+#[pyfunction]
+#[pyo3(name = "_polars_kernel")]
+pub fn kernel(
+    py: Python<'_>,
+    array: &Bound<'_, PyAny>,
+    function: &str,
+    kwargs: &[u8],
+) -> PyResult<(PyArrowArray, u64)> {
+    let function = Function::ALL
+        .into_iter()
+        .find(|f| f.name() == function)
+        .ok_or_else(|| PyValueError::new_err(format!("no plugin function {function:?}")))?;
+    let chunks = crate::arrow::arrow_strings(array)?;
+    let kwargs = Kwargs::read(kwargs).map_err(PyValueError::new_err)?;
+    let inputs = [chunks];
+    let (answer, ns) = py.detach(|| {
+        let start = std::time::Instant::now();
+        let answer = compute(function, &inputs, &kwargs);
+        (answer, start.elapsed().as_nanos())
+    });
+    let array = answer.map_err(PyValueError::new_err)?;
+    Ok((
+        PyArrowArray {
+            array,
+            name: function.name(),
+        },
+        u64::try_from(ns).unwrap_or(u64::MAX),
+    ))
 }
 
 /// Runs `f`, turning an error or a panic into the thread's last error (and `false`).

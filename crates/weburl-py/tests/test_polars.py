@@ -133,6 +133,52 @@ def test_lazy_and_streaming_equal_eager(inputs: list[str | None]) -> None:
     assert lazy.collect()["host"].to_list() == [h for h in eager["hostname"].to_list() if h is not None]
 
 
+@pytest.mark.parametrize(
+    "function,kwargs,expr",
+    [
+        ("registrable_domain", {"sections": "all"}, lambda u: u.registrable_domain()),
+        ("public_suffix", {"sections": "icann"}, lambda u: u.public_suffix(icann_only=True)),
+        ("component", {"component": "hostname"}, lambda u: u.hostname()),
+        ("component", {"component": "href"}, lambda u: u.href()),
+        (
+            "normalize",
+            {"profile": "w3lib", "drop_index": False, "strip_tracking": True, "keep_fragment": False},
+            lambda u: u.normalize("w3lib", strip_tracking=True),
+        ),
+        ("can_parse", {}, lambda u: u.can_parse()),
+    ],
+)
+def test_the_plugin_answers_as_its_kernel_called_directly(
+    inputs: list[str | None], function: str, kwargs: dict[str, Any], expr: Callable[[Any], pl.Expr]
+) -> None:
+    """``_polars_kernel`` (what data_tools.py times the plugin against) runs the plugin's own
+    computation: same answers, same type, for the arguments the namespace pickles."""
+    import pickle
+
+    from weburl._weburl import _polars_kernel
+
+    df = frame(inputs)
+    expected = df.select(expr(pl.col("u").url))["u"]
+    answer, ns = _polars_kernel(df["u"], function, pickle.dumps(kwargs))
+    assert ns > 0
+    assert answer.to_pylist() == expected.to_list()
+    assert answer.type in (["bool"] if function == "can_parse" else ["string_view", "utf8"])
+    assert len(answer) == len(inputs)
+
+
+def test_the_direct_kernel_refuses_what_the_plugin_refuses() -> None:
+    import pickle
+
+    from weburl._weburl import _polars_kernel
+
+    with pytest.raises(ValueError, match='no plugin function "nope"'):
+        _polars_kernel(["https://a.example/"], "nope", b"")
+    with pytest.raises(ValueError, match="unreadable keyword arguments"):
+        _polars_kernel(["https://a.example/"], "registrable_domain", b"\x80\x04junk")
+    with pytest.raises(ValueError, match='unknown URL component "nope"'):
+        _polars_kernel(["https://a.example/"], "component", pickle.dumps({"component": "nope"}))
+
+
 def test_group_by() -> None:
     df = frame(["https://a.example/1", "https://b.a.example/2", "https://c.example/", None, "x"])
     counts = (
