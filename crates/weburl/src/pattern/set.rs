@@ -33,22 +33,44 @@ use crate::Url;
 /// not indexed.
 const WILD: u8 = 0;
 
-/// One node of a [`Tree`].
-#[derive(Debug, Clone, Default)]
+/// "No node": [`Node::wild`] and [`Node::ends`] when there is none (the root is nobody's
+/// child, and there are fewer than `u32::MAX` patterns).
+const NONE: u32 = u32::MAX;
+
+/// One node of a [`Tree`]: what the walk reads at each step, in one cache line (the patterns
+/// that end at the node, read far less often, are in [`Tree::ends`]).
+#[derive(Debug, Clone)]
 struct Node {
     /// The literal bytes of the node, after its parent's (empty for the root and for a
     /// wildcard's child).
     prefix: Box<[u8]>,
-    /// The first byte of each literal child's prefix (distinct), beside [`Node::children`].
-    indices: Vec<u8>,
-    children: Vec<u32>,
-    /// The child reached by a whole-segment wildcard.
-    wild: Option<u32>,
-    /// Patterns whose key ends here and whose pathname may go on (candidates for any URL that
-    /// reaches this node).
+    /// The literal children, each by the first byte of its prefix (distinct).
+    children: Vec<(u8, u32)>,
+    /// The child reached by a whole-segment wildcard, or [`NONE`].
+    wild: u32,
+    /// The index in [`Tree::ends`] of the patterns whose key ends here, or [`NONE`].
+    ends: u32,
+}
+
+impl Default for Node {
+    fn default() -> Node {
+        Node {
+            prefix: Box::default(),
+            children: Vec::new(),
+            wild: NONE,
+            ends: NONE,
+        }
+    }
+}
+
+/// The patterns whose key ends at a node.
+#[derive(Debug, Clone, Default)]
+struct Ends {
+    /// Patterns whose pathname may go on past the key (candidates for any URL that reaches
+    /// the node).
     open: Vec<u32>,
-    /// Patterns whose key, their whole pathname, ends here (candidates when the URL's
-    /// pathname does too).
+    /// Patterns whose key is their whole pathname (candidates when the URL's pathname ends
+    /// at the node too).
     exact: Vec<u32>,
 }
 
@@ -57,12 +79,14 @@ struct Node {
 #[derive(Debug, Clone)]
 struct Tree {
     nodes: Vec<Node>,
+    ends: Vec<Ends>,
 }
 
 impl Default for Tree {
     fn default() -> Tree {
         Tree {
             nodes: vec![Node::default()],
+            ends: Vec::new(),
         }
     }
 }
@@ -87,7 +111,6 @@ struct Candidate {
 }
 
 /// Buffers reused by the lookups of one thread.
-#[derive(Default)]
 struct Scratch {
     /// The branches of the walk not taken yet.
     stack: Vec<Frame>,
@@ -100,14 +123,74 @@ struct Scratch {
     spans: Vec<Span>,
 }
 
-thread_local! {
-    static SCRATCH: RefCell<Scratch> = RefCell::default();
+impl Scratch {
+    const fn new() -> Scratch {
+        Scratch {
+            stack: Vec::new(),
+            trail: Vec::new(),
+            captured: Vec::new(),
+            candidates: Vec::new(),
+            spans: Vec::new(),
+        }
+    }
 }
 
-/// The end of the segment that starts at `pos`: the next `/` or the end of `path`.
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = const { RefCell::new(Scratch::new()) };
+}
+
+/// The end of the segment that starts at `pos`: the next `/` or the end of `path`. Most
+/// segments are short, so their first bytes are looked at in place before `memchr` (a call)
+/// takes over.
 #[inline]
 fn segment_end(path: &[u8], pos: usize) -> usize {
-    memchr::memchr(b'/', &path[pos..]).map_or(path.len(), |i| pos + i)
+    const NEAR: usize = 16;
+    let rest = &path[pos..];
+    if let Some(i) = rest.iter().take(NEAR).position(|&b| b == b'/') {
+        return pos + i;
+    }
+    if rest.len() <= NEAR {
+        return path.len();
+    }
+    memchr::memchr(b'/', &rest[NEAR..]).map_or(path.len(), |i| pos + NEAR + i)
+}
+
+/// Eight bytes of `s` from `i` as a word.
+#[inline]
+fn word(s: &[u8], i: usize) -> u64 {
+    let mut w = [0; 8];
+    w.copy_from_slice(&s[i..i + 8]);
+    u64::from_le_bytes(w)
+}
+
+/// Whether `a` and `b`, of the same length, are equal: the short runs of a tree's nodes
+/// compared in place, by words (overlapping at the end), rather than by a call to `memcmp`.
+#[inline]
+fn same(a: &[u8], b: &[u8]) -> bool {
+    let n = a.len();
+    if n != b.len() {
+        return false;
+    }
+    match n {
+        0 => true,
+        // The first, middle and last bytes: all of them.
+        1..=3 => a[0] == b[0] && a[n / 2] == b[n / 2] && a[n - 1] == b[n - 1],
+        4..=7 => {
+            let four = |s: &[u8], i: usize| [s[i], s[i + 1], s[i + 2], s[i + 3]];
+            four(a, 0) == four(b, 0) && four(a, n - 4) == four(b, n - 4)
+        }
+        8..=32 => {
+            let mut i = 0;
+            while i + 8 < n {
+                if word(a, i) != word(b, i) {
+                    return false;
+                }
+                i += 8;
+            }
+            word(a, n - 8) == word(b, n - 8)
+        }
+        _ => a == b,
+    }
 }
 
 impl Tree {
@@ -118,31 +201,31 @@ impl Tree {
         while let Some(&first) = key.first() {
             if first == WILD {
                 node = match nodes[node].wild {
-                    Some(child) => child as usize,
-                    None => {
+                    NONE => {
                         let child = nodes.len();
                         nodes.push(Node::default());
-                        nodes[node].wild = Some(child as u32);
+                        nodes[node].wild = child as u32;
                         child
                     }
+                    child => child as usize,
                 };
                 key = &key[1..];
                 continue;
             }
             let literal = &key[..memchr::memchr(WILD, key).unwrap_or(key.len())];
-            let Some(i) = nodes[node].indices.iter().position(|&b| b == first) else {
+            let found = nodes[node].children.iter().find(|&&(b, _)| b == first);
+            let Some(&(_, child)) = found else {
                 let child = nodes.len();
                 nodes.push(Node {
                     prefix: literal.into(),
                     ..Node::default()
                 });
-                nodes[node].indices.push(first);
-                nodes[node].children.push(child as u32);
+                nodes[node].children.push((first, child as u32));
                 node = child;
                 key = &key[literal.len()..];
                 continue;
             };
-            let child = nodes[node].children[i] as usize;
+            let child = child as usize;
             let prefix = &nodes[child].prefix;
             let common = (prefix.iter().zip(literal))
                 .take_while(|(a, b)| a == b)
@@ -156,8 +239,7 @@ impl Tree {
                 let below = nodes.len();
                 nodes[child] = Node {
                     prefix: head,
-                    indices: vec![tail.prefix[0]],
-                    children: vec![below as u32],
+                    children: vec![(tail.prefix[0], below as u32)],
                     ..Node::default()
                 };
                 nodes.push(tail);
@@ -166,6 +248,16 @@ impl Tree {
             key = &key[common..];
         }
         node
+    }
+
+    /// The patterns whose key ends at `node`, an empty list added if there is none.
+    fn ends_mut(&mut self, node: usize) -> &mut Ends {
+        let node = &mut self.nodes[node];
+        if node.ends == NONE {
+            node.ends = self.ends.len() as u32;
+            self.ends.push(Ends::default());
+        }
+        &mut self.ends[node.ends as usize]
     }
 
     /// Walks the tree along `path`, adding to `s.candidates` the patterns of the nodes it
@@ -201,35 +293,35 @@ impl Tree {
             }
             loop {
                 let n = &nodes[node as usize];
-                if !n.prefix.is_empty() {
-                    let equal = match path.get(pos..pos + n.prefix.len()) {
-                        Some(bytes) if FOLD => bytes.eq_ignore_ascii_case(&n.prefix),
-                        Some(bytes) => *bytes == *n.prefix,
-                        None => false,
-                    };
-                    if !equal {
-                        continue 'frames;
-                    }
-                    pos += n.prefix.len();
+                let equal = match path.get(pos..pos + n.prefix.len()) {
+                    Some(bytes) if FOLD => bytes.eq_ignore_ascii_case(&n.prefix),
+                    Some(bytes) => same(bytes, &n.prefix),
+                    None => false,
+                };
+                if !equal {
+                    continue 'frames;
                 }
-                if !n.open.is_empty() {
-                    candidates.extend(n.open.iter().map(|&id| Candidate {
+                pos += n.prefix.len();
+                let byte = path.get(pos);
+                if n.ends != NONE {
+                    let ends = &self.ends[n.ends as usize];
+                    candidates.extend(ends.open.iter().map(|&id| Candidate {
                         id,
                         start: 0,
                         end: 0,
                     }));
-                }
-                let Some(&byte) = path.get(pos) else {
-                    if !n.exact.is_empty() {
+                    if byte.is_none() && !ends.exact.is_empty() {
                         let start = captured.len();
                         captured.extend_from_slice(trail);
                         let end = captured.len();
-                        candidates.extend(n.exact.iter().map(|&id| Candidate {
+                        candidates.extend(ends.exact.iter().map(|&id| Candidate {
                             id: id | EXACT,
                             start,
                             end,
                         }));
                     }
+                }
+                let Some(&byte) = byte else {
                     continue 'frames;
                 };
                 let first = if FOLD {
@@ -237,17 +329,18 @@ impl Tree {
                 } else {
                     byte
                 };
-                let literal = (n.indices.iter().position(|&b| b == first)).map(|i| n.children[i]);
-                let wild = n.wild.filter(|_| byte != b'/');
+                let literal = n.children.iter().find(|&&(b, _)| b == first);
+                let wild = if byte != b'/' { n.wild } else { NONE };
                 match (literal, wild) {
-                    (Some(child), None) => node = child,
-                    (None, Some(child)) => {
+                    (Some(&(_, child)), NONE) => node = child,
+                    (None, NONE) => continue 'frames,
+                    (None, child) => {
                         let end = segment_end(path, pos);
                         trail.push(Some((pos, end)));
                         pos = end;
                         node = child;
                     }
-                    (Some(child), Some(other)) => {
+                    (Some(&(_, child)), other) => {
                         stack.push(Frame {
                             node: other,
                             pos,
@@ -256,7 +349,6 @@ impl Tree {
                         });
                         node = child;
                     }
-                    (None, None) => continue 'frames,
                 }
             }
         }
@@ -354,15 +446,6 @@ impl<V> Default for UrlPatternSet<V> {
 /// exactly what the walk compares), and its groups are the wildcards' segments.
 const EXACT: u32 = 1 << 31;
 
-/// The components a candidate is known to match, for `test_values` on a URL record.
-fn known(candidate: u32) -> u16 {
-    if candidate & EXACT != 0 {
-        URL_KNOWN | 1 << UrlPatternComponent::Pathname as u16
-    } else {
-        URL_KNOWN
-    }
-}
-
 impl<V> UrlPatternSet<V> {
     /// An empty set.
     ///
@@ -398,11 +481,11 @@ impl<V> UrlPatternSet<V> {
                     &mut self.tree
                 };
                 let node = tree.insert(&key);
-                let node = &mut tree.nodes[node];
+                let ends = tree.ends_mut(node);
                 if complete {
-                    node.exact.push(id);
+                    ends.exact.push(id);
                 } else {
-                    node.open.push(id);
+                    ends.open.push(id);
                 }
             }
         }
@@ -441,7 +524,7 @@ impl<V> UrlPatternSet<V> {
                 call(&mut scratch)
             }
             Err(_) => {
-                let mut own = Scratch::default();
+                let mut own = Scratch::new();
                 fill(&mut own);
                 call(&mut own)
             }
@@ -449,27 +532,22 @@ impl<V> UrlPatternSet<V> {
     }
 
     /// `f` on the first pattern that matches `url` (whose components are `values`): its
-    /// index and, `with_spans`, the group spans of its eight components (the candidates are
-    /// then matched with their groups, so that the result needs no second match).
+    /// index and the group spans of its eight components (the candidates are matched with
+    /// their groups, so that the result needs no second match).
     fn first<R>(
         &self,
         url: &Url,
         values: &Values<'_>,
-        with_spans: bool,
         f: impl FnOnce(usize, &[Span]) -> R,
     ) -> Option<R> {
         self.with_candidates(url, |candidates, captured, spans| {
             spans.clear();
             let i = candidates.iter().find_map(|c| {
                 let i = (c.id & !EXACT) as usize;
-                let pattern = &self.entries[i].0;
-                let matched = if with_spans {
-                    let pathname = (c.id & EXACT != 0).then(|| &captured[c.start..c.end]);
-                    pattern.match_values(values, URL_KNOWN, pathname, spans)
-                } else {
-                    pattern.test_values(values, known(c.id))
-                };
-                matched.then_some(i)
+                let pathname = (c.id & EXACT != 0).then(|| &captured[c.start..c.end]);
+                (self.entries[i].0)
+                    .match_values(values, URL_KNOWN, pathname, spans)
+                    .then_some(i)
             })?;
             Some(f(i, spans))
         })
@@ -544,7 +622,7 @@ impl<V> UrlPatternSet<V> {
     /// `first_match` was given (as `exec` reports it), or a parsed URL's href.
     fn first_result(&self, url: &Url, input: &str) -> Option<(&V, UrlPatternResult)> {
         let values = Values::of_url(url);
-        self.first(url, &values, true, |i, spans| {
+        self.first(url, &values, |i, spans| {
             let (p, v) = &self.entries[i];
             let inputs = vec![UrlPatternInput::String(input.to_owned())];
             (v, p.result(&values, spans, inputs))
@@ -552,8 +630,10 @@ impl<V> UrlPatternSet<V> {
     }
 
     /// [`UrlPatternSet::first_match_url`] without building the owned result: the value and a
-    /// match borrowed from the pattern and the URL, whose groups are read on demand (what a
-    /// server's router needs per request).
+    /// match borrowed from the pattern and the URL (what a server's router needs per
+    /// request). The match keeps the pathname's groups as the tree's walk found them (or the
+    /// pattern's match, where the walk did not match the whole pathname), so reading them
+    /// matches nothing again.
     ///
     /// ```
     /// use weburl::pattern::{UrlPatternComponent, UrlPatternSet};
@@ -566,9 +646,13 @@ impl<V> UrlPatternSet<V> {
     /// ```
     #[must_use]
     pub fn first_match_ref<'u>(&self, url: &'u Url) -> Option<(&V, UrlPatternMatch<'_, 'u>)> {
-        let i = self.first(url, &Values::of_url(url), false, |i, _| i)?;
-        let (pattern, v) = &self.entries[i];
-        Some((v, UrlPatternMatch { pattern, url }))
+        self.with_candidates(url, |candidates, captured, spans| {
+            candidates.iter().find_map(|c| {
+                let (pattern, v) = &self.entries[(c.id & !EXACT) as usize];
+                let pathname = (c.id & EXACT != 0).then(|| &captured[c.start..c.end]);
+                Some((v, pattern.match_kept(url, URL_KNOWN, pathname, spans)?))
+            })
+        })
     }
 
     /// Every pattern that matches `url`, in insertion order.
@@ -634,7 +718,7 @@ mod tests {
         path: &str,
         fold: bool,
     ) -> Vec<(String, bool, Vec<String>)> {
-        let mut s = Scratch::default();
+        let mut s = Scratch::new();
         if fold {
             tree.walk::<true>(path.as_bytes(), &mut s);
         } else {
@@ -669,11 +753,11 @@ mod tests {
                 .map(|b| if b == b':' { WILD } else { b })
                 .collect();
             let node = tree.insert(&key);
-            let node = &mut tree.nodes[node];
+            let ends = tree.ends_mut(node);
             if open {
-                node.open.push(id as u32);
+                ends.open.push(id as u32);
             } else {
-                node.exact.push(id as u32);
+                ends.exact.push(id as u32);
             }
         }
         tree
@@ -779,11 +863,11 @@ mod tests {
         let mut t = Tree::default();
         let key = b"/\0".repeat(n);
         let node = t.insert(&key);
-        t.nodes[node].exact.push(0);
+        t.ends_mut(node).exact.push(0);
         let node = t.insert(&b"/a".repeat(n));
-        t.nodes[node].exact.push(1);
+        t.ends_mut(node).exact.push(1);
         let path = "/a".repeat(n);
-        let mut s = Scratch::default();
+        let mut s = Scratch::new();
         t.walk::<false>(path.as_bytes(), &mut s);
         let found: Vec<u32> = s.candidates.iter().map(|c| c.id & !EXACT).collect();
         assert_eq!(found.len(), 2);
