@@ -4,9 +4,10 @@
 //! httprouter keep) over the pathnames of its patterns, read from each pattern's part list up
 //! to the first part that is neither literal text nor a whole-segment wildcard (`/:id`
 //! followed by `/` or the end): that *key* is a condition every URL the pattern matches
-//! meets. A node holds a run of literal bytes, its literal children indexed by their first
-//! byte, and one wildcard child, which takes a whole non-empty segment (the bytes up to the
-//! next `/` or the end). A URL walks the tree along its pathname's bytes once (both children
+//! meets. A node holds a run of literal bytes, its literal children by their first byte (in a
+//! table when there are more than four), and one wildcard child, which takes a whole
+//! non-empty segment (the bytes up to the next `/` or the end) and then holds the literal run
+//! that follows it. A URL walks the tree along its pathname's bytes once (both children
 //! where a literal and a wildcard could take the same segment), which gives the few candidate
 //! patterns; they are then matched in full, in insertion order, and the first that matches
 //! wins, as a loop of `exec` would find it.
@@ -46,6 +47,9 @@ struct Node {
     prefix: Box<[u8]>,
     /// The literal children, each by the first byte of its prefix (distinct).
     children: Vec<(u8, u32)>,
+    /// With more than [`TABLE_FROM`] children: for each byte, 1 + the index in
+    /// [`Node::children`] of the child it starts, or 0 (one load instead of a scan).
+    table: Option<Box<[u8; 256]>>,
     /// The child reached by a whole-segment wildcard, or [`NONE`].
     wild: u32,
     /// The index in [`Tree::ends`] of the patterns whose key ends here, or [`NONE`].
@@ -57,9 +61,46 @@ impl Default for Node {
         Node {
             prefix: Box::default(),
             children: Vec::new(),
+            table: None,
             wild: NONE,
             ends: NONE,
         }
+    }
+}
+
+/// A node with more literal children than this looks them up in a table (a node has at most
+/// 255 of them: their first bytes are distinct and never [`WILD`]).
+const TABLE_FROM: usize = 4;
+
+impl Node {
+    /// The literal child that starts with `byte`.
+    #[inline]
+    fn child(&self, byte: u8) -> Option<u32> {
+        match &self.table {
+            Some(table) => match table[byte as usize] {
+                0 => None,
+                i => Some(self.children[i as usize - 1].1),
+            },
+            None => (self.children.iter())
+                .find(|&&(b, _)| b == byte)
+                .map(|&(_, child)| child),
+        }
+    }
+
+    /// Adds the literal child `child`, which starts with `byte` (no child does yet).
+    fn add_child(&mut self, byte: u8, child: u32) {
+        self.children.push((byte, child));
+        if self.children.len() > TABLE_FROM {
+            let table = self.table.get_or_insert_with(|| Box::new([0; 256]));
+            for (i, &(b, _)) in self.children.iter().enumerate() {
+                table[b as usize] = i as u8 + 1;
+            }
+        }
+    }
+
+    /// Whether the node is as created: nothing below it, nothing ends at it, no prefix.
+    fn is_fresh(&self) -> bool {
+        self.prefix.is_empty() && self.children.is_empty() && self.wild == NONE && self.ends == NONE
     }
 }
 
@@ -194,12 +235,46 @@ fn same(a: &[u8], b: &[u8]) -> bool {
 }
 
 impl Tree {
-    /// The node of `key`, added (splitting an edge where the key leaves it) if missing.
+    /// The node of `key`, added (splitting an edge where the key leaves it) if missing. Any
+    /// node (the root, a literal child, a wildcard's child) holds a run of literal bytes, so
+    /// that the literal text after a wildcard is compared in the wildcard's child itself.
     fn insert(&mut self, mut key: &[u8]) -> usize {
         let nodes = &mut self.nodes;
         let mut node = 0;
-        while let Some(&first) = key.first() {
+        loop {
+            // The key's literal run against the node's prefix: a node as created takes all
+            // of the run; otherwise the node is split where the run leaves its prefix.
+            let literal = &key[..memchr::memchr(WILD, key).unwrap_or(key.len())];
+            let n = &mut nodes[node];
+            if n.is_fresh() {
+                n.prefix = literal.into();
+                key = &key[literal.len()..];
+            } else {
+                let common = (n.prefix.iter().zip(literal))
+                    .take_while(|(a, b)| a == b)
+                    .count();
+                if common < n.prefix.len() {
+                    // The node keeps the common part, and what it had moves to a new node
+                    // below it.
+                    let head: Box<[u8]> = n.prefix[..common].into();
+                    let mut tail = std::mem::take(n);
+                    tail.prefix = tail.prefix[common..].into();
+                    let below = nodes.len();
+                    let mut split = Node {
+                        prefix: head,
+                        ..Node::default()
+                    };
+                    split.add_child(tail.prefix[0], below as u32);
+                    nodes[node] = split;
+                    nodes.push(tail);
+                }
+                key = &key[common..];
+            }
+            let Some(&first) = key.first() else {
+                return node;
+            };
             if first == WILD {
+                key = &key[1..];
                 node = match nodes[node].wild {
                     NONE => {
                         let child = nodes.len();
@@ -209,45 +284,23 @@ impl Tree {
                     }
                     child => child as usize,
                 };
-                key = &key[1..];
                 continue;
             }
-            let literal = &key[..memchr::memchr(WILD, key).unwrap_or(key.len())];
-            let found = nodes[node].children.iter().find(|&&(b, _)| b == first);
-            let Some(&(_, child)) = found else {
-                let child = nodes.len();
-                nodes.push(Node {
-                    prefix: literal.into(),
-                    ..Node::default()
-                });
-                nodes[node].children.push((first, child as u32));
-                node = child;
-                key = &key[literal.len()..];
-                continue;
+            node = match nodes[node].child(first) {
+                Some(child) => child as usize,
+                None => {
+                    let child = nodes.len();
+                    nodes.push(Node::default());
+                    nodes[node].add_child(first, child as u32);
+                    child
+                }
             };
-            let child = child as usize;
-            let prefix = &nodes[child].prefix;
-            let common = (prefix.iter().zip(literal))
-                .take_while(|(a, b)| a == b)
-                .count();
-            if common < prefix.len() {
-                // The key leaves the edge inside the child's prefix: the child keeps the
-                // common part, and what it had moves to a new node below it.
-                let head: Box<[u8]> = prefix[..common].into();
-                let mut tail = std::mem::take(&mut nodes[child]);
-                tail.prefix = tail.prefix[common..].into();
-                let below = nodes.len();
-                nodes[child] = Node {
-                    prefix: head,
-                    children: vec![(tail.prefix[0], below as u32)],
-                    ..Node::default()
-                };
-                nodes.push(tail);
-            }
-            node = child;
-            key = &key[common..];
         }
-        node
+    }
+
+    /// Whether the tree has no key (its root is as created; a single key may be all in it).
+    fn is_empty(&self) -> bool {
+        self.nodes[0].is_fresh()
     }
 
     /// The patterns whose key ends at `node`, an empty list added if there is none.
@@ -305,11 +358,13 @@ impl Tree {
                 let byte = path.get(pos);
                 if n.ends != NONE {
                     let ends = &self.ends[n.ends as usize];
-                    candidates.extend(ends.open.iter().map(|&id| Candidate {
-                        id,
-                        start: 0,
-                        end: 0,
-                    }));
+                    if !ends.open.is_empty() {
+                        candidates.extend(ends.open.iter().map(|&id| Candidate {
+                            id,
+                            start: 0,
+                            end: 0,
+                        }));
+                    }
                     if byte.is_none() && !ends.exact.is_empty() {
                         let start = captured.len();
                         captured.extend_from_slice(trail);
@@ -329,10 +384,10 @@ impl Tree {
                 } else {
                     byte
                 };
-                let literal = n.children.iter().find(|&&(b, _)| b == first);
+                let literal = n.child(first);
                 let wild = if byte != b'/' { n.wild } else { NONE };
                 match (literal, wild) {
-                    (Some(&(_, child)), NONE) => node = child,
+                    (Some(child), NONE) => node = child,
                     (None, NONE) => continue 'frames,
                     (None, child) => {
                         let end = segment_end(path, pos);
@@ -340,7 +395,7 @@ impl Tree {
                         pos = end;
                         node = child;
                     }
-                    (Some(&(_, child)), other) => {
+                    (Some(child), other) => {
                         stack.push(Frame {
                             node: other,
                             pos,
@@ -511,7 +566,7 @@ impl<V> UrlPatternSet<V> {
             }));
             let path = url.pathname().as_bytes();
             self.tree.walk::<false>(path, s);
-            if self.folded.nodes.len() > 1 {
+            if !self.folded.is_empty() {
                 self.folded.walk::<true>(path, s);
             }
             if !s.candidates.is_sorted_by_key(|c| c.id & !EXACT) {
@@ -853,6 +908,26 @@ mod tests {
                 open("*")
             ]
         );
+    }
+
+    /// A tree whose only key is all in its root (which takes the first key's literal run) is
+    /// not empty: an `ignore_case` set of one pattern walks it.
+    #[test]
+    fn one_key_in_the_root() {
+        let mut t = Tree::default();
+        assert!(t.is_empty());
+        let node = t.insert(b"/");
+        assert_eq!((node, t.nodes.len()), (0, 1));
+        assert!(!t.is_empty());
+        let options = crate::pattern::UrlPatternOptions { ignore_case: true };
+        let init = crate::pattern::UrlPatternInit {
+            pathname: Some("/".into()),
+            ..Default::default()
+        };
+        let mut set = UrlPatternSet::new();
+        set.insert(UrlPattern::from_init(&init, options).unwrap(), ());
+        assert!(set.first_match("https://h/").is_some());
+        assert!(set.first_match("https://h/a").is_none());
     }
 
     /// A key of a million wildcards and pathnames of a million segments: no recursion, and
