@@ -11,7 +11,8 @@
 //!   in a `UrlPatternSet` (pathname patterns: every other component matches anything), its
 //!   `first_match_url` on parsed URLs and `first_match` on URL strings, against `matchit`
 //!   (axum's router) on the paths of the same URLs; and `first_match_ref` (the borrowed
-//!   match) reading the pathname's groups, as matchit's `at` gives its parameters.
+//!   match) reading the pathname's groups, as matchit's `at` gives its parameters (as a
+//!   `Vec` with `groups`, and with `for_each_group`, which builds no list).
 //! - `scaling`: `first_match_url` over the first 10 of those routes against all 1,000, each
 //!   on URLs of its own routes.
 //!
@@ -285,6 +286,10 @@ pub fn main(opts: &PatternOptions) -> Result<(), String> {
             "weburl UrlPatternSet::first_match_ref + pathname groups ({} routes)",
             routes.len()
         )),
+        Row::new(format!(
+            "weburl UrlPatternSet::first_match_ref + for_each_group ({} routes)",
+            routes.len()
+        )),
     ];
 
     // scaling: the first 10 routes, on URLs of their own.
@@ -360,6 +365,22 @@ pub fn main(opts: &PatternOptions) -> Result<(), String> {
                 .iter()
                 .map(|u| match big.first_match_ref(black_box(u)) {
                     Some((_, m)) => black_box(m.groups(UrlPatternComponent::Pathname)).len(),
+                    None => 0,
+                })
+                .sum()
+        });
+        set_rows[4].time(set_parsed.len(), || {
+            set_parsed
+                .iter()
+                .map(|u| match big.first_match_ref(black_box(u)) {
+                    Some((_, m)) => {
+                        let mut n = 0;
+                        m.for_each_group(UrlPatternComponent::Pathname, |name, value| {
+                            black_box((name, value));
+                            n += 1;
+                        });
+                        n
+                    }
                     None => 0,
                 })
                 .sum()

@@ -10,8 +10,8 @@ use serde::Deserialize;
 use serde_json::{Map, Value};
 use weburl::Url;
 use weburl::pattern::{
-    UrlPattern, UrlPatternComponent, UrlPatternInit, UrlPatternInput, UrlPatternOptions,
-    UrlPatternResult,
+    UrlPattern, UrlPatternComponent, UrlPatternInit, UrlPatternInput, UrlPatternMatch,
+    UrlPatternOptions, UrlPatternResult, UrlPatternSet,
 };
 use weburl_testkit::urlpattern::{Case, Constructed, Matched, cases, has_regexp_groups_cases};
 
@@ -192,32 +192,56 @@ fn run_case(case: &Case) -> Result<(), String> {
         if pattern.test_url(&url) != by_url.is_some() {
             return Err("test_url differs from exec_url".into());
         }
-        // The borrowed match reads the same groups.
+        // The borrowed match reads the same groups, made by the pattern or by a set holding
+        // it (whose tree's walk gives the pathname's groups where it matches all of it).
         let borrowed = pattern.match_url(&url);
         if borrowed.is_some() != by_url.is_some() {
             return Err("match_url differs from exec_url".into());
         }
-        if let (Some(b), Some(owned)) = (borrowed, &by_url) {
-            for c in UrlPatternComponent::ALL {
-                let groups: Vec<(&str, Option<&str>)> = owned.component(c).groups.iter().collect();
-                if b.groups(c) != groups || b.input(c) != owned.component(c).input {
-                    return Err(format!("match_url's {c:?} differs from exec_url's"));
-                }
-                let mut visited = Vec::new();
-                b.for_each_group(c, |name, value| visited.push((name, value)));
-                if visited != groups {
-                    return Err(format!("for_each_group's {c:?} differs from exec_url's"));
-                }
-                for (name, value) in &groups {
-                    if b.group(c, name) != *value {
-                        return Err(format!("match_url's group {c:?} {name} differs"));
-                    }
-                }
-            }
-            if b.to_result() != *owned {
-                return Err("match_url's to_result differs from exec_url".into());
+        let mut set = UrlPatternSet::new();
+        set.insert(pattern.clone(), ());
+        let in_set = set.first_match_ref(&url);
+        if in_set.is_some() != by_url.is_some() {
+            return Err("a set's first_match_ref differs from exec_url".into());
+        }
+        if let (Some(b), Some(s), Some(owned)) = (borrowed, in_set, &by_url) {
+            check_borrowed(&b, owned).map_err(|e| format!("match_url: {e}"))?;
+            check_borrowed(&s.1, owned).map_err(|e| format!("first_match_ref: {e}"))?;
+        }
+    }
+    Ok(())
+}
+
+/// A borrowed match's inputs and groups, read every way, equal the owned result's; a pathname
+/// of a few groups keeps them from the match.
+fn check_borrowed(b: &UrlPatternMatch<'_, '_>, owned: &UrlPatternResult) -> Result<(), String> {
+    for c in UrlPatternComponent::ALL {
+        let groups: Vec<(&str, Option<&str>)> = owned.component(c).groups.iter().collect();
+        if b.groups(c) != groups || b.input(c) != owned.component(c).input {
+            return Err(format!("{c:?} differs from exec_url's"));
+        }
+        let mut visited = Vec::new();
+        b.for_each_group(c, |name, value| visited.push((name, value)));
+        if visited != groups {
+            return Err(format!("for_each_group's {c:?} differs from exec_url's"));
+        }
+        for (name, value) in &groups {
+            if b.group(c, name) != *value {
+                return Err(format!("group {c:?} {name} differs"));
             }
         }
+    }
+    let pathname = b.pattern().group_names(UrlPatternComponent::Pathname).len();
+    let lone_wildcard = b.pattern().pathname() == "*";
+    if (pathname <= 6 && !lone_wildcard) != b.kept_pathname_groups() {
+        return Err(format!(
+            "{} pathname groups, kept: {}",
+            pathname,
+            b.kept_pathname_groups()
+        ));
+    }
+    if b.to_result() != *owned {
+        return Err("to_result differs from exec_url".into());
     }
     Ok(())
 }
@@ -337,7 +361,7 @@ fn result_strings_compare_and_deref() {
 /// bounded matching) and give the right answer. No timing is asserted.
 #[test]
 fn hostile_sizes_finish() {
-    use weburl::pattern::{PatternLimits, UrlPatternError, UrlPatternSet};
+    use weburl::pattern::{PatternLimits, UrlPatternError};
     let mb = 1 << 20;
     // A 2 MB literal pathname, matched against URLs of the same size.
     let long = "a".repeat(2 * mb);
@@ -524,7 +548,6 @@ fn api_shape() {
 /// is asserted.
 #[test]
 fn hostile_sets_finish() {
-    use weburl::pattern::UrlPatternSet;
     let mb = 1 << 20;
     // 10,000 routes under ten shared prefixes, then a catch-all.
     let mut set = UrlPatternSet::new();

@@ -213,10 +213,26 @@ fn set_equals_exec_loop(patterns: &[(UrlPattern, usize)], url: &str) -> Result<(
         .collect();
     prop_assert_eq!(&all, &linear);
     let first = set.first_match_url(&url).map(|(v, m)| (*v, m));
+    let borrowed = set.first_match_ref(&url);
     prop_assert_eq!(
-        set.first_match_ref(&url).map(|(v, _)| *v),
+        borrowed.as_ref().map(|(v, _)| **v),
         first.as_ref().map(|(v, _)| *v)
     );
+    // The borrowed match's groups (the pathname's as the tree's walk or the match kept
+    // them) equal the owned result's, read every way.
+    if let (Some((_, b)), Some((_, owned))) = (&borrowed, &first) {
+        for c in UrlPatternComponent::ALL {
+            let groups: Vec<(&str, Option<&str>)> = owned.component(c).groups.iter().collect();
+            prop_assert_eq!(&b.groups(c), &groups, "{:?} of {}", c, b.pattern());
+            let mut visited = Vec::new();
+            b.for_each_group(c, |name, value| visited.push((name, value)));
+            prop_assert_eq!(&visited, &groups);
+            for (name, value) in &groups {
+                prop_assert_eq!(b.group(c, name), *value);
+            }
+        }
+        prop_assert_eq!(&b.to_result(), owned);
+    }
     prop_assert_eq!(first, linear.into_iter().next());
     Ok(())
 }

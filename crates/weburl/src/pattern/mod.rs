@@ -578,8 +578,10 @@ impl UrlPatternResult {
 }
 
 /// A match of a pattern on a parsed URL, borrowed from both
-/// ([`UrlPattern::match_url`], [`UrlPatternSet::first_match_ref`]): the groups are read on
-/// demand, and [`UrlPatternMatch::to_result`] builds the owned [`UrlPatternResult`].
+/// ([`UrlPattern::match_url`], [`UrlPatternSet::first_match_ref`]). It keeps the pathname's
+/// group spans as the match found them (in place, no allocation, for up to six groups), so
+/// reading them matches nothing again; the other components' groups are read on demand, and
+/// [`UrlPatternMatch::to_result`] builds the owned [`UrlPatternResult`].
 ///
 /// ```
 /// use weburl::pattern::{UrlPattern, UrlPatternComponent};
@@ -594,6 +596,62 @@ impl UrlPatternResult {
 pub struct UrlPatternMatch<'p, 'u> {
     pattern: &'p UrlPattern,
     url: &'u Url,
+    /// The pathname's group spans, as the match found them.
+    pathname: KeptSpans,
+}
+
+/// How many group spans a [`UrlPatternMatch`] keeps in place: a pathname with more groups
+/// is matched again when they are read.
+const KEPT: usize = 6;
+
+/// A component's group spans kept in a [`UrlPatternMatch`] (no allocation): up to [`KEPT`]
+/// of them, as 32-bit offsets, `(u32::MAX, 0)` for a group that did not participate.
+#[derive(Debug, Clone, Copy)]
+struct KeptSpans {
+    /// How many spans there are, or [`KeptSpans::NONE`] when they were not kept (too many
+    /// groups, an input of 4 GiB or more).
+    len: u8,
+    spans: [(u32, u32); KEPT],
+}
+
+impl KeptSpans {
+    const NONE: u8 = u8::MAX;
+    const ABSENT: (u32, u32) = (u32::MAX, 0);
+
+    /// Nothing kept: the groups are read by matching again.
+    const NOT_KEPT: KeptSpans = KeptSpans {
+        len: KeptSpans::NONE,
+        spans: [KeptSpans::ABSENT; KEPT],
+    };
+
+    /// `spans`, the groups of a match on an input of `len` bytes, kept if they fit.
+    #[inline]
+    fn new(spans: &[Span], len: usize) -> KeptSpans {
+        if spans.len() > KEPT || len >= u32::MAX as usize {
+            return KeptSpans::NOT_KEPT;
+        }
+        let mut kept = KeptSpans {
+            len: spans.len() as u8,
+            spans: [KeptSpans::ABSENT; KEPT],
+        };
+        for (k, span) in kept.spans.iter_mut().zip(spans) {
+            if let Some((s, e)) = *span {
+                *k = (s as u32, e as u32);
+            }
+        }
+        kept
+    }
+
+    /// The spans, if they were kept.
+    #[inline]
+    fn get(&self) -> Option<([Span; KEPT], usize)> {
+        (self.len != KeptSpans::NONE).then(|| {
+            let spans = self
+                .spans
+                .map(|(s, e)| (s != u32::MAX).then_some((s as usize, e as usize)));
+            (spans, self.len as usize)
+        })
+    }
 }
 
 impl<'p, 'u> UrlPatternMatch<'p, 'u> {
@@ -685,7 +743,8 @@ impl<'p, 'u> UrlPatternMatch<'p, 'u> {
     }
 
     /// Runs `f` on the group names of one component, its input and the spans of its groups
-    /// (one per name), read again from the URL.
+    /// (one per name): the pathname's as the match kept them, the others' read again from
+    /// the URL.
     fn with_groups<R>(
         &self,
         component: UrlPatternComponent,
@@ -698,6 +757,11 @@ impl<'p, 'u> UrlPatternMatch<'p, 'u> {
             return f(&ZERO, input, &[Some((0, input.len()))]);
         }
         let c = &self.pattern.components[i];
+        if component == UrlPatternComponent::Pathname
+            && let Some((spans, len)) = self.pathname.get()
+        {
+            return f(&c.group_name_list, input, &spans[..len]);
+        }
         let run = |spans: &mut Vec<Span>| {
             spans.clear();
             if !c.exec_into(input, spans) {
@@ -730,6 +794,15 @@ impl<'p, 'u> UrlPatternMatch<'p, 'u> {
             let (s, e) = (*spans.get(names.position(name)?)?)?;
             Some(&input[s..e])
         })
+    }
+
+    /// Whether the match kept its pathname's group spans (read without matching again), for
+    /// the project's tests.
+    #[cfg(feature = "_test-hooks")]
+    #[doc(hidden)]
+    #[must_use]
+    pub fn kept_pathname_groups(&self) -> bool {
+        self.pathname.get().is_some()
     }
 
     /// The owned result, as [`UrlPattern::exec_url`] gives it.
@@ -1242,8 +1315,59 @@ impl UrlPattern {
     /// ```
     #[must_use]
     pub fn match_url<'u>(&self, url: &'u Url) -> Option<UrlPatternMatch<'_, 'u>> {
-        self.test_url(url)
-            .then_some(UrlPatternMatch { pattern: self, url })
+        SPANS.with(|spans| match spans.try_borrow_mut() {
+            Ok(mut spans) => self.match_kept(url, URL_KNOWN, None, &mut spans),
+            Err(_) => self.match_kept(url, URL_KNOWN, None, &mut Vec::new()),
+        })
+    }
+
+    /// The borrowed match on `url` (`known` as in [`UrlPattern::test_values`]): every
+    /// component but the pathname tested, then the pathname matched with its groups, which
+    /// the match keeps. `pathname`, if given, is the pathname's group spans from a match the
+    /// caller has made (a route set's tree), and the pathname is not matched again. `buf` is
+    /// scratch space for the spans.
+    fn match_kept<'u>(
+        &self,
+        url: &'u Url,
+        known: u16,
+        pathname: Option<&[Span]>,
+        buf: &mut Vec<Span>,
+    ) -> Option<UrlPatternMatch<'_, 'u>> {
+        const PATHNAME: usize = UrlPatternComponent::Pathname as usize;
+        let others = known | 1 << PATHNAME;
+        // A pathname-only pattern's other components are lone wildcards, known to match a
+        // URL record: nothing to read.
+        if self.known(others) != u8::MAX && !self.test_values(&Values::of_url(url), others) {
+            return None;
+        }
+        let input = url.pathname();
+        let kept = if let Some(groups) = pathname {
+            KeptSpans::new(groups, input.len())
+        } else if self.wildcards & (1 << PATHNAME) != 0 {
+            if self.known(known) & (1 << PATHNAME) == 0 && !wildcard_matches(input) {
+                return None;
+            }
+            KeptSpans::NOT_KEPT
+        } else {
+            let c = &self.components[PATHNAME];
+            if c.group_name_list.len() > KEPT {
+                if !c.is_match(input) {
+                    return None;
+                }
+                KeptSpans::NOT_KEPT
+            } else {
+                buf.clear();
+                if !c.exec_into(input, buf) {
+                    return None;
+                }
+                KeptSpans::new(&buf[..buf.len().min(c.group_name_list.len())], input.len())
+            }
+        };
+        Some(UrlPatternMatch {
+            pattern: self,
+            url,
+            pathname: kept,
+        })
     }
 
     /// `test()` with an init object: its components are canonicalized (missing ones are `""`,

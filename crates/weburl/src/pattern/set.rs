@@ -4,9 +4,10 @@
 //! httprouter keep) over the pathnames of its patterns, read from each pattern's part list up
 //! to the first part that is neither literal text nor a whole-segment wildcard (`/:id`
 //! followed by `/` or the end): that *key* is a condition every URL the pattern matches
-//! meets. A node holds a run of literal bytes, its literal children indexed by their first
-//! byte, and one wildcard child, which takes a whole non-empty segment (the bytes up to the
-//! next `/` or the end). A URL walks the tree along its pathname's bytes once (both children
+//! meets. A node holds a run of literal bytes, its literal children by their first byte (in a
+//! table when there are more than four), and one wildcard child, which takes a whole
+//! non-empty segment (the bytes up to the next `/` or the end) and then holds the literal run
+//! that follows it. A URL walks the tree along its pathname's bytes once (both children
 //! where a literal and a wildcard could take the same segment), which gives the few candidate
 //! patterns; they are then matched in full, in insertion order, and the first that matches
 //! wins, as a loop of `exec` would find it.
@@ -33,22 +34,84 @@ use crate::Url;
 /// not indexed.
 const WILD: u8 = 0;
 
-/// One node of a [`Tree`].
-#[derive(Debug, Clone, Default)]
+/// "No node": [`Node::wild`] and [`Node::ends`] when there is none (the root is nobody's
+/// child, and there are fewer than `u32::MAX` patterns).
+const NONE: u32 = u32::MAX;
+
+/// One node of a [`Tree`]: what the walk reads at each step, in one cache line (the patterns
+/// that end at the node, read far less often, are in [`Tree::ends`]).
+#[derive(Debug, Clone)]
 struct Node {
     /// The literal bytes of the node, after its parent's (empty for the root and for a
     /// wildcard's child).
     prefix: Box<[u8]>,
-    /// The first byte of each literal child's prefix (distinct), beside [`Node::children`].
-    indices: Vec<u8>,
-    children: Vec<u32>,
-    /// The child reached by a whole-segment wildcard.
-    wild: Option<u32>,
-    /// Patterns whose key ends here and whose pathname may go on (candidates for any URL that
-    /// reaches this node).
+    /// The literal children, each by the first byte of its prefix (distinct).
+    children: Vec<(u8, u32)>,
+    /// With more than [`TABLE_FROM`] children: for each byte, 1 + the index in
+    /// [`Node::children`] of the child it starts, or 0 (one load instead of a scan).
+    table: Option<Box<[u8; 256]>>,
+    /// The child reached by a whole-segment wildcard, or [`NONE`].
+    wild: u32,
+    /// The index in [`Tree::ends`] of the patterns whose key ends here, or [`NONE`].
+    ends: u32,
+}
+
+impl Default for Node {
+    fn default() -> Node {
+        Node {
+            prefix: Box::default(),
+            children: Vec::new(),
+            table: None,
+            wild: NONE,
+            ends: NONE,
+        }
+    }
+}
+
+/// A node with more literal children than this looks them up in a table (a node has at most
+/// 255 of them: their first bytes are distinct and never [`WILD`]).
+const TABLE_FROM: usize = 4;
+
+impl Node {
+    /// The literal child that starts with `byte`.
+    #[inline]
+    fn child(&self, byte: u8) -> Option<u32> {
+        match &self.table {
+            Some(table) => match table[byte as usize] {
+                0 => None,
+                i => Some(self.children[i as usize - 1].1),
+            },
+            None => (self.children.iter())
+                .find(|&&(b, _)| b == byte)
+                .map(|&(_, child)| child),
+        }
+    }
+
+    /// Adds the literal child `child`, which starts with `byte` (no child does yet).
+    fn add_child(&mut self, byte: u8, child: u32) {
+        self.children.push((byte, child));
+        if self.children.len() > TABLE_FROM {
+            let table = self.table.get_or_insert_with(|| Box::new([0; 256]));
+            for (i, &(b, _)) in self.children.iter().enumerate() {
+                table[b as usize] = i as u8 + 1;
+            }
+        }
+    }
+
+    /// Whether the node is as created: nothing below it, nothing ends at it, no prefix.
+    fn is_fresh(&self) -> bool {
+        self.prefix.is_empty() && self.children.is_empty() && self.wild == NONE && self.ends == NONE
+    }
+}
+
+/// The patterns whose key ends at a node.
+#[derive(Debug, Clone, Default)]
+struct Ends {
+    /// Patterns whose pathname may go on past the key (candidates for any URL that reaches
+    /// the node).
     open: Vec<u32>,
-    /// Patterns whose key, their whole pathname, ends here (candidates when the URL's
-    /// pathname does too).
+    /// Patterns whose key is their whole pathname (candidates when the URL's pathname ends
+    /// at the node too).
     exact: Vec<u32>,
 }
 
@@ -57,12 +120,14 @@ struct Node {
 #[derive(Debug, Clone)]
 struct Tree {
     nodes: Vec<Node>,
+    ends: Vec<Ends>,
 }
 
 impl Default for Tree {
     fn default() -> Tree {
         Tree {
             nodes: vec![Node::default()],
+            ends: Vec::new(),
         }
     }
 }
@@ -87,7 +152,6 @@ struct Candidate {
 }
 
 /// Buffers reused by the lookups of one thread.
-#[derive(Default)]
 struct Scratch {
     /// The branches of the walk not taken yet.
     stack: Vec<Frame>,
@@ -100,72 +164,153 @@ struct Scratch {
     spans: Vec<Span>,
 }
 
-thread_local! {
-    static SCRATCH: RefCell<Scratch> = RefCell::default();
+impl Scratch {
+    const fn new() -> Scratch {
+        Scratch {
+            stack: Vec::new(),
+            trail: Vec::new(),
+            captured: Vec::new(),
+            candidates: Vec::new(),
+            spans: Vec::new(),
+        }
+    }
 }
 
-/// The end of the segment that starts at `pos`: the next `/` or the end of `path`.
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = const { RefCell::new(Scratch::new()) };
+}
+
+/// The end of the segment that starts at `pos`: the next `/` or the end of `path`. Most
+/// segments are short, so their first bytes are looked at in place before `memchr` (a call)
+/// takes over.
 #[inline]
 fn segment_end(path: &[u8], pos: usize) -> usize {
-    memchr::memchr(b'/', &path[pos..]).map_or(path.len(), |i| pos + i)
+    const NEAR: usize = 16;
+    let rest = &path[pos..];
+    if let Some(i) = rest.iter().take(NEAR).position(|&b| b == b'/') {
+        return pos + i;
+    }
+    if rest.len() <= NEAR {
+        return path.len();
+    }
+    memchr::memchr(b'/', &rest[NEAR..]).map_or(path.len(), |i| pos + NEAR + i)
+}
+
+/// Eight bytes of `s` from `i` as a word.
+#[inline]
+fn word(s: &[u8], i: usize) -> u64 {
+    let mut w = [0; 8];
+    w.copy_from_slice(&s[i..i + 8]);
+    u64::from_le_bytes(w)
+}
+
+/// Whether `a` and `b`, of the same length, are equal: the short runs of a tree's nodes
+/// compared in place, by words (overlapping at the end), rather than by a call to `memcmp`.
+#[inline]
+fn same(a: &[u8], b: &[u8]) -> bool {
+    let n = a.len();
+    if n != b.len() {
+        return false;
+    }
+    match n {
+        0 => true,
+        // The first, middle and last bytes: all of them.
+        1..=3 => a[0] == b[0] && a[n / 2] == b[n / 2] && a[n - 1] == b[n - 1],
+        4..=7 => {
+            let four = |s: &[u8], i: usize| [s[i], s[i + 1], s[i + 2], s[i + 3]];
+            four(a, 0) == four(b, 0) && four(a, n - 4) == four(b, n - 4)
+        }
+        8..=32 => {
+            let mut i = 0;
+            while i + 8 < n {
+                if word(a, i) != word(b, i) {
+                    return false;
+                }
+                i += 8;
+            }
+            word(a, n - 8) == word(b, n - 8)
+        }
+        _ => a == b,
+    }
 }
 
 impl Tree {
-    /// The node of `key`, added (splitting an edge where the key leaves it) if missing.
+    /// The node of `key`, added (splitting an edge where the key leaves it) if missing. Any
+    /// node (the root, a literal child, a wildcard's child) holds a run of literal bytes, so
+    /// that the literal text after a wildcard is compared in the wildcard's child itself.
     fn insert(&mut self, mut key: &[u8]) -> usize {
         let nodes = &mut self.nodes;
         let mut node = 0;
-        while let Some(&first) = key.first() {
+        loop {
+            // The key's literal run against the node's prefix: a node as created takes all
+            // of the run; otherwise the node is split where the run leaves its prefix.
+            let literal = &key[..memchr::memchr(WILD, key).unwrap_or(key.len())];
+            let n = &mut nodes[node];
+            if n.is_fresh() {
+                n.prefix = literal.into();
+                key = &key[literal.len()..];
+            } else {
+                let common = (n.prefix.iter().zip(literal))
+                    .take_while(|(a, b)| a == b)
+                    .count();
+                if common < n.prefix.len() {
+                    // The node keeps the common part, and what it had moves to a new node
+                    // below it.
+                    let head: Box<[u8]> = n.prefix[..common].into();
+                    let mut tail = std::mem::take(n);
+                    tail.prefix = tail.prefix[common..].into();
+                    let below = nodes.len();
+                    let mut split = Node {
+                        prefix: head,
+                        ..Node::default()
+                    };
+                    split.add_child(tail.prefix[0], below as u32);
+                    nodes[node] = split;
+                    nodes.push(tail);
+                }
+                key = &key[common..];
+            }
+            let Some(&first) = key.first() else {
+                return node;
+            };
             if first == WILD {
+                key = &key[1..];
                 node = match nodes[node].wild {
-                    Some(child) => child as usize,
-                    None => {
+                    NONE => {
                         let child = nodes.len();
                         nodes.push(Node::default());
-                        nodes[node].wild = Some(child as u32);
+                        nodes[node].wild = child as u32;
                         child
                     }
+                    child => child as usize,
                 };
-                key = &key[1..];
                 continue;
             }
-            let literal = &key[..memchr::memchr(WILD, key).unwrap_or(key.len())];
-            let Some(i) = nodes[node].indices.iter().position(|&b| b == first) else {
-                let child = nodes.len();
-                nodes.push(Node {
-                    prefix: literal.into(),
-                    ..Node::default()
-                });
-                nodes[node].indices.push(first);
-                nodes[node].children.push(child as u32);
-                node = child;
-                key = &key[literal.len()..];
-                continue;
+            node = match nodes[node].child(first) {
+                Some(child) => child as usize,
+                None => {
+                    let child = nodes.len();
+                    nodes.push(Node::default());
+                    nodes[node].add_child(first, child as u32);
+                    child
+                }
             };
-            let child = nodes[node].children[i] as usize;
-            let prefix = &nodes[child].prefix;
-            let common = (prefix.iter().zip(literal))
-                .take_while(|(a, b)| a == b)
-                .count();
-            if common < prefix.len() {
-                // The key leaves the edge inside the child's prefix: the child keeps the
-                // common part, and what it had moves to a new node below it.
-                let head: Box<[u8]> = prefix[..common].into();
-                let mut tail = std::mem::take(&mut nodes[child]);
-                tail.prefix = tail.prefix[common..].into();
-                let below = nodes.len();
-                nodes[child] = Node {
-                    prefix: head,
-                    indices: vec![tail.prefix[0]],
-                    children: vec![below as u32],
-                    ..Node::default()
-                };
-                nodes.push(tail);
-            }
-            node = child;
-            key = &key[common..];
         }
-        node
+    }
+
+    /// Whether the tree has no key (its root is as created; a single key may be all in it).
+    fn is_empty(&self) -> bool {
+        self.nodes[0].is_fresh()
+    }
+
+    /// The patterns whose key ends at `node`, an empty list added if there is none.
+    fn ends_mut(&mut self, node: usize) -> &mut Ends {
+        let node = &mut self.nodes[node];
+        if node.ends == NONE {
+            node.ends = self.ends.len() as u32;
+            self.ends.push(Ends::default());
+        }
+        &mut self.ends[node.ends as usize]
     }
 
     /// Walks the tree along `path`, adding to `s.candidates` the patterns of the nodes it
@@ -201,35 +346,37 @@ impl Tree {
             }
             loop {
                 let n = &nodes[node as usize];
-                if !n.prefix.is_empty() {
-                    let equal = match path.get(pos..pos + n.prefix.len()) {
-                        Some(bytes) if FOLD => bytes.eq_ignore_ascii_case(&n.prefix),
-                        Some(bytes) => *bytes == *n.prefix,
-                        None => false,
-                    };
-                    if !equal {
-                        continue 'frames;
+                let equal = match path.get(pos..pos + n.prefix.len()) {
+                    Some(bytes) if FOLD => bytes.eq_ignore_ascii_case(&n.prefix),
+                    Some(bytes) => same(bytes, &n.prefix),
+                    None => false,
+                };
+                if !equal {
+                    continue 'frames;
+                }
+                pos += n.prefix.len();
+                let byte = path.get(pos);
+                if n.ends != NONE {
+                    let ends = &self.ends[n.ends as usize];
+                    if !ends.open.is_empty() {
+                        candidates.extend(ends.open.iter().map(|&id| Candidate {
+                            id,
+                            start: 0,
+                            end: 0,
+                        }));
                     }
-                    pos += n.prefix.len();
-                }
-                if !n.open.is_empty() {
-                    candidates.extend(n.open.iter().map(|&id| Candidate {
-                        id,
-                        start: 0,
-                        end: 0,
-                    }));
-                }
-                let Some(&byte) = path.get(pos) else {
-                    if !n.exact.is_empty() {
+                    if byte.is_none() && !ends.exact.is_empty() {
                         let start = captured.len();
                         captured.extend_from_slice(trail);
                         let end = captured.len();
-                        candidates.extend(n.exact.iter().map(|&id| Candidate {
+                        candidates.extend(ends.exact.iter().map(|&id| Candidate {
                             id: id | EXACT,
                             start,
                             end,
                         }));
                     }
+                }
+                let Some(&byte) = byte else {
                     continue 'frames;
                 };
                 let first = if FOLD {
@@ -237,17 +384,18 @@ impl Tree {
                 } else {
                     byte
                 };
-                let literal = (n.indices.iter().position(|&b| b == first)).map(|i| n.children[i]);
-                let wild = n.wild.filter(|_| byte != b'/');
+                let literal = n.child(first);
+                let wild = if byte != b'/' { n.wild } else { NONE };
                 match (literal, wild) {
-                    (Some(child), None) => node = child,
-                    (None, Some(child)) => {
+                    (Some(child), NONE) => node = child,
+                    (None, NONE) => continue 'frames,
+                    (None, child) => {
                         let end = segment_end(path, pos);
                         trail.push(Some((pos, end)));
                         pos = end;
                         node = child;
                     }
-                    (Some(child), Some(other)) => {
+                    (Some(child), other) => {
                         stack.push(Frame {
                             node: other,
                             pos,
@@ -256,7 +404,6 @@ impl Tree {
                         });
                         node = child;
                     }
-                    (None, None) => continue 'frames,
                 }
             }
         }
@@ -354,15 +501,6 @@ impl<V> Default for UrlPatternSet<V> {
 /// exactly what the walk compares), and its groups are the wildcards' segments.
 const EXACT: u32 = 1 << 31;
 
-/// The components a candidate is known to match, for `test_values` on a URL record.
-fn known(candidate: u32) -> u16 {
-    if candidate & EXACT != 0 {
-        URL_KNOWN | 1 << UrlPatternComponent::Pathname as u16
-    } else {
-        URL_KNOWN
-    }
-}
-
 impl<V> UrlPatternSet<V> {
     /// An empty set.
     ///
@@ -398,11 +536,11 @@ impl<V> UrlPatternSet<V> {
                     &mut self.tree
                 };
                 let node = tree.insert(&key);
-                let node = &mut tree.nodes[node];
+                let ends = tree.ends_mut(node);
                 if complete {
-                    node.exact.push(id);
+                    ends.exact.push(id);
                 } else {
-                    node.open.push(id);
+                    ends.open.push(id);
                 }
             }
         }
@@ -428,7 +566,7 @@ impl<V> UrlPatternSet<V> {
             }));
             let path = url.pathname().as_bytes();
             self.tree.walk::<false>(path, s);
-            if self.folded.nodes.len() > 1 {
+            if !self.folded.is_empty() {
                 self.folded.walk::<true>(path, s);
             }
             if !s.candidates.is_sorted_by_key(|c| c.id & !EXACT) {
@@ -441,7 +579,7 @@ impl<V> UrlPatternSet<V> {
                 call(&mut scratch)
             }
             Err(_) => {
-                let mut own = Scratch::default();
+                let mut own = Scratch::new();
                 fill(&mut own);
                 call(&mut own)
             }
@@ -449,27 +587,22 @@ impl<V> UrlPatternSet<V> {
     }
 
     /// `f` on the first pattern that matches `url` (whose components are `values`): its
-    /// index and, `with_spans`, the group spans of its eight components (the candidates are
-    /// then matched with their groups, so that the result needs no second match).
+    /// index and the group spans of its eight components (the candidates are matched with
+    /// their groups, so that the result needs no second match).
     fn first<R>(
         &self,
         url: &Url,
         values: &Values<'_>,
-        with_spans: bool,
         f: impl FnOnce(usize, &[Span]) -> R,
     ) -> Option<R> {
         self.with_candidates(url, |candidates, captured, spans| {
             spans.clear();
             let i = candidates.iter().find_map(|c| {
                 let i = (c.id & !EXACT) as usize;
-                let pattern = &self.entries[i].0;
-                let matched = if with_spans {
-                    let pathname = (c.id & EXACT != 0).then(|| &captured[c.start..c.end]);
-                    pattern.match_values(values, URL_KNOWN, pathname, spans)
-                } else {
-                    pattern.test_values(values, known(c.id))
-                };
-                matched.then_some(i)
+                let pathname = (c.id & EXACT != 0).then(|| &captured[c.start..c.end]);
+                (self.entries[i].0)
+                    .match_values(values, URL_KNOWN, pathname, spans)
+                    .then_some(i)
             })?;
             Some(f(i, spans))
         })
@@ -544,7 +677,7 @@ impl<V> UrlPatternSet<V> {
     /// `first_match` was given (as `exec` reports it), or a parsed URL's href.
     fn first_result(&self, url: &Url, input: &str) -> Option<(&V, UrlPatternResult)> {
         let values = Values::of_url(url);
-        self.first(url, &values, true, |i, spans| {
+        self.first(url, &values, |i, spans| {
             let (p, v) = &self.entries[i];
             let inputs = vec![UrlPatternInput::String(input.to_owned())];
             (v, p.result(&values, spans, inputs))
@@ -552,8 +685,10 @@ impl<V> UrlPatternSet<V> {
     }
 
     /// [`UrlPatternSet::first_match_url`] without building the owned result: the value and a
-    /// match borrowed from the pattern and the URL, whose groups are read on demand (what a
-    /// server's router needs per request).
+    /// match borrowed from the pattern and the URL (what a server's router needs per
+    /// request). The match keeps the pathname's groups as the tree's walk found them (or the
+    /// pattern's match, where the walk did not match the whole pathname), so reading them
+    /// matches nothing again.
     ///
     /// ```
     /// use weburl::pattern::{UrlPatternComponent, UrlPatternSet};
@@ -566,9 +701,13 @@ impl<V> UrlPatternSet<V> {
     /// ```
     #[must_use]
     pub fn first_match_ref<'u>(&self, url: &'u Url) -> Option<(&V, UrlPatternMatch<'_, 'u>)> {
-        let i = self.first(url, &Values::of_url(url), false, |i, _| i)?;
-        let (pattern, v) = &self.entries[i];
-        Some((v, UrlPatternMatch { pattern, url }))
+        self.with_candidates(url, |candidates, captured, spans| {
+            candidates.iter().find_map(|c| {
+                let (pattern, v) = &self.entries[(c.id & !EXACT) as usize];
+                let pathname = (c.id & EXACT != 0).then(|| &captured[c.start..c.end]);
+                Some((v, pattern.match_kept(url, URL_KNOWN, pathname, spans)?))
+            })
+        })
     }
 
     /// Every pattern that matches `url`, in insertion order.
@@ -634,7 +773,7 @@ mod tests {
         path: &str,
         fold: bool,
     ) -> Vec<(String, bool, Vec<String>)> {
-        let mut s = Scratch::default();
+        let mut s = Scratch::new();
         if fold {
             tree.walk::<true>(path.as_bytes(), &mut s);
         } else {
@@ -669,11 +808,11 @@ mod tests {
                 .map(|b| if b == b':' { WILD } else { b })
                 .collect();
             let node = tree.insert(&key);
-            let node = &mut tree.nodes[node];
+            let ends = tree.ends_mut(node);
             if open {
-                node.open.push(id as u32);
+                ends.open.push(id as u32);
             } else {
-                node.exact.push(id as u32);
+                ends.exact.push(id as u32);
             }
         }
         tree
@@ -771,6 +910,26 @@ mod tests {
         );
     }
 
+    /// A tree whose only key is all in its root (which takes the first key's literal run) is
+    /// not empty: an `ignore_case` set of one pattern walks it.
+    #[test]
+    fn one_key_in_the_root() {
+        let mut t = Tree::default();
+        assert!(t.is_empty());
+        let node = t.insert(b"/");
+        assert_eq!((node, t.nodes.len()), (0, 1));
+        assert!(!t.is_empty());
+        let options = crate::pattern::UrlPatternOptions { ignore_case: true };
+        let init = crate::pattern::UrlPatternInit {
+            pathname: Some("/".into()),
+            ..Default::default()
+        };
+        let mut set = UrlPatternSet::new();
+        set.insert(UrlPattern::from_init(&init, options).unwrap(), ());
+        assert!(set.first_match("https://h/").is_some());
+        assert!(set.first_match("https://h/a").is_none());
+    }
+
     /// A key of a million wildcards and pathnames of a million segments: no recursion, and
     /// each node is reached once.
     #[test]
@@ -779,11 +938,11 @@ mod tests {
         let mut t = Tree::default();
         let key = b"/\0".repeat(n);
         let node = t.insert(&key);
-        t.nodes[node].exact.push(0);
+        t.ends_mut(node).exact.push(0);
         let node = t.insert(&b"/a".repeat(n));
-        t.nodes[node].exact.push(1);
+        t.ends_mut(node).exact.push(1);
         let path = "/a".repeat(n);
-        let mut s = Scratch::default();
+        let mut s = Scratch::new();
         t.walk::<false>(path.as_bytes(), &mut s);
         let found: Vec<u32> = s.candidates.iter().map(|c| c.id & !EXACT).collect();
         assert_eq!(found.len(), 2);
