@@ -10,7 +10,7 @@ use std::cell::Cell;
 use std::thread::LocalKey;
 
 /// The largest capacity a buffer keeps between uses.
-const KEEP_AT_MOST: usize = 64 * 1024;
+pub(crate) const KEEP_AT_MOST: usize = 64 * 1024;
 
 thread_local! {
     /// The input with its tabs and newlines removed (the basic URL parser's step 3).

@@ -86,6 +86,53 @@ pub(crate) fn parse_unchecked(input: &str) -> Result<Url, ParseError> {
     ParseOptions::default().parse_unchecked(input)
 }
 
+#[cfg(feature = "pattern")]
+thread_local! {
+    /// The URL [`with_parsed`] last built on this thread, whose buffer the next one reuses.
+    static PARSED: std::cell::Cell<Option<Url>> = const { std::cell::Cell::new(None) };
+}
+
+/// Runs `f` on what [`Url::parse`] (or, with `base`, [`Url::parse_with_base`]) makes of
+/// `input`, built in this thread's reused URL: input that is already normal takes the fast
+/// path into that URL's buffer and allocates nothing once the buffer has grown; other input
+/// goes through the state machine, whose new URL is kept for the next call. For callers that
+/// only read the URL (a URL pattern's `test` and `exec`); `f` gets the result, so that what
+/// it returns is built in place. A nested call finds the slot empty and parses into a new URL.
+#[cfg(feature = "pattern")]
+pub(crate) fn with_parsed<R>(
+    input: &str,
+    base: Option<&Url>,
+    f: impl FnOnce(Result<&Url, ParseError>) -> R,
+) -> R {
+    let options = ParseOptions::default().base(base);
+    let keep = |url: Url| {
+        if url.serialization.capacity() <= scratch::KEEP_AT_MOST {
+            PARSED.set(Some(url));
+        }
+    };
+    match PARSED.take() {
+        Some(mut url) => match options.parse_into(input, &mut url) {
+            Ok(()) => {
+                let result = f(Ok(&url));
+                keep(url);
+                result
+            }
+            Err(e) => {
+                keep(url);
+                f(Err(e))
+            }
+        },
+        None => match options.parse(input) {
+            Ok(url) => {
+                let result = f(Ok(&url));
+                keep(url);
+                result
+            }
+            Err(e) => f(Err(e)),
+        },
+    }
+}
+
 /// The spec's state machine, for any input (no fast path): a hook for the project's own tests
 /// and fuzz targets, under the `_test-hooks` feature (not part of the API).
 #[cfg(feature = "_test-hooks")]
@@ -158,3 +205,54 @@ fn parse_general(
 /// The longest (cleaned) input that `parse_general` parses into the thread's reused output
 /// buffer; its output stays well under the buffer's [`scratch`] size limit.
 const SCRATCH_INPUT_MAX: usize = 4096;
+
+#[cfg(all(test, feature = "pattern"))]
+mod tests {
+    use super::*;
+
+    /// `with_parsed` sees what `Url::parse` (`Url::parse_with_base`) returns, whatever the
+    /// thread's reused URL held before: longer or shorter input, the fast path or the state
+    /// machine, a failure in between, a base, and a nested call.
+    #[test]
+    fn with_parsed_equals_parse_in_any_order() {
+        let base = Url::parse("https://example.org/a/b?x").unwrap();
+        let inputs = [
+            "https://example.com/a/very/long/path/that/needs/room?q=1#f",
+            "http://a",
+            "HTTPS://EXAMPLE.COM:443/a/./b/../c?q=a b#f",
+            "not a url",
+            "../c#d",
+            "https://example.com/",
+            "sc://host/path",
+            "http://0x7f.1/",
+            "",
+        ];
+        for _ in 0..2 {
+            for input in inputs {
+                for base in [None, Some(&base)] {
+                    let expected = match base {
+                        None => Url::parse(input),
+                        Some(b) => Url::parse_with_base(input, b),
+                    };
+                    let got = with_parsed(input, base, |url| {
+                        // A nested call parses into a URL of its own.
+                        let inner = with_parsed("https://nested.example/x", None, |u| u.cloned());
+                        assert_eq!(inner.unwrap().href(), "https://nested.example/x");
+                        url.cloned()
+                    });
+                    match (expected, got) {
+                        (Ok(e), Ok(g)) => {
+                            assert_eq!(e.href(), g.href(), "{input:?}");
+                            assert_eq!(e.offsets, g.offsets, "{input:?}");
+                            assert_eq!(e.port, g.port, "{input:?}");
+                            assert_eq!(e.host_kind, g.host_kind, "{input:?}");
+                            assert_eq!(e.scheme_type, g.scheme_type, "{input:?}");
+                        }
+                        (Err(e), Err(g)) => assert_eq!(e, g, "{input:?}"),
+                        (e, g) => panic!("{input:?}: {:?} against {:?}", e.is_ok(), g.is_ok()),
+                    }
+                }
+            }
+        }
+    }
+}

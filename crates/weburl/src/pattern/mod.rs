@@ -1248,10 +1248,7 @@ impl UrlPattern {
     /// ```
     #[must_use]
     pub fn test(&self, input: &str, base: Option<&str>) -> bool {
-        match parse_input(input, base) {
-            Some(url) => self.test_url(&url),
-            None => false,
-        }
+        with_input(input, base, |url| url.is_some_and(|url| self.test_url(url)))
     }
 
     /// `exec(input, baseURL)` with a URL string: the match result, or `None`.
@@ -1263,13 +1260,15 @@ impl UrlPattern {
     /// ```
     #[must_use]
     pub fn exec(&self, input: &str, base: Option<&str>) -> Option<UrlPatternResult> {
-        let url = parse_input(input, base)?;
-        self.exec_values(&Values::of_url(&url), URL_KNOWN, || {
-            let mut inputs = vec![UrlPatternInput::String(input.to_owned())];
-            if let Some(base) = base {
-                inputs.push(UrlPatternInput::String(base.to_owned()));
-            }
-            inputs
+        with_input(input, base, |url| {
+            self.exec_values(&Values::of_url(url?), URL_KNOWN, || {
+                let mut inputs = Vec::with_capacity(1 + usize::from(base.is_some()));
+                inputs.push(UrlPatternInput::String(input.to_owned()));
+                if let Some(base) = base {
+                    inputs.push(UrlPatternInput::String(base.to_owned()));
+                }
+                inputs
+            })
         })
     }
 
@@ -1454,12 +1453,14 @@ impl UrlPattern {
     ) -> Option<UrlPatternResult> {
         let (values, inputs): (Vec<String>, Vec<UrlPatternInput>) = match input {
             UrlPatternInput::String(s) => {
-                let url = parse_input(s, base)?;
+                let values = with_input(s, base, |url| {
+                    Some(Values::of_url(url?).0.map(str::to_owned))
+                })?;
                 let mut inputs = vec![input.clone()];
                 if let Some(b) = base {
                     inputs.push(UrlPatternInput::String(b.to_owned()));
                 }
-                (Values::of_url(&url).0.map(str::to_owned).to_vec(), inputs)
+                (values.to_vec(), inputs)
             }
             UrlPatternInput::Init(init) => {
                 let applied = process_a_urlpatterninit(init, InitType::Url).ok()?;
@@ -1631,14 +1632,16 @@ fn wildcard_matches(value: &str) -> bool {
     memchr::memchr2(b'\n', b'\r', value.as_bytes()).is_none()
 }
 
-/// The basic URL parser on `input` against `base` (itself parsed first); `None` on failure.
-fn parse_input(input: &str, base: Option<&str>) -> Option<Url> {
+/// `f` on the basic URL parser's result for `input` against `base` (itself parsed first),
+/// `None` when either does not parse; the URL is read in place in the thread's reused URL
+/// (no allocation for input that is already normal).
+fn with_input<R>(input: &str, base: Option<&str>, f: impl FnOnce(Option<&Url>) -> R) -> R {
     match base {
-        None => Url::parse(input).ok(),
-        Some(base) => {
-            let base = Url::parse(base).ok()?;
-            Url::parse_with_base(input, &base).ok()
-        }
+        None => crate::parser::with_parsed(input, None, |url| f(url.ok())),
+        Some(base) => match Url::parse(base) {
+            Ok(base) => crate::parser::with_parsed(input, Some(&base), |url| f(url.ok())),
+            Err(_) => f(None),
+        },
     }
 }
 
