@@ -32,7 +32,7 @@
 //! | [`search_param`], [`search_params`] | a query parameter's first value; every pair |
 //! | [`map_rows`] | the kernels' loop, for a row function of the caller's |
 //! | `pattern_test`, `pattern_exec` / `pattern_exec_as`, `pattern_group` (feature `pattern`) | `URLPattern.test`; a struct of the groups `exec` captured; one group |
-//! | `PatternCache` (feature `pattern`) | not a kernel: compiled patterns by their text, for SQL hosts that see one pattern per batch |
+//! | `PatternCache`, `PatternReader` (feature `pattern`) | not a kernel: compiled patterns by their text, base URL and `ignoreCase`, for SQL hosts that see one pattern per batch or a column of them |
 //! | `spark_parse_url` (feature `spark`) | Spark SQL's `parse_url(url, part [, key])`: `java.net.URI`'s reading, not the URL Standard's (rules in `spark`) |
 //!
 //! The argument names that every surface accepts are parsed here once: [`profile`],
@@ -75,8 +75,8 @@ pub use strings::Strings;
 
 #[cfg(feature = "pattern")]
 pub use pattern::{
-    PatternCache, group_reference, pattern_exec, pattern_exec_as, pattern_fields, pattern_group,
-    pattern_test, url_pattern,
+    PatternCache, PatternReader, group_reference, pattern_exec, pattern_exec_as, pattern_fields,
+    pattern_group, pattern_test, url_pattern,
 };
 
 /// The Arrow type of a string kernel's answer.

@@ -63,28 +63,36 @@ pub fn url_pattern(
     })
 }
 
-/// Compiled URL patterns by their text: what a SQL host keeps so that a pattern argument is
-/// compiled once, not once per batch (DataFusion) or chunk (DuckDB) of a query, nor once per
-/// row where each row has its own. Each entry is [`url_pattern`]`(text, None, false)`, the
-/// form the SQL functions take their pattern in. Shared by the threads of a query (a
-/// `Mutex` held only to look up and insert, never while compiling). Bounded: when
-/// [`PatternCache::MAX_PATTERNS`] patterns or [`PatternCache::MAX_BYTES`] bytes of pattern
-/// text are held, the next new pattern empties it first, so a column of ever-new patterns
-/// costs one compile per row and no more memory than the bound. A pattern that does not
-/// compile is not kept: its error stops the query that met it.
+/// Compiled URL patterns by their text, base URL and `ignoreCase`: what a SQL host keeps so
+/// that a pattern argument is compiled once, not once per batch (DataFusion) or chunk
+/// (DuckDB) of a query, nor once per row where each row has its own. Each entry is
+/// [`url_pattern`]`(text, base, ignore_case)`, the three things a SQL function's pattern is
+/// given by. Shared by the threads of a query (a `Mutex` held only to look up and insert,
+/// never while compiling). Bounded: when [`PatternCache::MAX_PATTERNS`] patterns or
+/// [`PatternCache::MAX_BYTES`] bytes of pattern text and base URLs are held, the next new
+/// pattern empties it first, so a column of ever-new patterns costs one compile per row and
+/// no more memory than the bound. A pattern that does not compile is not kept: its error
+/// stops the query that met it.
 ///
 /// ```
 /// use std::sync::Arc;
 /// use weburl_arrow::PatternCache;
 /// let cache = PatternCache::default();
-/// let p = cache.get("https://*.example.com/books/:id")?;
+/// let p = cache.get("https://*.example.com/books/:id", None, false)?;
 /// assert!(p.test("https://a.example.com/books/7", None));
 /// // The same text again: the same compiled pattern, not a second compile.
-/// assert!(Arc::ptr_eq(&p, &cache.get("https://*.example.com/books/:id")?));
-/// assert_eq!(cache.len(), 1);
-/// let e = cache.get("https://example.com/:id(").unwrap_err();
+/// assert!(Arc::ptr_eq(&p, &cache.get("https://*.example.com/books/:id", None, false)?));
+/// // The same text with a base URL, or with ignoreCase, is another pattern.
+/// let relative = cache.get("/books/:id", Some("https://example.com"), false)?;
+/// assert!(relative.test("https://example.com/books/7", None));
+/// let folded = cache.get("https://*.example.com/books/:id", None, true)?;
+/// assert!(folded.test("https://a.example.com/BOOKS/7", None));
+/// assert_eq!(cache.len(), 3);
+/// let e = cache.get("https://example.com/:id(", None, false).unwrap_err();
 /// assert!(e.to_string().contains("at byte 4 in the pathname pattern"));
-/// assert_eq!(cache.len(), 1);
+/// let e = cache.get("/books/:id", Some("nope"), false).unwrap_err();
+/// assert!(e.to_string().ends_with(r#"the base URL "nope" does not parse"#));
+/// assert_eq!(cache.len(), 3);
 /// # Ok::<(), weburl_arrow::KernelError>(())
 /// ```
 #[derive(Debug, Default)]
@@ -92,18 +100,40 @@ pub struct PatternCache {
     entries: Mutex<CacheEntries>,
 }
 
-/// The patterns of a [`PatternCache`], with the sum of the lengths of their texts.
+/// The patterns of a [`PatternCache`], by their text and then by their base URL and
+/// `ignoreCase` (a lookup allocates nothing), with the sum of the lengths of their texts
+/// and base URLs.
 #[derive(Debug, Default)]
 struct CacheEntries {
-    patterns: HashMap<String, Arc<UrlPattern>>,
+    patterns: HashMap<String, Vec<CacheEntry>>,
+    count: usize,
     bytes: usize,
+}
+
+/// One compiled pattern of a text: its base URL and `ignoreCase`, and the pattern.
+#[derive(Debug)]
+struct CacheEntry {
+    base: Option<String>,
+    ignore_case: bool,
+    pattern: Arc<UrlPattern>,
+}
+
+impl CacheEntries {
+    /// The pattern compiled from `text`, `base` and `ignore_case`, if held.
+    fn find(&self, text: &str, base: Option<&str>, ignore_case: bool) -> Option<&Arc<UrlPattern>> {
+        self.patterns
+            .get(text)?
+            .iter()
+            .find(|e| e.ignore_case == ignore_case && e.base.as_deref() == base)
+            .map(|e| &e.pattern)
+    }
 }
 
 impl PatternCache {
     /// The most patterns held at once.
     pub const MAX_PATTERNS: usize = 256;
-    /// The most bytes of pattern text held at once (a longer pattern is compiled each time
-    /// and never kept).
+    /// The most bytes of pattern text and base URLs held at once (a longer pattern is
+    /// compiled each time and never kept).
     pub const MAX_BYTES: usize = 1 << 20;
 
     /// An empty cache.
@@ -116,55 +146,91 @@ impl PatternCache {
         PatternCache::default()
     }
 
-    /// The pattern `text` compiled ([`url_pattern`] with no base URL and case-sensitive):
-    /// the one compiled before when the cache holds it, else compiled now and kept.
+    /// The pattern `text` compiled with the base URL `base` and `ignore_case`
+    /// ([`url_pattern`]): the one compiled before when the cache holds it, else compiled now
+    /// and kept.
     ///
     /// # Errors
     ///
-    /// [`KernelError::Pattern`] where `text` is not a valid pattern: which token at which
-    /// offset of which component.
+    /// [`KernelError::Pattern`] where `text` is not a valid pattern (which token at which
+    /// offset of which component) or `base` does not parse.
     ///
     /// ```
     /// let cache = weburl_arrow::PatternCache::new();
-    /// assert_eq!(cache.get("https://example.com/books/:id")?.pathname(), "/books/:id");
+    /// assert_eq!(cache.get("https://example.com/books/:id", None, false)?.pathname(), "/books/:id");
+    /// assert_eq!(cache.get("/books/:id", Some("https://example.com"), false)?.hostname(), "example.com");
     /// # Ok::<(), weburl_arrow::KernelError>(())
     /// ```
-    pub fn get(&self, text: &str) -> Result<Arc<UrlPattern>, KernelError> {
-        if let Some(pattern) = self.lock().patterns.get(text) {
+    pub fn get(
+        &self,
+        text: &str,
+        base: Option<&str>,
+        ignore_case: bool,
+    ) -> Result<Arc<UrlPattern>, KernelError> {
+        if let Some(pattern) = self.lock().find(text, base, ignore_case) {
             return Ok(Arc::clone(pattern));
         }
-        let pattern = Arc::new(url_pattern(text, None, false)?);
-        if text.len() <= Self::MAX_BYTES {
+        let pattern = Arc::new(url_pattern(text, base, ignore_case)?);
+        let size = text.len() + base.map_or(0, str::len);
+        if size <= Self::MAX_BYTES {
             let mut entries = self.lock();
-            if !entries.patterns.contains_key(text) {
-                if entries.patterns.len() >= Self::MAX_PATTERNS
-                    || entries.bytes + text.len() > Self::MAX_BYTES
-                {
-                    entries.patterns.clear();
-                    entries.bytes = 0;
+            if entries.find(text, base, ignore_case).is_none() {
+                if entries.count >= Self::MAX_PATTERNS || entries.bytes + size > Self::MAX_BYTES {
+                    *entries = CacheEntries::default();
                 }
-                entries.bytes += text.len();
+                entries.count += 1;
+                entries.bytes += size;
+                let entry = CacheEntry {
+                    base: base.map(str::to_owned),
+                    ignore_case,
+                    pattern: Arc::clone(&pattern),
+                };
                 entries
                     .patterns
-                    .insert(text.to_owned(), Arc::clone(&pattern));
+                    .entry(text.to_owned())
+                    .or_default()
+                    .push(entry);
             }
         }
         Ok(pattern)
+    }
+
+    /// A reader of the cache for the rows of one call, which remembers the pattern of the
+    /// previous row: a pattern argument that is the same on every row (a constant, which a
+    /// host may hand over as a column repeating it) costs one look-up in the cache per call,
+    /// and a column of patterns one per change of value.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// let cache = weburl_arrow::PatternCache::new();
+    /// let mut patterns = cache.reader();
+    /// let first = patterns.get("https://example.com/:id", None, false)?;
+    /// assert!(first.test("https://example.com/7", None));
+    /// assert!(patterns.get("https://example.com/:id", None, true)?.test("HTTPS://EXAMPLE.COM/7", None));
+    /// assert_eq!(cache.len(), 2);
+    /// # Ok::<(), weburl_arrow::KernelError>(())
+    /// ```
+    #[must_use]
+    pub fn reader(&self) -> PatternReader<'_> {
+        PatternReader {
+            cache: self,
+            last: None,
+        }
     }
 
     /// How many compiled patterns the cache holds.
     ///
     /// ```
     /// let cache = weburl_arrow::PatternCache::new();
-    /// cache.get("https://a.example/:x")?;
-    /// cache.get("https://b.example/*")?;
-    /// cache.get("https://a.example/:x")?;
+    /// cache.get("https://a.example/:x", None, false)?;
+    /// cache.get("https://b.example/*", None, false)?;
+    /// cache.get("https://a.example/:x", None, false)?;
     /// assert_eq!(cache.len(), 2);
     /// # Ok::<(), weburl_arrow::KernelError>(())
     /// ```
     #[must_use]
     pub fn len(&self) -> usize {
-        self.lock().patterns.len()
+        self.lock().count
     }
 
     /// Whether the cache holds no pattern.
@@ -178,11 +244,57 @@ impl PatternCache {
     }
 
     /// The entries, also after a panic elsewhere while they were locked: every change to
-    /// them is a single insert or clear, so they are whole whatever a panic interrupted.
+    /// them is a single insert or reset, so they are whole whatever a panic interrupted.
     fn lock(&self) -> MutexGuard<'_, CacheEntries> {
         self.entries
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+}
+
+/// [`PatternCache::reader`]: the cache, and the previous row's pattern with what it was
+/// compiled from.
+#[derive(Debug)]
+pub struct PatternReader<'c> {
+    cache: &'c PatternCache,
+    last: Option<(String, Option<String>, bool, Arc<UrlPattern>)>,
+}
+
+impl PatternReader<'_> {
+    /// [`PatternCache::get`], answered without the cache when the previous call asked for
+    /// the same pattern.
+    ///
+    /// # Errors
+    ///
+    /// [`PatternCache::get`]'s.
+    ///
+    /// ```
+    /// let cache = weburl_arrow::PatternCache::new();
+    /// let mut patterns = cache.reader();
+    /// assert!(patterns.get("/:id", Some("https://nope"), false).is_ok());
+    /// assert!(patterns.get("/:id", Some("nope"), false).is_err());
+    /// # Ok::<(), weburl_arrow::KernelError>(())
+    /// ```
+    pub fn get(
+        &mut self,
+        text: &str,
+        base: Option<&str>,
+        ignore_case: bool,
+    ) -> Result<&UrlPattern, KernelError> {
+        let same = self
+            .last
+            .as_ref()
+            .is_some_and(|(t, b, i, _)| t == text && b.as_deref() == base && *i == ignore_case);
+        if !same {
+            let pattern = self.cache.get(text, base, ignore_case)?;
+            self.last = Some((
+                text.to_owned(),
+                base.map(str::to_owned),
+                ignore_case,
+                pattern,
+            ));
+        }
+        Ok(&self.last.as_ref().expect("just set").3)
     }
 }
 

@@ -37,13 +37,15 @@
 //! | `url_public_suffix(url [, sections])`, `url_registrable_domain(url [, sections])` | `Utf8View`: the URL Standard's public suffix and registrable domain of the host, by the Public Suffix List built in (`sections`: `'all'`, the default, or `'icann'`); null when the host is not a domain |
 //! | `url_normalize(url [, profile])` | `Utf8`: `'spec'` (the href, the default), `'dedup'` (the deduplication profile of `weburl normalize`), `'w3lib'` (Python w3lib's `canonicalize_url`) or `'surt'` (the SURT key of the `surt` package), as `weburl::normalize::canonicalize` gives them |
 //! | `url_surt(url)` | `Utf8`: the SURT key web archives sort by (`url_normalize(url, 'surt')`) |
-//! | `url_pattern_test(url, pattern)` | `Boolean`: whether the URL matches the URL pattern (the URL Pattern Standard's `URLPattern.test`; a constructor string such as `'https://*.example.com/books/:id'`); false when the URL does not parse |
-//! | `url_pattern_group(url, pattern, name)` | `Utf8`: the value of the pattern's group `name` in the match (`'id'` for `:id`; `'pathname.0'` names a component's group; a bare name several components have is the first of them in the order protocol, username, password, hostname, port, pathname, search, hash); null without a match, without such a group, or when it did not participate |
+//! | `url_pattern_test(url, pattern [, pattern_base] [, ignore_case])` | `Boolean`: whether the URL matches the URL pattern (the URL Pattern Standard's `URLPattern.test`; a constructor string such as `'https://*.example.com/books/:id'`, relative to `pattern_base` if given, with `ignoreCase` where the boolean `ignore_case` is true); false when the URL does not parse |
+//! | `url_pattern_group(url, pattern, name [, pattern_base] [, ignore_case])` | `Utf8`: the value of the pattern's group `name` in the match (`'id'` for `:id`; `'pathname.0'` names a component's group; a bare name several components have is the first of them in the order protocol, username, password, hostname, port, pathname, search, hash); null without a match, without such a group, or when it did not participate |
 //! | `parse_url(url, part [, key])` | `Utf8View`: **Spark SQL's** `parse_url`, answer for answer (java.net.URI's RFC 2396 reading, not the URL Standard's; see below) |
 //!
-//! The pattern and the group name of the pattern functions must be constants (a column is an
-//! error): the pattern is compiled once per batch, and one that does not compile fails the
-//! query (when it is planned, where the pattern is a plain literal) with the pattern, the
+//! The pattern functions' `ignore_case` may follow the pattern (or the name) directly, with no
+//! base URL, as in JavaScript's `new URLPattern(input, options)`; a null argument gives null.
+//! Each argument may be a column: a pattern is compiled once per distinct pattern, base URL
+//! and `ignore_case` (when the query is planned, where they are plain literals), and one that
+//! does not compile, or whose base URL does not parse, fails the query with the pattern, the
 //! component and the byte where it is wrong.
 //!
 //! A base that is a scalar (the usual case) is parsed once per batch. When the input column

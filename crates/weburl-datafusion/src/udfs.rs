@@ -5,7 +5,9 @@
 use std::borrow::Cow;
 use std::sync::Arc;
 
-use datafusion::arrow::array::{ArrayRef, new_null_array};
+use datafusion::arrow::array::{
+    Array, ArrayRef, AsArray, BooleanArray, BooleanBuilder, new_null_array,
+};
 use datafusion::arrow::datatypes::{DataType, Field, FieldRef};
 use datafusion::common::{Result, ScalarValue, exec_err, plan_err};
 use datafusion::logical_expr::{
@@ -13,10 +15,13 @@ use datafusion::logical_expr::{
     TypeSignature, Volatility,
 };
 use weburl::normalize::{Options, Profile};
+use weburl::pattern::UrlPattern;
 use weburl::psl::Sections;
 use weburl::{Component, Url};
 use weburl_arrow::rows::{self, Slice};
-use weburl_arrow::{Base, KernelError, Output, PatternCache, Strings};
+use weburl_arrow::{
+    Base, KernelError, Output, PatternCache, PatternReader, Strings, group_reference,
+};
 
 /// What a function computes (each is described in the crate's table of functions).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -46,9 +51,10 @@ struct UrlFunction {
     patterns: Patterns,
 }
 
-/// The URL patterns a function has compiled, by their text: a pattern is compiled once (when
-/// the query is planned, if it is a literal there) and every batch of every query that names
-/// it again reuses it. Not part of the function's identity: two functions equal but for their
+/// The URL patterns a function has compiled, by their text, base URL and `ignoreCase`: a
+/// pattern is compiled once (when the query is planned, if its arguments are literals there)
+/// and every batch of every query that names it again reuses it; a column of patterns is
+/// compiled once per distinct value. Not part of the function's identity: two functions equal but for their
 /// caches are equal.
 #[derive(Debug, Default)]
 struct Patterns(PatternCache);
@@ -87,8 +93,8 @@ pub(crate) fn functions() -> Vec<ScalarUDF> {
         ),
         ("url_normalize", Kernel::Normalize, strings(&[1, 2])),
         ("url_surt", Kernel::Surt, strings(&[1])),
-        ("url_pattern_test", Kernel::PatternTest, strings(&[2])),
-        ("url_pattern_group", Kernel::PatternGroup, strings(&[3])),
+        ("url_pattern_test", Kernel::PatternTest, user_defined()),
+        ("url_pattern_group", Kernel::PatternGroup, user_defined()),
     ];
     let names: Vec<String> = Component::ALL
         .iter()
@@ -112,6 +118,12 @@ pub(crate) fn functions() -> Vec<ScalarUDF> {
         .collect()
 }
 
+/// The signature of a pattern function, whose third or fourth argument is a string or a
+/// boolean: its arguments are checked and cast by [`UrlFunction::coerce_types`].
+fn user_defined() -> Signature {
+    Signature::new(TypeSignature::UserDefined, Volatility::Immutable)
+}
+
 impl Kernel {
     /// The type of the answer.
     fn return_type(self) -> DataType {
@@ -132,6 +144,12 @@ impl Kernel {
         }
     }
 
+    /// How many arguments a pattern function takes before its options (the pattern's base
+    /// URL and `ignore_case`, both optional).
+    fn required_arguments(self) -> usize {
+        if self == Kernel::PatternGroup { 3 } else { 2 }
+    }
+
     /// The names of the arguments, for errors.
     fn argument_names(self) -> &'static [&'static str] {
         match self {
@@ -140,15 +158,15 @@ impl Kernel {
             Kernel::PublicSuffix | Kernel::RegistrableDomain => &["url", "sections"],
             Kernel::Normalize => &["url", "profile"],
             Kernel::SparkParseUrl => &["url", "part", "key"],
-            Kernel::PatternTest => &["url", "pattern"],
-            Kernel::PatternGroup => &["url", "pattern", "name"],
+            Kernel::PatternTest => &["url", "pattern", "pattern_base", "ignore_case"],
+            Kernel::PatternGroup => &["url", "pattern", "name", "pattern_base", "ignore_case"],
             _ => &["url", "base"],
         }
     }
 
-    /// The answer for the call's arguments (each `Strings` of the call's length), with
-    /// patterns compiled through `patterns`.
-    fn run(self, name: &str, args: &[Strings<'_>], patterns: &PatternCache) -> Result<ArrayRef> {
+    /// The answer for the call's arguments (each `Strings` of the call's length), but for
+    /// the pattern functions ([`Kernel::run_pattern`]).
+    fn run(self, name: &str, args: &[Strings<'_>]) -> Result<ArrayRef> {
         let url = &args[0];
         let base = || args.get(1).cloned().map_or(Base::None, Base::Strings);
         Ok(match self {
@@ -185,61 +203,131 @@ impl Kernel {
                 weburl_arrow::spark_parse_url(url, &args[1], args.get(2), Output::Utf8View)
                     .or_else(|e| exec_err!("{name}: {e}"))?
             }
-            Kernel::PatternTest => match literal(name, "pattern", &args[1])? {
-                Some(pattern) => Arc::new(weburl_arrow::pattern_test(
-                    url,
-                    &*compile(name, pattern, patterns)?,
-                    Base::None,
-                )),
-                None => new_null_array(&DataType::Boolean, url.len()),
-            },
-            Kernel::PatternGroup => {
-                let pattern = literal(name, "pattern", &args[1])?;
-                let group = literal(name, "name", &args[2])?;
-                match (pattern, group) {
-                    (Some(pattern), Some(group)) => weburl_arrow::pattern_group(
-                        url,
-                        &*compile(name, pattern, patterns)?,
-                        group,
-                        Base::None,
-                        Output::Utf8,
-                    ),
-                    _ => new_null_array(&DataType::Utf8, url.len()),
-                }
+            Kernel::PatternTest | Kernel::PatternGroup => {
+                unreachable!("pattern functions run through `run_pattern`")
             }
         })
     }
 
-    /// The arguments that must be literals (constants), by position: a URL pattern is
-    /// compiled once per call, not once per row.
-    fn literal_arguments(self) -> &'static [usize] {
-        match self {
-            Kernel::PatternTest => &[1],
-            Kernel::PatternGroup => &[1, 2],
-            _ => &[],
+    /// The answer of a pattern function: `args` are its string arguments (the URL, the
+    /// pattern, for `url_pattern_group` the name, then the pattern's base URL if given) and
+    /// `ignore_case` its boolean one. Where the pattern and its options are the same on
+    /// every row, it is compiled (or found compiled) once and the URLs are matched by the
+    /// column kernels; else each row's pattern is found in `patterns`, compiled once per
+    /// distinct value. A null argument gives null.
+    fn run_pattern(
+        self,
+        name: &str,
+        args: &[Strings<'_>],
+        ignore_case: &Flags<'_>,
+        patterns: &PatternCache,
+    ) -> Result<ArrayRef> {
+        let url = &args[0];
+        let group = (self == Kernel::PatternGroup).then(|| &args[2]);
+        let bases = args.get(if group.is_some() { 3 } else { 2 });
+        let constant = args[1..].iter().all(Strings::is_scalar) && ignore_case.is_scalar();
+        if constant {
+            let (Some(text), Some(group), Some(base), Some(ignore_case)) = (
+                args[1].get(0),
+                group.map_or(Some(""), |g| g.get(0)),
+                bases.map_or(Some(None), |b| b.get(0).map(Some)),
+                ignore_case.get(0),
+            ) else {
+                return Ok(new_null_array(&self.return_type(), url.len()));
+            };
+            let pattern = patterns
+                .get(text, base, ignore_case)
+                .or_else(|e| exec_err!("{name}: {e}"))?;
+            return Ok(match self {
+                Kernel::PatternTest => {
+                    Arc::new(weburl_arrow::pattern_test(url, &pattern, Base::None))
+                }
+                _ => weburl_arrow::pattern_group(url, &pattern, group, Base::None, Output::Utf8),
+            });
+        }
+        let mut reader = patterns.reader();
+        let mut error = None;
+        let pattern_of = |i: usize| RowPattern {
+            text: args[1].get(i),
+            base: bases.map_or(Some(None), |b| b.get(i).map(Some)),
+            ignore_case: ignore_case.get(i),
+        };
+        let array: ArrayRef = match group {
+            None => {
+                let mut out = BooleanBuilder::with_capacity(url.len());
+                for i in 0..url.len() {
+                    // The pattern is compiled (and its error raised) whatever the URL.
+                    let pattern = pattern_of(i).compile(&mut reader, &mut error);
+                    let answer = pattern.and_then(|pattern| {
+                        let url = url.get(i)?;
+                        Some(rows::parse(url, None).is_ok_and(|url| pattern.test_url(&url)))
+                    });
+                    out.append_option(answer);
+                }
+                Arc::new(out.finish())
+            }
+            Some(groups) => weburl_arrow::map_rows(url, Output::Utf8, |i, text| {
+                let pattern = pattern_of(i).compile(&mut reader, &mut error)?;
+                let (component, group) = group_reference(groups.get(i)?);
+                let url = rows::parse(text?, None).ok()?;
+                let value = rows::pattern_group(&url, pattern, component, group)?;
+                Some(Slice::Owned(value.to_owned()))
+            }),
+        };
+        match error {
+            Some(e) => exec_err!("{name}: {e}"),
+            None => Ok(array),
         }
     }
 }
 
-/// The value of the argument `what` of `function`, which must be a literal: `None` for a
-/// null.
-fn literal<'a>(function: &str, what: &str, value: &Strings<'a>) -> Result<Option<&'a str>> {
-    if !value.is_scalar() {
-        return exec_err!("{function}: the {what} must be a literal string, not a column");
-    }
-    Ok(value.get(0))
+/// One row's pattern arguments, `None` where null.
+struct RowPattern<'a> {
+    text: Option<&'a str>,
+    base: Option<Option<&'a str>>,
+    ignore_case: Option<bool>,
 }
 
-/// `pattern` compiled, or found compiled in `patterns` (an error naming `function`, the
-/// pattern and where it is wrong).
-fn compile(
-    function: &str,
-    pattern: &str,
-    patterns: &PatternCache,
-) -> Result<Arc<weburl::pattern::UrlPattern>> {
-    patterns
-        .get(pattern)
-        .or_else(|e| exec_err!("{function}: {e}"))
+impl RowPattern<'_> {
+    /// The pattern compiled (found in `reader`): `None` where an argument is null, or where
+    /// it does not compile (its error kept in `error`, which ends the call) or a row before
+    /// did not.
+    fn compile<'r>(
+        self,
+        reader: &'r mut PatternReader<'_>,
+        error: &mut Option<KernelError>,
+    ) -> Option<&'r UrlPattern> {
+        if error.is_some() {
+            return None;
+        }
+        let (text, base, ignore_case) = (self.text?, self.base?, self.ignore_case?);
+        reader
+            .get(text, base, ignore_case)
+            .map_err(|e| *error = Some(e))
+            .ok()
+    }
+}
+
+/// The `ignore_case` argument of a pattern function: a constant (false when left out) or
+/// a column.
+enum Flags<'a> {
+    Scalar(Option<bool>),
+    Column(&'a BooleanArray),
+}
+
+impl Flags<'_> {
+    /// Row `i`'s value: `None` where null.
+    fn get(&self, i: usize) -> Option<bool> {
+        match self {
+            Flags::Scalar(value) => *value,
+            Flags::Column(column) => column.is_valid(i).then(|| column.value(i)),
+        }
+    }
+
+    /// Whether it is the same on every row.
+    fn is_scalar(&self) -> bool {
+        matches!(self, Flags::Scalar(_))
+    }
 }
 
 /// `url_normalize`'s row: the URL in `profile`'s canonical form, with the default options.
@@ -312,6 +400,25 @@ fn strings<'a>(value: &'a ColumnarValue, rows: usize, what: &str) -> Result<Stri
     }
 }
 
+/// The `ignore_case` argument `value` of `function` (a boolean, which `coerce_types` made it).
+fn flags<'a>(value: &'a ColumnarValue, function: &str) -> Result<Flags<'a>> {
+    match value {
+        ColumnarValue::Array(array) => match array.as_boolean_opt() {
+            Some(column) => Ok(Flags::Column(column)),
+            None => exec_err!(
+                "{function}: the ignore_case must be a boolean, not {}",
+                array.data_type()
+            ),
+        },
+        ColumnarValue::Scalar(ScalarValue::Boolean(value)) => Ok(Flags::Scalar(*value)),
+        ColumnarValue::Scalar(ScalarValue::Null) => Ok(Flags::Scalar(None)),
+        ColumnarValue::Scalar(other) => exec_err!(
+            "{function}: the ignore_case must be a boolean, not {}",
+            other.data_type()
+        ),
+    }
+}
+
 impl ScalarUDFImpl for UrlFunction {
     fn name(&self) -> &str {
         &self.name
@@ -325,21 +432,43 @@ impl ScalarUDFImpl for UrlFunction {
         Ok(self.kernel.return_type())
     }
 
-    /// The return type, after compiling a pattern that is a literal at planning time, so that
-    /// a query with a pattern that does not compile fails before it runs (and the batches
-    /// find it compiled). An argument that is not a literal here may still be a constant,
-    /// such as a literal cast to the column's string type: it is compiled when the function
-    /// first runs.
+    /// The return type, after compiling a pattern whose arguments (the pattern, its base URL
+    /// and `ignore_case`) are literals at planning time, so that a query with a pattern that
+    /// does not compile fails before it runs (and the batches find it compiled). An argument
+    /// that is not a literal here may still be a constant, such as a literal cast to the
+    /// column's string type: it is compiled when the function first runs.
     fn return_field_from_args(&self, args: ReturnFieldArgs) -> Result<FieldRef> {
-        let names = self.kernel.argument_names();
-        for &i in self.kernel.literal_arguments() {
-            if names.get(i) == Some(&"pattern")
-                && let Some(Some(value)) = args.scalar_arguments.get(i)
-                && let Some(Some(pattern)) = value.try_as_str()
+        if matches!(self.kernel, Kernel::PatternTest | Kernel::PatternGroup)
+            && let Some(Some(pattern)) = args.scalar_arguments.get(1)
+            && let Some(Some(text)) = pattern.try_as_str()
+        {
+            // The options, if all are literals (`None` where one is not, or is null: a null
+            // argument gives null, and compiles nothing).
+            let required = self.kernel.required_arguments();
+            let mut options = Some((None, false));
+            for (field, value) in args
+                .arg_fields
+                .iter()
+                .zip(args.scalar_arguments)
+                .skip(required)
             {
+                options = options
+                    .zip(*value)
+                    .and_then(|((base, ignore_case), value)| {
+                        if field.data_type() == &DataType::Boolean {
+                            let ScalarValue::Boolean(Some(flag)) = value else {
+                                return None;
+                            };
+                            Some((base, *flag))
+                        } else {
+                            Some((Some(value.try_as_str()??), ignore_case))
+                        }
+                    });
+            }
+            if let Some((base, ignore_case)) = options {
                 self.patterns
                     .0
-                    .get(pattern)
+                    .get(text, base, ignore_case)
                     .or_else(|e| plan_err!("{}: {e}", self.name))?;
             }
         }
@@ -348,6 +477,51 @@ impl ScalarUDFImpl for UrlFunction {
             self.kernel.return_type(),
             true,
         )))
+    }
+
+    /// The types a pattern function's arguments are cast to (the only functions whose
+    /// signature is user-defined): the URL, the pattern, the name (`url_pattern_group`) and
+    /// the pattern's base URL as the strings they are (a null as `Utf8`), and `ignore_case`
+    /// a boolean, which is the last argument, and may follow the pattern (or the name) with
+    /// no base URL between, as in JavaScript's `new URLPattern(input, options)`. Any other
+    /// type, or number of arguments, fails the query with the function's synopsis.
+    fn coerce_types(&self, arg_types: &[DataType]) -> Result<Vec<DataType>> {
+        let names = self.kernel.argument_names();
+        let required = self.kernel.required_arguments();
+        let n = arg_types.len();
+        if n < required || n > names.len() {
+            return plan_err!(
+                "{}: takes ({}[, {}][, {}]), not {n} arguments",
+                self.name,
+                names[..required].join(", "),
+                names[required],
+                names[required + 1]
+            );
+        }
+        let strings = [DataType::Utf8, DataType::LargeUtf8, DataType::Utf8View];
+        arg_types
+            .iter()
+            .enumerate()
+            .map(|(k, t)| {
+                // The option after the required arguments is `ignore_case` when it is the
+                // last and a boolean; the one after that is always `ignore_case`.
+                let flag =
+                    k == required + 1 || (k == required && n == k + 1 && t == &DataType::Boolean);
+                let what = if flag { "ignore_case" } else { names[k] };
+                match t {
+                    DataType::Boolean | DataType::Null if flag => Ok(DataType::Boolean),
+                    _ if flag => {
+                        plan_err!("{}: the ignore_case must be a boolean, not {t}", self.name)
+                    }
+                    DataType::Null => Ok(DataType::Utf8),
+                    DataType::Dictionary(_, value) if strings.contains(value) => {
+                        Ok(value.as_ref().clone())
+                    }
+                    _ if strings.contains(t) => Ok(t.clone()),
+                    _ => plan_err!("{}: the {what} must be a string, not {t}", self.name),
+                }
+            })
+            .collect()
     }
 
     fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
@@ -361,13 +535,24 @@ impl ScalarUDFImpl for UrlFunction {
             })
             .unwrap_or(args.number_rows);
         let names = self.kernel.argument_names().iter();
-        let inputs = args
-            .args
-            .iter()
-            .zip(names)
-            .map(|(value, what)| strings(value, rows, what))
-            .collect::<Result<Vec<_>>>()?;
-        let array = self.kernel.run(&self.name, &inputs, &self.patterns.0)?;
+        let mut inputs = Vec::with_capacity(args.args.len());
+        let mut ignore_case = Flags::Scalar(Some(false));
+        for (value, what) in args.args.iter().zip(names) {
+            // Only a pattern function takes a boolean (`coerce_types`): its `ignore_case`.
+            if value.data_type() == DataType::Boolean {
+                ignore_case = flags(value, &self.name)?;
+            } else {
+                inputs.push(strings(value, rows, what)?);
+            }
+        }
+        let patterns = &self.patterns.0;
+        let array = match self.kernel {
+            Kernel::PatternTest | Kernel::PatternGroup => {
+                self.kernel
+                    .run_pattern(&self.name, &inputs, &ignore_case, patterns)?
+            }
+            _ => self.kernel.run(&self.name, &inputs)?,
+        };
         // A call on scalars only answers a scalar.
         if args
             .args

@@ -25,15 +25,16 @@
 //! | `url_search_param(url, name)` | `VARCHAR`: the first value of `name` in the query |
 //! | `url_parse(url [, base])` | `STRUCT` of the eleven getters, `VARCHAR` each |
 //! | `url_search_params(url)` | `LIST(STRUCT(name VARCHAR, value VARCHAR))`: the query's pairs, decoded |
-//! | `url_pattern_test(url, pattern)` | `BOOLEAN`: whether `url` matches the URL pattern `pattern` (`new URLPattern(pattern).test(url)`) |
-//! | `url_pattern_group(url, pattern, name)` | `VARCHAR`: the value of the pattern's group `name` (`id` for `:id`, `pathname.0` for the pathname's `*`) |
+//! | `url_pattern_test(url, pattern [, pattern_base] [, ignore_case])` | `BOOLEAN`: whether `url` matches the URL pattern `pattern` (`new URLPattern(pattern, pattern_base, {ignoreCase: ignore_case}).test(url)`; `ignore_case` is a `BOOLEAN`) |
+//! | `url_pattern_group(url, pattern, name [, pattern_base] [, ignore_case])` | `VARCHAR`: the value of the pattern's group `name` (`id` for `:id`, `pathname.0` for the pathname's `*`) |
 //! | `parse_url(url, part [, key])` | `VARCHAR`: **Spark SQL's** `parse_url`, answer for answer (`java.net.URI`'s reading, not the URL Standard's), as weburl's DataFusion function |
 //!
 //! A null argument gives null; so does a URL that does not parse (except for
 //! `url_can_parse` and `url_pattern_test`, false, and `url_error_name`, the error). An
 //! unknown `sections` or `profile` name fails the query, and so does a pattern that does not
-//! compile (the error names the pattern and where it is wrong); each distinct pattern is
-//! compiled once, not once per row or chunk. The names of the community extension netquack
+//! compile, or whose base URL does not parse (the error names the pattern and where it is
+//! wrong); each distinct pattern (with its base URL and `ignore_case`) is compiled once, not
+//! once per row or chunk. The names of the community extension netquack
 //! that mean the same are aliases: `extract_domain` (`url_registrable_domain`), `extract_host`
 //! (`url_hostname`), `extract_path` (`url_pathname`), `extract_tld` (`url_public_suffix`).
 

@@ -1,15 +1,18 @@
-//! `url_pattern_test(url, pattern)` and `url_pattern_group(url, pattern, name)`: the URL
-//! Pattern Standard's `test` and one group of `exec`, answered as weburl's DataFusion
-//! functions and `weburl.arrow` answer them (through `weburl_arrow`'s pattern functions of one
-//! row). A pattern is a constructor string with no base URL (`https://*.example.com/:id`,
-//! `/books/:id`), compiled once per distinct text: the functions' state is a
-//! [`PatternCache`] that every chunk, thread and query of the database shares, so a constant
-//! pattern, which DuckDB hands over as a column repeating it, is compiled once, and a column
-//! of patterns once per distinct value.
+//! `url_pattern_test(url, pattern [, pattern_base] [, ignore_case])` and
+//! `url_pattern_group(url, pattern, name [, pattern_base] [, ignore_case])`: the URL Pattern
+//! Standard's `test` and one group of `exec`, answered as weburl's DataFusion functions and
+//! `weburl.arrow` answer them (through `weburl_arrow`'s pattern functions of one row). A
+//! pattern is a constructor string (`https://*.example.com/:id`, or `/books/:id` with a
+//! `pattern_base` such as `https://example.com`), with JavaScript's `ignoreCase` where
+//! `ignore_case` (a `BOOLEAN`, which may follow the pattern, or the name, directly, as in
+//! `new URLPattern(input, options)`). It is compiled once per distinct pattern, base URL
+//! and `ignore_case`: the functions' state is a [`PatternCache`] that every chunk, thread
+//! and query of the database shares, so a constant pattern, which DuckDB hands over as a
+//! column repeating it, is compiled once, and a column of patterns once per distinct value.
 //!
 //! A null argument gives null; a URL that does not parse gives false (`url_pattern_test`) or
-//! null. A pattern that does not compile fails the query with the pattern and the offending
-//! token's offset in its component:
+//! null. A pattern that does not compile, or whose base URL does not parse, fails the query
+//! with the pattern and the offending token's offset in its component:
 //! `url_pattern_test: invalid URL pattern "https://example.com/:id(": invalid pattern at byte 4
 //! in the pathname pattern: an unclosed regexp group`.
 
@@ -20,50 +23,99 @@ use duckdb::core::{DataChunkHandle, LogicalTypeHandle, LogicalTypeId};
 use duckdb::vscalar::{ScalarFunctionSignature, VScalar};
 use duckdb::vtab::arrow::WritableVector;
 use weburl::pattern::UrlPattern;
-use weburl_arrow::{PatternCache, group_reference, rows};
+use weburl_arrow::{PatternCache, PatternReader, group_reference, rows};
 
-use crate::vector::{self, Strings, Texts};
+use crate::vector::{self, Booleans, Strings, Texts};
 
-/// The compiled patterns of one chunk: the previous row's again when the text is the same
-/// (a constant pattern is a column of one repeated text), else the cache's.
+/// The pattern arguments of one chunk: the patterns, and the options that follow the
+/// function's `required` arguments (a `VARCHAR` base URL, a `BOOLEAN` `ignore_case`, each
+/// optional), compiled through the cache.
 struct Patterns<'a> {
-    cache: &'a PatternCache,
+    texts: Strings<'a>,
+    bases: Option<Strings<'a>>,
+    flags: Option<Booleans<'a>>,
+    reader: PatternReader<'a>,
     function: &'static str,
-    last: Option<(&'a str, Arc<UrlPattern>)>,
 }
 
 impl<'a> Patterns<'a> {
-    fn new(cache: &'a PatternCache, function: &'static str) -> Patterns<'a> {
+    fn new(
+        cache: &'a PatternCache,
+        input: &'a DataChunkHandle,
+        required: usize,
+        function: &'static str,
+    ) -> Patterns<'a> {
+        let columns = input.num_columns();
+        let (mut bases, mut flags) = (None, None);
+        for column in required..columns {
+            if vector::is_boolean(input, column) {
+                flags = Some(Booleans::new(input, column));
+            } else {
+                bases = Some(Strings::new(input, column));
+            }
+        }
         Patterns {
-            cache,
+            texts: Strings::new(input, 1),
+            bases,
+            flags,
+            reader: cache.reader(),
             function,
-            last: None,
         }
     }
 
-    /// The pattern `text` compiled, or the query's error naming the function, the pattern
-    /// and where it is wrong.
-    fn get(&mut self, text: &'a str) -> Result<&UrlPattern, String> {
-        if self.last.as_ref().is_none_or(|(t, _)| *t != text) {
-            let pattern = self
-                .cache
-                .get(text)
-                .map_err(|e| format!("{}: {e}", self.function))?;
-            self.last = Some((text, pattern));
-        }
-        Ok(&self.last.as_ref().expect("just set").1)
+    /// Row `i`'s pattern, base URL and `ignore_case`: `None` where one of them is null.
+    fn arguments(&self, i: usize) -> Option<(&'a str, Option<&'a str>, bool)> {
+        let text = self.texts.get(i)?;
+        let base = match &self.bases {
+            None => None,
+            Some(bases) => Some(bases.get(i)?),
+        };
+        let ignore_case = match &self.flags {
+            None => false,
+            Some(flags) => flags.get(i)?,
+        };
+        Some((text, base, ignore_case))
+    }
+
+    /// Row `i`'s pattern compiled: `None` where the pattern or an option is null, or the
+    /// query's error naming the function, the pattern and where it is wrong.
+    fn get(&mut self, i: usize) -> Result<Option<&UrlPattern>, String> {
+        let Some((text, base, ignore_case)) = self.arguments(i) else {
+            return Ok(None);
+        };
+        let function = self.function;
+        self.reader
+            .get(text, base, ignore_case)
+            .map(Some)
+            .map_err(|e| format!("{function}: {e}"))
     }
 }
 
-/// The argument types: `n` `VARCHAR`s.
-fn varchars(n: usize) -> Vec<LogicalTypeHandle> {
-    (0..n)
-        .map(|_| LogicalTypeHandle::from(LogicalTypeId::Varchar))
-        .collect()
+/// The signatures of a function of `required` `VARCHAR` arguments and then the pattern's
+/// options: a `VARCHAR` base URL, a `BOOLEAN` `ignore_case`, both, or neither.
+fn signatures(required: usize, result: LogicalTypeId) -> Vec<ScalarFunctionSignature> {
+    let varchars = |n: usize| -> Vec<LogicalTypeHandle> {
+        (0..n)
+            .map(|_| LogicalTypeHandle::from(LogicalTypeId::Varchar))
+            .collect()
+    };
+    let with_flag = |mut types: Vec<LogicalTypeHandle>| {
+        types.push(LogicalTypeHandle::from(LogicalTypeId::Boolean));
+        types
+    };
+    [
+        varchars(required),
+        varchars(required + 1),
+        with_flag(varchars(required)),
+        with_flag(varchars(required + 1)),
+    ]
+    .into_iter()
+    .map(|types| ScalarFunctionSignature::exact(types, LogicalTypeHandle::from(result)))
+    .collect()
 }
 
-/// `url_pattern_test(url, pattern)`, returning `BOOLEAN`: JavaScript's
-/// `new URLPattern(pattern).test(url)`.
+/// `url_pattern_test(url, pattern [, pattern_base] [, ignore_case])`, returning `BOOLEAN`:
+/// JavaScript's `new URLPattern(pattern, pattern_base, {ignoreCase}).test(url)`.
 pub struct PatternTest;
 
 impl VScalar for PatternTest {
@@ -75,9 +127,8 @@ impl VScalar for PatternTest {
         output: &mut dyn WritableVector,
     ) -> Result<(), Box<dyn Error>> {
         let urls = Strings::new(input, 0);
-        let texts = Strings::new(input, 1);
         let n = urls.len();
-        let mut patterns = Patterns::new(cache, "url_pattern_test");
+        let mut patterns = Patterns::new(cache, input, 2, "url_pattern_test");
         let mut out = output.flat_vector();
         let mut nulls = Vec::new();
         {
@@ -85,11 +136,10 @@ impl VScalar for PatternTest {
             for (i, value) in values.iter_mut().enumerate() {
                 // The pattern is compiled (and its error raised) whatever the URL, as
                 // DataFusion compiles a pattern whatever its rows.
-                let Some(pattern) = texts.get(i) else {
+                let Some(pattern) = patterns.get(i)? else {
                     nulls.push(i);
                     continue;
                 };
-                let pattern = patterns.get(pattern)?;
                 match urls.get(i) {
                     Some(url) => {
                         *value = rows::parse(url, None).is_ok_and(|url| pattern.test_url(&url));
@@ -105,18 +155,15 @@ impl VScalar for PatternTest {
     }
 
     fn signatures() -> Vec<ScalarFunctionSignature> {
-        vec![ScalarFunctionSignature::exact(
-            varchars(2),
-            LogicalTypeHandle::from(LogicalTypeId::Boolean),
-        )]
+        signatures(2, LogicalTypeId::Boolean)
     }
 }
 
-/// `url_pattern_group(url, pattern, name)`, returning `VARCHAR`: the value of the group
-/// `name` (`id` for `:id`; `component.name` such as `pathname.0` where several components
-/// have a group of that name, a bare name meaning the first of them in the spec's order)
-/// that `url` matched; null where it does not match, the pattern has no such group, or the
-/// group did not participate.
+/// `url_pattern_group(url, pattern, name [, pattern_base] [, ignore_case])`, returning
+/// `VARCHAR`: the value of the group `name` (`id` for `:id`; `component.name` such as
+/// `pathname.0` where several components have a group of that name, a bare name meaning the
+/// first of them in the spec's order) that `url` matched; null where it does not match, the
+/// pattern has no such group, or the group did not participate.
 pub struct PatternGroup;
 
 impl VScalar for PatternGroup {
@@ -128,17 +175,15 @@ impl VScalar for PatternGroup {
         output: &mut dyn WritableVector,
     ) -> Result<(), Box<dyn Error>> {
         let urls = Strings::new(input, 0);
-        let texts = Strings::new(input, 1);
         let names = Strings::new(input, 2);
         let n = urls.len();
-        let mut patterns = Patterns::new(cache, "url_pattern_group");
+        let mut patterns = Patterns::new(cache, input, 3, "url_pattern_group");
         let mut out = Texts::new(output.flat_vector(), n);
         for i in 0..n {
-            let Some(pattern) = texts.get(i) else {
+            let Some(pattern) = patterns.get(i)? else {
                 out.set_null(i);
                 continue;
             };
-            let pattern = patterns.get(pattern)?;
             let (Some(url), Some(name)) = (urls.get(i), names.get(i)) else {
                 out.set_null(i);
                 continue;
@@ -158,9 +203,6 @@ impl VScalar for PatternGroup {
     }
 
     fn signatures() -> Vec<ScalarFunctionSignature> {
-        vec![ScalarFunctionSignature::exact(
-            varchars(3),
-            LogicalTypeHandle::from(LogicalTypeId::Varchar),
-        )]
+        signatures(3, LogicalTypeId::Varchar)
     }
 }

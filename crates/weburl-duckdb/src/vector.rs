@@ -1,6 +1,7 @@
-//! Reading a `VARCHAR` column of a DuckDB data chunk as `Option<&str>` per row, writing the
-//! rows of a `VARCHAR` result, and the values of a `BOOLEAN` result: the one module of this
-//! crate with `unsafe` code (the C API hands raw vectors).
+//! Reading a `VARCHAR` column of a DuckDB data chunk as `Option<&str>` per row (and a
+//! `BOOLEAN` one as `Option<bool>`), writing the rows of a `VARCHAR` result, and the values
+//! of a `BOOLEAN` result: the one module of this crate with `unsafe` code (the C API hands
+//! raw vectors).
 //!
 //! DuckDB flattens the input of a C API scalar function before calling it, so every input
 //! column is a flat vector: an array of `duckdb_string_t` and a validity mask. Both are read
@@ -8,7 +9,7 @@
 //! (`duckdb_string_t_data`, `duckdb_validity_row_is_valid`), which would cost two calls
 //! through the C API's function table per row.
 
-use duckdb::core::{DataChunkHandle, FlatVector, Inserter};
+use duckdb::core::{DataChunkHandle, FlatVector, Inserter, LogicalTypeId};
 use duckdb::ffi::{
     duckdb_data_chunk_get_vector, duckdb_string_t, duckdb_string_t__bindgen_ty_1,
     duckdb_string_t__bindgen_ty_1__bindgen_ty_1, duckdb_string_t__bindgen_ty_1__bindgen_ty_2,
@@ -98,6 +99,63 @@ fn utf8(bytes: &[u8]) -> Option<&str> {
     } else {
         std::str::from_utf8(bytes).ok()
     }
+}
+
+/// One `BOOLEAN` column of a chunk of `len` rows.
+pub struct Booleans<'a> {
+    /// One byte per row, 0 or 1.
+    data: &'a [u8],
+    /// One bit per row, set where the row is valid; `None`: every row is valid.
+    validity: Option<&'a [u64]>,
+}
+
+impl<'a> Booleans<'a> {
+    /// Column `column` of `chunk`, which must be a `BOOLEAN` column (the caller checks its
+    /// type, [`is_boolean`]).
+    pub fn new(chunk: &'a DataChunkHandle, column: usize) -> Booleans<'a> {
+        let len = chunk.len();
+        // SAFETY: as in `Strings::new`: `chunk` is the live input chunk and `column` one of
+        // its columns; a flat BOOLEAN vector's data is an array of at least `len` one-byte
+        // `bool`s (read here as `u8`, so any byte is a valid value), and its validity mask,
+        // when present, holds at least `len` bits in 64-bit words, both alive and unwritten
+        // as long as the chunk.
+        unsafe {
+            let vector = duckdb_data_chunk_get_vector(chunk.get_ptr(), column as u64);
+            let data = duckdb_vector_get_data(vector).cast::<u8>();
+            let data = if len == 0 || data.is_null() {
+                &[][..]
+            } else {
+                std::slice::from_raw_parts(data, len)
+            };
+            let validity = duckdb_vector_get_validity(vector);
+            let validity = if validity.is_null() {
+                None
+            } else {
+                Some(std::slice::from_raw_parts(
+                    validity.cast_const(),
+                    len.div_ceil(64),
+                ))
+            };
+            Booleans { data, validity }
+        }
+    }
+
+    /// Row `i`: `None` when null.
+    #[inline]
+    pub fn get(&self, i: usize) -> Option<bool> {
+        if let Some(validity) = self.validity
+            && validity[i / 64] & (1 << (i % 64)) == 0
+        {
+            return None;
+        }
+        Some(self.data[i] != 0)
+    }
+}
+
+/// Whether column `column` of `chunk` is a `BOOLEAN` column (a function with an overload
+/// that takes a boolean where another takes a string tells them apart so).
+pub fn is_boolean(chunk: &DataChunkHandle, column: usize) -> bool {
+    chunk.flat_vector(column).logical_type().id() == LogicalTypeId::Boolean
 }
 
 /// The optional last `VARCHAR` argument of a function that has a form without it (a base, a

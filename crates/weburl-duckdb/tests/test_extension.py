@@ -35,6 +35,7 @@ PATTERN_COMPONENTS = ["protocol", "username", "password", "hostname", "port", "p
 # match by WPT's harness rules), so that the extension is held to the same expectations.
 sys.path.insert(0, str(ROOT / "crates" / "weburl-py" / "tests"))
 from test_pattern import CASES as PATTERN_CASES, component_result  # noqa: E402
+import sql_pattern_options  # noqa: E402
 
 
 def usv(s: str) -> str:
@@ -480,7 +481,7 @@ def test_pattern_errors_and_nulls(con: duckdb.DuckDBPyConnection) -> None:
         "url_pattern_group('https://a/b', 'https://a/:x', '0'), "
         "url_pattern_group('https://a/b', 'https://a/:x', 'pathname.x')").fetchone()
     assert row == (None, None, None, None, None, False, None, None, None, "b", "", "b")
-    # A relative pattern needs a base URL, which SQL does not take: a wildcard host instead.
+    # A relative pattern needs a base URL (the third argument), or a wildcard host.
     with pytest.raises(duckdb.Error, match="needs a base URL"):
         con.execute("SELECT url_pattern_test('https://x.org/books/7', '/books/:id')").fetchall()
     assert con.execute("SELECT url_pattern_group('https://x.org/books/7', 'https://*/books/:id', 'id')"
@@ -494,6 +495,34 @@ def test_pattern_errors_and_nulls(con: duckdb.DuckDBPyConnection) -> None:
         "(4, 'https://a.example.com/x/y', 'https://*.example.com/:a/*', NULL)) t(i, u, p, n) ORDER BY i"
     ).fetchall()
     assert [r[0] for r in got] == ["x", "a", None, None]
+def test_pattern_options(con: duckdb.DuckDBPyConnection) -> None:
+    """``pattern_base`` and ``ignore_case``, as weburl.duckdb's glue answers them
+    (sql_pattern_options.py), and the extension's own error text and signatures."""
+    sql_pattern_options.check_all(con)
+    message = ('url_pattern_test: invalid URL pattern "/books/:id": the base URL "nope" does not parse')
+    with pytest.raises(duckdb.Error, match=message):
+        con.execute("SELECT url_pattern_test('https://a/books/1', '/books/:id', 'nope')").fetchall()
+    forms = con.execute(
+        "SELECT function_name, parameter_types FROM duckdb_functions() "
+        "WHERE function_name LIKE 'url_pattern_%' ORDER BY function_name, len(parameter_types), parameter_types"
+    ).fetchall()
+    assert forms == [
+        ("url_pattern_group", ["VARCHAR", "VARCHAR", "VARCHAR"]),
+        ("url_pattern_group", ["VARCHAR", "VARCHAR", "VARCHAR", "BOOLEAN"]),
+        ("url_pattern_group", ["VARCHAR", "VARCHAR", "VARCHAR", "VARCHAR"]),
+        ("url_pattern_group", ["VARCHAR", "VARCHAR", "VARCHAR", "VARCHAR", "BOOLEAN"]),
+        ("url_pattern_test", ["VARCHAR", "VARCHAR"]),
+        ("url_pattern_test", ["VARCHAR", "VARCHAR", "BOOLEAN"]),
+        ("url_pattern_test", ["VARCHAR", "VARCHAR", "VARCHAR"]),
+        ("url_pattern_test", ["VARCHAR", "VARCHAR", "VARCHAR", "BOOLEAN"]),
+    ]
+    # DuckDB itself has no function of these names for the extension's to clash with.
+    plain = duckdb.connect()
+    assert plain.execute(
+        "SELECT count(*) FROM duckdb_functions() WHERE function_name LIKE 'url_pattern%'").fetchone() == (0,)
+    plain.close()
+
+
 def test_parse_url_agrees_with_spark(con: duckdb.DuckDBPyConnection) -> None:
     """Spark SQL's `parse_url`, against every answer recorded from Spark 4.3 on Java 17 (the
     cases weburl's DataFusion `parse_url` and `weburl.arrow.parse_url` are checked against),

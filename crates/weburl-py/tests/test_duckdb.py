@@ -277,3 +277,14 @@ def test_pattern_functions(con: Any, inputs: list[str | None]) -> None:
     assert [r[0] for r in rows] == ["x", "a", None, None]
     with pytest.raises(duckdb.Error, match="pathname pattern"):
         con.sql("SELECT url_pattern_test('https://a/', 'https://example.com/:id(')").fetchall()
+
+
+def test_pattern_options() -> None:
+    """``pattern_base`` and ``ignore_case`` (sql_pattern_options.py, the native extension's
+    check too), on a connection of its own."""
+    import sql_pattern_options
+
+    con = duckdb.connect()
+    weburl.duckdb.register(con)
+    sql_pattern_options.check_all(con)
+    assert set(weburl.duckdb.PATTERN_OPTIONS) <= set(weburl.duckdb.FUNCTIONS)

@@ -22,9 +22,13 @@ Python API registers one signature per name, so each function with an optional a
 a macro with two forms over two Arrow functions (``url_hostname__1`` and
 ``url_hostname__2``: :data:`OPTIONAL_ARGUMENTS`). A base that does not parse gives null
 (``url_can_parse``: false; ``url_error_name``: the base's error), as in the native extension;
-an unknown sections or profile name fails the query. ``url_pattern_test(url, pattern)`` and
-``url_pattern_group(url, pattern, name)`` match URL patterns (:func:`weburl.arrow.pattern_group`'s
-names). ``parse_url(url, part [, key])`` is Spark SQL's function (:func:`weburl.arrow.parse_url`:
+an unknown sections or profile name fails the query. ``url_pattern_test(url, pattern
+[, pattern_base] [, ignore_case])`` and ``url_pattern_group(url, pattern, name [, pattern_base]
+[, ignore_case])`` match URL patterns (:func:`weburl.arrow.pattern_group`'s names): the pattern
+relative to the base URL ``pattern_base`` (a ``VARCHAR``), with JavaScript's ``ignoreCase``
+where ``ignore_case`` (a ``BOOLEAN``, which may come without a base, as in ``new
+URLPattern(input, options)``); a null argument gives null, and a pattern that does not compile
+or a base that does not parse fails the query (:data:`PATTERN_OPTIONS`). ``parse_url(url, part [, key])`` is Spark SQL's function (:func:`weburl.arrow.parse_url`:
 ``java.net.URI``'s reading, not the URL Standard's), a macro over ``parse_url__2`` and
 ``parse_url__3``; a key Spark would refuse fails the query. pyarrow is needed (DuckDB passes Arrow
 arrays to Python through it).
@@ -38,7 +42,7 @@ from typing import Any, Callable
 from . import URL
 from . import arrow as _arrow
 
-__all__ = ["FUNCTIONS", "NETQUACK_ALIASES", "OPTIONAL_ARGUMENTS", "register"]
+__all__ = ["FUNCTIONS", "NETQUACK_ALIASES", "OPTIONAL_ARGUMENTS", "PATTERN_OPTIONS", "register"]
 
 _COMPONENTS = (
     "href",
@@ -88,6 +92,16 @@ OPTIONAL_ARGUMENTS: dict[str, str] = {
     "parse_url": "key",
 }
 
+#: The functions of :data:`FUNCTIONS` that take a URL pattern, and the pattern's options that
+#: may follow their arguments: a base URL (``VARCHAR``) and ``ignore_case`` (``BOOLEAN``), each
+#: optional, in that order. Each is a macro over an Arrow function per form
+#: (``url_pattern_test__2``, ``__3`` with a base, ``__3i`` with ``ignore_case``, ``__4``); the
+#: three-argument form tells a base from ``ignore_case`` by its type.
+PATTERN_OPTIONS: dict[str, tuple[str, str]] = {
+    "url_pattern_test": ("pattern_base", "ignore_case"),
+    "url_pattern_group": ("pattern_base", "ignore_case"),
+}
+
 _SECTIONS = {"all": False, "icann": True}
 
 #: Names of the community extension netquack that mean what a weburl function means (for
@@ -127,10 +141,6 @@ def _kernel(name: str) -> Callable[..., Any]:
         return lambda urls: pa.array(_arrow.normalize(urls, "surt"))
     if name == "url_normalize":
         return lambda urls: pa.array(_arrow.normalize(urls, "spec"))
-    if name == "url_pattern_test":
-        return _pattern_test
-    if name == "url_pattern_group":
-        return _pattern_group
     if name == "parse_url":
         return _parse_url_2
     component = name.removeprefix("url_")
@@ -256,14 +266,65 @@ def _per_value(urls: Any, arguments: list[Any], result: Any, kernel: Callable[..
     return pa.concat_arrays(pieces).take(pc.sort_indices(pa.array(order, pa.int64())))
 
 
-def _pattern_test(urls: Any, patterns: Any) -> Any:
-    """``url_pattern_test(url, pattern)``: :func:`weburl.arrow.pattern_test`."""
-    return _per_value(urls, [patterns], _pyarrow().bool_(), _arrow.pattern_test)
+def _pattern_kernel(name: str, base: bool, ignore_case: bool) -> Callable[..., Any]:
+    """The Arrow function of a form of pattern function ``name``: the URLs, the pattern (and
+    the group name), then a base URL if ``base`` and ``ignore_case`` if ``ignore_case``; each
+    is :func:`weburl.arrow.pattern_test` or :func:`weburl.arrow.pattern_group` once per
+    distinct combination of the arguments after the URLs in the chunk."""
+    pa = _pyarrow()
+    group = name == "url_pattern_group"
+    result = pa.string() if group else pa.bool_()
+
+    def one(rows: Any, pattern: str, *rest: Any) -> Any:
+        values = list(rest)
+        group_name = values.pop(0) if group else ""
+        pattern_base = values.pop(0) if base else None
+        flag = bool(values.pop(0)) if ignore_case else False
+        if group:
+            return _arrow.pattern_group(rows, pattern, group_name, base=pattern_base, ignore_case=flag)
+        return _arrow.pattern_test(rows, pattern, base=pattern_base, ignore_case=flag)
+
+    # DuckDB reads the number of arguments off the function's signature: one per form.
+    def kernel_2(urls: Any, a: Any) -> Any:
+        return _per_value(urls, [a], result, one)
+
+    def kernel_3(urls: Any, a: Any, b: Any) -> Any:
+        return _per_value(urls, [a, b], result, one)
+
+    def kernel_4(urls: Any, a: Any, b: Any, c: Any) -> Any:
+        return _per_value(urls, [a, b, c], result, one)
+
+    def kernel_5(urls: Any, a: Any, b: Any, c: Any, d: Any) -> Any:
+        return _per_value(urls, [a, b, c, d], result, one)
+
+    kernels: list[Callable[..., Any]] = [kernel_2, kernel_3, kernel_4, kernel_5]
+    return kernels[int(group) + int(base) + int(ignore_case)]
 
 
-def _pattern_group(urls: Any, patterns: Any, names: Any) -> Any:
-    """``url_pattern_group(url, pattern, name)``: :func:`weburl.arrow.pattern_group`."""
-    return _per_value(urls, [patterns, names], _pyarrow().string(), _arrow.pattern_group)
+def _register_pattern_function(con: Any, duckdb: Any, name: str, arguments: tuple[str, ...], result: str) -> None:
+    """Pattern function ``name`` as a macro over its four forms (:data:`PATTERN_OPTIONS`)."""
+    base, flag = PATTERN_OPTIONS[name]
+    n = len(arguments)
+    forms = [
+        (f"{name}__{n}", False, False),
+        (f"{name}__{n + 1}", True, False),
+        (f"{name}__{n + 1}i", False, True),
+        (f"{name}__{n + 2}", True, True),
+    ]
+    for function, with_base, with_flag in forms:
+        types = (*arguments, *(["VARCHAR"] if with_base else []), *(["BOOLEAN"] if with_flag else []))
+        _create(con, duckdb, function, _pattern_kernel(name, with_base, with_flag), types, result)
+    short = ", ".join(("url", "pattern", "name")[:n])
+    option = f"{short}, option"
+    con.execute(
+        f"CREATE OR REPLACE TEMP MACRO {name}({short}) AS {name}__{n}({short}), "
+        # The three-argument form: the option is the base URL, or ignore_case if a boolean
+        # (the type is known when the macro is bound, and only the branch taken runs).
+        f"({option}) AS CASE WHEN typeof(option) = 'BOOLEAN' "
+        f"THEN {name}__{n + 1}i({short}, TRY_CAST(option AS BOOLEAN)) "
+        f"ELSE {name}__{n + 1}({short}, TRY_CAST(option AS VARCHAR)) END, "
+        f"({short}, {base}, {flag}) AS {name}__{n + 2}({short}, {base}, {flag})"
+    )
 
 
 def _parse_url_2(urls: Any, parts: Any) -> Any:
@@ -305,6 +366,9 @@ def register(con: Any, *, netquack_aliases: bool = True) -> None:
             "pip install 'weburl[duckdb]' or pip install numpy"
         ) from e
     for name, (arguments, result) in FUNCTIONS.items():
+        if name in PATTERN_OPTIONS:
+            _register_pattern_function(con, duckdb, name, arguments, result)
+            continue
         if name not in OPTIONAL_ARGUMENTS:
             _create(con, duckdb, name, _kernel(name), arguments, result)
             continue
