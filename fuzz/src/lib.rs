@@ -399,7 +399,10 @@ pub fn check_pattern(which: u8, pattern: &str, input: &str) {
     // backtracks without a time bound (docs/URLPATTERN.md, "Safety"): each group that can
     // take any text (`*`, `:name`, `(.*)`) multiplies the steps by the input's length, so
     // only short inputs against patterns with few groups are checked.
-    let groups = pattern.bytes().filter(|b| matches!(b, b'*' | b':' | b'(')).count();
+    let groups = pattern
+        .bytes()
+        .filter(|b| matches!(b, b'*' | b':' | b'('))
+        .count();
     if p.has_regexp_groups() && (input.len() > 32 || groups > 4) {
         return;
     }
@@ -425,8 +428,20 @@ pub fn check_pattern(which: u8, pattern: &str, input: &str) {
         // The general path is the oracle on short inputs only: the regular expression the
         // spec generates backtracks for minutes on some patterns without custom groups
         // (`:name*ao` against a long pathname), which the part-list matcher answers at once;
-        // and few groups, for the same reason as above.
-        let general = if input.len() <= 16 && groups <= 6 {
+        // and few groups, for the same reason as above. A repeated group (`:name*`, `(...)+`,
+        // `{...}*`) nests quantifiers in that expression (time exponential in the component's
+        // length), so it is checked on inputs of at most 8 bytes, without the base (which
+        // makes the pathname longer).
+        let repeated = pattern.as_bytes().windows(2).any(|w| {
+            matches!(w[1], b'*' | b'+')
+                && (w[0].is_ascii_alphanumeric() || matches!(w[0], b')' | b'}' | b'_'))
+        });
+        let short = if repeated {
+            input.len() <= 8 && base.is_none()
+        } else {
+            input.len() <= 16
+        };
+        let general = if short && groups <= 6 {
             p.exec_input_with_regexp(&subject, base)
         } else {
             exec.clone()
