@@ -16,6 +16,48 @@ use duckdb::ffi::{
     duckdb_vector_get_data, duckdb_vector_get_validity,
 };
 
+/// The data (`len` values of `T`) and validity mask of column `column` of `chunk`, a flat
+/// vector (DuckDB flattens a scalar function's input before calling it).
+///
+/// # Safety
+///
+/// The column's values must be stored as `T`, and every bit pattern of a `T` must be a valid
+/// `T`.
+unsafe fn flat<T>(chunk: &DataChunkHandle, column: usize) -> (&[T], Option<&[u64]>) {
+    let len = chunk.len();
+    // SAFETY: `chunk` is the live input chunk of this call and `column` one of its columns
+    // (the caller checks `num_columns`). A flat vector's data is an array of at least `len`
+    // values (the vector's capacity is `duckdb_vector_size()`, at least the chunk's size),
+    // stored as `T` by the caller's contract, and its validity mask, when present, holds at
+    // least `len` bits in 64-bit words. Both live as long as the chunk, which outlives the
+    // borrow, and DuckDB does not write to the input during the call.
+    unsafe {
+        let vector = duckdb_data_chunk_get_vector(chunk.get_ptr(), column as u64);
+        let data = duckdb_vector_get_data(vector).cast::<T>();
+        let data = if len == 0 || data.is_null() {
+            &[][..]
+        } else {
+            std::slice::from_raw_parts(data, len)
+        };
+        let validity = duckdb_vector_get_validity(vector);
+        let validity = if validity.is_null() {
+            None
+        } else {
+            Some(std::slice::from_raw_parts(
+                validity.cast_const(),
+                len.div_ceil(64),
+            ))
+        };
+        (data, validity)
+    }
+}
+
+/// Whether row `i` is valid in a validity mask (one bit per row; `None`: all are).
+#[inline]
+fn valid(validity: Option<&[u64]>, i: usize) -> bool {
+    validity.is_none_or(|v| v[i / 64] & (1 << (i % 64)) != 0)
+}
+
 /// One `VARCHAR` column of a chunk of `len` rows.
 pub struct Strings<'a> {
     data: &'a [duckdb_string_t],
@@ -27,32 +69,10 @@ impl<'a> Strings<'a> {
     /// Column `column` of `chunk`, which must be a `VARCHAR` column (every signature this
     /// crate registers takes `VARCHAR` arguments only, so DuckDB casts to it before calling).
     pub fn new(chunk: &'a DataChunkHandle, column: usize) -> Strings<'a> {
-        let len = chunk.len();
-        // SAFETY: `chunk` is the live input chunk of this call and `column` one of its
-        // columns (the caller checks `num_columns`). A flat VARCHAR vector's data is an
-        // array of at least `len` `duckdb_string_t` (the vector's capacity is
-        // `duckdb_vector_size()`, at least the chunk's size), and its validity mask, when
-        // present, holds at least `len` bits in 64-bit words. Both live as long as the chunk,
-        // which outlives `'a`, and DuckDB does not write to the input during the call.
-        unsafe {
-            let vector = duckdb_data_chunk_get_vector(chunk.get_ptr(), column as u64);
-            let data = duckdb_vector_get_data(vector).cast::<duckdb_string_t>();
-            let data = if len == 0 || data.is_null() {
-                &[][..]
-            } else {
-                std::slice::from_raw_parts(data, len)
-            };
-            let validity = duckdb_vector_get_validity(vector);
-            let validity = if validity.is_null() {
-                None
-            } else {
-                Some(std::slice::from_raw_parts(
-                    validity.cast_const(),
-                    len.div_ceil(64),
-                ))
-            };
-            Strings { data, validity }
-        }
+        // SAFETY: a flat VARCHAR vector's data is an array of `duckdb_string_t`, and every
+        // bit pattern of one is a value (its bytes are read in `get`, by its length).
+        let (data, validity) = unsafe { flat::<duckdb_string_t>(chunk, column) };
+        Strings { data, validity }
     }
 
     /// The number of rows.
@@ -63,9 +83,7 @@ impl<'a> Strings<'a> {
     /// Row `i`: `None` when null (or, which DuckDB does not allow in `VARCHAR`, not UTF-8).
     #[inline]
     pub fn get(&self, i: usize) -> Option<&'a str> {
-        if let Some(validity) = self.validity
-            && validity[i / 64] & (1 << (i % 64)) == 0
-        {
+        if !valid(self.validity, i) {
             return None;
         }
         let string: &'a duckdb_string_t = &self.data[i];
@@ -113,39 +131,16 @@ impl<'a> Booleans<'a> {
     /// Column `column` of `chunk`, which must be a `BOOLEAN` column (the caller checks its
     /// type, [`is_boolean`]).
     pub fn new(chunk: &'a DataChunkHandle, column: usize) -> Booleans<'a> {
-        let len = chunk.len();
-        // SAFETY: as in `Strings::new`: `chunk` is the live input chunk and `column` one of
-        // its columns; a flat BOOLEAN vector's data is an array of at least `len` one-byte
-        // `bool`s (read here as `u8`, so any byte is a valid value), and its validity mask,
-        // when present, holds at least `len` bits in 64-bit words, both alive and unwritten
-        // as long as the chunk.
-        unsafe {
-            let vector = duckdb_data_chunk_get_vector(chunk.get_ptr(), column as u64);
-            let data = duckdb_vector_get_data(vector).cast::<u8>();
-            let data = if len == 0 || data.is_null() {
-                &[][..]
-            } else {
-                std::slice::from_raw_parts(data, len)
-            };
-            let validity = duckdb_vector_get_validity(vector);
-            let validity = if validity.is_null() {
-                None
-            } else {
-                Some(std::slice::from_raw_parts(
-                    validity.cast_const(),
-                    len.div_ceil(64),
-                ))
-            };
-            Booleans { data, validity }
-        }
+        // SAFETY: a flat BOOLEAN vector's data is an array of one-byte `bool`s, read here as
+        // `u8`, so any byte is a valid value.
+        let (data, validity) = unsafe { flat::<u8>(chunk, column) };
+        Booleans { data, validity }
     }
 
     /// Row `i`: `None` when null.
     #[inline]
     pub fn get(&self, i: usize) -> Option<bool> {
-        if let Some(validity) = self.validity
-            && validity[i / 64] & (1 << (i % 64)) == 0
-        {
+        if !valid(self.validity, i) {
             return None;
         }
         Some(self.data[i] != 0)
