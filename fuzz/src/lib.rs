@@ -501,6 +501,28 @@ fn check_pattern_set(pattern: &weburl::pattern::UrlPattern, position: usize, s: 
         first,
         "{pattern:?} on {s:?}: set.first_match_url != the linear scan"
     );
+    // The borrowed match: the same winner, and its groups (the pathname's kept from the
+    // set's walk) those of the owned result.
+    match (set.first_match_ref(url), &first) {
+        (None, None) => {}
+        (Some((i, m)), Some((j, r))) => {
+            assert_eq!(i, j, "{pattern:?} on {s:?}: set.first_match_ref's winner");
+            for c in weburl::pattern::UrlPatternComponent::ALL {
+                let owned: Vec<_> = r.component(c).groups.iter().collect();
+                assert_eq!(
+                    m.groups(c),
+                    owned,
+                    "{pattern:?} on {s:?}: set.first_match_ref's {} groups",
+                    c.name()
+                );
+            }
+        }
+        (found, _) => panic!(
+            "{pattern:?} on {s:?}: set.first_match_ref found {:?}, the linear scan {:?}",
+            found.map(|(i, _)| i),
+            first.as_ref().map(|(i, _)| i)
+        ),
+    }
     // From the string: `exec(s)`'s results, `inputs` the string as given.
     let linear_str: Vec<_> = (routes.iter().enumerate())
         .filter_map(|(i, r)| Some((i, r.exec(s, None)?)))
