@@ -403,11 +403,13 @@ pub fn check_pattern(which: u8, pattern: &str, input: &str) {
         .bytes()
         .filter(|b| matches!(b, b'*' | b':' | b'('))
         .count();
-    // A repeated group (`:name*`, `(...)+`, `{...}*`, `**`) nests quantifiers in the expression
+    // A repeated group (`:name*`, `:$*`, `(...)+`, `{...}*`, `**`) nests quantifiers in the expression
     // (time exponential in the component's length).
     let repeated = pattern.as_bytes().windows(2).any(|w| {
         matches!(w[1], b'*' | b'+')
-            && (w[0].is_ascii_alphanumeric() || matches!(w[0], b')' | b'}' | b'_' | b'*'))
+            && (w[0].is_ascii_alphanumeric()
+                || w[0] >= 0x80
+                || matches!(w[0], b')' | b'}' | b'_' | b'$' | b'*'))
     });
     if p.has_regexp_groups() && (input.len() > 32 || groups > 4 || repeated && input.len() > 8) {
         return;
