@@ -411,7 +411,14 @@ pub fn check_pattern(which: u8, pattern: &str, input: &str) {
                 || w[0] >= 0x80
                 || matches!(w[0], b')' | b'}' | b'_' | b'$' | b'*'))
     });
-    if p.has_regexp_groups() && (input.len() > 32 || groups > 4 || repeated && input.len() > 8) {
+    // What the expression runs on is the canonical component: a byte outside printable
+    // ASCII may become a percent-encoded triple (a U+FFFD of lossy decoding, three bytes,
+    // becomes nine), so the bounds below count the input that way.
+    let len: usize = input
+        .bytes()
+        .map(|b| if b.is_ascii_graphic() { 1 } else { 3 })
+        .sum();
+    if p.has_regexp_groups() && (len > 32 || groups > 4 || repeated && len > 8) {
         return;
     }
     for (subject, base) in [
@@ -443,9 +450,9 @@ pub fn check_pattern(which: u8, pattern: &str, input: &str) {
         // and few groups, for the same reason as above; a repeated group on inputs of at
         // most 8 bytes, without the base (which makes the pathname longer).
         let short = if repeated {
-            input.len() <= 8 && base.is_none()
+            len <= 8 && base.is_none()
         } else {
-            input.len() <= 16
+            len <= 16
         };
         let general = if short && groups <= 6 {
             p.exec_input_with_regexp(&subject, base)
