@@ -14,7 +14,9 @@
 //!
 //! A key that covers the whole pathname (literal text and whole-segment wildcards only) is
 //! matched exactly by the walk: such a candidate's pathname is not matched again, and its
-//! groups are the segments the walk's wildcards took. `ignore_case` patterns have a tree of
+//! groups are the segments the walk's wildcards took. If its other components are all lone
+//! wildcards, it is certain to match, and a first match's walk does not go into the branches
+//! left whose patterns all come after it. `ignore_case` patterns have a tree of
 //! their own, of ASCII-lowercased keys, walked ASCII case-insensitively. A pattern with
 //! nothing to index (a pathname that starts with a wildcard, an optional group or a custom
 //! regexp group; an opaque pathname) is a candidate for every URL.
