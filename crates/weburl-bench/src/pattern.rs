@@ -144,7 +144,10 @@ impl Row {
     }
 
     /// Times passes of `f` (one pass over `urls` URLs) and records ns per URL; the first call
-    /// is the warm-up, which times one pass and sets the passes for about [`TARGET_NS`].
+    /// is the warm-up, which times one pass and sets the passes for about [`TARGET_NS`]. Not
+    /// inlined: under `valgrind --tool=callgrind` each contender is then a function of its
+    /// own (`Row::time::<{closure}>`), whose inclusive instructions per URL are its cost.
+    #[inline(never)]
     fn time(&mut self, urls: usize, mut f: impl FnMut() -> usize) {
         let passes = self.passes.max(1);
         let start = Instant::now();

@@ -645,12 +645,17 @@ impl KeptSpans {
     /// The spans, if they were kept.
     #[inline]
     fn get(&self) -> Option<([Span; KEPT], usize)> {
-        (self.len != KeptSpans::NONE).then(|| {
-            let spans = self
-                .spans
-                .map(|(s, e)| (s != u32::MAX).then_some((s as usize, e as usize)));
-            (spans, self.len as usize)
-        })
+        if self.len == KeptSpans::NONE {
+            return None;
+        }
+        let len = self.len as usize;
+        let mut spans = [None; KEPT];
+        for (out, &(s, e)) in spans.iter_mut().zip(&self.spans).take(len) {
+            if s != u32::MAX {
+                *out = Some((s as usize, e as usize));
+            }
+        }
+        Some((spans, len))
     }
 }
 
@@ -689,7 +694,18 @@ impl<'p, 'u> UrlPatternMatch<'p, 'u> {
     /// ```
     #[must_use]
     pub fn input(&self, component: UrlPatternComponent) -> &'u str {
-        Values::of_url(self.url).0[component as usize]
+        // The component asked for alone (as `Values::of_url` reads each of the eight).
+        let url = self.url;
+        match component {
+            UrlPatternComponent::Protocol => url.scheme(),
+            UrlPatternComponent::Username => url.username(),
+            UrlPatternComponent::Password => url.password(),
+            UrlPatternComponent::Hostname => url.hostname(),
+            UrlPatternComponent::Port => url.port(),
+            UrlPatternComponent::Pathname => url.pathname(),
+            UrlPatternComponent::Search => url.query().unwrap_or(""),
+            UrlPatternComponent::Hash => url.fragment().unwrap_or(""),
+        }
     }
 
     /// The groups of one component, in the spec's order: (name, value), `None` for a group
@@ -1325,6 +1341,7 @@ impl UrlPattern {
     /// the match keeps. `pathname`, if given, is the pathname's group spans from a match the
     /// caller has made (a route set's tree), and the pathname is not matched again. `buf` is
     /// scratch space for the spans.
+    #[inline]
     fn match_kept<'u>(
         &self,
         url: &'u Url,

@@ -14,7 +14,9 @@
 //!
 //! A key that covers the whole pathname (literal text and whole-segment wildcards only) is
 //! matched exactly by the walk: such a candidate's pathname is not matched again, and its
-//! groups are the segments the walk's wildcards took. `ignore_case` patterns have a tree of
+//! groups are the segments the walk's wildcards took. If its other components are all lone
+//! wildcards, it is certain to match, and a first match's walk does not go into the branches
+//! left whose patterns all come after it. `ignore_case` patterns have a tree of
 //! their own, of ASCII-lowercased keys, walked ASCII case-insensitively. A pattern with
 //! nothing to index (a pathname that starts with a wildcard, an optional group or a custom
 //! regexp group; an opaque pathname) is a candidate for every URL.
@@ -54,6 +56,9 @@ struct Node {
     wild: u32,
     /// The index in [`Tree::ends`] of the patterns whose key ends here, or [`NONE`].
     ends: u32,
+    /// The lowest index of a pattern whose key ends at this node or below it, or [`NONE`]:
+    /// a first match need not go where no pattern before its best candidate can be.
+    min: u32,
 }
 
 impl Default for Node {
@@ -64,6 +69,7 @@ impl Default for Node {
             table: None,
             wild: NONE,
             ends: NONE,
+            min: NONE,
         }
     }
 }
@@ -105,7 +111,7 @@ impl Node {
 }
 
 /// The patterns whose key ends at a node.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 struct Ends {
     /// Patterns whose pathname may go on past the key (candidates for any URL that reaches
     /// the node).
@@ -113,6 +119,20 @@ struct Ends {
     /// Patterns whose key is their whole pathname (candidates when the URL's pathname ends
     /// at the node too).
     exact: Vec<u32>,
+    /// The first of [`Ends::exact`] whose every other component is a lone wildcard `*`: it
+    /// matches any URL whose pathname ends here, so no pattern after it can be the first
+    /// match. [`NONE`] if there is none.
+    certain: u32,
+}
+
+impl Default for Ends {
+    fn default() -> Ends {
+        Ends {
+            open: Vec::new(),
+            exact: Vec::new(),
+            certain: NONE,
+        }
+    }
 }
 
 /// A radix tree over keys; `nodes[0]` is the root. With `FOLD` (in [`Tree::walk`]) its keys
@@ -162,6 +182,9 @@ struct Scratch {
     candidates: Vec<Candidate>,
     /// The group spans of a match (all eight components).
     spans: Vec<Span>,
+    /// For a first match: the lowest certain candidate so far ([`Ends::certain`]), or
+    /// [`NONE`]; the walk does not go where every pattern comes after it.
+    bound: u32,
 }
 
 impl Scratch {
@@ -172,6 +195,7 @@ impl Scratch {
             captured: Vec::new(),
             candidates: Vec::new(),
             spans: Vec::new(),
+            bound: NONE,
         }
     }
 }
@@ -180,20 +204,49 @@ thread_local! {
     static SCRATCH: RefCell<Scratch> = const { RefCell::new(Scratch::new()) };
 }
 
-/// The end of the segment that starts at `pos`: the next `/` or the end of `path`. Most
-/// segments are short, so their first bytes are looked at in place before `memchr` (a call)
-/// takes over.
-#[inline]
+/// The end of the segment that starts at `pos`: the next `/` or the end of `path`. Eight
+/// bytes at a time in a word (most segments are short, and a call to `memchr` costs more
+/// than they do), the last word overlapping the ones before it; `memchr` past 32 bytes.
+#[inline(always)]
 fn segment_end(path: &[u8], pos: usize) -> usize {
-    const NEAR: usize = 16;
-    let rest = &path[pos..];
-    if let Some(i) = rest.iter().take(NEAR).position(|&b| b == b'/') {
-        return pos + i;
+    const FAR: usize = 32;
+    let len = path.len();
+    if len < 8 {
+        return (path[pos..].iter().position(|&b| b == b'/')).map_or(len, |i| pos + i);
     }
-    if rest.len() <= NEAR {
-        return path.len();
+    let mut i = pos;
+    while i + 8 <= len {
+        if let Some(k) = slash_in(word(path, i)) {
+            return i + k;
+        }
+        i += 8;
+        if i - pos >= FAR {
+            return memchr::memchr(b'/', &path[i..]).map_or(len, |k| i + k);
+        }
     }
-    memchr::memchr(b'/', &rest[NEAR..]).map_or(path.len(), |i| pos + NEAR + i)
+    if i == len {
+        return len;
+    }
+    // The last eight bytes, of which the first `i - (len - 8)` were looked at already.
+    let start = len - 8;
+    let seen = (i - start) * 8;
+    match slash_in(word(path, start) >> seen << seen) {
+        Some(k) => start + k,
+        None => len,
+    }
+}
+
+/// The index of the first `/` in the eight bytes of `w` (little-endian), if there is one.
+/// Exact for every byte (no carry between bytes), so that bytes masked to zero before the
+/// call are never taken for a `/`.
+#[inline]
+fn slash_in(w: u64) -> Option<usize> {
+    const SLASHES: u64 = u64::from_le_bytes([b'/'; 8]);
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let x = w ^ SLASHES;
+    // The high bit of each byte of `x` that is zero (each byte that was a `/`).
+    let zero = !(((x & LOW7) + LOW7) | x | LOW7);
+    (zero != 0).then(|| zero.trailing_zeros() as usize / 8)
 }
 
 /// Eight bytes of `s` from `i` as a word.
@@ -214,8 +267,12 @@ fn same(a: &[u8], b: &[u8]) -> bool {
     }
     match n {
         0 => true,
-        // The first, middle and last bytes: all of them.
-        1..=3 => a[0] == b[0] && a[n / 2] == b[n / 2] && a[n - 1] == b[n - 1],
+        1 => a[0] == b[0],
+        // The first two bytes and the last two (the same or overlapping).
+        2 | 3 => {
+            let two = |s: &[u8], i: usize| [s[i], s[i + 1]];
+            two(a, 0) == two(b, 0) && two(a, n - 2) == two(b, n - 2)
+        }
         4..=7 => {
             let four = |s: &[u8], i: usize| [s[i], s[i + 1], s[i + 2], s[i + 3]];
             four(a, 0) == four(b, 0) && four(a, n - 4) == four(b, n - 4)
@@ -235,10 +292,11 @@ fn same(a: &[u8], b: &[u8]) -> bool {
 }
 
 impl Tree {
-    /// The node of `key`, added (splitting an edge where the key leaves it) if missing. Any
-    /// node (the root, a literal child, a wildcard's child) holds a run of literal bytes, so
-    /// that the literal text after a wildcard is compared in the wildcard's child itself.
-    fn insert(&mut self, mut key: &[u8]) -> usize {
+    /// The node of `key`, added (splitting an edge where the key leaves it) if missing, for
+    /// the pattern `id` (the lowest of each node on the way, [`Node::min`]). Any node (the
+    /// root, a literal child, a wildcard's child) holds a run of literal bytes, so that the
+    /// literal text after a wildcard is compared in the wildcard's child itself.
+    fn insert(&mut self, mut key: &[u8], id: u32) -> usize {
         let nodes = &mut self.nodes;
         let mut node = 0;
         loop {
@@ -262,6 +320,7 @@ impl Tree {
                     let below = nodes.len();
                     let mut split = Node {
                         prefix: head,
+                        min: tail.min,
                         ..Node::default()
                     };
                     split.add_child(tail.prefix[0], below as u32);
@@ -270,6 +329,7 @@ impl Tree {
                 }
                 key = &key[common..];
             }
+            nodes[node].min = nodes[node].min.min(id);
             let Some(&first) = key.first() else {
                 return node;
             };
@@ -313,17 +373,38 @@ impl Tree {
         &mut self.ends[node.ends as usize]
     }
 
+    /// Adds the pattern `id` under `key`: `exact` if the key is its whole pathname, `certain`
+    /// if it then matches every URL whose pathname the walk matches ([`Ends::certain`]).
+    fn add(&mut self, key: &[u8], id: u32, exact: bool, certain: bool) {
+        let node = self.insert(key, id);
+        let ends = self.ends_mut(node);
+        if !exact {
+            ends.open.push(id);
+            return;
+        }
+        ends.exact.push(id);
+        if certain && ends.certain == NONE {
+            ends.certain = id;
+        }
+    }
+
     /// Walks the tree along `path`, adding to `s.candidates` the patterns of the nodes it
     /// reaches (with their spans in `s.captured`). A node is reached at most once (the bytes
     /// before it are fixed by the tree but for the wildcards, and each takes a whole segment),
     /// so the walk is linear in the tree's size; it keeps its own stack (a pattern or URL of
     /// a million segments must not exhaust the thread's).
-    fn walk<const FOLD: bool>(&self, path: &[u8], s: &mut Scratch) {
+    ///
+    /// With `FIRST` (a first match, not every match), a certain candidate
+    /// ([`Ends::certain`]) becomes `s.bound`, and the walk does not go on into a branch whose
+    /// patterns all come after it ([`Node::min`]): as `matchit` returns at its first match,
+    /// but in insertion order.
+    fn walk<const FOLD: bool, const FIRST: bool>(&self, path: &[u8], s: &mut Scratch) {
         let Scratch {
             stack,
             trail,
             captured,
             candidates,
+            bound,
             ..
         } = s;
         let nodes = &self.nodes;
@@ -336,6 +417,9 @@ impl Tree {
             wild: false,
         });
         'frames: while let Some(frame) = next.take().or_else(|| stack.pop()) {
+            if FIRST && nodes[frame.node as usize].min >= *bound {
+                continue;
+            }
             trail.truncate(frame.trail);
             let mut node = frame.node;
             let mut pos = frame.pos;
@@ -344,17 +428,21 @@ impl Tree {
                 trail.push(Some((pos, end)));
                 pos = end;
             }
+            // How many of the node's first bytes are known equal: a literal child is found
+            // by its first byte.
+            let mut skip = 0;
             loop {
                 let n = &nodes[node as usize];
-                let equal = match path.get(pos..pos + n.prefix.len()) {
-                    Some(bytes) if FOLD => bytes.eq_ignore_ascii_case(&n.prefix),
-                    Some(bytes) => same(bytes, &n.prefix),
-                    None => false,
+                let end = pos + n.prefix.len();
+                let equal = match (path.get(pos + skip..end), n.prefix.get(skip..)) {
+                    (Some(bytes), Some(prefix)) if FOLD => bytes.eq_ignore_ascii_case(prefix),
+                    (Some(bytes), Some(prefix)) => same(bytes, prefix),
+                    _ => false,
                 };
                 if !equal {
                     continue 'frames;
                 }
-                pos += n.prefix.len();
+                pos = end;
                 let byte = path.get(pos);
                 if n.ends != NONE {
                     let ends = &self.ends[n.ends as usize];
@@ -374,6 +462,9 @@ impl Tree {
                             start,
                             end,
                         }));
+                        if FIRST {
+                            *bound = ends.certain.min(*bound);
+                        }
                     }
                 }
                 let Some(&byte) = byte else {
@@ -387,13 +478,17 @@ impl Tree {
                 let literal = n.child(first);
                 let wild = if byte != b'/' { n.wild } else { NONE };
                 match (literal, wild) {
-                    (Some(child), NONE) => node = child,
+                    (Some(child), NONE) => {
+                        node = child;
+                        skip = 1;
+                    }
                     (None, NONE) => continue 'frames,
                     (None, child) => {
                         let end = segment_end(path, pos);
                         trail.push(Some((pos, end)));
                         pos = end;
                         node = child;
+                        skip = 0;
                     }
                     (Some(child), other) => {
                         stack.push(Frame {
@@ -403,6 +498,7 @@ impl Tree {
                             wild: true,
                         });
                         node = child;
+                        skip = 1;
                     }
                 }
             }
@@ -535,22 +631,20 @@ impl<V> UrlPatternSet<V> {
                 } else {
                     &mut self.tree
                 };
-                let node = tree.insert(&key);
-                let ends = tree.ends_mut(node);
-                if complete {
-                    ends.exact.push(id);
-                } else {
-                    ends.open.push(id);
-                }
+                // A pathname-only pattern: every other component is a lone wildcard, which
+                // matches any URL record.
+                let pathname = 1 << UrlPatternComponent::Pathname as u8;
+                tree.add(&key, id, complete, pattern.wildcards | pathname == u8::MAX);
             }
         }
         self.entries.push((pattern, value));
     }
 
     /// Calls `f` with the patterns that may match `url`, in insertion order (a superset of
-    /// those that do), the pathname spans the walk captured for them, and a buffer for the
-    /// spans of a match (all three the thread's, reused).
-    fn with_candidates<R>(
+    /// those that do; with `FIRST`, of those that can be the first match), the pathname
+    /// spans the walk captured for them, and a buffer for the spans of a match (all three
+    /// the thread's, reused).
+    fn with_candidates<const FIRST: bool, R>(
         &self,
         url: &Url,
         f: impl FnOnce(&[Candidate], &[Span], &mut Vec<Span>) -> R,
@@ -559,15 +653,16 @@ impl<V> UrlPatternSet<V> {
         let fill = |s: &mut Scratch| {
             s.candidates.clear();
             s.captured.clear();
+            s.bound = NONE;
             (s.candidates).extend(self.everywhere.iter().map(|&id| Candidate {
                 id,
                 start: 0,
                 end: 0,
             }));
             let path = url.pathname().as_bytes();
-            self.tree.walk::<false>(path, s);
+            self.tree.walk::<false, FIRST>(path, s);
             if !self.folded.is_empty() {
-                self.folded.walk::<true>(path, s);
+                self.folded.walk::<true, FIRST>(path, s);
             }
             if !s.candidates.is_sorted_by_key(|c| c.id & !EXACT) {
                 s.candidates.sort_unstable_by_key(|c| c.id & !EXACT);
@@ -595,7 +690,7 @@ impl<V> UrlPatternSet<V> {
         values: &Values<'_>,
         f: impl FnOnce(usize, &[Span]) -> R,
     ) -> Option<R> {
-        self.with_candidates(url, |candidates, captured, spans| {
+        self.with_candidates::<true, _>(url, |candidates, captured, spans| {
             spans.clear();
             let i = candidates.iter().find_map(|c| {
                 let i = (c.id & !EXACT) as usize;
@@ -701,7 +796,7 @@ impl<V> UrlPatternSet<V> {
     /// ```
     #[must_use]
     pub fn first_match_ref<'u>(&self, url: &'u Url) -> Option<(&V, UrlPatternMatch<'_, 'u>)> {
-        self.with_candidates(url, |candidates, captured, spans| {
+        self.with_candidates::<true, _>(url, |candidates, captured, spans| {
             candidates.iter().find_map(|c| {
                 let (pattern, v) = &self.entries[(c.id & !EXACT) as usize];
                 let pathname = (c.id & EXACT != 0).then(|| &captured[c.start..c.end]);
@@ -744,7 +839,7 @@ impl<V> UrlPatternSet<V> {
     /// [`UrlPatternSet::first_result`]).
     fn all_results(&self, url: &Url, input: &str) -> Vec<(&V, UrlPatternResult)> {
         let values = Values::of_url(url);
-        self.with_candidates(url, |candidates, captured, spans| {
+        self.with_candidates::<false, _>(url, |candidates, captured, spans| {
             (candidates.iter())
                 .filter_map(|c| {
                     let (p, v) = &self.entries[(c.id & !EXACT) as usize];
@@ -775,9 +870,9 @@ mod tests {
     ) -> Vec<(String, bool, Vec<String>)> {
         let mut s = Scratch::new();
         if fold {
-            tree.walk::<true>(path.as_bytes(), &mut s);
+            tree.walk::<true, false>(path.as_bytes(), &mut s);
         } else {
-            tree.walk::<false>(path.as_bytes(), &mut s);
+            tree.walk::<false, false>(path.as_bytes(), &mut s);
         }
         s.candidates.sort_unstable_by_key(|c| c.id & !EXACT);
         (s.candidates.iter())
@@ -807,13 +902,7 @@ mod tests {
                 .bytes()
                 .map(|b| if b == b':' { WILD } else { b })
                 .collect();
-            let node = tree.insert(&key);
-            let ends = tree.ends_mut(node);
-            if open {
-                ends.open.push(id as u32);
-            } else {
-                ends.exact.push(id as u32);
-            }
+            tree.add(&key, id as u32, !open, false);
         }
         tree
     }
@@ -916,7 +1005,7 @@ mod tests {
     fn one_key_in_the_root() {
         let mut t = Tree::default();
         assert!(t.is_empty());
-        let node = t.insert(b"/");
+        let node = t.insert(b"/", 0);
         assert_eq!((node, t.nodes.len()), (0, 1));
         assert!(!t.is_empty());
         let options = crate::pattern::UrlPatternOptions { ignore_case: true };
@@ -930,6 +1019,81 @@ mod tests {
         assert!(set.first_match("https://h/a").is_none());
     }
 
+    /// The word-at-a-time segment end equals a byte-by-byte search, from every position of
+    /// paths of every length up to past the `memchr` hand-over, with `/` anywhere.
+    #[test]
+    fn segment_end_equals_a_byte_search() {
+        let naive = |p: &[u8], pos: usize| {
+            (p[pos..].iter().position(|&b| b == b'/')).map_or(p.len(), |i| pos + i)
+        };
+        for len in 0..48 {
+            for slashes in [0u64, 1, 0b1001, 1 << 7, 1 << 8 | 1 << 15, u64::MAX / 3, !0] {
+                let path: Vec<u8> = (0..len)
+                    .map(|i| {
+                        if slashes >> (i % 64) & 1 == 1 {
+                            b'/'
+                        } else {
+                            // `.` is `/` ^ 1: a byte a carrying zero-byte test would take for
+                            // a `/` after a real one.
+                            [b'.', b'a', 0xaf, 0][i % 4]
+                        }
+                    })
+                    .collect();
+                for pos in 0..=len {
+                    assert_eq!(
+                        segment_end(&path, pos),
+                        naive(&path, pos),
+                        "{path:?} from {pos}"
+                    );
+                }
+            }
+        }
+    }
+
+    /// A first match's walk leaves out the branches whose patterns all come after a certain
+    /// candidate, and keeps those with an earlier pattern.
+    #[test]
+    fn first_match_walk_stops_after_a_certain_candidate() {
+        fn candidates(routes: &[&'static str], path: &str) -> (Vec<u32>, usize, &'static str) {
+            let mut set = UrlPatternSet::new();
+            for r in routes {
+                let init = crate::pattern::UrlPatternInit {
+                    pathname: Some((*r).into()),
+                    ..Default::default()
+                };
+                set.insert(
+                    UrlPattern::from_init(&init, Default::default()).unwrap(),
+                    *r,
+                );
+            }
+            let url = Url::parse(&format!("https://h{path}")).unwrap();
+            let ids = set.with_candidates::<true, _>(&url, |c, _, _| {
+                c.iter().map(|c| c.id & !EXACT).collect::<Vec<_>>()
+            });
+            let all = set.with_candidates::<false, _>(&url, |c, _, _| c.len());
+            (ids, all, *set.first_match_url(&url).unwrap().0)
+        }
+        // The literal branch gives route 0, certain: the wildcard's branch (route 1) is not
+        // walked.
+        assert_eq!(
+            candidates(&["/users/x", "/:a/x"], "/users/x"),
+            (vec![0], 2, "/users/x")
+        );
+        // An earlier route in the wildcard's branch is still found, and wins.
+        assert_eq!(
+            candidates(&["/:a/x", "/users/x"], "/users/x"),
+            (vec![0, 1], 2, "/:a/x")
+        );
+        // A pattern with another component to check is not certain.
+        let mut set = UrlPatternSet::new();
+        set.insert("https://h/users/x".parse().unwrap(), 0);
+        set.insert("https://g/:a/x".parse().unwrap(), 1);
+        set.insert("https://g/users/*".parse().unwrap(), 2);
+        let url = Url::parse("https://g/users/x").unwrap();
+        assert_eq!(*set.first_match_url(&url).unwrap().0, 1);
+        assert_eq!(set.with_candidates::<true, _>(&url, |c, _, _| c.len()), 3);
+    }
+
     /// A key of a million wildcards and pathnames of a million segments: no recursion, and
     /// each node is reached once.
     #[test]
@@ -937,13 +1101,11 @@ mod tests {
         let n = 1 << 20;
         let mut t = Tree::default();
         let key = b"/\0".repeat(n);
-        let node = t.insert(&key);
-        t.ends_mut(node).exact.push(0);
-        let node = t.insert(&b"/a".repeat(n));
-        t.ends_mut(node).exact.push(1);
+        t.add(&key, 0, true, false);
+        t.add(&b"/a".repeat(n), 1, true, false);
         let path = "/a".repeat(n);
         let mut s = Scratch::new();
-        t.walk::<false>(path.as_bytes(), &mut s);
+        t.walk::<false, false>(path.as_bytes(), &mut s);
         let found: Vec<u32> = s.candidates.iter().map(|c| c.id & !EXACT).collect();
         assert_eq!(found.len(), 2);
         assert!(found.contains(&0) && found.contains(&1));
