@@ -378,6 +378,7 @@ impl Groups {
         let value = |span: &Span| span.map(|(s, e)| CompactString::new(&input[s..e]));
         let values = match spans {
             [one] => GroupValues::One(value(one)),
+            [] => GroupValues::Many(Vec::new()),
             _ => GroupValues::Many(spans.iter().map(value).collect()),
         };
         Groups {
