@@ -89,7 +89,7 @@ pub(crate) fn parse_unchecked(input: &str) -> Result<Url, ParseError> {
 #[cfg(feature = "pattern")]
 thread_local! {
     /// The URL [`with_parsed`] last built on this thread, whose buffer the next one reuses.
-    static PARSED: std::cell::RefCell<Option<Url>> = const { std::cell::RefCell::new(None) };
+    static PARSED: std::cell::Cell<Option<Url>> = const { std::cell::Cell::new(None) };
 }
 
 /// Runs `f` on what [`Url::parse`] (or, with `base`, [`Url::parse_with_base`]) makes of
@@ -97,8 +97,7 @@ thread_local! {
 /// path into that URL's buffer and allocates nothing once the buffer has grown; other input
 /// goes through the state machine, whose new URL is kept for the next call. For callers that
 /// only read the URL (a URL pattern's `test` and `exec`); `f` gets the result, so that what
-/// it returns is built in place. The URL stays in its slot (borrowed, not moved out and back);
-/// a nested call finds the slot borrowed and parses into a new URL.
+/// it returns is built in place. A nested call finds the slot empty and parses into a new URL.
 #[cfg(feature = "pattern")]
 pub(crate) fn with_parsed<R>(
     input: &str,
@@ -106,24 +105,32 @@ pub(crate) fn with_parsed<R>(
     f: impl FnOnce(Result<&Url, ParseError>) -> R,
 ) -> R {
     let options = ParseOptions::default().base(base);
-    PARSED.with(|slot| {
-        let Ok(mut slot) = slot.try_borrow_mut() else {
-            return f(options.parse(input).as_ref().map_err(|e| *e));
-        };
-        let parsed = match &mut *slot {
-            Some(url) => options.parse_into(input, url).map(|()| url),
-            None => options.parse(input).map(|url| slot.insert(url)),
-        };
-        let result = f(parsed.as_deref().map_err(|e| *e));
-        // One huge input does not pin its memory.
-        if slot
-            .as_ref()
-            .is_some_and(|url| url.serialization.capacity() > scratch::KEEP_AT_MOST)
-        {
-            *slot = None;
+    let keep = |url: Url| {
+        if url.serialization.capacity() <= scratch::KEEP_AT_MOST {
+            PARSED.set(Some(url));
         }
-        result
-    })
+    };
+    match PARSED.take() {
+        Some(mut url) => match options.parse_into(input, &mut url) {
+            Ok(()) => {
+                let result = f(Ok(&url));
+                keep(url);
+                result
+            }
+            Err(e) => {
+                keep(url);
+                f(Err(e))
+            }
+        },
+        None => match options.parse(input) {
+            Ok(url) => {
+                let result = f(Ok(&url));
+                keep(url);
+                result
+            }
+            Err(e) => f(Err(e)),
+        },
+    }
 }
 
 /// The spec's state machine, for any input (no fast path): a hook for the project's own tests
