@@ -1863,13 +1863,10 @@ mod tests {
     }
 
     /// An input is no bigger than a `String` (its init object boxed), and the result's
-    /// `inputs`, which keeps one in place, no bigger than a `Vec`.
+    /// `inputs`, which keeps one in place, an input and a tag.
     #[test]
     fn inputs_are_small() {
         assert_eq!(size_of::<UrlPatternInput>(), size_of::<String>());
-        assert_eq!(
-            size_of::<UrlPatternInputs>(),
-            size_of::<Vec<UrlPatternInput>>()
-        );
+        assert!(size_of::<UrlPatternInputs>() <= size_of::<String>() + size_of::<usize>());
     }
 }
