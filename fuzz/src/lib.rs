@@ -427,7 +427,7 @@ pub fn check_pattern(which: u8, pattern: &str, input: &str) {
             UrlPatternInput::String(input.to_owned()),
             Some("https://example.com/a/b?c#d"),
         ),
-        (UrlPatternInput::Init(init_with(input)), None),
+        (UrlPatternInput::from(init_with(input)), None),
     ] {
         if p.has_regexp_groups() && repeated && base.is_some() {
             // The base makes the pathname longer than the 8 bytes above.

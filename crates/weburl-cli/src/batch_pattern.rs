@@ -231,7 +231,7 @@ fn request_limits(request: &Map<String, Value>) -> Result<NamedLimits, String> {
 /// `[input, baseURL, options]`.
 fn constructor_arguments(args: &[Value]) -> Result<Arguments, String> {
     let mut arguments = Arguments {
-        input: UrlPatternInput::Init(UrlPatternInit::default()),
+        input: UrlPatternInput::from(UrlPatternInit::default()),
         base: None,
         options: UrlPatternOptions::default(),
         throws: None,
@@ -295,7 +295,7 @@ fn js_string(value: &Value) -> String {
 /// Decodes `[]`, `[input]` or `[input, baseURL]`.
 fn exec_arguments(args: &[Value]) -> Result<(UrlPatternInput, Option<String>), String> {
     match args {
-        [] => Ok((UrlPatternInput::Init(UrlPatternInit::default()), None)),
+        [] => Ok((UrlPatternInput::from(UrlPatternInit::default()), None)),
         [first] => Ok((input(first, "inputs[0]")?, None)),
         [first, Value::String(base)] => Ok((input(first, "inputs[0]")?, Some(base.clone()))),
         _ => Err("inputs must be [], [input] or [input, baseURL] (baseURL a string)".to_owned()),
@@ -309,7 +309,7 @@ pub fn input(value: &Value, what: &str) -> Result<UrlPatternInput, String> {
     match value {
         Value::String(s) => Ok(UrlPatternInput::String(s.clone())),
         Value::Object(_) => UrlPatternInit::deserialize(value)
-            .map(UrlPatternInput::Init)
+            .map(UrlPatternInput::from)
             .map_err(|e| format!("{what}.{e}")),
         other => Err(format!(
             "{what} must be a string or an init object, not {}",

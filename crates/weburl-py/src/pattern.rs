@@ -50,7 +50,7 @@ fn raise(e: &UrlPatternError) -> PyErr {
 /// ignored, as JavaScript ignores them.
 fn read_input(value: Option<&Bound<'_, PyAny>>, urls: bool) -> PyResult<Input> {
     let Some(value) = value.filter(|v| !v.is_none()) else {
-        return Ok(Input::Js(UrlPatternInput::Init(UrlPatternInit::default())));
+        return Ok(Input::Js(UrlPatternInput::from(UrlPatternInit::default())));
     };
     if let Ok(s) = value.cast::<PyString>() {
         return Ok(Input::Js(UrlPatternInput::String(usv(s)?.into_owned())));
@@ -86,7 +86,7 @@ fn read_input(value: Option<&Bound<'_, PyAny>>, urls: bool) -> PyResult<Input> {
         };
         *slot = Some(usv(text)?.into_owned());
     }
-    Ok(Input::Js(UrlPatternInput::Init(init)))
+    Ok(Input::Js(UrlPatternInput::from(init)))
 }
 
 /// The base URL argument: None or a str (JavaScript's `baseURL` is a string).

@@ -25,7 +25,7 @@ fn input_of(v: &Value) -> UrlPatternInput {
 fn arguments(args: &[Value]) -> (UrlPatternInput, Option<String>, UrlPatternOptions) {
     let input = args
         .first()
-        .map_or(UrlPatternInput::Init(UrlPatternInit::default()), input_of);
+        .map_or(UrlPatternInput::from(UrlPatternInit::default()), input_of);
     let mut base = None;
     let mut options = UrlPatternOptions::default();
     let read_options = |o: &Value, options: &mut UrlPatternOptions| match o {

@@ -333,7 +333,7 @@ proptest! {
         let Ok(p) = UrlPattern::from_init(&init, UrlPatternOptions { ignore_case }) else {
             return Ok(());
         };
-        let input = UrlPatternInput::Init(input);
+        let input = UrlPatternInput::from(input);
         let fast = p.exec_input(&input, None).unwrap();
         let general = p.exec_input_with_regexp(&input, None);
         prop_assert_eq!(&fast, &general, "pattern {}", p);

@@ -71,9 +71,13 @@ enum Step {
 enum Shape {
     /// Literal text, segment wildcards and full wildcards without modifiers, each wildcard
     /// placed so that where it ends is forced (see [`Step`]): the regular expression then
-    /// has a single way to match, and one left-to-right pass finds it. Covers `""`, `*`,
-    /// fixed text, `/books/:id`, `/repos/:owner/:repo/*`, `*.example.com`.
+    /// has a single way to match, and one left-to-right pass finds it. Covers `*`,
+    /// `/books/:id`, `/repos/:owner/:repo/*`, `*.example.com` (fixed text alone is
+    /// [`Shape::Exact`]).
     Linear(Box<[Step]>),
+    /// Fixed text alone (or nothing: `""`), the usual protocol, hostname and port: the input
+    /// must equal it (ASCII case-insensitively under ignore case), and there are no groups.
+    Exact(Box<[u8]>),
     /// Anything else: run the program.
     General,
 }
@@ -174,7 +178,11 @@ impl Program {
         }
         c.insts.push(Inst::Match);
         let shape = match linear_steps(parts, c.segment) {
-            Some(steps) => Shape::Linear(steps),
+            Some(steps) => match &*steps {
+                [] => Shape::Exact(Box::default()),
+                [Step::Lit(text)] => Shape::Exact(text.clone()),
+                _ => Shape::Linear(steps),
+            },
             None => Shape::General,
         };
         Program {
@@ -193,6 +201,7 @@ impl Program {
     /// Whether `input` matches (no captures kept).
     pub(crate) fn is_match(&self, input: &str) -> bool {
         match &self.shape {
+            Shape::Exact(text) => self.exact(text, input),
             Shape::Linear(steps) => self.linear(steps, input, None),
             Shape::General => self.run(input, None),
         }
@@ -202,12 +211,24 @@ impl Program {
     /// `out` and returns true; on failure leaves `out` as it was.
     pub(crate) fn exec_into(&self, input: &str, out: &mut Vec<Span>) -> bool {
         match &self.shape {
+            Shape::Exact(text) => self.exact(text, input),
             Shape::Linear(steps) => self.linear(steps, input, Some(out)),
             Shape::General => self.run(input, Some(out)),
         }
     }
 
-    /// The general path on a part list of [`Shape::Linear`] (for tests of the fast path).
+    /// Whether `input` is the text of a [`Shape::Exact`] component.
+    #[inline]
+    fn exact(&self, text: &[u8], input: &str) -> bool {
+        if self.ignore_case {
+            input.as_bytes().eq_ignore_ascii_case(text)
+        } else {
+            input.as_bytes() == text
+        }
+    }
+
+    /// The general path on a part list of [`Shape::Linear`] or [`Shape::Exact`] (for tests of
+    /// the fast paths).
     #[cfg(test)]
     fn exec_general(&self, input: &str) -> Option<Vec<Span>> {
         let mut out = Vec::new();
@@ -560,8 +581,9 @@ mod tests {
     use super::*;
 
     /// Every combination of these patterns and inputs, on the pathname, hostname and default
-    /// options, with and without ignore case: the one-pass matcher of [`Shape::Linear`]
-    /// gives the answer and the groups of the general program.
+    /// options, with and without ignore case: the one-pass matcher of [`Shape::Linear`] and
+    /// the comparison of [`Shape::Exact`] give the answer and the groups of the general
+    /// program.
     #[test]
     fn linear_shape_equals_program() {
         let patterns = [
@@ -626,7 +648,7 @@ mod tests {
                         parse_a_pattern_string(pattern, &options, &|s: &str| Ok(s.to_owned()))
                             .unwrap();
                     let program = Program::new(&parts, &options);
-                    if matches!(program.shape, Shape::Linear(_)) {
+                    if matches!(program.shape, Shape::Linear(_) | Shape::Exact(_)) {
                         linear += 1;
                     }
                     for input in inputs {

@@ -321,8 +321,9 @@ impl PatternLimits {
 pub enum UrlPatternInput {
     /// A string.
     String(String),
-    /// An init object.
-    Init(UrlPatternInit),
+    /// An init object (boxed, so that an input is no bigger than a `String` and a result's
+    /// [`UrlPatternInputs`] keeps one in place).
+    Init(Box<UrlPatternInit>),
 }
 
 impl From<&str> for UrlPatternInput {
@@ -333,7 +334,100 @@ impl From<&str> for UrlPatternInput {
 
 impl From<UrlPatternInit> for UrlPatternInput {
     fn from(init: UrlPatternInit) -> UrlPatternInput {
-        UrlPatternInput::Init(init)
+        UrlPatternInput::Init(Box::new(init))
+    }
+}
+
+/// A result's `inputs`: the arguments `exec` was given (a URL string, a URL string and its
+/// base URL, or an init object), a slice of [`UrlPatternInput`] through `Deref`. A single
+/// input is kept in place (no list allocated).
+///
+/// ```
+/// use weburl::pattern::{UrlPattern, UrlPatternInput};
+/// let p: UrlPattern = "https://example.com/*".parse().unwrap();
+/// let m = p.exec("/a", Some("https://example.com")).unwrap();
+/// assert_eq!(m.inputs.len(), 2);
+/// assert_eq!(m.inputs[1], UrlPatternInput::String("https://example.com".into()));
+/// let m = p.exec("https://example.com/a", None).unwrap();
+/// assert_eq!(m.inputs, [UrlPatternInput::String("https://example.com/a".into())]);
+/// assert_eq!(m.inputs.to_vec(), vec![UrlPatternInput::from("https://example.com/a")]);
+/// ```
+#[derive(Clone)]
+pub struct UrlPatternInputs(InputList);
+
+#[derive(Clone)]
+enum InputList {
+    One(UrlPatternInput),
+    Many(Vec<UrlPatternInput>),
+}
+
+impl std::ops::Deref for UrlPatternInputs {
+    type Target = [UrlPatternInput];
+
+    fn deref(&self) -> &[UrlPatternInput] {
+        match &self.0 {
+            InputList::One(input) => std::slice::from_ref(input),
+            InputList::Many(inputs) => inputs,
+        }
+    }
+}
+
+impl From<UrlPatternInput> for UrlPatternInputs {
+    fn from(input: UrlPatternInput) -> UrlPatternInputs {
+        UrlPatternInputs(InputList::One(input))
+    }
+}
+
+impl From<Vec<UrlPatternInput>> for UrlPatternInputs {
+    fn from(inputs: Vec<UrlPatternInput>) -> UrlPatternInputs {
+        UrlPatternInputs(InputList::Many(inputs))
+    }
+}
+
+impl fmt::Debug for UrlPatternInputs {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl PartialEq for UrlPatternInputs {
+    fn eq(&self, other: &UrlPatternInputs) -> bool {
+        **self == **other
+    }
+}
+
+impl Eq for UrlPatternInputs {}
+
+impl std::hash::Hash for UrlPatternInputs {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        (**self).hash(state);
+    }
+}
+
+impl PartialEq<[UrlPatternInput]> for UrlPatternInputs {
+    fn eq(&self, other: &[UrlPatternInput]) -> bool {
+        **self == *other
+    }
+}
+
+impl<const N: usize> PartialEq<[UrlPatternInput; N]> for UrlPatternInputs {
+    fn eq(&self, other: &[UrlPatternInput; N]) -> bool {
+        **self == *other
+    }
+}
+
+impl PartialEq<Vec<UrlPatternInput>> for UrlPatternInputs {
+    fn eq(&self, other: &Vec<UrlPatternInput>) -> bool {
+        **self == **other
+    }
+}
+
+impl<'a> IntoIterator for &'a UrlPatternInputs {
+    type Item = &'a UrlPatternInput;
+    type IntoIter = std::slice::Iter<'a, UrlPatternInput>;
+
+    fn into_iter(self) -> std::slice::Iter<'a, UrlPatternInput> {
+        self.iter()
     }
 }
 
@@ -378,6 +472,7 @@ impl Groups {
         let value = |span: &Span| span.map(|(s, e)| CompactString::new(&input[s..e]));
         let values = match spans {
             [one] => GroupValues::One(value(one)),
+            [] => GroupValues::Many(Vec::new()),
             _ => GroupValues::Many(spans.iter().map(value).collect()),
         };
         Groups {
@@ -513,7 +608,7 @@ pub struct UrlPatternComponentResult {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct UrlPatternResult {
     /// The arguments `exec` was given (a URL, a URL and its base, or an init object).
-    pub inputs: Vec<UrlPatternInput>,
+    pub inputs: UrlPatternInputs,
     /// `protocol`
     pub protocol: UrlPatternComponentResult,
     /// `username`
@@ -862,16 +957,54 @@ struct Values<'a>([&'a str; 8]);
 impl<'a> Values<'a> {
     /// The components of a URL record: scheme, username, password, host, port, path,
     /// query, fragment (null as "").
+    ///
+    /// Read from the offsets at once (the getters' arithmetic, each end computed once).
+    #[inline]
     fn of_url(url: &'a Url) -> Values<'a> {
+        let s = url.serialization.as_str();
+        let o = url.offsets;
+        let at = |offset: u32| offset as usize;
+        let query_end = match o.fragment_start {
+            0 => s.len(),
+            f => at(f),
+        };
+        let path_end = match o.query_start {
+            0 => query_end,
+            q => at(q),
+        };
+        let has_host = url.has_host();
+        let username = if has_host && o.username_end > o.scheme_end + 3 {
+            &s[at(o.scheme_end) + 3..at(o.username_end)]
+        } else {
+            ""
+        };
+        let password = if has_host && o.username_end + 1 < o.host_start {
+            &s[at(o.username_end) + 1..at(o.host_start) - 1]
+        } else {
+            ""
+        };
+        let port = if url.port.is_some() {
+            &s[at(o.host_end) + 1..at(o.path_start)]
+        } else {
+            ""
+        };
+        let query = match o.query_start {
+            0 => "",
+            q => &s[at(q) + 1..query_end],
+        };
+        let fragment = match o.fragment_start {
+            0 => "",
+            f => &s[at(f) + 1..],
+        };
         Values([
-            url.scheme(),
-            url.username(),
-            url.password(),
-            url.hostname(),
-            url.port(),
-            url.pathname(),
-            url.query().unwrap_or(""),
-            url.fragment().unwrap_or(""),
+            &s[..at(o.scheme_end)],
+            username,
+            password,
+            &s[at(o.host_start)..at(o.host_end)],
+            port,
+            &s[at(o.path_start)..path_end],
+            query,
+            fragment,
         ])
     }
 }
@@ -962,7 +1095,7 @@ impl UrlPattern {
     ///
     /// ```
     /// use weburl::pattern::{UrlPattern, UrlPatternError, UrlPatternInit, UrlPatternInput, UrlPatternOptions};
-    /// let init = UrlPatternInput::Init(UrlPatternInit::default());
+    /// let init = UrlPatternInput::from(UrlPatternInit::default());
     /// let err = UrlPattern::new(&init, Some("https://example.com"), UrlPatternOptions::default());
     /// assert_eq!(err.unwrap_err(), UrlPatternError::BaseUrlWithInit);
     /// let any = UrlPattern::new(&init, None, UrlPatternOptions::default()).unwrap();
@@ -981,7 +1114,7 @@ impl UrlPattern {
     ///
     /// ```
     /// use weburl::pattern::{PatternLimits, UrlPattern, UrlPatternComponent, UrlPatternError, UrlPatternInit, UrlPatternInput, UrlPatternOptions};
-    /// let init = UrlPatternInput::Init(UrlPatternInit { search: Some("q=(a|b)".into()), ..Default::default() });
+    /// let init = UrlPatternInput::from(UrlPatternInit { search: Some("q=(a|b)".into()), ..Default::default() });
     /// let err = UrlPattern::new_with_limits(&init, None, UrlPatternOptions::default(), &PatternLimits::untrusted());
     /// assert_eq!(err.unwrap_err(), UrlPatternError::RegExpGroupsRefused { component: UrlPatternComponent::Search });
     /// ```
@@ -1278,12 +1411,11 @@ impl UrlPattern {
     pub fn exec(&self, input: &str, base: Option<&str>) -> Option<UrlPatternResult> {
         with_input(input, base, |url| {
             self.exec_values(&Values::of_url(url?), URL_KNOWN, || {
-                let mut inputs = Vec::with_capacity(1 + usize::from(base.is_some()));
-                inputs.push(UrlPatternInput::String(input.to_owned()));
-                if let Some(base) = base {
-                    inputs.push(UrlPatternInput::String(base.to_owned()));
+                let input = UrlPatternInput::String(input.to_owned());
+                match base {
+                    None => input.into(),
+                    Some(base) => vec![input, UrlPatternInput::String(base.to_owned())].into(),
                 }
-                inputs
             })
         })
     }
@@ -1312,7 +1444,7 @@ impl UrlPattern {
     #[must_use]
     pub fn exec_url(&self, url: &Url) -> Option<UrlPatternResult> {
         self.exec_values(&Values::of_url(url), URL_KNOWN, || {
-            vec![UrlPatternInput::String(url.href().to_owned())]
+            UrlPatternInput::String(url.href().to_owned()).into()
         })
     }
 
@@ -1413,7 +1545,9 @@ impl UrlPattern {
         // "If this throws an exception, catch it, and return null."
         let applied = process_a_urlpatterninit(init, InitType::Url).ok()?;
         let values = Values(UrlPatternComponent::ALL.map(|c| applied.get(c).unwrap_or("")));
-        self.exec_values(&values, 0, || vec![UrlPatternInput::Init(init.clone())])
+        self.exec_values(&values, 0, || {
+            UrlPatternInput::Init(Box::new(init.clone())).into()
+        })
     }
 
     /// `exec(input, baseURL)` with JavaScript's argument forms; `Err` where JavaScript throws
@@ -1424,7 +1558,7 @@ impl UrlPattern {
     /// let p: UrlPattern = "https://example.com/*".parse().unwrap();
     /// let url = UrlPatternInput::String("https://example.com/x".into());
     /// assert!(p.exec_input(&url, None).unwrap().is_some());
-    /// let init = UrlPatternInput::Init(UrlPatternInit::default());
+    /// let init = UrlPatternInput::from(UrlPatternInit::default());
     /// assert_eq!(p.exec_input(&init, Some("https://example.com")), Err(UrlPatternError::BaseUrlWithInit));
     /// ```
     pub fn exec_input(
@@ -1534,7 +1668,7 @@ impl UrlPattern {
         &self,
         values: &Values<'_>,
         known: u16,
-        inputs: impl FnOnce() -> Vec<UrlPatternInput>,
+        inputs: impl FnOnce() -> UrlPatternInputs,
     ) -> Option<UrlPatternResult> {
         let run = |spans: &mut Vec<Span>| {
             spans.clear();
@@ -1589,12 +1723,12 @@ impl UrlPattern {
         &self,
         values: &Values<'_>,
         spans: &[Span],
-        inputs: Vec<UrlPatternInput>,
+        inputs: impl Into<UrlPatternInputs>,
     ) -> UrlPatternResult {
         // https://urlpattern.spec.whatwg.org/#create-a-component-match-result
         let mut at = 0;
         UrlPatternResult {
-            inputs,
+            inputs: inputs.into(),
             protocol: self.component_result(0, values, spans, &mut at),
             username: self.component_result(1, values, spans, &mut at),
             password: self.component_result(2, values, spans, &mut at),
@@ -1624,9 +1758,14 @@ impl UrlPattern {
             Groups::wildcard(&owned)
         } else {
             let names = &self.components[i].group_name_list;
-            let mine = &spans[*at..*at + names.len()];
-            *at += names.len();
-            Groups::new(names, input, mine)
+            if matches!(names, GroupNames::Empty) {
+                // Fixed text (the usual protocol, hostname, port): no groups to build.
+                Groups::default()
+            } else {
+                let mine = &spans[*at..*at + names.len()];
+                *at += names.len();
+                Groups::new(names, input, mine)
+            }
         };
         UrlPatternComponentResult {
             input: owned,
@@ -1700,5 +1839,51 @@ impl fmt::Display for UrlPattern {
             write!(f, "{}: {:?}", c.name(), self.get(*c))?;
         }
         f.write_str(" }")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `Values::of_url` reads from the offsets what the URL's getters give, for URLs with and
+    /// without credentials, port, query, fragment and host.
+    #[test]
+    fn values_of_url_equal_the_getters() {
+        for input in [
+            "https://example.com/a/b?q=1#top",
+            "https://u:p@example.com:8080/a?#",
+            "https://u@example.com/",
+            "https://:p@example.com/",
+            "http://example.com?x",
+            "http://example.com#x",
+            "file:///home/x.txt",
+            "mailto:a@b?subject=x#f",
+            "sc:/a/b?q",
+            "sc://h:1",
+            "data:,x",
+            "http://[::1]:80/",
+        ] {
+            let url = Url::parse(input).unwrap();
+            let expected = [
+                url.scheme(),
+                url.username(),
+                url.password(),
+                url.hostname(),
+                url.port(),
+                url.pathname(),
+                url.query().unwrap_or(""),
+                url.fragment().unwrap_or(""),
+            ];
+            assert_eq!(Values::of_url(&url).0, expected, "{input}");
+        }
+    }
+
+    /// An input is no bigger than a `String` (its init object boxed), and the result's
+    /// `inputs`, which keeps one in place, an input and a tag.
+    #[test]
+    fn inputs_are_small() {
+        assert_eq!(size_of::<UrlPatternInput>(), size_of::<String>());
+        assert!(size_of::<UrlPatternInputs>() <= size_of::<String>() + size_of::<usize>());
     }
 }

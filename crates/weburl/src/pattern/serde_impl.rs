@@ -38,7 +38,7 @@ use serde::ser::{Serialize, SerializeMap, SerializeStruct, Serializer};
 
 use super::{
     Groups, UrlPatternComponent, UrlPatternComponentResult, UrlPatternInit, UrlPatternInput,
-    UrlPatternResult,
+    UrlPatternInputs, UrlPatternResult,
 };
 
 impl Serialize for Groups {
@@ -84,6 +84,13 @@ impl Serialize for UrlPatternInput {
             UrlPatternInput::String(s) => serializer.serialize_str(s),
             UrlPatternInput::Init(init) => init.serialize(serializer),
         }
+    }
+}
+
+impl Serialize for UrlPatternInputs {
+    /// A list of inputs.
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.iter())
     }
 }
 
@@ -152,7 +159,7 @@ impl<'de> Deserialize<'de> for UrlPatternInput {
     /// assert_eq!(s, UrlPatternInput::String("https://example.com/*".into()));
     /// let i: UrlPatternInput = serde_json::from_str(r#"{"hostname": "example.com"}"#).unwrap();
     /// let init = UrlPatternInit { hostname: Some("example.com".into()), ..Default::default() };
-    /// assert_eq!(i, UrlPatternInput::Init(init));
+    /// assert_eq!(i, UrlPatternInput::from(init));
     /// assert!(serde_json::from_str::<UrlPatternInput>("[]").is_err());
     /// ```
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
@@ -169,7 +176,7 @@ impl<'de> Deserialize<'de> for UrlPatternInput {
                 Ok(UrlPatternInput::String(s))
             }
             fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<UrlPatternInput, A::Error> {
-                InitVisitor.visit_map(map).map(UrlPatternInput::Init)
+                InitVisitor.visit_map(map).map(UrlPatternInput::from)
             }
         }
         deserializer.deserialize_any(InputVisitor)

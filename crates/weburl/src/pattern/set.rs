@@ -774,7 +774,7 @@ impl<V> UrlPatternSet<V> {
         let values = Values::of_url(url);
         self.first(url, &values, |i, spans| {
             let (p, v) = &self.entries[i];
-            let inputs = vec![UrlPatternInput::String(input.to_owned())];
+            let inputs = UrlPatternInput::String(input.to_owned());
             (v, p.result(&values, spans, inputs))
         })
     }
@@ -848,7 +848,7 @@ impl<V> UrlPatternSet<V> {
                     if !p.match_values(&values, URL_KNOWN, pathname, spans) {
                         return None;
                     }
-                    let inputs = vec![UrlPatternInput::String(input.to_owned())];
+                    let inputs = UrlPatternInput::String(input.to_owned());
                     Some((v, p.result(&values, spans, inputs)))
                 })
                 .collect()
