@@ -59,7 +59,7 @@ impl ViewTable {
     }
 
     /// `text` copied into the data block.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn copy<'t>(&mut self, text: &'t str) -> Placed<'t> {
         if self.block.len() + text.len() > BLOCK && !self.block.is_empty() {
             let full = std::mem::take(&mut self.block);
@@ -100,7 +100,7 @@ impl ViewTable {
 
     /// Sets row `row` of column `column` to the part `range` of `placed`'s text, a view
     /// into where it is; false (nothing set) where `range` is not a part of it.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn set_part(
         &mut self,
         column: usize,
@@ -123,7 +123,7 @@ impl ViewTable {
     }
 
     /// Sets row `row` of column `column` to `text`: inline, or a copy.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn set(&mut self, column: usize, row: usize, text: &str) {
         let v = if text.len() <= 12 {
             view(text, (0, 0))
