@@ -5,8 +5,8 @@ use std::borrow::Cow;
 use std::sync::Arc;
 
 use arrow_array::builder::{BooleanBuilder, GenericStringBuilder};
-use arrow_array::{ArrayRef, BooleanArray, StringViewArray, StructArray};
-use arrow_buffer::{NullBuffer, ScalarBuffer};
+use arrow_array::{ArrayRef, BooleanArray, StructArray};
+use arrow_buffer::NullBuffer;
 use arrow_schema::{Field, Fields};
 use weburl::normalize::{Options, Profile};
 use weburl::psl::Sections;
@@ -14,7 +14,8 @@ use weburl::{Component, Url};
 
 use crate::base::{Bases, RowBase};
 use crate::rows::{self, Slice};
-use crate::sink::{Sink, ViewBuilder, Views, view};
+use crate::sink::{Sink, ViewBuilder};
+use crate::views::ViewTable;
 use crate::{Base, Output, Strings};
 
 /// Writes `f` of each row to `sink`: null where it gives `None`.
@@ -327,9 +328,8 @@ pub fn parse_as<'a>(input: &Strings<'a>, base: impl Into<Base<'a>>, output: Outp
     let mut valid = Vec::with_capacity(rows);
     let columns: Vec<ArrayRef> = match output {
         Output::Utf8View => {
-            let mut data = Views::new(input.blocks(), input.bytes());
-            let n = Component::ALL.len();
-            let mut views = vec![0u128; n * rows];
+            let mut table =
+                ViewTable::new(input.blocks(), input.bytes(), Component::ALL.len(), rows);
             let mut row = 0;
             input.for_each_located(|text, at| {
                 let this = row;
@@ -340,38 +340,26 @@ pub fn parse_as<'a>(input: &Strings<'a>, base: impl Into<Base<'a>>, output: Outp
                 };
                 valid.push(true);
                 let href = url.href();
-                let at = match at {
-                    Some(at) if Some(href) == text => at,
-                    _ => data.copy(href.as_bytes()),
+                let found = match (text, at) {
+                    (Some(text), Some(at)) if text == href => table.found(text, at),
+                    _ => None,
                 };
+                let placed = found.unwrap_or_else(|| table.copy(href));
                 for (i, component) in Component::ALL.into_iter().enumerate() {
-                    let v = match rows::locate(&url, component) {
-                        Ok(range) => view(
-                            &href.as_bytes()[range.clone()],
-                            (at.0, at.1 + range.start as u32),
-                        ),
-                        Err(text) => {
-                            let text = text.as_str().as_bytes();
-                            let at = if text.len() > 12 {
-                                data.copy(text)
-                            } else {
-                                (0, 0)
-                            };
-                            view(text, at)
+                    match rows::locate(&url, component) {
+                        Ok(range) => {
+                            if !table.set_part(i, this, placed, range) {
+                                table.set(i, this, &url.get(component));
+                            }
                         }
-                    };
-                    views[i * rows + this] = v;
+                        Err(text) => table.set(i, this, text.as_str()),
+                    }
                 }
             });
-            let blocks = data.into_blocks();
-            let views = arrow_buffer::Buffer::from_vec(views);
-            (0..n)
-                .map(|i| {
-                    let column = ScalarBuffer::<u128>::new(views.clone(), i * rows, rows);
-                    let array = StringViewArray::try_new(column, blocks.clone(), None)
-                        .expect("views made from the strings they point to");
-                    Arc::new(array) as ArrayRef
-                })
+            table
+                .finish()
+                .into_iter()
+                .map(|column| Arc::new(column) as ArrayRef)
                 .collect()
         }
         Output::Utf8 => parse_strings::<i32>(input, &mut row_of, &mut valid),

@@ -1,6 +1,6 @@
 //! Where string kernels write: a `Utf8View` array whose views point into the input's buffers
-//! where a value is a part of the row's own text, else into one block of copies; or a
-//! `Utf8`/`LargeUtf8` array.
+//! where a value is a long part of the row's own text, else into the builder's blocks of
+//! copies; or a `Utf8`/`LargeUtf8` array. (`parse`'s eleven columns are built in `views`.)
 
 use std::sync::Arc;
 
@@ -37,74 +37,6 @@ impl<O: OffsetSizeTrait> Sink for GenericStringBuilder<O> {
 
     fn finish(mut self) -> ArrayRef {
         Arc::new(GenericStringBuilder::finish(&mut self))
-    }
-}
-
-/// Data blocks stay below this size, so that view offsets (u32) fit.
-const BLOCK: usize = 1 << 30;
-
-/// The blocks of a `Utf8View` array made view by view ([`view`]): the input's buffers first,
-/// then data blocks of copies.
-pub(crate) struct Views {
-    blocks: Vec<Buffer>,
-    /// The data block being filled (its index is `blocks.len()`).
-    block: Vec<u8>,
-    /// Bytes to reserve for the next data block.
-    hint: usize,
-}
-
-impl Views {
-    /// With the input's buffers `blocks` (see `Strings::blocks`) and about `bytes` bytes of
-    /// copies.
-    pub(crate) fn new(blocks: Vec<Buffer>, bytes: usize) -> Views {
-        Views {
-            blocks,
-            block: Vec::new(),
-            hint: bytes.min(BLOCK),
-        }
-    }
-
-    /// Copies `bytes` into the data block: where they are.
-    #[inline]
-    pub(crate) fn copy(&mut self, bytes: &[u8]) -> (u32, u32) {
-        if self.block.len() + bytes.len() > BLOCK && !self.block.is_empty() {
-            let full = std::mem::take(&mut self.block);
-            self.blocks.push(Buffer::from_vec(full));
-        }
-        if self.block.capacity() == 0 {
-            self.block.reserve(self.hint.max(bytes.len()));
-        }
-        let at = self.block.len() as u32;
-        self.block.extend_from_slice(bytes);
-        (self.blocks.len() as u32, at)
-    }
-
-    /// The input's buffers and the data blocks.
-    pub(crate) fn into_blocks(mut self) -> Vec<Buffer> {
-        if !self.block.is_empty() {
-            self.blocks
-                .push(Buffer::from_vec(std::mem::take(&mut self.block)));
-        }
-        self.blocks
-    }
-}
-
-/// The view of `bytes`, at `(block, offset)` when longer than 12 bytes (else inline): the
-/// layout of Arrow's `ByteView`.
-#[inline]
-pub(crate) fn view(bytes: &[u8], (block, offset): (u32, u32)) -> u128 {
-    let len = bytes.len();
-    if len <= 12 {
-        let mut inline = [0u8; 16];
-        inline[..4].copy_from_slice(&(len as u32).to_le_bytes());
-        inline[4..4 + len].copy_from_slice(bytes);
-        u128::from_le_bytes(inline)
-    } else {
-        let prefix = u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
-        (len as u32 as u128)
-            | (u128::from(prefix) << 32)
-            | (u128::from(block) << 64)
-            | (u128::from(offset) << 96)
     }
 }
 

@@ -180,6 +180,11 @@ fn every_kernel_agrees_with_the_library_in_every_layout() {
 
 /// `table`'s rows are `url(i)`'s getters, null where it is `None`.
 fn check_struct(table: &StructArray, url: &dyn Fn(usize) -> Option<Url>, what: &str) {
+    // Every check Arrow's constructors make, here on the views `parse` builds unchecked.
+    table
+        .to_data()
+        .validate_full()
+        .unwrap_or_else(|e| panic!("{what}: {e}"));
     let columns: Vec<Vec<Option<String>>> =
         table.columns().iter().map(|c| texts(c.as_ref())).collect();
     for i in 0..table.len() {
@@ -196,6 +201,17 @@ fn check_struct(table: &StructArray, url: &dyn Fn(usize) -> Option<Url>, what: &
                 }
             }
         }
+    }
+}
+
+/// No rows: a struct of eleven empty columns.
+#[test]
+fn parse_of_no_rows() {
+    let empty = StringArray::from(Vec::<Option<&str>>::new());
+    for output in [Output::Utf8View, Output::Utf8, Output::LargeUtf8] {
+        let table = weburl_arrow::parse_as(&Strings::try_new(&empty).unwrap(), None, output);
+        assert_eq!((table.len(), table.num_columns()), (0, 11), "{output:?}");
+        check_struct(&table, &|_| None, "no rows");
     }
 }
 

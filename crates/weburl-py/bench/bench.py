@@ -10,6 +10,8 @@ Benchmarks, per list (crates/weburl-bench/data, see its README):
   parse+3            parse, then read hostname, pathname and search
   all11              parse and read all 11 components (href ... hash); weburl.arrow.parse
                      over a pyarrow array of the whole list, against per-URL loops
+  component          weburl.arrow.component over the same array, for href, hostname and
+                     pathname (one column each; no peer has a batch call to compare with)
   registrable_domain weburl.arrow.registrable_domain against tldextract (offline, its
                      bundled snapshot), when weburl has it
 Targets: weburl URL.parse <= 0.8x can_ada; parse+3 <= 0.8x can_ada; arrow.parse
@@ -80,6 +82,10 @@ def contenders(urls: list[str]) -> dict[str, dict[str, Callable[[], object]]]:
         array = pyarrow.array(urls, pyarrow.string())
         b["all11"]["weburl.arrow.parse"] = lambda: weburl.arrow.parse(array)
         b["all11"]["weburl.arrow.parse+pyarrow"] = lambda: pyarrow.array(weburl.arrow.parse(array))
+        b["component"] = {
+            f"weburl.arrow.component {name}": (lambda name=name: weburl.arrow.component(array, name))
+            for name in ("href", "hostname", "pathname")
+        }
     if can_ada is not None:
         cparse = can_ada.parse
 
