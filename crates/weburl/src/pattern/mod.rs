@@ -789,18 +789,7 @@ impl<'p, 'u> UrlPatternMatch<'p, 'u> {
     /// ```
     #[must_use]
     pub fn input(&self, component: UrlPatternComponent) -> &'u str {
-        // The component asked for alone (as `Values::of_url` reads each of the eight).
-        let url = self.url;
-        match component {
-            UrlPatternComponent::Protocol => url.scheme(),
-            UrlPatternComponent::Username => url.username(),
-            UrlPatternComponent::Password => url.password(),
-            UrlPatternComponent::Hostname => url.hostname(),
-            UrlPatternComponent::Port => url.port(),
-            UrlPatternComponent::Pathname => url.pathname(),
-            UrlPatternComponent::Search => url.query().unwrap_or(""),
-            UrlPatternComponent::Hash => url.fragment().unwrap_or(""),
-        }
+        Values::one(self.url, component)
     }
 
     /// The groups of one component, in the spec's order: (name, value), `None` for a group
@@ -955,6 +944,22 @@ pub struct UrlPattern {
 struct Values<'a>([&'a str; 8]);
 
 impl<'a> Values<'a> {
+    /// One component of a URL record, through the URL's getters (what [`Values::of_url`]
+    /// reads for all eight at once).
+    #[inline]
+    fn one(url: &'a Url, component: UrlPatternComponent) -> &'a str {
+        match component {
+            UrlPatternComponent::Protocol => url.scheme(),
+            UrlPatternComponent::Username => url.username(),
+            UrlPatternComponent::Password => url.password(),
+            UrlPatternComponent::Hostname => url.hostname(),
+            UrlPatternComponent::Port => url.port(),
+            UrlPatternComponent::Pathname => url.pathname(),
+            UrlPatternComponent::Search => url.query().unwrap_or(""),
+            UrlPatternComponent::Hash => url.fragment().unwrap_or(""),
+        }
+    }
+
     /// The components of a URL record: scheme, username, password, host, port, path,
     /// query, fragment (null as "").
     ///
@@ -1865,16 +1870,7 @@ mod tests {
             "http://[::1]:80/",
         ] {
             let url = Url::parse(input).unwrap();
-            let expected = [
-                url.scheme(),
-                url.username(),
-                url.password(),
-                url.hostname(),
-                url.port(),
-                url.pathname(),
-                url.query().unwrap_or(""),
-                url.fragment().unwrap_or(""),
-            ];
+            let expected = UrlPatternComponent::ALL.map(|c| Values::one(&url, c));
             assert_eq!(Values::of_url(&url).0, expected, "{input}");
         }
     }
