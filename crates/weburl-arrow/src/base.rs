@@ -75,7 +75,7 @@ impl<'a> Bases<'a> {
     }
 
     /// The base of the next row.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn next(&mut self) -> RowBase<'_> {
         let row = self.row;
         self.row += 1;

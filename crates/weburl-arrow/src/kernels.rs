@@ -102,8 +102,9 @@ pub fn component_as<'a>(
     output: Output,
 ) -> ArrayRef {
     let mut bases = Bases::new(base.into());
+    let views = output == Output::Utf8View;
     strings(input, output, |text| match bases.next() {
-        RowBase::Parse(base) => rows::component(text?, base, component),
+        RowBase::Parse(base) => rows::component_in(text?, base, component, views),
         RowBase::Null | RowBase::Failed(_) => None,
     })
 }
@@ -345,14 +346,15 @@ pub fn parse_as<'a>(input: &Strings<'a>, base: impl Into<Base<'a>>, output: Outp
                     _ => None,
                 };
                 let placed = found.unwrap_or_else(|| table.copy(href));
-                for (i, component) in Component::ALL.into_iter().enumerate() {
-                    match rows::locate(&url, component) {
-                        Ok(range) => {
-                            if !table.set_part(i, this, placed, range) {
-                                table.set(i, this, &url.get(component));
-                            }
-                        }
-                        Err(text) => table.set(i, this, text.as_str()),
+                let mut unset = table.set_parts(this, placed, &url.component_ranges());
+                // What is not a part of the href (an origin that is built): its text.
+                while unset != 0 {
+                    let i = unset.trailing_zeros() as usize;
+                    unset &= unset - 1;
+                    let component = Component::ALL[i];
+                    match url.component_range(component) {
+                        Some(range) if table.set_part(i, this, placed, range.clone()) => {}
+                        _ => table.set(i, this, &url.get(component)),
                     }
                 }
             });

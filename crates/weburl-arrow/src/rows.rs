@@ -76,8 +76,8 @@ pub fn parse(input: &str, base: Option<&Url>) -> Result<Url, ParseError> {
     }
 }
 
-/// Where the getter `component` of `url` is in its href, or, when it is not there (an
-/// origin that does not start the href), its text.
+/// Where the getter `component` of `url` is in its href ([`Url::component_range`]), or,
+/// when it is not there (an origin that does not start the href), its text.
 ///
 /// ```
 /// use weburl::{Component, Url};
@@ -86,15 +86,20 @@ pub fn parse(input: &str, base: Option<&Url>) -> Result<Url, ParseError> {
 /// assert_eq!(locate(&url, Component::Origin), Ok(0..17));
 /// assert_eq!(locate(&Url::parse("data:,x").unwrap(), Component::Origin), Err(Slice::Static("null")));
 /// ```
+#[inline]
 pub fn locate(url: &Url, component: Component) -> Result<Range<usize>, Slice<'static>> {
     match url.component_range(component) {
         Some(range) => Ok(range),
-        None => match url.get(component) {
-            // The origin, where it starts the href.
-            Cow::Borrowed(origin) => Ok(0..origin.len()),
-            Cow::Owned(origin) if origin == "null" => Err(Slice::Static("null")),
-            Cow::Owned(origin) => Err(Slice::Owned(origin)),
-        },
+        None => Err(built(url, component)),
+    }
+}
+
+/// The text of a getter that is not a part of the href: an origin that is built.
+#[cold]
+fn built(url: &Url, component: Component) -> Slice<'static> {
+    match url.get(component) {
+        Cow::Borrowed("null") => Slice::Static("null"),
+        origin => Slice::Owned(origin.into_owned()),
     }
 }
 
@@ -110,6 +115,7 @@ pub fn locate(url: &Url, component: Component) -> Result<Range<usize>, Slice<'st
 /// assert_eq!(component_of("data:,x", url, Component::Origin), Slice::Static("null"));
 /// ```
 #[must_use]
+#[inline]
 pub fn component_of(input: &str, url: Url, component: Component) -> Slice<'_> {
     match locate(&url, component) {
         Err(text) => text,
@@ -133,10 +139,30 @@ pub fn component<'a>(
     base: Option<&Url>,
     component: Component,
 ) -> Option<Slice<'a>> {
+    component_in(input, base, component, true)
+}
+
+/// [`component`], looking for the answer in `input` (for a view into it) only when
+/// `in_input`: an answer that is copied anyway is taken from the href without comparing it
+/// with the input.
+#[inline]
+pub(crate) fn component_in<'a>(
+    input: &'a str,
+    base: Option<&Url>,
+    component: Component,
+    in_input: bool,
+) -> Option<Slice<'a>> {
     if component == Component::Hostname && base.is_none() {
         return hostname(input);
     }
-    Some(component_of(input, parse(input, base).ok()?, component))
+    let url = parse(input, base).ok()?;
+    if in_input {
+        return Some(component_of(input, url, component));
+    }
+    Some(match locate(&url, component) {
+        Ok(range) => Slice::Href(url, range),
+        Err(text) => text,
+    })
 }
 
 /// The hostname of the URL `input` parses to; `None` when it does not parse. An input whose

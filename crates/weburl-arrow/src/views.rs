@@ -98,6 +98,37 @@ impl ViewTable {
         })
     }
 
+    /// Sets row `row` of the first `ranges.len()` columns to the parts `ranges` of `placed`'s
+    /// text, views into where it is ([`ViewTable::set_part`] for a whole row at once). Bit `i`
+    /// of the answer is set where column `i` was left unset: its range is `None` or not a
+    /// part of the text, or the text ends past the 4 GiB that a view's offset reaches.
+    #[inline(always)]
+    pub(crate) fn set_parts(
+        &mut self,
+        row: usize,
+        placed: Placed<'_>,
+        ranges: &[Option<Range<usize>>],
+    ) -> u32 {
+        // Every part's offset fits in u32 when the text's end does.
+        let fits = u32::try_from(placed.offset as usize + placed.text.len()).is_ok();
+        let mut unset = 0;
+        let columns = self.views.chunks_exact_mut(self.rows);
+        for (i, (range, column)) in ranges.iter().zip(columns).enumerate() {
+            let part = match range {
+                Some(range) if fits => placed.text.get(range.clone()).map(|p| (p, range.start)),
+                _ => None,
+            };
+            match part {
+                Some((part, _)) if part.len() <= 12 => column[row] = view(part, (0, 0)),
+                Some((part, start)) => {
+                    column[row] = view(part, (placed.block, placed.offset + start as u32));
+                }
+                None => unset |= 1 << i,
+            }
+        }
+        unset
+    }
+
     /// Sets row `row` of column `column` to the part `range` of `placed`'s text, a view
     /// into where it is; false (nothing set) where `range` is not a part of it.
     #[inline(always)]
@@ -149,14 +180,15 @@ impl ViewTable {
                 debug_assert!(
                     StringViewArray::try_new(column.clone(), Arc::clone(&blocks), None).is_ok()
                 );
-                // SAFETY: every view was set by `set_part` or `set`, or is zero (the empty
-                // string, inline), and `view` writes a `&str`'s bytes inline or that `&str`'s
-                // length and its place: in `set`, a copy `copy` appended to the data block
-                // whose index it recorded; in `set_part`, a part (`str::get`: on character
-                // boundaries) of a string placed by `copy` or by `found`, which checked that
-                // the string's bytes are at that offset of that input buffer, and the offset
-                // plus the part's start fits in u32 (else the part is copied). So each view is
-                // in bounds of its block and holds UTF-8, which is all `try_new` checks.
+                // SAFETY: every view was set by `set_parts`, `set_part` or `set`, or is zero
+                // (the empty string, inline), and `view` writes a `&str`'s bytes inline or that
+                // `&str`'s length and its place: in `set`, a copy `copy` appended to the data
+                // block whose index it recorded; in `set_part` and `set_parts`, a part
+                // (`str::get`: on character boundaries) of a string placed by `copy` or by
+                // `found`, which checked that the string's bytes are at that offset of that
+                // input buffer, and the offset plus the part's start fits in u32 (else
+                // `set_part` copies the part and `set_parts` leaves it to its caller). So each
+                // view is in bounds of its block and holds UTF-8, which is all `try_new` checks.
                 unsafe { StringViewArray::new_unchecked(column, Arc::clone(&blocks), None) }
             })
             .collect()

@@ -225,23 +225,22 @@ impl Url {
         }
     }
 
-    /// The origin's ASCII serialization: for an http(s), ws(s) or ftp URL without credentials
-    /// it is the start of the href (`scheme://host[:port]`, the default port omitted in both),
-    /// so it is borrowed; otherwise it is built.
+    /// The origin's ASCII serialization: borrowed where it is the start of the href (see
+    /// [`Url::component_range`]), `"null"` for an opaque origin, otherwise built.
     fn origin_text(&self) -> Cow<'_, str> {
-        if self.scheme_type.is_special()
-            && self.scheme_type != SchemeType::File
-            && !self.includes_credentials()
-        {
-            let port = self.port();
-            let end =
-                self.offsets.host_end as usize + if port.is_empty() { 0 } else { 1 + port.len() };
-            if let Some(origin) = self.serialization.get(..end) {
+        match self.range_of(Component::Origin) {
+            Some(range) => {
+                let origin = &self.serialization[range];
                 debug_assert_eq!(origin, self.origin().ascii_serialization());
-                return Cow::Borrowed(origin);
+                Cow::Borrowed(origin)
             }
+            None if self.opaque_by_scheme() => Cow::Borrowed("null"),
+            None => match self.origin() {
+                // An opaque origin's serialization, without making a string for it.
+                origin if origin.is_opaque() => Cow::Borrowed("null"),
+                origin => Cow::Owned(origin.ascii_serialization()),
+            },
         }
-        Cow::Owned(self.origin().ascii_serialization())
     }
 
     /// The setter of `component` with `value`. `href` fails as [`Url::set_href`] does (the
@@ -278,23 +277,67 @@ impl Url {
     }
 
     /// Where the getter of `component` is in the href: `&href[range]` is what [`Url::get`]
-    /// returns. An empty component has an empty range where it would be. `None` for `origin`,
-    /// which is not a part of the href.
+    /// returns. An empty component has an empty range where it would be. `None` only for an
+    /// `origin` that is not the start of the href (an opaque origin, a `blob:` URL's, a
+    /// `file:` URL's, one of a URL with credentials): an http(s), ws(s) or ftp URL's origin
+    /// is its first characters.
     ///
     /// ```
     /// use weburl::{Component, Url};
     /// let url = Url::parse("https://example.com:8443/a/b?q").unwrap();
     /// assert_eq!(url.component_range(Component::Port), Some(20..24));
     /// assert_eq!(url.component_range(Component::Hash), Some(30..30));
-    /// assert_eq!(url.component_range(Component::Origin), None);
+    /// assert_eq!(url.component_range(Component::Origin), Some(0..24));
+    /// let data = Url::parse("data:,x").unwrap();
+    /// assert_eq!(data.component_range(Component::Origin), None);
     /// ```
     #[must_use]
+    #[inline]
     pub fn component_range(&self, component: Component) -> Option<Range<usize>> {
+        self.range_of(component)
+    }
+
+    /// [`Url::component_range`] of every component at once, in the order of
+    /// [`Component::ALL`]: for code that reads all of them (a table of the eleven getters, a
+    /// URL pattern's eight values), the offsets are read and the ends shared by several
+    /// components computed once.
+    ///
+    /// ```
+    /// use weburl::{Component, Url};
+    /// let url = Url::parse("https://example.com:8443/a/b?q").unwrap();
+    /// let ranges = url.component_ranges();
+    /// for (i, c) in Component::ALL.into_iter().enumerate() {
+    ///     assert_eq!(ranges[i], url.component_range(c));
+    /// }
+    /// assert_eq!(&url.href()[ranges[8].clone().unwrap()], "/a/b");
+    /// ```
+    #[must_use]
+    #[inline]
+    pub fn component_ranges(&self) -> [Option<Range<usize>>; 11] {
+        Component::ALL.map(|component| self.range_of(component))
+    }
+
+    /// The rule of [`Url::component_range`], inlined into both of its callers so that
+    /// [`Url::component_ranges`] gets one copy per component with the match folded away.
+    #[inline(always)]
+    fn range_of(&self, component: Component) -> Option<Range<usize>> {
         let range = |start: u32, end: u32| start as usize..end as usize;
         let empty_at = |at: u32| at as usize..at as usize;
         let has_host = self.has_host();
         Some(match component {
             Component::Href => 0..self.serialization.len(),
+            // An http(s), ws(s) or ftp URL without credentials: `scheme://host[:port]` (the
+            // default port omitted in both) is the origin's serialization.
+            Component::Origin
+                if self.scheme_type.is_special()
+                    && self.scheme_type != SchemeType::File
+                    && !self.includes_credentials() =>
+            {
+                match self.port {
+                    Some(_) => range(0, self.offsets.path_start),
+                    None => range(0, self.offsets.host_end),
+                }
+            }
             Component::Origin => return None,
             Component::Protocol => range(0, self.offsets.scheme_end + 1),
             Component::Username | Component::Password if !has_host => {
@@ -339,6 +382,8 @@ mod tests {
     use super::*;
 
     #[test]
+    /// The origin is borrowed from the href where it starts it, is the constant `"null"`
+    /// where it is opaque, and is built only otherwise.
     fn origin_is_borrowed_where_it_starts_the_href() {
         use std::borrow::Cow;
         for (href, borrowed) in [
@@ -346,14 +391,17 @@ mod tests {
             ("http://example.com:80/", true),
             ("ws://[::1]:9/", true),
             ("https://u:p@example.com/", false),
-            ("file:///etc", false),
-            ("foo://example.com/", false),
+            ("file:///etc", true),
+            ("foo://example.com/", true),
             ("blob:https://example.com/uuid", false),
+            ("blob:foo://x", true),
         ] {
             let url = Url::parse(href).unwrap();
             let origin = url.get(Component::Origin);
             assert_eq!(origin, url.origin().ascii_serialization(), "{href}");
             assert_eq!(matches!(origin, Cow::Borrowed(_)), borrowed, "{href}");
+            let in_href = url.component_range(Component::Origin).is_some();
+            assert_eq!(in_href, borrowed && origin != "null", "{href}");
         }
     }
 

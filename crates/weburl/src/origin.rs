@@ -58,6 +58,17 @@ impl Url {
     pub fn origin(&self) -> Origin {
         Origin::of(self)
     }
+
+    /// Whether the origin is opaque by the scheme alone: a `file` URL's, and that of every
+    /// scheme that is not special except `blob` (whose origin is its inner URL's).
+    pub(crate) fn opaque_by_scheme(&self) -> bool {
+        match self.scheme_type {
+            // "Left as an exercise to the reader. When in doubt, return a new opaque origin."
+            SchemeType::File => true,
+            SchemeType::NotSpecial => self.scheme() != "blob",
+            _ => false,
+        }
+    }
 }
 
 impl Origin {
@@ -75,6 +86,9 @@ impl Origin {
 
     /// The origin of `url`: <https://url.spec.whatwg.org/#concept-url-origin>.
     pub(crate) fn of(url: &Url) -> Origin {
+        if url.opaque_by_scheme() {
+            return Origin::new_opaque();
+        }
         match url.scheme_type {
             SchemeType::Http
             | SchemeType::Https
@@ -89,9 +103,8 @@ impl Origin {
                 },
                 None => Origin::new_opaque(),
             },
-            // "Left as an exercise to the reader. When in doubt, return a new opaque origin."
-            SchemeType::File => Origin::new_opaque(),
-            SchemeType::NotSpecial if url.scheme() == "blob" => {
+            // A blob URL (the others are opaque by their scheme).
+            SchemeType::File | SchemeType::NotSpecial => {
                 // The blob URL entry is always null here: parse the path.
                 match Url::parse(url.pathname()) {
                     Ok(inner)
@@ -105,7 +118,6 @@ impl Origin {
                     _ => Origin::new_opaque(),
                 }
             }
-            SchemeType::NotSpecial => Origin::new_opaque(),
         }
     }
 

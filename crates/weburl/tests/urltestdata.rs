@@ -13,7 +13,9 @@
 //! * Otherwise every getter present in the case is compared: `href`, `origin` (only when the
 //!   case has it), `protocol`, `username`, `password`, `host`, `hostname`, `port`, `pathname`,
 //!   `search`, `hash`. In addition: `Display` equals `href`; `Url::parse(href)` succeeds and
-//!   gives the same `href` (idempotence); `Url::can_parse(input, base)` is true.
+//!   gives the same `href` (idempotence); `Url::can_parse(input, base)` is true; each
+//!   component's range in the href (`component_range`, `component_ranges`) holds what its
+//!   getter returns.
 //! * `searchParams` (9 cases): expected `url.searchParams.toString()`, compared with
 //!   `url.search_params().to_string()`.
 
@@ -24,7 +26,7 @@ use common::{
     url_state,
 };
 use serde_json::{Map, Value};
-use weburl::Url;
+use weburl::{Component, Url};
 
 /// The valid URL whose `href` setter `failure.html` feeds the failing inputs.
 const HREF_SETTER_TARGET: &str = "https://example.com/";
@@ -83,6 +85,7 @@ fn check_case(case: &Map<String, Value>, c: &mut CaseCheck) {
         c.field("searchParams", expected, &url.search_params().to_string());
     }
 
+    check_ranges(&url, c);
     c.check(url.to_string() == url.href(), || {
         format!(
             "Display: expected {:?}, actual {:?}",
@@ -100,6 +103,33 @@ fn check_case(case: &Map<String, Value>, c: &mut CaseCheck) {
     c.check(Url::can_parse(input, base), || {
         format!("can_parse({input:?}, {base:?}): expected true, actual false")
     });
+}
+
+/// `Url::component_range` and `Url::component_ranges`: where a component has a range, the
+/// href's text there is its getter; only an origin that is not the href's start has none; the
+/// ranges read at once are the ranges read one by one.
+fn check_ranges(url: &Url, c: &mut CaseCheck) {
+    let all = url.component_ranges();
+    for (i, component) in Component::ALL.into_iter().enumerate() {
+        let range = url.component_range(component);
+        c.check(all[i] == range, || {
+            format!(
+                "component_ranges()[{i}] {:?}, component_range({component}) {range:?}",
+                all[i]
+            )
+        });
+        let getter = url.get(component);
+        match range {
+            Some(range) => c.field(
+                &format!("href[component_range({component})]"),
+                &getter,
+                url.href().get(range).unwrap_or("(not a range of the href)"),
+            ),
+            None => c.check(component == Component::Origin, || {
+                format!("component_range({component}) is None, getter {getter:?}")
+            }),
+        }
+    }
 }
 
 /// failure.html's `url.href = input` (which throws): `set_href(input)` must fail and leave the

@@ -76,7 +76,7 @@ mod set;
 mod tokenizer;
 
 use std::fmt;
-use std::ops::Index;
+use std::ops::{Index, Range};
 use std::str::FromStr;
 
 use crate::Url;
@@ -961,55 +961,38 @@ impl<'a> Values<'a> {
     }
 
     /// The components of a URL record: scheme, username, password, host, port, path,
-    /// query, fragment (null as "").
-    ///
-    /// Read from the offsets at once (the getters' arithmetic, each end computed once).
+    /// query, fragment (null as ""): the URL API's getters' ranges in the href
+    /// ([`Url::component_ranges`]), without the `:` after the scheme and the `?` and `#`
+    /// before the query and fragment.
     #[inline]
     fn of_url(url: &'a Url) -> Values<'a> {
-        let s = url.serialization.as_str();
-        let o = url.offsets;
-        let at = |offset: u32| offset as usize;
-        let query_end = match o.fragment_start {
-            0 => s.len(),
-            f => at(f),
-        };
-        let path_end = match o.query_start {
-            0 => query_end,
-            q => at(q),
-        };
-        let has_host = url.has_host();
-        let username = if has_host && o.username_end > o.scheme_end + 3 {
-            &s[at(o.scheme_end) + 3..at(o.username_end)]
-        } else {
-            ""
-        };
-        let password = if has_host && o.username_end + 1 < o.host_start {
-            &s[at(o.username_end) + 1..at(o.host_start) - 1]
-        } else {
-            ""
-        };
-        let port = if url.port.is_some() {
-            &s[at(o.host_end) + 1..at(o.path_start)]
-        } else {
-            ""
-        };
-        let query = match o.query_start {
-            0 => "",
-            q => &s[at(q) + 1..query_end],
-        };
-        let fragment = match o.fragment_start {
-            0 => "",
-            f => &s[at(f) + 1..],
-        };
-        Values([
-            &s[..at(o.scheme_end)],
+        let s = url.href();
+        let [
+            _,
+            _,
+            protocol,
             username,
             password,
-            &s[at(o.host_start)..at(o.host_end)],
+            _,
+            hostname,
             port,
-            &s[at(o.path_start)..path_end],
-            query,
-            fragment,
+            pathname,
+            search,
+            hash,
+        ] = url.component_ranges().map(Option::unwrap_or_default);
+        let text = |range: Range<usize>| &s[range];
+        // `?query` and `#fragment`, or empty.
+        let after_delimiter =
+            |range: Range<usize>| &s[range.start + usize::from(!range.is_empty())..range.end];
+        Values([
+            &s[protocol.start..protocol.end - 1],
+            text(username),
+            text(password),
+            text(hostname),
+            text(port),
+            text(pathname),
+            after_delimiter(search),
+            after_delimiter(hash),
         ])
     }
 }
@@ -1851,8 +1834,9 @@ impl fmt::Display for UrlPattern {
 mod tests {
     use super::*;
 
-    /// `Values::of_url` reads from the offsets what the URL's getters give, for URLs with and
-    /// without credentials, port, query, fragment and host.
+    /// `Values::of_url` reads from the getters' ranges what the URL record's components are,
+    /// for URLs with and without credentials, port, query, fragment and host, empty query
+    /// and fragment included.
     #[test]
     fn values_of_url_equal_the_getters() {
         for input in [
@@ -1868,6 +1852,10 @@ mod tests {
             "sc://h:1",
             "data:,x",
             "http://[::1]:80/",
+            "sc:?",
+            "sc:#",
+            "https://h/?#",
+            "blob:https://a.example/x",
         ] {
             let url = Url::parse(input).unwrap();
             let expected = UrlPatternComponent::ALL.map(|c| Values::one(&url, c));
