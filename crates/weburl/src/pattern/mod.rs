@@ -737,22 +737,26 @@ impl KeptSpans {
         kept
     }
 
-    /// The spans, if they were kept.
+    /// The spans, if they were kept, as the offsets they were kept as.
     #[inline]
-    fn get(&self) -> Option<([Span; KEPT], usize)> {
-        if self.len == KeptSpans::NONE {
+    fn get(&self) -> Option<&[(u32, u32)]> {
+        self.spans.get(..self.len as usize)
+    }
+
+    /// The value of the kept span `span` in `input`: `None` for a group that did not
+    /// participate.
+    #[inline]
+    fn value(input: &str, (s, e): (u32, u32)) -> Option<&str> {
+        if s == u32::MAX {
             return None;
         }
-        let len = self.len as usize;
-        let mut spans = [None; KEPT];
-        for (out, &(s, e)) in spans.iter_mut().zip(&self.spans).take(len) {
-            if s != u32::MAX {
-                *out = Some((s as usize, e as usize));
-            }
-        }
-        Some((spans, len))
+        input.get(s as usize..e as usize)
     }
 }
+
+/// A component's group names, its input and its kept group spans
+/// ([`UrlPatternMatch::kept`]).
+type KeptGroups<'p, 'u, 'm> = (&'p GroupNames, &'u str, &'m [(u32, u32)]);
 
 impl<'p, 'u> UrlPatternMatch<'p, 'u> {
     /// The pattern that matched.
@@ -835,6 +839,12 @@ impl<'p, 'u> UrlPatternMatch<'p, 'u> {
         component: UrlPatternComponent,
         mut f: impl FnMut(&'p str, Option<&'u str>),
     ) {
+        if let Some((names, input, kept)) = self.kept(component) {
+            for (k, &span) in kept.iter().enumerate() {
+                f(names.get(k), KeptSpans::value(input, span));
+            }
+            return;
+        }
         self.with_groups(component, |names, input, spans| {
             for (k, span) in spans.iter().enumerate() {
                 f(names.get(k), span.map(|(s, e)| &input[s..e]));
@@ -842,9 +852,24 @@ impl<'p, 'u> UrlPatternMatch<'p, 'u> {
         });
     }
 
+    /// The group names, input and kept group spans of `component`, if it is the pathname
+    /// (not a lone wildcard) and the match kept its spans: read in place, with no list.
+    #[inline]
+    fn kept(&self, component: UrlPatternComponent) -> Option<KeptGroups<'p, 'u, '_>> {
+        const PATHNAME: usize = UrlPatternComponent::Pathname as usize;
+        if component != UrlPatternComponent::Pathname
+            || self.pattern.wildcards & (1 << PATHNAME) != 0
+        {
+            return None;
+        }
+        let kept = self.pathname.get()?;
+        let names = &self.pattern.components[PATHNAME].group_name_list;
+        Some((names, self.url.pathname(), kept))
+    }
+
     /// Runs `f` on the group names of one component, its input and the spans of its groups
-    /// (one per name): the pathname's as the match kept them, the others' read again from
-    /// the URL.
+    /// (one per name), matched again on the URL (for a component whose spans the match did
+    /// not keep: [`UrlPatternMatch::kept`] reads those).
     fn with_groups<R>(
         &self,
         component: UrlPatternComponent,
@@ -857,11 +882,6 @@ impl<'p, 'u> UrlPatternMatch<'p, 'u> {
             return f(&ZERO, input, &[Some((0, input.len()))]);
         }
         let c = &self.pattern.components[i];
-        if component == UrlPatternComponent::Pathname
-            && let Some((spans, len)) = self.pathname.get()
-        {
-            return f(&c.group_name_list, input, &spans[..len]);
-        }
         let run = |spans: &mut Vec<Span>| {
             spans.clear();
             if !c.exec_into(input, spans) {
@@ -890,6 +910,9 @@ impl<'p, 'u> UrlPatternMatch<'p, 'u> {
     /// ```
     #[must_use]
     pub fn group(&self, component: UrlPatternComponent, name: &str) -> Option<&'u str> {
+        if let Some((names, input, kept)) = self.kept(component) {
+            return KeptSpans::value(input, *kept.get(names.position(name)?)?);
+        }
         self.with_groups(component, |names, input, spans| {
             let (s, e) = (*spans.get(names.position(name)?)?)?;
             Some(&input[s..e])
