@@ -86,13 +86,12 @@ impl Run {
         }
         if n <= 8 && len >= 8 {
             // The eight bytes from `pos`, or (near the end) the last eight shifted down so
-            // that the path's bytes from `pos` come first (none at the end, where `n` is 0);
-            // the run's `n` bytes are compared.
-            let w = if pos + 8 <= len {
-                word(path, pos)
-            } else {
-                (word(path, len - 8).checked_shr(8 * (pos + 8 - len) as u32)).unwrap_or(0)
-            };
+            // that the path's bytes from `pos` come first; the run's `n` bytes are compared.
+            // No branch: the shift is 0 where eight bytes follow `pos`, and up to 64 (at the
+            // end, where `n` is 0), made as two shifts of at most 32.
+            let start = pos.min(len - 8);
+            let half = (4 * (pos - start)) as u32;
+            let w = word(path, start) >> half >> half;
             let mask = ((1u128 << (8 * n)) - 1) as u64;
             return (w ^ word(bytes, 0)) & mask == 0;
         }
@@ -164,11 +163,10 @@ impl Node {
         // all that is read: a borrow only marks bytes above a zero one).
         let zero = x.wrapping_sub(ONES) & !x & (ONES << 7);
         let slot = (zero.trailing_zeros() / 8) as usize;
-        let inline = if zero != 0 {
-            self.kids[slot & (INLINE_CHILDREN - 1)]
-        } else {
-            NONE
-        };
+        // All ones if a slot holds `byte`, else 0 (no branch: which it is varies from node
+        // to node).
+        let found = u32::from(zero != 0).wrapping_neg();
+        let inline = (self.kids[slot & (INLINE_CHILDREN - 1)] & found) | !found;
         let child = tables[self.table as usize][byte as usize] & inline;
         (child != NONE).then_some(child)
     }
