@@ -70,19 +70,23 @@ impl Run {
         }
     }
 
-    /// Whether `path` holds the run at `pos`. An inline run is compared by words, with no
+    /// Where the run ends in `path` if `path` holds it at `pos`. An inline run is compared by words, with no
     /// branch on its length but for three classes (up to 8 bytes: one word, masked; up to
     /// 16: two words, overlapping; more), and an inline run's bytes past its length are
     /// zero, so the word of its first eight bytes is read whole.
     #[inline]
-    fn matches(&self, path: &[u8], pos: usize) -> bool {
+    fn matched_end(&self, path: &[u8], pos: usize) -> Option<usize> {
         let (n, bytes) = match self {
             Run::Inline(len, bytes) => (*len as usize, bytes),
-            Run::Heap(bytes) => return path.get(pos..pos + bytes.len()) == Some(bytes),
+            Run::Heap(bytes) => {
+                let end = pos + bytes.len();
+                return (path.get(pos..end) == Some(bytes)).then_some(end);
+            }
         };
         let len = path.len();
-        if pos + n > len {
-            return false;
+        let end = pos + n;
+        if end > len {
+            return None;
         }
         if n <= 8 && len >= 8 {
             // The eight bytes from `pos`, or (near the end) the last eight shifted down so
@@ -92,14 +96,16 @@ impl Run {
             let start = pos.min(len - 8);
             let half = (4 * (pos - start)) as u32;
             let w = word(path, start) >> half >> half;
-            let mask = ((1u128 << (8 * n)) - 1) as u64;
-            return (w ^ word(bytes, 0)) & mask == 0;
+            // The low `n` bytes (two shifts of at most 32: `n` is 8 at most).
+            let mask = !(u64::MAX << (4 * n) << (4 * n));
+            return ((w ^ word(bytes, 0)) & mask == 0).then_some(end);
         }
-        if (9..=16).contains(&n) {
-            return word(path, pos) == word(bytes, 0)
-                && word(path, pos + n - 8) == word(bytes, n - 8);
-        }
-        path[pos..pos + n] == bytes[..n]
+        let equal = if (9..=16).contains(&n) {
+            word(path, pos) == word(bytes, 0) && word(path, end - 8) == word(bytes, n - 8)
+        } else {
+            path[pos..end] == bytes[..n]
+        };
+        equal.then_some(end)
     }
 }
 
@@ -156,7 +162,7 @@ impl Node {
     /// at once in a word; a node with a table has none in its slots, or the same ones).
     /// [`NONE`] is all ones, so the one found is `and` of the two.
     #[inline]
-    fn child(&self, byte: u8, tables: &[[u32; 256]]) -> Option<u32> {
+    fn child(&self, byte: u8, tables: &[u32]) -> Option<u32> {
         const ONES: u32 = 0x0101_0101;
         let x = u32::from_le_bytes(self.keys) ^ (u32::from(byte) * ONES);
         // The high bit of each byte of `x` that is zero (exact for the first one, which is
@@ -167,7 +173,7 @@ impl Node {
         // to node).
         let found = u32::from(zero != 0).wrapping_neg();
         let inline = (self.kids[slot & (INLINE_CHILDREN - 1)] & found) | !found;
-        let child = tables[self.table as usize][byte as usize] & inline;
+        let child = tables[(self.table as usize) << 8 | byte as usize] & inline;
         (child != NONE).then_some(child)
     }
 
@@ -211,10 +217,10 @@ impl Default for Ends {
 struct Tree {
     nodes: Vec<Node>,
     ends: Vec<Ends>,
-    /// The children of the nodes with more than [`INLINE_CHILDREN`]: for each byte, the
-    /// child that starts with it, or [`NONE`] (one load instead of a scan); table 0 holds
-    /// none, for the other nodes.
-    tables: Vec<[u32; 256]>,
+    /// The children of the nodes with more than [`INLINE_CHILDREN`], 256 entries a node
+    /// (table `t` at `t * 256`): for each byte, the child that starts with it, or [`NONE`]
+    /// (one load instead of a scan); table 0 holds none, for the other nodes.
+    tables: Vec<u32>,
 }
 
 impl Default for Tree {
@@ -222,7 +228,7 @@ impl Default for Tree {
         Tree {
             nodes: vec![Node::default()],
             ends: Vec::new(),
-            tables: vec![[NONE; 256]],
+            tables: vec![NONE; 256],
         }
     }
 }
@@ -411,14 +417,14 @@ impl Tree {
                 n.kids[free] = child;
                 return;
             }
-            let mut table = [NONE; 256];
+            n.table = (self.tables.len() / 256) as u32;
+            let table = self.tables.len();
+            self.tables.resize(table + 256, NONE);
             for (&k, &kid) in n.keys.iter().zip(&n.kids) {
-                table[k as usize] = kid;
+                self.tables[table + k as usize] = kid;
             }
-            n.table = self.tables.len() as u32;
-            self.tables.push(table);
         }
-        self.tables[n.table as usize][byte as usize] = child;
+        self.tables[(n.table as usize) << 8 | byte as usize] = child;
     }
 
     /// Whether the tree has no key (its root is as created; a single key may be all in it).
@@ -496,21 +502,23 @@ impl Tree {
             let mut skip = 0;
             loop {
                 let n = &nodes[node as usize];
-                let prefix = n.prefix.bytes();
-                let end = pos + prefix.len();
-                let equal = if FOLD {
+                let end = if FOLD {
+                    let prefix = n.prefix.bytes();
+                    let end = pos + prefix.len();
                     match (path.get(pos + skip..end), prefix.get(skip..)) {
-                        (Some(bytes), Some(prefix)) => bytes.eq_ignore_ascii_case(prefix),
-                        _ => false,
+                        (Some(bytes), Some(prefix)) if bytes.eq_ignore_ascii_case(prefix) => {
+                            Some(end)
+                        }
+                        _ => None,
                     }
                 } else {
                     // The first byte, which found a literal child, is compared again: one
                     // word costs no more with it.
-                    n.prefix.matches(path, pos)
+                    n.prefix.matched_end(path, pos)
                 };
-                if !equal {
+                let Some(end) = end else {
                     continue 'frames;
-                }
+                };
                 pos = end;
                 let byte = path.get(pos);
                 if n.ends != NONE {
@@ -1138,9 +1146,9 @@ mod tests {
                         if let Some(i) = flip {
                             run[i] ^= 0x20;
                         }
-                        let naive = path.get(pos..pos + n) == Some(&run[..]);
+                        let naive = (path.get(pos..pos + n) == Some(&run[..])).then_some(pos + n);
                         assert_eq!(
-                            Run::new(&run).matches(&path, pos),
+                            Run::new(&run).matched_end(&path, pos),
                             naive,
                             "{run:?} at {pos} of {path:?}"
                         );
