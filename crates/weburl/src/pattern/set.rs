@@ -156,24 +156,15 @@ impl Default for Node {
 }
 
 impl Node {
-    /// The literal child that starts with `byte` (`tables`: the tree's). Both places are
-    /// looked in, with no branch on which one holds the node's children: the table (a node
-    /// with few children has table 0, which holds none) and the slots (four bytes compared
-    /// at once in a word; a node with a table has none in its slots, or the same ones).
-    /// [`NONE`] is all ones, so the one found is `and` of the two.
+    /// The literal child that starts with `byte` (`tables`: the tree's): in the node's
+    /// slots, or in its table if it has one.
     #[inline]
     fn child(&self, byte: u8, tables: &[u32]) -> Option<u32> {
-        const ONES: u32 = 0x0101_0101;
-        let x = u32::from_le_bytes(self.keys) ^ (u32::from(byte) * ONES);
-        // The high bit of each byte of `x` that is zero (exact for the first one, which is
-        // all that is read: a borrow only marks bytes above a zero one).
-        let zero = x.wrapping_sub(ONES) & !x & (ONES << 7);
-        let slot = (zero.trailing_zeros() / 8) as usize;
-        // All ones if a slot holds `byte`, else 0 (no branch: which it is varies from node
-        // to node).
-        let found = u32::from(zero != 0).wrapping_neg();
-        let inline = (self.kids[slot & (INLINE_CHILDREN - 1)] & found) | !found;
-        let child = tables[(self.table as usize) << 8 | byte as usize] & inline;
+        let child = if self.table == 0 {
+            self.kids[self.keys.iter().position(|&k| k == byte)?]
+        } else {
+            tables[(self.table as usize) << 8 | byte as usize]
+        };
         (child != NONE).then_some(child)
     }
 
