@@ -40,9 +40,9 @@ const WILD: u8 = 0;
 /// child, and there are fewer than `u32::MAX` patterns).
 const NONE: u32 = u32::MAX;
 
-/// A node's run of literal bytes: in place up to [`Run::INLINE`] bytes (nearly every run of
-/// a route table: `/repos/`, `/issues`), so that the walk reads it from the node's own cache
-/// line; a longer one on the heap.
+/// A node's run of literal bytes: in place up to [`Run::INLINE`] bytes (a route table's runs
+/// are mostly short: `/repos/`, `/issues`), so that the walk reads it from the node's own
+/// cache line; a longer one on the heap.
 #[derive(Debug, Clone)]
 enum Run {
     Inline(u8, [u8; Run::INLINE]),
@@ -70,10 +70,10 @@ impl Run {
         }
     }
 
-    /// Where the run ends in `path` if `path` holds it at `pos`. An inline run is compared by words, with no
-    /// branch on its length but for three classes (up to 8 bytes: one word, masked; up to
-    /// 16: two words, overlapping; more), and an inline run's bytes past its length are
-    /// zero, so the word of its first eight bytes is read whole.
+    /// Where the run ends in `path` if `path` holds it at `pos`. An inline run is compared
+    /// by words, with no branch on its length but for three classes (up to 8 bytes: one
+    /// word, masked; up to 16: two words, overlapping; more: the slices), and its bytes
+    /// past its length are zero, so the word of its first eight bytes is read whole.
     #[inline]
     fn matched_end(&self, path: &[u8], pos: usize) -> Option<usize> {
         let (n, bytes) = match self {
