@@ -737,22 +737,136 @@ impl KeptSpans {
         kept
     }
 
-    /// The spans, if they were kept.
+    /// The spans, if they were kept, as the offsets they were kept as.
     #[inline]
-    fn get(&self) -> Option<([Span; KEPT], usize)> {
-        if self.len == KeptSpans::NONE {
+    fn get(&self) -> Option<&[(u32, u32)]> {
+        self.spans.get(..self.len as usize)
+    }
+
+    /// The value of the kept span `span` in `input`: `None` for a group that did not
+    /// participate.
+    #[inline]
+    fn value(input: &str, (s, e): (u32, u32)) -> Option<&str> {
+        if s == u32::MAX {
             return None;
         }
-        let len = self.len as usize;
-        let mut spans = [None; KEPT];
-        for (out, &(s, e)) in spans.iter_mut().zip(&self.spans).take(len) {
-            if s != u32::MAX {
-                *out = Some((s as usize, e as usize));
-            }
-        }
-        Some((spans, len))
+        input.get(s as usize..e as usize)
     }
 }
+
+/// One group of a [`UrlPatternMatch`]: its name and its value, `None` if it did not
+/// participate.
+type MatchGroup<'p, 'u> = (&'p str, Option<&'u str>);
+
+/// The groups of one component of a [`UrlPatternMatch`] ([`UrlPatternMatch::groups`]), in
+/// the spec's order: a list that keeps up to six in place (no allocation for a typical
+/// route; matchit's parameters, likewise, sit in place up to three) and more on the heap,
+/// read as a slice of (name, value).
+///
+/// ```
+/// use weburl::pattern::{UrlPattern, UrlPatternComponent};
+/// let p: UrlPattern = "https://h/:a/:b?".parse().unwrap();
+/// let url = weburl::Url::parse("https://h/x").unwrap();
+/// let m = p.match_url(&url).unwrap();
+/// let groups = m.groups(UrlPatternComponent::Pathname);
+/// assert_eq!(groups.len(), 2);
+/// assert_eq!(groups[0], ("a", Some("x")));
+/// assert_eq!(groups, [("a", Some("x")), ("b", None)]);
+/// assert_eq!(groups.to_vec(), vec![("a", Some("x")), ("b", None)]);
+/// ```
+#[derive(Clone)]
+pub struct MatchGroups<'p, 'u>(GroupList<'p, 'u>);
+
+#[derive(Clone)]
+enum GroupList<'p, 'u> {
+    Inline(u8, [MatchGroup<'p, 'u>; KEPT]),
+    Heap(Vec<MatchGroup<'p, 'u>>),
+}
+
+impl<'p, 'u> MatchGroups<'p, 'u> {
+    /// An empty list with room for `n` groups.
+    #[inline]
+    fn with_capacity(n: usize) -> MatchGroups<'p, 'u> {
+        MatchGroups(if n <= KEPT {
+            GroupList::Inline(0, [("", None); KEPT])
+        } else {
+            GroupList::Heap(Vec::with_capacity(n))
+        })
+    }
+
+    #[inline]
+    fn push(&mut self, group: MatchGroup<'p, 'u>) {
+        match &mut self.0 {
+            GroupList::Inline(len, groups) if (*len as usize) < KEPT => {
+                groups[*len as usize] = group;
+                *len += 1;
+            }
+            GroupList::Inline(_, groups) => {
+                let mut heap = groups.to_vec();
+                heap.push(group);
+                self.0 = GroupList::Heap(heap);
+            }
+            GroupList::Heap(groups) => groups.push(group),
+        }
+    }
+}
+
+impl<'p, 'u> std::ops::Deref for MatchGroups<'p, 'u> {
+    type Target = [MatchGroup<'p, 'u>];
+
+    #[inline]
+    fn deref(&self) -> &[MatchGroup<'p, 'u>] {
+        match &self.0 {
+            GroupList::Inline(len, groups) => &groups[..*len as usize],
+            GroupList::Heap(groups) => groups,
+        }
+    }
+}
+
+impl fmt::Debug for MatchGroups<'_, '_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&**self, f)
+    }
+}
+
+impl PartialEq for MatchGroups<'_, '_> {
+    fn eq(&self, other: &Self) -> bool {
+        **self == **other
+    }
+}
+
+impl Eq for MatchGroups<'_, '_> {}
+
+impl<'p, 'u> PartialEq<[MatchGroup<'p, 'u>]> for MatchGroups<'p, 'u> {
+    fn eq(&self, other: &[MatchGroup<'p, 'u>]) -> bool {
+        **self == *other
+    }
+}
+
+impl<'p, 'u, const N: usize> PartialEq<[MatchGroup<'p, 'u>; N]> for MatchGroups<'p, 'u> {
+    fn eq(&self, other: &[MatchGroup<'p, 'u>; N]) -> bool {
+        **self == *other
+    }
+}
+
+impl<'p, 'u> PartialEq<Vec<MatchGroup<'p, 'u>>> for MatchGroups<'p, 'u> {
+    fn eq(&self, other: &Vec<MatchGroup<'p, 'u>>) -> bool {
+        **self == **other
+    }
+}
+
+impl<'a, 'p, 'u> IntoIterator for &'a MatchGroups<'p, 'u> {
+    type Item = &'a MatchGroup<'p, 'u>;
+    type IntoIter = std::slice::Iter<'a, MatchGroup<'p, 'u>>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+/// A component's group names, its input and its kept group spans
+/// ([`UrlPatternMatch::kept`]).
+type KeptGroups<'p, 'u, 'm> = (&'p GroupNames, &'u str, &'m [(u32, u32)]);
 
 impl<'p, 'u> UrlPatternMatch<'p, 'u> {
     /// The pattern that matched.
@@ -793,8 +907,8 @@ impl<'p, 'u> UrlPatternMatch<'p, 'u> {
     }
 
     /// The groups of one component, in the spec's order: (name, value), `None` for a group
-    /// that did not participate. [`UrlPatternMatch::for_each_group`] reads them without
-    /// allocating a `Vec` per call.
+    /// that did not participate; up to six in place, with no allocation
+    /// ([`MatchGroups`]). [`UrlPatternMatch::for_each_group`] reads them without a list.
     ///
     /// ```
     /// use weburl::pattern::{UrlPattern, UrlPatternComponent};
@@ -804,14 +918,14 @@ impl<'p, 'u> UrlPatternMatch<'p, 'u> {
     /// assert_eq!(m.groups(UrlPatternComponent::Pathname), [("a", Some("x")), ("0", Some("y/z"))]);
     /// ```
     #[must_use]
-    pub fn groups(&self, component: UrlPatternComponent) -> Vec<(&'p str, Option<&'u str>)> {
+    pub fn groups(&self, component: UrlPatternComponent) -> MatchGroups<'p, 'u> {
         let i = component as usize;
         let n = if self.pattern.wildcards & (1 << i) != 0 {
             1
         } else {
             self.pattern.components[i].group_name_list.len()
         };
-        let mut out = Vec::with_capacity(n);
+        let mut out = MatchGroups::with_capacity(n);
         self.for_each_group(component, |name, value| out.push((name, value)));
         out
     }
@@ -835,6 +949,12 @@ impl<'p, 'u> UrlPatternMatch<'p, 'u> {
         component: UrlPatternComponent,
         mut f: impl FnMut(&'p str, Option<&'u str>),
     ) {
+        if let Some((names, input, kept)) = self.kept(component) {
+            for (k, &span) in kept.iter().enumerate() {
+                f(names.get(k), KeptSpans::value(input, span));
+            }
+            return;
+        }
         self.with_groups(component, |names, input, spans| {
             for (k, span) in spans.iter().enumerate() {
                 f(names.get(k), span.map(|(s, e)| &input[s..e]));
@@ -842,9 +962,24 @@ impl<'p, 'u> UrlPatternMatch<'p, 'u> {
         });
     }
 
+    /// The group names, input and kept group spans of `component`, if it is the pathname
+    /// (not a lone wildcard) and the match kept its spans: read in place, with no list.
+    #[inline]
+    fn kept(&self, component: UrlPatternComponent) -> Option<KeptGroups<'p, 'u, '_>> {
+        const PATHNAME: usize = UrlPatternComponent::Pathname as usize;
+        if component != UrlPatternComponent::Pathname
+            || self.pattern.wildcards & (1 << PATHNAME) != 0
+        {
+            return None;
+        }
+        let kept = self.pathname.get()?;
+        let names = &self.pattern.components[PATHNAME].group_name_list;
+        Some((names, self.url.pathname(), kept))
+    }
+
     /// Runs `f` on the group names of one component, its input and the spans of its groups
-    /// (one per name): the pathname's as the match kept them, the others' read again from
-    /// the URL.
+    /// (one per name), matched again on the URL (for a component whose spans the match did
+    /// not keep: [`UrlPatternMatch::kept`] reads those).
     fn with_groups<R>(
         &self,
         component: UrlPatternComponent,
@@ -857,11 +992,6 @@ impl<'p, 'u> UrlPatternMatch<'p, 'u> {
             return f(&ZERO, input, &[Some((0, input.len()))]);
         }
         let c = &self.pattern.components[i];
-        if component == UrlPatternComponent::Pathname
-            && let Some((spans, len)) = self.pathname.get()
-        {
-            return f(&c.group_name_list, input, &spans[..len]);
-        }
         let run = |spans: &mut Vec<Span>| {
             spans.clear();
             if !c.exec_into(input, spans) {
@@ -890,6 +1020,9 @@ impl<'p, 'u> UrlPatternMatch<'p, 'u> {
     /// ```
     #[must_use]
     pub fn group(&self, component: UrlPatternComponent, name: &str) -> Option<&'u str> {
+        if let Some((names, input, kept)) = self.kept(component) {
+            return KeptSpans::value(input, *kept.get(names.position(name)?)?);
+        }
         self.with_groups(component, |names, input, spans| {
             let (s, e) = (*spans.get(names.position(name)?)?)?;
             Some(&input[s..e])
@@ -1860,6 +1993,32 @@ mod tests {
             let url = Url::parse(input).unwrap();
             let expected = UrlPatternComponent::ALL.map(|c| Values::one(&url, c));
             assert_eq!(Values::of_url(&url).0, expected, "{input}");
+        }
+    }
+
+    /// A borrowed match's groups, in place up to six and on the heap past them (a list that
+    /// outgrows its room moves there), equal the owned result's, for pathnames of 0 to 9
+    /// groups with some that do not participate.
+    #[test]
+    fn match_groups_in_place_and_on_the_heap() {
+        for n in 0..10 {
+            let pattern: String = (0..n)
+                .map(|i| format!("/:g{i}{}", ["", "?"][i % 2]))
+                .collect();
+            let pattern: UrlPattern = format!("https://h{pattern}").parse().unwrap();
+            let path: String = (0..n).step_by(2).map(|i| format!("/v{i}")).collect();
+            let url = Url::parse(&format!("https://h{path}")).unwrap();
+            let m = pattern.match_url(&url).unwrap();
+            let groups = m.groups(UrlPatternComponent::Pathname);
+            let owned = pattern.exec_url(&url).unwrap();
+            let want: Vec<(&str, Option<&str>)> = owned.pathname.groups.iter().collect();
+            assert_eq!(groups, want, "{n} groups");
+            assert_eq!(matches!(groups.0, GroupList::Inline(..)), n <= KEPT);
+            let mut spilled = MatchGroups::with_capacity(KEPT);
+            for &group in &want {
+                spilled.push(group);
+            }
+            assert_eq!(spilled, groups);
         }
     }
 

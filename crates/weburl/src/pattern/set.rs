@@ -40,18 +40,96 @@ const WILD: u8 = 0;
 /// child, and there are fewer than `u32::MAX` patterns).
 const NONE: u32 = u32::MAX;
 
-/// One node of a [`Tree`]: what the walk reads at each step, in one cache line (the patterns
-/// that end at the node, read far less often, are in [`Tree::ends`]).
+/// A node's run of literal bytes: in place up to [`Run::INLINE`] bytes (a route table's runs
+/// are mostly short: `/repos/`, `/issues`), so that the walk reads it from the node's own
+/// cache line; a longer one on the heap.
 #[derive(Debug, Clone)]
+enum Run {
+    Inline(u8, [u8; Run::INLINE]),
+    Heap(Box<[u8]>),
+}
+
+impl Run {
+    const INLINE: usize = 22;
+
+    fn new(bytes: &[u8]) -> Run {
+        if bytes.len() <= Run::INLINE {
+            let mut inline = [0; Run::INLINE];
+            inline[..bytes.len()].copy_from_slice(bytes);
+            Run::Inline(bytes.len() as u8, inline)
+        } else {
+            Run::Heap(bytes.into())
+        }
+    }
+
+    #[inline]
+    fn bytes(&self) -> &[u8] {
+        match self {
+            Run::Inline(len, bytes) => &bytes[..*len as usize],
+            Run::Heap(bytes) => bytes,
+        }
+    }
+
+    /// Where the run ends in `path` if `path` holds it at `pos`. An inline run is compared
+    /// by words, with no branch on its length but for three classes (up to 8 bytes: one
+    /// word, masked; up to 16: two words, overlapping; more: the slices), and its bytes
+    /// past its length are zero, so the word of its first eight bytes is read whole.
+    #[inline]
+    fn matched_end(&self, path: &[u8], pos: usize) -> Option<usize> {
+        let (n, bytes) = match self {
+            Run::Inline(len, bytes) => (*len as usize, bytes),
+            Run::Heap(bytes) => {
+                let end = pos + bytes.len();
+                return (path.get(pos..end) == Some(bytes)).then_some(end);
+            }
+        };
+        let len = path.len();
+        let end = pos + n;
+        if end > len {
+            return None;
+        }
+        if n <= 8 && len >= 8 {
+            // The eight bytes from `pos`, or (near the end) the last eight shifted down so
+            // that the path's bytes from `pos` come first; the run's `n` bytes are compared.
+            // No branch: the shift is 0 where eight bytes follow `pos`, and up to 64 (at the
+            // end, where `n` is 0), made as two shifts of at most 32.
+            let start = pos.min(len - 8);
+            let half = (4 * (pos - start)) as u32;
+            let w = word(path, start) >> half >> half;
+            // The low `n` bytes (two shifts of at most 32: `n` is 8 at most).
+            let mask = !(u64::MAX << (4 * n) << (4 * n));
+            return ((w ^ word(bytes, 0)) & mask == 0).then_some(end);
+        }
+        let equal = if (9..=16).contains(&n) {
+            word(path, pos) == word(bytes, 0) && word(path, end - 8) == word(bytes, n - 8)
+        } else {
+            path[pos..end] == bytes[..n]
+        };
+        equal.then_some(end)
+    }
+}
+
+/// How many literal children a node keeps in place; a node with more looks them up in a
+/// table of the tree ([`Tree::tables`]; a node has at most 255 literal children: their first
+/// bytes are distinct and never [`WILD`]).
+const INLINE_CHILDREN: usize = 4;
+
+/// One node of a [`Tree`]: what the walk reads at each step, in one cache line (its literal
+/// run and up to [`INLINE_CHILDREN`] children in place; the patterns that end at the node,
+/// read far less often, are in [`Tree::ends`]).
+#[derive(Debug, Clone)]
+#[repr(align(64))]
 struct Node {
     /// The literal bytes of the node, after its parent's (empty for the root and for a
     /// wildcard's child).
-    prefix: Box<[u8]>,
-    /// The literal children, each by the first byte of its prefix (distinct).
-    children: Vec<(u8, u32)>,
-    /// With more than [`TABLE_FROM`] children: for each byte, 1 + the index in
-    /// [`Node::children`] of the child it starts, or 0 (one load instead of a scan).
-    table: Option<Box<[u8; 256]>>,
+    prefix: Run,
+    /// The first bytes of the literal children in [`Node::kids`] (distinct).
+    keys: [u8; INLINE_CHILDREN],
+    /// The first literal children, [`NONE`] in the slots not taken.
+    kids: [u32; INLINE_CHILDREN],
+    /// With more than [`INLINE_CHILDREN`] children: the index in [`Tree::tables`] of the
+    /// table of all of them by their first byte; else 0, the table of none.
+    table: u32,
     /// The child reached by a whole-segment wildcard, or [`NONE`].
     wild: u32,
     /// The index in [`Tree::ends`] of the patterns whose key ends here, or [`NONE`].
@@ -61,12 +139,15 @@ struct Node {
     min: u32,
 }
 
+const _: () = assert!(std::mem::size_of::<Node>() == 64);
+
 impl Default for Node {
     fn default() -> Node {
         Node {
-            prefix: Box::default(),
-            children: Vec::new(),
-            table: None,
+            prefix: Run::new(&[]),
+            keys: [0; INLINE_CHILDREN],
+            kids: [NONE; INLINE_CHILDREN],
+            table: 0,
             wild: NONE,
             ends: NONE,
             min: NONE,
@@ -74,39 +155,25 @@ impl Default for Node {
     }
 }
 
-/// A node with more literal children than this looks them up in a table (a node has at most
-/// 255 of them: their first bytes are distinct and never [`WILD`]).
-const TABLE_FROM: usize = 4;
-
 impl Node {
-    /// The literal child that starts with `byte`.
+    /// The literal child that starts with `byte` (`tables`: the tree's): in the node's
+    /// slots, or in its table if it has one.
     #[inline]
-    fn child(&self, byte: u8) -> Option<u32> {
-        match &self.table {
-            Some(table) => match table[byte as usize] {
-                0 => None,
-                i => Some(self.children[i as usize - 1].1),
-            },
-            None => (self.children.iter())
-                .find(|&&(b, _)| b == byte)
-                .map(|&(_, child)| child),
-        }
-    }
-
-    /// Adds the literal child `child`, which starts with `byte` (no child does yet).
-    fn add_child(&mut self, byte: u8, child: u32) {
-        self.children.push((byte, child));
-        if self.children.len() > TABLE_FROM {
-            let table = self.table.get_or_insert_with(|| Box::new([0; 256]));
-            for (i, &(b, _)) in self.children.iter().enumerate() {
-                table[b as usize] = i as u8 + 1;
-            }
-        }
+    fn child(&self, byte: u8, tables: &[u32]) -> Option<u32> {
+        let child = if self.table == 0 {
+            self.kids[self.keys.iter().position(|&k| k == byte)?]
+        } else {
+            tables[(self.table as usize) << 8 | byte as usize]
+        };
+        (child != NONE).then_some(child)
     }
 
     /// Whether the node is as created: nothing below it, nothing ends at it, no prefix.
     fn is_fresh(&self) -> bool {
-        self.prefix.is_empty() && self.children.is_empty() && self.wild == NONE && self.ends == NONE
+        self.prefix.bytes().is_empty()
+            && self.kids[0] == NONE
+            && self.wild == NONE
+            && self.ends == NONE
     }
 }
 
@@ -141,6 +208,10 @@ impl Default for Ends {
 struct Tree {
     nodes: Vec<Node>,
     ends: Vec<Ends>,
+    /// The children of the nodes with more than [`INLINE_CHILDREN`], 256 entries a node
+    /// (table `t` at `t * 256`): for each byte, the child that starts with it, or [`NONE`]
+    /// (one load instead of a scan); table 0 holds none, for the other nodes.
+    tables: Vec<u32>,
 }
 
 impl Default for Tree {
@@ -148,6 +219,7 @@ impl Default for Tree {
         Tree {
             nodes: vec![Node::default()],
             ends: Vec::new(),
+            tables: vec![NONE; 256],
         }
     }
 }
@@ -257,105 +329,93 @@ fn word(s: &[u8], i: usize) -> u64 {
     u64::from_le_bytes(w)
 }
 
-/// Whether `a` and `b`, of the same length, are equal: the short runs of a tree's nodes
-/// compared in place, by words (overlapping at the end), rather than by a call to `memcmp`.
-#[inline]
-fn same(a: &[u8], b: &[u8]) -> bool {
-    let n = a.len();
-    if n != b.len() {
-        return false;
-    }
-    match n {
-        0 => true,
-        1 => a[0] == b[0],
-        // The first two bytes and the last two (the same or overlapping).
-        2 | 3 => {
-            let two = |s: &[u8], i: usize| [s[i], s[i + 1]];
-            two(a, 0) == two(b, 0) && two(a, n - 2) == two(b, n - 2)
-        }
-        4..=7 => {
-            let four = |s: &[u8], i: usize| [s[i], s[i + 1], s[i + 2], s[i + 3]];
-            four(a, 0) == four(b, 0) && four(a, n - 4) == four(b, n - 4)
-        }
-        8..=32 => {
-            let mut i = 0;
-            while i + 8 < n {
-                if word(a, i) != word(b, i) {
-                    return false;
-                }
-                i += 8;
-            }
-            word(a, n - 8) == word(b, n - 8)
-        }
-        _ => a == b,
-    }
-}
-
 impl Tree {
     /// The node of `key`, added (splitting an edge where the key leaves it) if missing, for
     /// the pattern `id` (the lowest of each node on the way, [`Node::min`]). Any node (the
     /// root, a literal child, a wildcard's child) holds a run of literal bytes, so that the
     /// literal text after a wildcard is compared in the wildcard's child itself.
     fn insert(&mut self, mut key: &[u8], id: u32) -> usize {
-        let nodes = &mut self.nodes;
         let mut node = 0;
         loop {
             // The key's literal run against the node's prefix: a node as created takes all
             // of the run; otherwise the node is split where the run leaves its prefix.
             let literal = &key[..memchr::memchr(WILD, key).unwrap_or(key.len())];
-            let n = &mut nodes[node];
+            let n = &mut self.nodes[node];
             if n.is_fresh() {
-                n.prefix = literal.into();
+                n.prefix = Run::new(literal);
                 key = &key[literal.len()..];
             } else {
-                let common = (n.prefix.iter().zip(literal))
+                let prefix = n.prefix.bytes();
+                let common = (prefix.iter().zip(literal))
                     .take_while(|(a, b)| a == b)
                     .count();
-                if common < n.prefix.len() {
+                if common < prefix.len() {
                     // The node keeps the common part, and what it had moves to a new node
                     // below it.
-                    let head: Box<[u8]> = n.prefix[..common].into();
+                    let head = Run::new(&prefix[..common]);
                     let mut tail = std::mem::take(n);
-                    tail.prefix = tail.prefix[common..].into();
-                    let below = nodes.len();
-                    let mut split = Node {
+                    tail.prefix = Run::new(&tail.prefix.bytes()[common..]);
+                    let first = tail.prefix.bytes()[0];
+                    let below = self.nodes.len() as u32;
+                    self.nodes[node] = Node {
                         prefix: head,
                         min: tail.min,
                         ..Node::default()
                     };
-                    split.add_child(tail.prefix[0], below as u32);
-                    nodes[node] = split;
-                    nodes.push(tail);
+                    self.nodes.push(tail);
+                    self.add_child(node, first, below);
                 }
                 key = &key[common..];
             }
-            nodes[node].min = nodes[node].min.min(id);
+            let n = &mut self.nodes[node];
+            n.min = n.min.min(id);
             let Some(&first) = key.first() else {
                 return node;
             };
             if first == WILD {
                 key = &key[1..];
-                node = match nodes[node].wild {
+                node = match self.nodes[node].wild {
                     NONE => {
-                        let child = nodes.len();
-                        nodes.push(Node::default());
-                        nodes[node].wild = child as u32;
+                        let child = self.nodes.len();
+                        self.nodes.push(Node::default());
+                        self.nodes[node].wild = child as u32;
                         child
                     }
                     child => child as usize,
                 };
                 continue;
             }
-            node = match nodes[node].child(first) {
+            node = match self.nodes[node].child(first, &self.tables) {
                 Some(child) => child as usize,
                 None => {
-                    let child = nodes.len();
-                    nodes.push(Node::default());
-                    nodes[node].add_child(first, child as u32);
+                    let child = self.nodes.len();
+                    self.nodes.push(Node::default());
+                    self.add_child(node, first, child as u32);
                     child
                 }
             };
         }
+    }
+
+    /// Adds to `node` the literal child `child`, which starts with `byte` (no child does
+    /// yet): in a free slot of the node, else in its table (made from the slots when the
+    /// node outgrows them).
+    fn add_child(&mut self, node: usize, byte: u8, child: u32) {
+        let n = &mut self.nodes[node];
+        if n.table == 0 {
+            if let Some(free) = n.kids.iter().position(|&k| k == NONE) {
+                n.keys[free] = byte;
+                n.kids[free] = child;
+                return;
+            }
+            n.table = (self.tables.len() / 256) as u32;
+            let table = self.tables.len();
+            self.tables.resize(table + 256, NONE);
+            for (&k, &kid) in n.keys.iter().zip(&n.kids) {
+                self.tables[table + k as usize] = kid;
+            }
+        }
+        self.tables[(n.table as usize) << 8 | byte as usize] = child;
     }
 
     /// Whether the tree has no key (its root is as created; a single key may be all in it).
@@ -428,20 +488,28 @@ impl Tree {
                 trail.push(Some((pos, end)));
                 pos = end;
             }
-            // How many of the node's first bytes are known equal: a literal child is found
-            // by its first byte.
+            // How many of the node's first bytes are known equal (for the case-insensitive
+            // comparison): a literal child is found by its first byte.
             let mut skip = 0;
             loop {
                 let n = &nodes[node as usize];
-                let end = pos + n.prefix.len();
-                let equal = match (path.get(pos + skip..end), n.prefix.get(skip..)) {
-                    (Some(bytes), Some(prefix)) if FOLD => bytes.eq_ignore_ascii_case(prefix),
-                    (Some(bytes), Some(prefix)) => same(bytes, prefix),
-                    _ => false,
+                let end = if FOLD {
+                    let prefix = n.prefix.bytes();
+                    let end = pos + prefix.len();
+                    match (path.get(pos + skip..end), prefix.get(skip..)) {
+                        (Some(bytes), Some(prefix)) if bytes.eq_ignore_ascii_case(prefix) => {
+                            Some(end)
+                        }
+                        _ => None,
+                    }
+                } else {
+                    // The first byte, which found a literal child, is compared again: one
+                    // word costs no more with it.
+                    n.prefix.matched_end(path, pos)
                 };
-                if !equal {
+                let Some(end) = end else {
                     continue 'frames;
-                }
+                };
                 pos = end;
                 let byte = path.get(pos);
                 if n.ends != NONE {
@@ -475,7 +543,7 @@ impl Tree {
                 } else {
                     byte
                 };
-                let literal = n.child(first);
+                let literal = n.child(first, &self.tables);
                 let wild = if byte != b'/' { n.wild } else { NONE };
                 match (literal, wild) {
                     (Some(child), NONE) => {
@@ -1045,6 +1113,61 @@ mod tests {
                         naive(&path, pos),
                         "{path:?} from {pos}"
                     );
+                }
+            }
+        }
+    }
+
+    /// A run compared by words equals a byte comparison, for runs of every length (inline
+    /// and on the heap) at every position of paths of every length, equal or differing in
+    /// any one byte.
+    #[test]
+    fn run_matches_equals_a_byte_comparison() {
+        for len in 0..40usize {
+            let path: Vec<u8> = (0..len)
+                .map(|i| b"/ab.c%2F"[i % 8] ^ (i / 8) as u8)
+                .collect();
+            for pos in 0..=len {
+                for n in 0..=(len - pos + 1).min(30) {
+                    let end = (pos + n).min(len);
+                    let mut run = path[pos..end].to_vec();
+                    run.resize(n, b'x');
+                    for flip in std::iter::once(None).chain((0..n).map(Some)) {
+                        let mut run = run.clone();
+                        if let Some(i) = flip {
+                            run[i] ^= 0x20;
+                        }
+                        let naive = (path.get(pos..pos + n) == Some(&run[..])).then_some(pos + n);
+                        assert_eq!(
+                            Run::new(&run).matched_end(&path, pos),
+                            naive,
+                            "{run:?} at {pos} of {path:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// A node's literal children are found by their first byte, in its slots and (past
+    /// four) in its table, and no other byte finds one.
+    #[test]
+    fn literal_children_in_slots_and_table() {
+        for count in 0..12u8 {
+            let mut t = Tree::default();
+            let firsts: Vec<u8> = (0..count).map(|i| b"a/zZ.0~\xff%qRw"[i as usize]).collect();
+            // The root takes the first key whole: `/`, then the children below it.
+            t.insert(b"/", 0);
+            for &b in &firsts {
+                t.insert(&[b'/', b, b'!'], 0);
+            }
+            let root = &t.nodes[0];
+            for byte in 0..=255u8 {
+                let want = firsts.contains(&byte);
+                let got = root.child(byte, &t.tables);
+                assert_eq!(got.is_some(), want, "{byte} of {count} children");
+                if let Some(child) = got {
+                    assert_eq!(t.nodes[child as usize].prefix.bytes(), [byte, b'!']);
                 }
             }
         }
