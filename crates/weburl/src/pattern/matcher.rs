@@ -289,7 +289,9 @@ impl Program {
                 Step::Segment(class) => {
                     let rest = &bytes[pos..];
                     let len = match class {
-                        Class::NotDelimiter(d) => memchr::memchr(*d, rest).unwrap_or(rest.len()),
+                        Class::NotDelimiter(d) => {
+                            crate::lex::find_byte(rest, *d).unwrap_or(rest.len())
+                        }
                         _ => rest.len(),
                     };
                     if len == 0 {
