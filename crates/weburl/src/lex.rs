@@ -855,9 +855,88 @@ pub(crate) fn rfind_byte(hay: &[u8], byte: u8) -> Option<usize> {
     }
 }
 
+/// The first `byte` in `hay` (for URL patterns' segments): eight bytes at a time in a word for the first 32 bytes (most
+/// URL segments are shorter, and a call to `memchr` costs more than scanning them), the
+/// last word overlapping the ones before it; `memchr` past that.
+#[cfg(feature = "pattern")]
+#[inline]
+pub(crate) fn find_byte(hay: &[u8], byte: u8) -> Option<usize> {
+    const FAR: usize = 32;
+    let len = hay.len();
+    if len < 8 {
+        return hay.iter().position(|&b| b == byte);
+    }
+    let mut i = 0;
+    while i + 8 <= len {
+        let found = bytes_equal_to(word_at(hay, i), byte);
+        if found != 0 {
+            return Some(i + found.trailing_zeros() as usize / 8);
+        }
+        i += 8;
+        if i >= FAR {
+            return memchr::memchr(byte, &hay[i..]).map(|k| i + k);
+        }
+    }
+    if i == len {
+        return None;
+    }
+    // The last eight bytes, of which the first `i - (len - 8)` were looked at already.
+    let start = len - 8;
+    let seen = (i - start) * 8;
+    let found = bytes_equal_to(word_at(hay, start), byte) >> seen << seen;
+    (found != 0).then(|| start + found.trailing_zeros() as usize / 8)
+}
+
+/// The high bit of each byte of `w` that equals `byte`, and no other bit. Exact for every
+/// byte value (no carry from one byte into the next).
+#[cfg(feature = "pattern")]
+#[inline]
+fn bytes_equal_to(w: u64, byte: u8) -> u64 {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let x = w ^ u64::from_le_bytes([byte; 8]);
+    !(((x & LOW7) + LOW7) | x | LOW7)
+}
+
+/// Eight bytes of `s` from `i` as a little-endian word.
+#[cfg(feature = "pattern")]
+#[inline]
+fn word_at(s: &[u8], i: usize) -> u64 {
+    let mut w = [0; 8];
+    w.copy_from_slice(&s[i..i + 8]);
+    u64::from_le_bytes(w)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `find_byte` is `position` of the byte: every length up to 80, the byte at each place
+    /// (and a second one after it) or nowhere, fill bytes on both sides of 0x80, and bytes
+    /// that differ from the one sought in a single bit.
+    #[cfg(feature = "pattern")]
+    #[test]
+    fn find_byte_agrees_with_position() {
+        for byte in [b'/', b'.', 0x00, 0xff] {
+            for fill in [b'a', byte ^ 1, byte ^ 0x80, 0x7f, 0x80] {
+                if fill == byte {
+                    continue;
+                }
+                for len in 0..80 {
+                    for at in 0..=len {
+                        let mut hay = vec![fill; len];
+                        if at < len {
+                            hay[at] = byte;
+                        }
+                        if at + 3 < len {
+                            hay[at + 3] = byte;
+                        }
+                        let naive = hay.iter().position(|&b| b == byte);
+                        assert_eq!(find_byte(&hay, byte), naive, "{byte} {fill} {len} {at}");
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn run_of_agrees_with_a_byte_loop() {

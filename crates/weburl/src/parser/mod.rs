@@ -105,31 +105,41 @@ pub(crate) fn with_parsed<R>(
     f: impl FnOnce(Result<&Url, ParseError>) -> R,
 ) -> R {
     let options = ParseOptions::default().base(base);
-    let keep = |url: Url| {
-        if url.serialization.capacity() <= scratch::KEEP_AT_MOST {
-            PARSED.set(Some(url));
-        }
-    };
     match PARSED.take() {
         Some(mut url) => match options.parse_into(input, &mut url) {
             Ok(()) => {
-                let result = f(Ok(&url));
-                keep(url);
-                result
+                let mut keep = KeepParsed(None);
+                f(Ok(keep.0.insert(url)))
             }
             Err(e) => {
-                keep(url);
+                drop(KeepParsed(Some(url)));
                 f(Err(e))
             }
         },
         None => match options.parse(input) {
             Ok(url) => {
-                let result = f(Ok(&url));
-                keep(url);
-                result
+                let mut keep = KeepParsed(None);
+                f(Ok(keep.0.insert(url)))
             }
             Err(e) => f(Err(e)),
         },
+    }
+}
+
+/// A URL that goes back into [`with_parsed`]'s slot when dropped (if its buffer is not
+/// oversized). Dropped after `f` has returned, so that `f`'s result is [`with_parsed`]'s
+/// last expression, written in place and not copied past the slot's update.
+#[cfg(feature = "pattern")]
+struct KeepParsed(Option<Url>);
+
+#[cfg(feature = "pattern")]
+impl Drop for KeepParsed {
+    fn drop(&mut self) {
+        if let Some(url) = self.0.take()
+            && url.serialization.capacity() <= scratch::KEEP_AT_MOST
+        {
+            PARSED.set(Some(url));
+        }
     }
 }
 

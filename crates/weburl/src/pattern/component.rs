@@ -157,6 +157,7 @@ impl CompiledComponent {
     /// RegExpBuiltinExec of the component's regular expression on `input`: on a match,
     /// appends the byte range of each group of the name list to `out` and returns true; when
     /// it does not match, returns false and leaves `out` as it was.
+    #[inline]
     pub(crate) fn exec_into(&self, input: &str, out: &mut Vec<Span>) -> bool {
         match &self.matcher {
             Matcher::Parts(program) => program.exec_into(input, out),
@@ -172,6 +173,7 @@ impl CompiledComponent {
     }
 
     /// Whether `input` matches (RegExpBuiltinExec is not null), without the groups.
+    #[inline]
     pub(crate) fn is_match(&self, input: &str) -> bool {
         match &self.matcher {
             Matcher::Parts(program) => program.is_match(input),

@@ -138,6 +138,28 @@ fn linear_steps(parts: &[Part], segment: Class) -> Option<Box<[Step]>> {
     Some(steps.into())
 }
 
+/// Whether `a` and `b` are the same bytes. Texts of up to 16 bytes (a URL pattern's usual
+/// literals: `https`, `/repos/`, `api.github.com`) are compared as two overlapping words in
+/// place, where `==` on slices calls `memcmp`.
+#[inline]
+fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+    let n = a.len();
+    if n != b.len() {
+        return false;
+    }
+    let word8 =
+        |s: &[u8], at: usize| u64::from_ne_bytes(s[at..at + 8].try_into().unwrap_or_default());
+    let word4 =
+        |s: &[u8], at: usize| u32::from_ne_bytes(s[at..at + 4].try_into().unwrap_or_default());
+    match n {
+        0 => true,
+        1..=3 => a[0] == b[0] && a[n / 2] == b[n / 2] && a[n - 1] == b[n - 1],
+        4..=7 => word4(a, 0) == word4(b, 0) && word4(a, n - 4) == word4(b, n - 4),
+        8..=16 => word8(a, 0) == word8(b, 0) && word8(a, n - 8) == word8(b, n - 8),
+        _ => a == b,
+    }
+}
+
 /// A compiled part list (without regexp parts).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Program {
@@ -199,6 +221,7 @@ impl Program {
     }
 
     /// Whether `input` matches (no captures kept).
+    #[inline]
     pub(crate) fn is_match(&self, input: &str) -> bool {
         match &self.shape {
             Shape::Exact(text) => self.exact(text, input),
@@ -208,7 +231,10 @@ impl Program {
     }
 
     /// Matches `input`: on success appends the span of each group (in name-list order) to
-    /// `out` and returns true; on failure leaves `out` as it was.
+    /// `out` and returns true; on failure leaves `out` as it was. Inlined, so that a
+    /// [`Shape::Exact`] component (the usual protocol, hostname and port) is a comparison in
+    /// the caller's loop, not two calls.
+    #[inline]
     pub(crate) fn exec_into(&self, input: &str, out: &mut Vec<Span>) -> bool {
         match &self.shape {
             Shape::Exact(text) => self.exact(text, input),
@@ -223,7 +249,7 @@ impl Program {
         if self.ignore_case {
             input.as_bytes().eq_ignore_ascii_case(text)
         } else {
-            input.as_bytes() == text
+            same_bytes(input.as_bytes(), text)
         }
     }
 
@@ -252,7 +278,7 @@ impl Program {
                     let equal = if self.ignore_case {
                         slice.eq_ignore_ascii_case(text)
                     } else {
-                        *slice == **text
+                        same_bytes(slice, text)
                     };
                     if !equal {
                         ok = false;
@@ -263,7 +289,9 @@ impl Program {
                 Step::Segment(class) => {
                     let rest = &bytes[pos..];
                     let len = match class {
-                        Class::NotDelimiter(d) => memchr::memchr(*d, rest).unwrap_or(rest.len()),
+                        Class::NotDelimiter(d) => {
+                            crate::lex::find_byte(rest, *d).unwrap_or(rest.len())
+                        }
                         _ => rest.len(),
                     };
                     if len == 0 {
@@ -307,6 +335,7 @@ impl Program {
 
     /// Runs the program on `input`; false if it does not match. Without `out`, the saves are
     /// skipped; with it, the spans of the groups are appended on success.
+    #[inline(never)]
     fn run(&self, input: &str, out: Option<&mut Vec<Span>>) -> bool {
         SCRATCH.with(|scratch| match scratch.try_borrow_mut() {
             Ok(mut scratch) => {
@@ -579,6 +608,27 @@ impl Compiler {
 mod tests {
     use super::super::parser::parse_a_pattern_string;
     use super::*;
+
+    /// `same_bytes` is `==` on byte slices: every length up to 40, equal texts and texts that
+    /// differ in one byte at each position, and texts of different lengths.
+    #[test]
+    fn same_bytes_is_slice_equality() {
+        let base: Vec<u8> = (0..40u8).map(|i| b'a' + i % 26).collect();
+        for n in 0..=base.len() {
+            let a = &base[..n];
+            assert!(same_bytes(a, a), "{n}");
+            for at in 0..n {
+                let mut b = a.to_vec();
+                b[at] ^= 0x20;
+                assert!(!same_bytes(a, &b), "{n} {at}");
+                assert!(!same_bytes(&b, a), "{n} {at}");
+            }
+            if n > 0 {
+                assert!(!same_bytes(a, &base[..n - 1]), "{n}");
+                assert!(!same_bytes(&base[1..n], &base[..n - 1]) || n == 1, "{n}");
+            }
+        }
+    }
 
     /// Every combination of these patterns and inputs, on the pathname, hostname and default
     /// options, with and without ignore case: the one-pass matcher of [`Shape::Linear`] and

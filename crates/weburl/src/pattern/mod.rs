@@ -993,7 +993,6 @@ impl<'p, 'u> UrlPatternMatch<'p, 'u> {
         }
         let c = &self.pattern.components[i];
         let run = |spans: &mut Vec<Span>| {
-            spans.clear();
             if !c.exec_into(input, spans) {
                 // Not reached: the component matched when the match was made.
                 spans.clear();
@@ -1001,10 +1000,7 @@ impl<'p, 'u> UrlPatternMatch<'p, 'u> {
             spans.truncate(c.group_name_list.len());
             f(&c.group_name_list, input, spans)
         };
-        SPANS.with(|spans| match spans.try_borrow_mut() {
-            Ok(mut spans) => run(&mut spans),
-            Err(_) => run(&mut Vec::new()),
-        })
+        with_spans(run)
     }
 
     /// The value of the group `name` of one component: `None` if there is no such group or
@@ -1583,10 +1579,7 @@ impl UrlPattern {
     /// ```
     #[must_use]
     pub fn match_url<'u>(&self, url: &'u Url) -> Option<UrlPatternMatch<'_, 'u>> {
-        SPANS.with(|spans| match spans.try_borrow_mut() {
-            Ok(mut spans) => self.match_kept(url, URL_KNOWN, None, &mut spans),
-            Err(_) => self.match_kept(url, URL_KNOWN, None, &mut Vec::new()),
-        })
+        with_spans(|spans| self.match_kept(url, URL_KNOWN, None, spans))
     }
 
     /// The borrowed match on `url` (`known` as in [`UrlPattern::test_values`]): every
@@ -1791,14 +1784,12 @@ impl UrlPattern {
         known: u16,
         inputs: impl FnOnce() -> UrlPatternInputs,
     ) -> Option<UrlPatternResult> {
-        let run = |spans: &mut Vec<Span>| {
-            spans.clear();
-            (self.match_values(values, known, None, spans))
-                .then(|| self.result(values, spans, inputs()))
-        };
-        SPANS.with(|spans| match spans.try_borrow_mut() {
-            Ok(mut spans) => run(&mut spans),
-            Err(_) => run(&mut Vec::new()),
+        with_spans(|spans| {
+            if self.match_values(values, known, None, spans) {
+                Some(self.result(values, spans, inputs()))
+            } else {
+                None
+            }
         })
     }
 
@@ -1840,6 +1831,9 @@ impl UrlPattern {
     }
 
     /// The result of a match: `spans` holds the groups of all eight components, in order.
+    /// Inlined into its callers, so that the result is built where they return it (in place
+    /// in their `Option`) instead of being copied there.
+    #[inline(always)]
     fn result(
         &self,
         values: &Values<'_>,
@@ -1901,7 +1895,26 @@ const URL_KNOWN: u16 = 1 << 8;
 
 thread_local! {
     /// The group spans of the last match on this thread, reused.
-    static SPANS: std::cell::RefCell<Vec<Span>> = const { std::cell::RefCell::new(Vec::new()) };
+    static SPANS: std::cell::Cell<Vec<Span>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
+/// `f` on this thread's reused span buffer, emptied. The buffer is taken out of its slot and
+/// put back when `f` has returned (a nested call finds the slot empty and starts a buffer of
+/// its own), so that `f`'s result is returned from here as it is, not through the
+/// thread-local's closure or past the slot's update, each of which copied a whole
+/// [`UrlPatternResult`].
+#[inline(always)]
+fn with_spans<R>(f: impl FnOnce(&mut Vec<Span>) -> R) -> R {
+    /// Puts the buffer back into the slot when dropped.
+    struct PutBack(Vec<Span>);
+    impl Drop for PutBack {
+        fn drop(&mut self) {
+            SPANS.set(std::mem::take(&mut self.0));
+        }
+    }
+    let mut spans = PutBack(SPANS.take());
+    spans.0.clear();
+    f(&mut spans.0)
 }
 
 /// Whether a lone wildcard `*` (`^(.*)$`) matches `value`: unless it has a line terminator.
@@ -2020,6 +2033,26 @@ mod tests {
             }
             assert_eq!(spilled, groups);
         }
+    }
+
+    /// A nested call of `with_spans` gets an empty buffer of its own and leaves the outer
+    /// one as it was; the buffer goes back into the slot, emptied on its next use.
+    #[test]
+    fn with_spans_nests_and_puts_the_buffer_back() {
+        with_spans(|outer| {
+            assert!(outer.is_empty());
+            outer.extend([Some((1, 2)), None, Some((3, 4))]);
+            with_spans(|inner| {
+                assert!(inner.is_empty());
+                inner.push(None);
+            });
+            assert_eq!(*outer, [Some((1, 2)), None, Some((3, 4))]);
+        });
+        let capacity = with_spans(|spans| {
+            assert!(spans.is_empty());
+            spans.capacity()
+        });
+        assert!(capacity >= 3, "the outer buffer was put back: {capacity}");
     }
 
     /// An input is no bigger than a `String` (its init object boxed), and the result's
