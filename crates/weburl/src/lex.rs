@@ -900,7 +900,7 @@ fn bytes_equal_to(w: u64, byte: u8) -> u64 {
 /// Eight bytes of `s` from `i` as a little-endian word.
 #[cfg(feature = "pattern")]
 #[inline]
-fn word_at(s: &[u8], i: usize) -> u64 {
+pub(crate) fn word_at(s: &[u8], i: usize) -> u64 {
     let mut w = [0; 8];
     w.copy_from_slice(&s[i..i + 8]);
     u64::from_le_bytes(w)

@@ -29,7 +29,7 @@ use super::{
     URL_KNOWN, UrlPattern, UrlPatternComponent, UrlPatternInput, UrlPatternMatch, UrlPatternResult,
     Values,
 };
-use crate::Url;
+use crate::{Url, lex};
 
 /// The byte of a key that stands for a whole-segment wildcard: a NUL cannot occur in a
 /// canonical pathname (it is percent-encoded), and a pattern whose literal text holds one is
@@ -95,13 +95,14 @@ impl Run {
             // end, where `n` is 0), made as two shifts of at most 32.
             let start = pos.min(len - 8);
             let half = (4 * (pos - start)) as u32;
-            let w = word(path, start) >> half >> half;
+            let w = lex::word_at(path, start) >> half >> half;
             // The low `n` bytes (two shifts of at most 32: `n` is 8 at most).
             let mask = !(u64::MAX << (4 * n) << (4 * n));
-            return ((w ^ word(bytes, 0)) & mask == 0).then_some(end);
+            return ((w ^ lex::word_at(bytes, 0)) & mask == 0).then_some(end);
         }
         let equal = if (9..=16).contains(&n) {
-            word(path, pos) == word(bytes, 0) && word(path, end - 8) == word(bytes, n - 8)
+            lex::word_at(path, pos) == lex::word_at(bytes, 0)
+                && lex::word_at(path, end - 8) == lex::word_at(bytes, n - 8)
         } else {
             path[pos..end] == bytes[..n]
         };
@@ -276,57 +277,11 @@ thread_local! {
     static SCRATCH: RefCell<Scratch> = const { RefCell::new(Scratch::new()) };
 }
 
-/// The end of the segment that starts at `pos`: the next `/` or the end of `path`. Eight
-/// bytes at a time in a word (most segments are short, and a call to `memchr` costs more
-/// than they do), the last word overlapping the ones before it; `memchr` past 32 bytes.
+/// The end of the segment that starts at `pos`: the next `/` or the end of `path`
+/// ([`lex::find_byte`]: eight bytes at a time in a word, `memchr` past 32 bytes).
 #[inline(always)]
 fn segment_end(path: &[u8], pos: usize) -> usize {
-    const FAR: usize = 32;
-    let len = path.len();
-    if len < 8 {
-        return (path[pos..].iter().position(|&b| b == b'/')).map_or(len, |i| pos + i);
-    }
-    let mut i = pos;
-    while i + 8 <= len {
-        if let Some(k) = slash_in(word(path, i)) {
-            return i + k;
-        }
-        i += 8;
-        if i - pos >= FAR {
-            return memchr::memchr(b'/', &path[i..]).map_or(len, |k| i + k);
-        }
-    }
-    if i == len {
-        return len;
-    }
-    // The last eight bytes, of which the first `i - (len - 8)` were looked at already.
-    let start = len - 8;
-    let seen = (i - start) * 8;
-    match slash_in(word(path, start) >> seen << seen) {
-        Some(k) => start + k,
-        None => len,
-    }
-}
-
-/// The index of the first `/` in the eight bytes of `w` (little-endian), if there is one.
-/// Exact for every byte (no carry between bytes), so that bytes masked to zero before the
-/// call are never taken for a `/`.
-#[inline]
-fn slash_in(w: u64) -> Option<usize> {
-    const SLASHES: u64 = u64::from_le_bytes([b'/'; 8]);
-    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    let x = w ^ SLASHES;
-    // The high bit of each byte of `x` that is zero (each byte that was a `/`).
-    let zero = !(((x & LOW7) + LOW7) | x | LOW7);
-    (zero != 0).then(|| zero.trailing_zeros() as usize / 8)
-}
-
-/// Eight bytes of `s` from `i` as a word.
-#[inline]
-fn word(s: &[u8], i: usize) -> u64 {
-    let mut w = [0; 8];
-    w.copy_from_slice(&s[i..i + 8]);
-    u64::from_le_bytes(w)
+    lex::find_byte(&path[pos..], b'/').map_or(path.len(), |i| pos + i)
 }
 
 impl Tree {
