@@ -4,6 +4,7 @@
 use weburl::{ParseError, Url};
 
 use crate::Strings;
+use crate::rows::Spare;
 
 /// The base the inputs are parsed against: none, one URL for every row, or one string per
 /// row. `From` makes `None`, `Some(&url)` and `&url` bases.
@@ -98,13 +99,18 @@ impl<'a> Bases<'a> {
         }
     }
 
-    /// The next row's input parsed against its base: `None` for a null input or base.
+    /// The next row's input parsed against its base (in `spare`'s buffer): `None` for a null
+    /// input or base.
     #[inline]
-    pub(crate) fn parse(&mut self, input: Option<&str>) -> Option<Result<Url, ParseError>> {
+    pub(crate) fn parse(
+        &mut self,
+        input: Option<&str>,
+        spare: &mut Spare,
+    ) -> Option<Result<Url, ParseError>> {
         match (self.next(), input) {
             (RowBase::Null, _) | (_, None) => None,
             (RowBase::Failed(e), Some(_)) => Some(Err(e)),
-            (RowBase::Parse(base), Some(input)) => Some(crate::rows::parse(input, base)),
+            (RowBase::Parse(base), Some(input)) => Some(spare.parse(input, base)),
         }
     }
 }

@@ -13,36 +13,51 @@ use weburl::psl::Sections;
 use weburl::{Component, Url};
 
 use crate::base::{Bases, RowBase};
-use crate::rows::{self, Slice};
+use crate::rows::{self, Slice, Spare};
 use crate::sink::{Sink, ViewBuilder};
 use crate::views::ViewTable;
 use crate::{Base, Output, Strings};
 
-/// Writes `f` of each row to `sink`: null where it gives `None`.
+/// Writes `f` of each row to `sink`: null where it gives `None`. `f` parses in the spare
+/// URL it is given, and a URL its answer holds is kept there for the next row.
 fn drive<'a, S: Sink>(
     input: &Strings<'a>,
     mut sink: S,
-    mut f: impl FnMut(Option<&'a str>) -> Option<Slice<'a>>,
+    mut f: impl FnMut(Option<&'a str>, &mut Spare) -> Option<Slice<'a>>,
 ) -> ArrayRef {
-    input.for_each_located(|text, at| match (f(text), at) {
-        (None, _) => sink.null(),
-        (Some(Slice::Input(text, range)), Some((block, offset))) => {
-            let start = offset as usize + range.start;
-            match u32::try_from(start) {
-                Ok(start) => sink.located(&text[range], (block, start)),
-                Err(_) => sink.text(&text[range]),
-            }
+    let mut spare = Spare::default();
+    input.for_each_located(|text, at| match f(text, &mut spare) {
+        None => sink.null(),
+        Some(Slice::Input(text, range)) => place(&mut sink, &text[range], text, at),
+        Some(answer) => {
+            sink.text(answer.as_str());
+            spare.keep_answer(answer);
         }
-        (Some(answer), _) => sink.text(answer.as_str()),
     });
     sink.finish()
 }
 
-/// A string array of `f` of each row, as `output`.
+/// Writes `answer` to `sink`: as found in the input where it is a part of `row`, the row's
+/// text, which is at `at` in the input's buffers (found by address), else as text.
+#[inline(always)]
+fn place<S: Sink>(sink: &mut S, answer: &str, row: &str, at: Option<(u32, u32)>) {
+    let start = (answer.as_ptr() as usize).wrapping_sub(row.as_ptr() as usize);
+    match at {
+        Some((block, offset)) if start <= row.len() && answer.len() <= row.len() - start => {
+            match u32::try_from(offset as usize + start) {
+                Ok(start) => sink.located(answer, (block, start)),
+                Err(_) => sink.text(answer),
+            }
+        }
+        _ => sink.text(answer),
+    }
+}
+
+/// A string array of `f` of each row, as `output` (`f` as in [`drive`]).
 fn strings<'a>(
     input: &Strings<'a>,
     output: Output,
-    f: impl FnMut(Option<&'a str>) -> Option<Slice<'a>>,
+    f: impl FnMut(Option<&'a str>, &mut Spare) -> Option<Slice<'a>>,
 ) -> ArrayRef {
     let rows = input.len();
     let bytes = input.bytes();
@@ -102,11 +117,62 @@ pub fn component_as<'a>(
     output: Output,
 ) -> ArrayRef {
     let mut bases = Bases::new(base.into());
-    let views = output == Output::Utf8View;
-    strings(input, output, |text| match bases.next() {
-        RowBase::Parse(base) => rows::component_in(text?, base, component, views),
-        RowBase::Null | RowBase::Failed(_) => None,
-    })
+    let rows = input.len();
+    let bytes = input.bytes();
+    match output {
+        Output::Utf8View => components(
+            input,
+            &mut bases,
+            component,
+            ViewBuilder::new(rows, input.blocks()),
+            true,
+        ),
+        Output::Utf8 => components(
+            input,
+            &mut bases,
+            component,
+            GenericStringBuilder::<i32>::with_capacity(rows, bytes),
+            false,
+        ),
+        Output::LargeUtf8 => components(
+            input,
+            &mut bases,
+            component,
+            GenericStringBuilder::<i64>::with_capacity(rows, bytes),
+            false,
+        ),
+    }
+}
+
+/// [`component_as`] into `sink`, each row parsed in one kept URL ([`rows::with_component`]);
+/// `views`: the sink takes views into the input, so an answer is looked for in the row's
+/// text first (an answer that is copied anyway is taken from the href without comparing it
+/// with the input).
+fn components<S: Sink>(
+    input: &Strings<'_>,
+    bases: &mut Bases<'_>,
+    component: Component,
+    mut sink: S,
+    views: bool,
+) -> ArrayRef {
+    let mut spare = Spare::default();
+    input.for_each_located(|text, at| match (bases.next(), text) {
+        (RowBase::Parse(base), Some(text)) => {
+            rows::with_component(
+                text,
+                base,
+                component,
+                views,
+                &mut spare,
+                |answer| match answer {
+                    Some(answer) => place(&mut sink, answer, text, at),
+                    None => sink.null(),
+                },
+            );
+        }
+        _ => sink.null(),
+    });
+    sink.finish()
 }
 
 /// The URL Standard's public suffix of each URL's host by `sections` of the embedded Public
@@ -139,7 +205,9 @@ pub fn public_suffix(input: &Strings<'_>, sections: Sections) -> ArrayRef {
 /// ```
 #[must_use]
 pub fn public_suffix_as(input: &Strings<'_>, sections: Sections, output: Output) -> ArrayRef {
-    strings(input, output, |text| rows::public_suffix(text?, sections))
+    strings(input, output, |text, _| {
+        rows::public_suffix(text?, sections)
+    })
 }
 
 /// The URL Standard's registrable domain of each URL's host by `sections` of the embedded
@@ -173,7 +241,7 @@ pub fn registrable_domain(input: &Strings<'_>, sections: Sections) -> ArrayRef {
 /// ```
 #[must_use]
 pub fn registrable_domain_as(input: &Strings<'_>, sections: Sections, output: Output) -> ArrayRef {
-    strings(input, output, |text| {
+    strings(input, output, |text, _| {
         rows::registrable_domain(text?, sections)
     })
 }
@@ -211,7 +279,7 @@ pub fn error_name_as<'a>(
     output: Output,
 ) -> ArrayRef {
     let mut bases = Bases::new(base.into());
-    strings(input, output, |text| match bases.next() {
+    strings(input, output, |text, _| match bases.next() {
         RowBase::Null => None,
         RowBase::Failed(e) => text.map(|_| Slice::Static(e.spec_name())),
         RowBase::Parse(base) => rows::error_name(text?, base).map(Slice::Static),
@@ -251,15 +319,18 @@ pub fn normalize_as(
     options: &Options,
     output: Output,
 ) -> ArrayRef {
-    strings(input, output, |text| {
-        let url = Url::parse(text?).ok()?;
-        match rows::normalize(&url, profile, options)? {
-            Cow::Owned(text) => Some(Slice::Owned(text)),
-            Cow::Borrowed(href) => {
+    strings(input, output, |text, spare| {
+        let url = spare.parse(text?, None).ok()?;
+        let answer = match rows::normalize(&url, profile, options) {
+            Some(Cow::Owned(text)) => Some(Slice::Owned(text)),
+            Some(Cow::Borrowed(href)) => {
                 let len = href.len();
-                Some(Slice::Href(url, 0..len))
+                return Some(Slice::Href(url, 0..len));
             }
-        }
+            None => None,
+        };
+        spare.keep(url);
+        answer
     })
 }
 
@@ -323,7 +394,7 @@ pub fn parse<'a>(input: &Strings<'a>, base: impl Into<Base<'a>>) -> StructArray 
 #[must_use]
 pub fn parse_as<'a>(input: &Strings<'a>, base: impl Into<Base<'a>>, output: Output) -> StructArray {
     let mut bases = Bases::new(base.into());
-    let mut row_of = move |text: Option<&str>| bases.parse(text)?.ok();
+    let mut spare = Spare::default();
     let fields = parse_fields(output);
     let rows = input.len();
     let mut valid = Vec::with_capacity(rows);
@@ -335,7 +406,7 @@ pub fn parse_as<'a>(input: &Strings<'a>, base: impl Into<Base<'a>>, output: Outp
             input.for_each_located(|text, at| {
                 let this = row;
                 row += 1;
-                let Some(url) = row_of(text) else {
+                let Some(url) = bases.parse(text, &mut spare).and_then(Result::ok) else {
                     valid.push(false);
                     return;
                 };
@@ -357,6 +428,7 @@ pub fn parse_as<'a>(input: &Strings<'a>, base: impl Into<Base<'a>>, output: Outp
                         _ => table.set(i, this, &url.get(component)),
                     }
                 }
+                spare.keep(url);
             });
             table
                 .finish()
@@ -364,8 +436,8 @@ pub fn parse_as<'a>(input: &Strings<'a>, base: impl Into<Base<'a>>, output: Outp
                 .map(|column| Arc::new(column) as ArrayRef)
                 .collect()
         }
-        Output::Utf8 => parse_strings::<i32>(input, &mut row_of, &mut valid),
-        Output::LargeUtf8 => parse_strings::<i64>(input, &mut row_of, &mut valid),
+        Output::Utf8 => parse_strings::<i32>(input, &mut bases, &mut spare, &mut valid),
+        Output::LargeUtf8 => parse_strings::<i64>(input, &mut bases, &mut spare, &mut valid),
     };
     let nulls = NullBuffer::from(valid);
     let nulls = (nulls.null_count() > 0).then_some(nulls);
@@ -391,7 +463,8 @@ pub fn parse_fields(output: Output) -> Fields {
 /// The columns of [`parse_as`] as string builders give them.
 fn parse_strings<O: arrow_array::OffsetSizeTrait>(
     input: &Strings<'_>,
-    row_of: &mut impl FnMut(Option<&str>) -> Option<Url>,
+    bases: &mut Bases<'_>,
+    spare: &mut Spare,
     valid: &mut Vec<bool>,
 ) -> Vec<ArrayRef> {
     let rows = input.len();
@@ -400,10 +473,13 @@ fn parse_strings<O: arrow_array::OffsetSizeTrait>(
         .map(|_| GenericStringBuilder::with_capacity(rows, rows * 8))
         .collect();
     for text in input.iter() {
-        let url = row_of(text);
+        let url = bases.parse(text, spare).and_then(Result::ok);
         valid.push(url.is_some());
         for (column, component) in columns.iter_mut().zip(Component::ALL) {
             column.append_value(url.as_ref().map_or(Cow::Borrowed(""), |u| u.get(component)));
+        }
+        if let Some(url) = url {
+            spare.keep(url);
         }
     }
     columns
@@ -435,7 +511,7 @@ pub fn map_rows<'a>(
     mut f: impl FnMut(usize, Option<&'a str>) -> Option<Slice<'a>>,
 ) -> ArrayRef {
     let mut row = 0;
-    strings(input, output, |text| {
+    strings(input, output, |text, _| {
         row += 1;
         f(row - 1, text)
     })

@@ -318,13 +318,16 @@ pub fn pattern_test<'a>(
     base: impl Into<Base<'a>>,
 ) -> BooleanArray {
     let mut bases = Bases::new(base.into());
+    let mut spare = rows::Spare::default();
     let mut out = BooleanBuilder::with_capacity(urls.len());
     for text in urls.iter() {
-        out.append_option(
-            bases
-                .parse(text)
-                .map(|url| url.is_ok_and(|url| pattern.test_url(&url))),
-        );
+        out.append_option(bases.parse(text, &mut spare).map(|url| {
+            url.is_ok_and(|url| {
+                let matched = pattern.test_url(&url);
+                spare.keep(url);
+                matched
+            })
+        }));
     }
     out.finish()
 }
@@ -453,15 +456,21 @@ fn exec_columns<S: Sink>(
         .flat_map(|&(_, n)| (0..n).map(|_| sink()))
         .collect();
     let mut bases = Bases::new(base);
+    let mut spare = rows::Spare::default();
     let mut valid = Vec::with_capacity(urls.len());
     for text in urls.iter() {
-        let url = bases.parse(text).and_then(Result::ok);
-        let matched = url.as_ref().and_then(|url| pattern.match_url(url));
-        valid.push(matched.is_some());
-        let Some(matched) = matched else {
+        let Some(url) = bases.parse(text, &mut spare).and_then(Result::ok) else {
+            valid.push(false);
             sinks.iter_mut().for_each(Sink::null);
             continue;
         };
+        let Some(matched) = pattern.match_url(&url) else {
+            spare.keep(url);
+            valid.push(false);
+            sinks.iter_mut().for_each(Sink::null);
+            continue;
+        };
+        valid.push(true);
         let mut column = sinks.iter_mut();
         for &(c, n) in &components {
             // The groups are read in place (no list per row); `n` values in all.
@@ -481,6 +490,7 @@ fn exec_columns<S: Sink>(
                 sink.null();
             }
         }
+        spare.keep(url);
     }
     (sinks.into_iter().map(Sink::finish).collect(), valid)
 }
@@ -575,8 +585,9 @@ fn group_column<S: Sink>(
     mut sink: S,
 ) -> ArrayRef {
     let mut bases = Bases::new(base);
+    let mut spare = rows::Spare::default();
     for text in urls.iter() {
-        let url: Option<Url> = bases.parse(text).and_then(Result::ok);
+        let url: Option<Url> = bases.parse(text, &mut spare).and_then(Result::ok);
         let value = match (&url, component) {
             (Some(url), Some(c)) => rows::pattern_group(url, pattern, Some(c), name),
             _ => None,
@@ -584,6 +595,9 @@ fn group_column<S: Sink>(
         match value {
             Some(value) => sink.text(value),
             None => sink.null(),
+        }
+        if let Some(url) = url {
+            spare.keep(url);
         }
     }
     sink.finish()

@@ -76,6 +76,93 @@ pub fn parse(input: &str, base: Option<&Url>) -> Result<Url, ParseError> {
     }
 }
 
+/// A parsed URL kept from one row for the next, whose buffer the next row's parse reuses
+/// ([`weburl::ParseOptions::parse_into`]): a loop over rows that are already normal URLs
+/// allocates nothing per row once the buffer has grown. The kernels keep one per call; a host
+/// with a loop of its own (DuckDB's vectors, a Polars plugin's series) can do the same.
+///
+/// ```
+/// use weburl_arrow::rows::Spare;
+/// let mut spare = Spare::default();
+/// for input in ["https://a.example/x", "HTTPS://b.example/../y", "nope"] {
+///     let parsed = spare.parse(input, None);
+///     assert_eq!(parsed, weburl::Url::parse(input));
+///     if let Ok(url) = parsed {
+///         spare.keep(url);
+///     }
+/// }
+/// ```
+#[derive(Debug, Default)]
+pub struct Spare(Option<Url>);
+
+impl Spare {
+    /// `input` parsed against `base`, as [`parse`] does, in the kept URL's buffer if there is
+    /// one (it stays kept when `input` does not parse).
+    ///
+    /// ```
+    /// let mut spare = weburl_arrow::rows::Spare::default();
+    /// let url = spare.parse("https://a.example/x", None).unwrap();
+    /// assert_eq!(url.pathname(), "/x");
+    /// ```
+    #[inline]
+    pub fn parse(&mut self, input: &str, base: Option<&Url>) -> Result<Url, ParseError> {
+        let Some(mut url) = self.0.take() else {
+            return parse(input, base);
+        };
+        match Url::options().base(base).parse_into(input, &mut url) {
+            Ok(()) => Ok(url),
+            Err(e) => {
+                self.0 = Some(url);
+                Err(e)
+            }
+        }
+    }
+
+    /// [`Spare::parse`] leaving the URL where it is kept: the URL, borrowed.
+    #[inline]
+    pub(crate) fn parse_kept(
+        &mut self,
+        input: &str,
+        base: Option<&Url>,
+    ) -> Result<&Url, ParseError> {
+        if self.0.is_none() {
+            return Ok(self.0.insert(parse(input, base)?));
+        }
+        let url = self.0.as_mut().expect("a kept URL");
+        Url::options().base(base).parse_into(input, url)?;
+        Ok(url)
+    }
+
+    /// Keeps `url` for the next [`Spare::parse`].
+    ///
+    /// ```
+    /// let mut spare = weburl_arrow::rows::Spare::default();
+    /// spare.keep(weburl::Url::parse("https://a.example/").unwrap());
+    /// assert_eq!(spare.parse("https://b.example/", None).unwrap().host(), "b.example");
+    /// ```
+    #[inline]
+    pub fn keep(&mut self, url: Url) {
+        self.0 = Some(url);
+    }
+
+    /// Keeps the URL that `answer` holds ([`Slice::Href`]), once its text has been written.
+    ///
+    /// ```
+    /// use weburl::Component;
+    /// use weburl_arrow::rows::{self, Spare};
+    /// let mut spare = Spare::default();
+    /// let answer = rows::component_with("HTTPS://a.example/x", None, Component::Pathname, &mut spare).unwrap();
+    /// assert_eq!(answer.as_str(), "/x");
+    /// spare.keep_answer(answer);
+    /// ```
+    #[inline]
+    pub fn keep_answer(&mut self, answer: Slice<'_>) {
+        if let Slice::Href(url, _) = answer {
+            self.0 = Some(url);
+        }
+    }
+}
+
 /// Where the getter `component` of `url` is in its href ([`Url::component_range`]), or,
 /// when it is not there (an origin that does not start the href), its text.
 ///
@@ -117,10 +204,17 @@ fn built(url: &Url, component: Component) -> Slice<'static> {
 #[must_use]
 #[inline]
 pub fn component_of(input: &str, url: Url, component: Component) -> Slice<'_> {
+    answer(input, url, component).0
+}
+
+/// The answer for the getter `component` of `url`, the URL that `input` parsed to (a part
+/// of `input` when `input` is the URL's href), and the URL when the answer does not hold it.
+#[inline(always)]
+fn answer(input: &str, url: Url, component: Component) -> (Slice<'_>, Option<Url>) {
     match locate(&url, component) {
-        Err(text) => text,
-        Ok(range) if url.href() == input => Slice::Input(input, range),
-        Ok(range) => Slice::Href(url, range),
+        Err(text) => (text, Some(url)),
+        Ok(range) if url.href() == input => (Slice::Input(input, range), Some(url)),
+        Ok(range) => (Slice::Href(url, range), None),
     }
 }
 
@@ -139,30 +233,69 @@ pub fn component<'a>(
     base: Option<&Url>,
     component: Component,
 ) -> Option<Slice<'a>> {
-    component_in(input, base, component, true)
+    component_with(input, base, component, &mut Spare::default())
 }
 
-/// [`component`], looking for the answer in `input` (for a view into it) only when
-/// `in_input`: an answer that is copied anyway is taken from the href without comparing it
-/// with the input.
+/// [`component`], parsing in `spare`'s buffer; give the answer back with
+/// [`Spare::keep_answer`] once written.
+///
+/// ```
+/// use weburl::Component;
+/// use weburl_arrow::rows::{self, Spare};
+/// let mut spare = Spare::default();
+/// for (input, search) in [("https://a.example/?q", "?q"), ("http://B.example/?r", "?r")] {
+///     let answer = rows::component_with(input, None, Component::Search, &mut spare).unwrap();
+///     assert_eq!(answer.as_str(), search);
+///     spare.keep_answer(answer);
+/// }
+/// ```
+#[must_use]
 #[inline]
-pub(crate) fn component_in<'a>(
+pub fn component_with<'a>(
     input: &'a str,
     base: Option<&Url>,
     component: Component,
-    in_input: bool,
+    spare: &mut Spare,
 ) -> Option<Slice<'a>> {
     if component == Component::Hostname && base.is_none() {
-        return hostname(input);
+        return hostname_in(input, spare);
     }
-    let url = parse(input, base).ok()?;
-    if in_input {
-        return Some(component_of(input, url, component));
+    let url = spare.parse(input, base).ok()?;
+    let (answer, url) = answer(input, url, component);
+    if let Some(url) = url {
+        spare.keep(url);
     }
-    Some(match locate(&url, component) {
-        Ok(range) => Slice::Href(url, range),
-        Err(text) => text,
-    })
+    Some(answer)
+}
+
+/// `f` of the getter `component` of the URL `input` parses to (against `base`), parsed in
+/// `spare`'s URL, where it stays: a part of `input` when `in_input` and `input` is already
+/// the URL's href (a hostname without a base read in place where [`hostname`]'s fast path
+/// can), else a part of the href or the text of an origin that is built; `None` when it does
+/// not parse. [`component_with`] without moving the URL into the answer and back.
+#[inline(always)]
+pub(crate) fn with_component<R>(
+    input: &str,
+    base: Option<&Url>,
+    component: Component,
+    in_input: bool,
+    spare: &mut Spare,
+    f: impl FnOnce(Option<&str>) -> R,
+) -> R {
+    if component == Component::Hostname
+        && base.is_none()
+        && let Some(range) = normal_hostname(input)
+    {
+        return f(Some(&input[range]));
+    }
+    let Ok(url) = spare.parse_kept(input, base) else {
+        return f(None);
+    };
+    match locate(url, component) {
+        Ok(range) if in_input && url.href() == input => f(Some(&input[range])),
+        Ok(range) => f(Some(&url.href()[range])),
+        Err(text) => f(Some(text.as_str())),
+    }
 }
 
 /// The hostname of the URL `input` parses to; `None` when it does not parse. An input whose
@@ -176,13 +309,22 @@ pub(crate) fn component_in<'a>(
 #[must_use]
 #[inline]
 pub fn hostname(input: &str) -> Option<Slice<'_>> {
+    hostname_in(input, &mut Spare::default())
+}
+
+/// [`hostname`], parsing (where the fast path does not answer) in `spare`'s buffer.
+#[inline]
+fn hostname_in<'a>(input: &'a str, spare: &mut Spare) -> Option<Slice<'a>> {
     match normal_hostname(input) {
         Some(range) => Some(Slice::Input(input, range)),
-        None => Some(component_of(
-            input,
-            Url::parse(input).ok()?,
-            Component::Hostname,
-        )),
+        None => {
+            let url = spare.parse(input, None).ok()?;
+            let (answer, url) = answer(input, url, Component::Hostname);
+            if let Some(url) = url {
+                spare.keep(url);
+            }
+            Some(answer)
+        }
     }
 }
 

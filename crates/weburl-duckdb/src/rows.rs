@@ -61,9 +61,12 @@ pub type Failure = String;
 /// let mut bases = weburl_duckdb::rows::Bases::default();
 /// assert_eq!(bases.get("http://a/b").as_ref().unwrap().href(), "http://a/b");
 /// ```
+/// It also keeps the previous row's URL, whose buffer the next row's parse reuses
+/// ([`rows::Spare`]).
 #[derive(Default)]
 pub struct Bases<'a> {
     last: Option<(&'a str, Result<Url, ParseError>)>,
+    spare: rows::Spare,
 }
 
 impl<'a> Bases<'a> {
@@ -76,15 +79,52 @@ impl<'a> Bases<'a> {
     }
 
     /// `input` parsed against `base` (a base that fails gives the base's error, as
-    /// `new URL(input, base)` throws it), or alone.
+    /// `new URL(input, base)` throws it), or alone; give the URL back with [`Bases::keep`].
     pub fn parse(&mut self, input: &str, base: Option<&'a str>) -> Result<Url, ParseError> {
-        match base {
-            None => rows::parse(input, None),
-            Some(base) => match self.get(base) {
-                Ok(base) => rows::parse(input, Some(base)),
-                Err(e) => Err(*e),
-            },
-        }
+        let base = match base {
+            None => None,
+            Some(base) => {
+                self.get(base);
+                match &self.last {
+                    Some((_, Ok(base))) => Some(base),
+                    Some((_, Err(e))) => return Err(*e),
+                    None => unreachable!("get sets the last base"),
+                }
+            }
+        };
+        self.spare.parse(input, base)
+    }
+
+    /// Keeps `url` for the next row's parse.
+    pub fn keep(&mut self, url: Url) {
+        self.spare.keep(url);
+    }
+
+    /// The getter `component` of `input` parsed against `base` ([`rows::component_with`]);
+    /// `None` when either does not parse. Give the answer back with `keep_answer` once
+    /// written.
+    fn component(
+        &mut self,
+        input: &'a str,
+        base: Option<&'a str>,
+        component: weburl::Component,
+    ) -> Option<rows::Slice<'a>> {
+        let base = match base {
+            None => None,
+            Some(base) => {
+                self.get(base);
+                match &self.last {
+                    Some((_, Ok(base))) => Some(base),
+                    _ => return None,
+                }
+            }
+        };
+        rows::component_with(input, base, component, &mut self.spare)
+    }
+
+    /// Keeps the URL an answer of [`Bases::component`] holds, once written.
+    fn keep_answer(&mut self, answer: rows::Slice<'_>) {
+        self.spare.keep_answer(answer);
     }
 }
 
@@ -109,16 +149,14 @@ pub fn text<'a>(
 ) -> Result<bool, Failure> {
     let fail = |e: weburl_arrow::KernelError| format!("{}: {e}", kernel.sql_name());
     let answered = match kernel {
-        TextKernel::Component(component) => {
-            let answer = match second {
-                None => rows::component(first, None, component),
-                Some(base) => match bases.get(base) {
-                    Ok(base) => rows::component(first, Some(base), component),
-                    Err(_) => None,
-                },
-            };
-            answer.map(|a| emit(a.as_str())).is_some()
-        }
+        TextKernel::Component(component) => match bases.component(first, second, component) {
+            Some(answer) => {
+                emit(answer.as_str());
+                bases.keep_answer(answer);
+                true
+            }
+            None => false,
+        },
         TextKernel::PublicSuffix | TextKernel::RegistrableDomain => {
             let sections = match second {
                 None => weburl::psl::Sections::All,
@@ -137,12 +175,14 @@ pub fn text<'a>(
                 None => Profile::Spec,
                 Some(name) => weburl_arrow::profile(name).map_err(fail)?,
             };
-            let Ok(url) = rows::parse(first, None) else {
+            let Ok(url) = bases.parse(first, None) else {
                 return Ok(false);
             };
-            rows::normalize(&url, profile, &Options::default())
+            let answered = rows::normalize(&url, profile, &Options::default())
                 .map(|a| emit(&a))
-                .is_some()
+                .is_some();
+            bases.keep(url);
+            answered
         }
         TextKernel::ErrorName => {
             let answer = match second {
@@ -160,6 +200,7 @@ pub fn text<'a>(
             match bases.parse(reference, Some(first)) {
                 Ok(url) => {
                     emit(url.href());
+                    bases.keep(url);
                     true
                 }
                 Err(_) => false,
@@ -167,10 +208,12 @@ pub fn text<'a>(
         }
         TextKernel::SearchParam => {
             let name = second.unwrap_or_default();
-            let Ok(url) = rows::parse(first, None) else {
+            let Ok(url) = bases.parse(first, None) else {
                 return Ok(false);
             };
-            url.search_params().get(name).map(emit).is_some()
+            let answered = url.search_params().get(name).map(emit).is_some();
+            bases.keep(url);
+            answered
         }
     };
     Ok(answered)

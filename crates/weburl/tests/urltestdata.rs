@@ -16,6 +16,8 @@
 //!   gives the same `href` (idempotence); `Url::can_parse(input, base)` is true; each
 //!   component's range in the href (`component_range`, `component_ranges`) holds what its
 //!   getter returns.
+//! * `ParseOptions::parse_into`, into the URL the previous case left, gives the same URL as
+//!   `parse` (or fails where it fails, leaving that URL as it was).
 //! * `searchParams` (9 cases): expected `url.searchParams.toString()`, compared with
 //!   `url.search_params().to_string()`.
 
@@ -25,6 +27,8 @@ use common::{
     CaseCheck, GETTERS, Report, catch, getter, load_wpt_json, object_cases, opt_str, req_str,
     url_state,
 };
+use std::cell::RefCell;
+
 use serde_json::{Map, Value};
 use weburl::{Component, Url};
 
@@ -47,6 +51,7 @@ fn check_case(case: &Map<String, Value>, c: &mut CaseCheck) {
     let base = opt_str(case, "base");
     let expect_failure = case.get("failure").and_then(Value::as_bool) == Some(true);
     let result = parse(input, base);
+    check_parse_into(input, base, &result, c);
 
     if expect_failure {
         if let Ok(url) = &result {
@@ -102,6 +107,44 @@ fn check_case(case: &Map<String, Value>, c: &mut CaseCheck) {
     }
     c.check(Url::can_parse(input, base), || {
         format!("can_parse({input:?}, {base:?}): expected true, actual false")
+    });
+}
+
+thread_local! {
+    /// The URL `parse_into` last wrote, reused by the next case.
+    static KEPT: RefCell<Url> = RefCell::new(Url::parse(HREF_SETTER_TARGET).unwrap());
+}
+
+/// `ParseOptions::parse_into` on the URL the previous case left: the URL `parse` gives, and a
+/// failure where it fails, the URL left as it was.
+fn check_parse_into(
+    input: &str,
+    base: Option<&str>,
+    result: &Result<Url, String>,
+    c: &mut CaseCheck,
+) {
+    let Ok(base) = base.map(Url::parse).transpose() else {
+        return;
+    };
+    KEPT.with_borrow_mut(|kept| {
+        let before = kept.clone();
+        let into = Url::options().base(base.as_ref()).parse_into(input, kept);
+        match (result, into) {
+            (Ok(url), Ok(())) => c.check(kept == url, || {
+                format!(
+                    "parse_into: expected {:?}, actual {:?}",
+                    url.href(),
+                    kept.href()
+                )
+            }),
+            (Err(_), Err(_)) => c.check(*kept == before, || {
+                format!("parse_into failed and changed the URL to {:?}", kept.href())
+            }),
+            (parsed, into) => c.fail(format!(
+                "parse_into: {into:?}, where parse gave {:?}",
+                parsed.as_ref().map(Url::href)
+            )),
+        }
     });
 }
 

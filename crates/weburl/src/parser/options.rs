@@ -127,10 +127,27 @@ impl<'a> ParseOptions<'a> {
         result
     }
 
-    /// [`ParseOptions::parse`] into `url`, reusing its buffer: `url` is replaced by the result
-    /// when `input` parses and left as it was when it does not. (The fast path for already
-    /// normal input writes into the buffer; the general parser builds a new one.)
-    pub(crate) fn parse_into(self, input: &str, url: &mut Url) -> Result<(), ParseError> {
+    /// [`ParseOptions::parse`] into `url`, reusing its buffer: `url` becomes the result when
+    /// `input` parses and is left as it was when it does not. Input that is already a normal
+    /// URL (its href) is copied into `url`'s buffer, so a loop that parses many URLs into one
+    /// `Url` allocates nothing for them once the buffer has grown; other input goes through the
+    /// state machine, whose new URL replaces `url`. The result is the one
+    /// [`ParseOptions::parse`] gives.
+    ///
+    /// ```
+    /// use weburl::{HostError, ParseError, Url};
+    /// let mut url = Url::parse("https://example.com/").unwrap();
+    /// for input in ["https://a.example/x", "HTTPS://B.example/./y"] {
+    ///     Url::options().parse_into(input, &mut url).unwrap();
+    ///     assert_eq!(url, Url::parse(input).unwrap());
+    /// }
+    /// assert_eq!(url.href(), "https://b.example/y");
+    /// // A failure leaves the URL as it was.
+    /// let failed = Url::options().parse_into("https://[::1", &mut url);
+    /// assert_eq!(failed, Err(ParseError::InvalidHost(HostError::Ipv6Unclosed)));
+    /// assert_eq!(url.href(), "https://b.example/y");
+    /// ```
+    pub fn parse_into(self, input: &str, url: &mut Url) -> Result<(), ParseError> {
         if input.len() > self.max_input_length {
             return Err(ParseError::TooLong);
         }
