@@ -417,15 +417,15 @@ pub fn parse_as<'a>(input: &Strings<'a>, base: impl Into<Base<'a>>, output: Outp
                     _ => None,
                 };
                 let placed = found.unwrap_or_else(|| table.copy(href));
-                let mut unset = table.set_parts(this, placed, &url.component_ranges());
+                let ranges = url.component_ranges();
+                let mut unset = table.set_parts(this, placed, &ranges);
                 // What is not a part of the href (an origin that is built): its text.
                 while unset != 0 {
                     let i = unset.trailing_zeros() as usize;
                     unset &= unset - 1;
-                    let component = Component::ALL[i];
-                    match url.component_range(component) {
+                    match &ranges[i] {
                         Some(range) if table.set_part(i, this, placed, range.clone()) => {}
-                        _ => table.set(i, this, &url.get(component)),
+                        _ => table.set(i, this, &url.get(Component::ALL[i])),
                     }
                 }
                 spare.keep(url);
