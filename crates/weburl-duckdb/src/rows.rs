@@ -57,12 +57,16 @@ pub type Failure = String;
 /// The base URLs of one call, parsed once per run of equal strings: a constant base arrives
 /// as a column repeating one string, and a column of bases is often sorted.
 ///
+/// It also keeps the previous row's URL, whose buffer the next row's parse reuses
+/// ([`rows::Spare`]).
+///
 /// ```
 /// let mut bases = weburl_duckdb::rows::Bases::default();
 /// assert_eq!(bases.get("http://a/b").as_ref().unwrap().href(), "http://a/b");
+/// let url = bases.parse("c", Some("http://a/b")).unwrap();
+/// assert_eq!(url.href(), "http://a/c");
+/// bases.keep(url);
 /// ```
-/// It also keeps the previous row's URL, whose buffer the next row's parse reuses
-/// ([`rows::Spare`]).
 #[derive(Default)]
 pub struct Bases<'a> {
     last: Option<(&'a str, Result<Url, ParseError>)>,
@@ -72,26 +76,35 @@ pub struct Bases<'a> {
 impl<'a> Bases<'a> {
     /// The parse of `text`, reusing the previous row's when the text is the same.
     pub fn get(&mut self, text: &'a str) -> &Result<Url, ParseError> {
-        if self.last.as_ref().is_none_or(|(t, _)| *t != text) {
-            self.last = Some((text, Url::parse(text)));
+        Self::last_of(&mut self.last, text)
+    }
+
+    /// [`Bases::get`] on the field alone, so that the spare can be borrowed beside it.
+    fn last_of<'b>(
+        last: &'b mut Option<(&'a str, Result<Url, ParseError>)>,
+        text: &'a str,
+    ) -> &'b Result<Url, ParseError> {
+        if last.as_ref().is_none_or(|(t, _)| *t != text) {
+            *last = Some((text, Url::parse(text)));
         }
-        &self.last.as_ref().expect("just set").1
+        &last.as_ref().expect("just set").1
+    }
+
+    /// The parsed `base`, if any, or its error.
+    fn base_of<'b>(
+        last: &'b mut Option<(&'a str, Result<Url, ParseError>)>,
+        base: Option<&'a str>,
+    ) -> Result<Option<&'b Url>, ParseError> {
+        match base {
+            None => Ok(None),
+            Some(base) => Self::last_of(last, base).as_ref().map(Some).map_err(|e| *e),
+        }
     }
 
     /// `input` parsed against `base` (a base that fails gives the base's error, as
     /// `new URL(input, base)` throws it), or alone; give the URL back with [`Bases::keep`].
     pub fn parse(&mut self, input: &str, base: Option<&'a str>) -> Result<Url, ParseError> {
-        let base = match base {
-            None => None,
-            Some(base) => {
-                self.get(base);
-                match &self.last {
-                    Some((_, Ok(base))) => Some(base),
-                    Some((_, Err(e))) => return Err(*e),
-                    None => unreachable!("get sets the last base"),
-                }
-            }
-        };
+        let base = Self::base_of(&mut self.last, base)?;
         self.spare.parse(input, base)
     }
 
@@ -109,16 +122,7 @@ impl<'a> Bases<'a> {
         base: Option<&'a str>,
         component: weburl::Component,
     ) -> Option<rows::Slice<'a>> {
-        let base = match base {
-            None => None,
-            Some(base) => {
-                self.get(base);
-                match &self.last {
-                    Some((_, Ok(base))) => Some(base),
-                    _ => return None,
-                }
-            }
-        };
+        let base = Self::base_of(&mut self.last, base).ok()?;
         rows::component_with(input, base, component, &mut self.spare)
     }
 
