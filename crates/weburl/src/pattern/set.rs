@@ -741,7 +741,7 @@ impl<V> UrlPatternSet<V> {
                 let i = (c.id & !EXACT) as usize;
                 let pathname = (c.id & EXACT != 0).then(|| &captured[c.start..c.end]);
                 (self.entries[i].0)
-                    .match_values(values, URL_KNOWN, pathname, spans)
+                    .match_routed(values, pathname, spans)
                     .then_some(i)
             })?;
             Some(f(i, spans))
@@ -890,7 +890,7 @@ impl<V> UrlPatternSet<V> {
                     let (p, v) = &self.entries[(c.id & !EXACT) as usize];
                     let pathname = (c.id & EXACT != 0).then(|| &captured[c.start..c.end]);
                     spans.clear();
-                    if !p.match_values(&values, URL_KNOWN, pathname, spans) {
+                    if !p.match_routed(&values, pathname, spans) {
                         return None;
                     }
                     let inputs = UrlPatternInput::String(input.to_owned());
