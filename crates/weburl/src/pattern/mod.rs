@@ -1830,6 +1830,31 @@ impl UrlPattern {
         true
     }
 
+    /// [`UrlPattern::match_values`] on a URL record's `values` for a route set, which gives
+    /// the pathname's group spans when its walk has matched the whole pathname. A
+    /// pathname-only pattern (the usual route) then needs no match at all: every other
+    /// component is a lone wildcard, which matches a URL record's value whole.
+    #[inline]
+    fn match_routed(
+        &self,
+        values: &Values<'_>,
+        pathname: Option<&[Span]>,
+        spans: &mut Vec<Span>,
+    ) -> bool {
+        const PATHNAME: usize = UrlPatternComponent::Pathname as usize;
+        match pathname {
+            Some(groups) if self.wildcards | (1 << PATHNAME) == u8::MAX => {
+                let whole = |v: &&str| Some((0, v.len()));
+                spans.reserve(values.0.len() - 1 + groups.len());
+                spans.extend(values.0[..PATHNAME].iter().map(whole));
+                spans.extend_from_slice(groups);
+                spans.extend(values.0[PATHNAME + 1..].iter().map(whole));
+                true
+            }
+            _ => self.match_values(values, URL_KNOWN, pathname, spans),
+        }
+    }
+
     /// The result of a match: `spans` holds the groups of all eight components, in order.
     /// Inlined into its callers, so that the result is built where they return it (in place
     /// in their `Option`) instead of being copied there.

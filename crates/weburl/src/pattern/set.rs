@@ -21,7 +21,7 @@
 //! nothing to index (a pathname that starts with a wildcard, an optional group or a custom
 //! regexp group; an opaque pathname) is a candidate for every URL.
 
-use std::cell::RefCell;
+use std::cell::Cell;
 
 use super::matcher::Span;
 use super::parser::{Modifier, PartType};
@@ -273,8 +273,33 @@ impl Scratch {
     }
 }
 
+impl Default for Scratch {
+    fn default() -> Scratch {
+        Scratch::new()
+    }
+}
+
 thread_local! {
-    static SCRATCH: RefCell<Scratch> = const { RefCell::new(Scratch::new()) };
+    /// The buffers of the last lookup on this thread, reused (boxed, so that taking them out
+    /// and putting them back moves a pointer).
+    static SCRATCH: Cell<Option<Box<Scratch>>> = const { Cell::new(None) };
+}
+
+/// `f` on this thread's reused buffers. They are taken out of their slot and put back when
+/// `f` has returned (a nested call finds the slot empty and starts buffers of its own), so
+/// that `f`'s result is returned from here as it is, written where the caller wants it, not
+/// copied out of the thread-local's closure (a [`UrlPatternResult`] is several hundred bytes).
+#[inline(always)]
+fn with_scratch<R>(f: impl FnOnce(&mut Scratch) -> R) -> R {
+    /// Puts the buffers back into the slot when dropped.
+    struct PutBack(Option<Box<Scratch>>);
+    impl Drop for PutBack {
+        fn drop(&mut self) {
+            SCRATCH.set(self.0.take());
+        }
+    }
+    let mut scratch = PutBack(Some(SCRATCH.take().unwrap_or_default()));
+    f(scratch.0.as_mut().expect("taken out above"))
 }
 
 /// The end of the segment that starts at `pos`: the next `/` or the end of `path`
@@ -666,7 +691,9 @@ impl<V> UrlPatternSet<V> {
     /// Calls `f` with the patterns that may match `url`, in insertion order (a superset of
     /// those that do; with `FIRST`, of those that can be the first match), the pathname
     /// spans the walk captured for them, and a buffer for the spans of a match (all three
-    /// the thread's, reused).
+    /// the thread's, reused). Inlined into its callers, so that their result is written
+    /// where they return it.
+    #[inline(always)]
     fn with_candidates<const FIRST: bool, R>(
         &self,
         url: &Url,
@@ -691,22 +718,17 @@ impl<V> UrlPatternSet<V> {
                 s.candidates.sort_unstable_by_key(|c| c.id & !EXACT);
             }
         };
-        SCRATCH.with(|scratch| match scratch.try_borrow_mut() {
-            Ok(mut scratch) => {
-                fill(&mut scratch);
-                call(&mut scratch)
-            }
-            Err(_) => {
-                let mut own = Scratch::new();
-                fill(&mut own);
-                call(&mut own)
-            }
+        with_scratch(|scratch| {
+            fill(scratch);
+            call(scratch)
         })
     }
 
     /// `f` on the first pattern that matches `url` (whose components are `values`): its
     /// index and the group spans of its eight components (the candidates are matched with
-    /// their groups, so that the result needs no second match).
+    /// their groups, so that the result needs no second match). Inlined as
+    /// [`UrlPatternSet::with_candidates`] is.
+    #[inline(always)]
     fn first<R>(
         &self,
         url: &Url,
@@ -719,7 +741,7 @@ impl<V> UrlPatternSet<V> {
                 let i = (c.id & !EXACT) as usize;
                 let pathname = (c.id & EXACT != 0).then(|| &captured[c.start..c.end]);
                 (self.entries[i].0)
-                    .match_values(values, URL_KNOWN, pathname, spans)
+                    .match_routed(values, pathname, spans)
                     .then_some(i)
             })?;
             Some(f(i, spans))
@@ -868,7 +890,7 @@ impl<V> UrlPatternSet<V> {
                     let (p, v) = &self.entries[(c.id & !EXACT) as usize];
                     let pathname = (c.id & EXACT != 0).then(|| &captured[c.start..c.end]);
                     spans.clear();
-                    if !p.match_values(&values, URL_KNOWN, pathname, spans) {
+                    if !p.match_routed(&values, pathname, spans) {
                         return None;
                     }
                     let inputs = UrlPatternInput::String(input.to_owned());
@@ -928,6 +950,34 @@ mod tests {
             tree.add(&key, id as u32, !open, false);
         }
         tree
+    }
+
+    /// A nested call of `with_scratch` gets empty buffers of its own and leaves the outer
+    /// ones as they were; a lookup made inside one answers as outside; the outer buffers go
+    /// back into the slot.
+    #[test]
+    fn with_scratch_nests_and_puts_the_buffers_back() {
+        let mut set = UrlPatternSet::new();
+        set.insert("https://h/a/:x".parse().unwrap(), 1);
+        let url = Url::parse("https://h/a/b").unwrap();
+        let alone = set.first_match_url(&url).unwrap().1;
+        with_scratch(|outer| {
+            outer.spans.clear();
+            outer.spans.extend([Some((1, 2)), None]);
+            let inner = with_scratch(|inner| {
+                assert!(inner.spans.is_empty() && inner.candidates.is_empty());
+                set.first_match_url(&url).unwrap().1
+            });
+            assert_eq!(inner, alone);
+            assert_eq!(outer.spans, [Some((1, 2)), None]);
+        });
+        let kept = with_scratch(|s| s.spans.clone());
+        assert_eq!(
+            kept,
+            [Some((1, 2)), None],
+            "the outer buffers were put back"
+        );
+        assert_eq!(set.first_match_url(&url).unwrap().1, alone);
     }
 
     /// Edges split where keys part (inside a literal run, at a wildcard), literal and
