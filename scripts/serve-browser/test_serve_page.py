@@ -328,6 +328,8 @@ def test_keyboard_phone_width_and_screenshots(server, driver):
     height = driver.execute_script("return document.documentElement.scrollHeight")
     driver.set_window_size(1280, height + 100)
     wait_rendered(driver, url, "", "", pattern)
+    # The screenshots show the page at rest, no field focused.
+    driver.execute_script("document.activeElement.blur()")
     driver.save_screenshot(os.path.join(SHOTS, "serve.png"))
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
     driver.save_screenshot(os.path.join(SHOTS, "serve-dark.png"))
