@@ -208,6 +208,24 @@ fn run_case(case: &Case) -> Result<(), String> {
             check_borrowed(&b, owned).map_err(|e| format!("match_url: {e}"))?;
             check_borrowed(&s.1, owned).map_err(|e| format!("first_match_ref: {e}"))?;
         }
+        // The set's owned results (whose pathname-only patterns skip matching their lone
+        // wildcards where the tree matched the whole pathname): as exec_url, and on the string
+        // as exec.
+        if set.first_match_url(&url).map(|(_, m)| m) != by_url {
+            return Err("a set's first_match_url differs from exec_url".into());
+        }
+        if set.first_match(s).map(|(_, m)| m) != result.as_ref().ok().cloned().flatten() {
+            return Err("a set's first_match differs from exec".into());
+        }
+        if set
+            .matches_url(&url)
+            .into_iter()
+            .map(|(_, m)| m)
+            .collect::<Vec<_>>()
+            != by_url.iter().cloned().collect::<Vec<_>>()
+        {
+            return Err("a set's matches_url differs from exec_url".into());
+        }
     }
     Ok(())
 }

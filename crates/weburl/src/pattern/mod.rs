@@ -1923,23 +1923,37 @@ thread_local! {
     static SPANS: std::cell::Cell<Vec<Span>> = const { std::cell::Cell::new(Vec::new()) };
 }
 
-/// `f` on this thread's reused span buffer, emptied. The buffer is taken out of its slot and
-/// put back when `f` has returned (a nested call finds the slot empty and starts a buffer of
-/// its own), so that `f`'s result is returned from here as it is, not through the
-/// thread-local's closure or past the slot's update, each of which copied a whole
-/// [`UrlPatternResult`].
+/// `f` on `value`, taken out of a thread-local slot, and `put_back(value)` when `f` has
+/// returned (a nested call finds the slot empty, `T::default()`, and starts a value of its
+/// own), so that `f`'s result is returned from here as it is, not through the thread-local's
+/// closure or past the slot's update, each of which copied a whole [`UrlPatternResult`]. The
+/// reused buffers of a match ([`with_spans`]) and of a route set's lookup go through it;
+/// `put_back` names the slot in a closure of no size, so the guard holds the value alone.
 #[inline(always)]
-fn with_spans<R>(f: impl FnOnce(&mut Vec<Span>) -> R) -> R {
-    /// Puts the buffer back into the slot when dropped.
-    struct PutBack(Vec<Span>);
-    impl Drop for PutBack {
+fn with_taken<T: Default, R>(value: T, put_back: impl FnMut(T), f: impl FnOnce(&mut T) -> R) -> R {
+    /// Puts the value back into its slot when dropped.
+    struct PutBack<T: Default, P: FnMut(T)>(T, P);
+    impl<T: Default, P: FnMut(T)> Drop for PutBack<T, P> {
+        #[inline(always)]
         fn drop(&mut self) {
-            SPANS.set(std::mem::take(&mut self.0));
+            (self.1)(std::mem::take(&mut self.0));
         }
     }
-    let mut spans = PutBack(SPANS.take());
-    spans.0.clear();
-    f(&mut spans.0)
+    let mut taken = PutBack(value, put_back);
+    f(&mut taken.0)
+}
+
+/// `f` on this thread's reused span buffer, emptied ([`with_taken`]).
+#[inline(always)]
+fn with_spans<R>(f: impl FnOnce(&mut Vec<Span>) -> R) -> R {
+    with_taken(
+        SPANS.take(),
+        |v| SPANS.set(v),
+        |spans| {
+            spans.clear();
+            f(spans)
+        },
+    )
 }
 
 /// Whether a lone wildcard `*` (`^(.*)$`) matches `value`: unless it has a line terminator.

@@ -285,21 +285,16 @@ thread_local! {
     static SCRATCH: Cell<Option<Box<Scratch>>> = const { Cell::new(None) };
 }
 
-/// `f` on this thread's reused buffers. They are taken out of their slot and put back when
-/// `f` has returned (a nested call finds the slot empty and starts buffers of its own), so
-/// that `f`'s result is returned from here as it is, written where the caller wants it, not
-/// copied out of the thread-local's closure (a [`UrlPatternResult`] is several hundred bytes).
+/// `f` on this thread's reused buffers, taken out of their slot and put back
+/// ([`super::with_taken`]: a nested call starts buffers of its own, and `f`'s result is
+/// returned as it is, not copied out of the thread-local's closure).
 #[inline(always)]
 fn with_scratch<R>(f: impl FnOnce(&mut Scratch) -> R) -> R {
-    /// Puts the buffers back into the slot when dropped.
-    struct PutBack(Option<Box<Scratch>>);
-    impl Drop for PutBack {
-        fn drop(&mut self) {
-            SCRATCH.set(self.0.take());
-        }
-    }
-    let mut scratch = PutBack(Some(SCRATCH.take().unwrap_or_default()));
-    f(scratch.0.as_mut().expect("taken out above"))
+    super::with_taken(
+        SCRATCH.take(),
+        |v| SCRATCH.set(v),
+        |scratch| f(scratch.get_or_insert_default()),
+    )
 }
 
 /// The end of the segment that starts at `pos`: the next `/` or the end of `path`
