@@ -243,6 +243,15 @@ impl Program {
         }
     }
 
+    /// The one string a [`Shape::Exact`] component matches, when it matches no other (it
+    /// does not ignore case).
+    pub(crate) fn exact_text(&self) -> Option<&[u8]> {
+        match &self.shape {
+            Shape::Exact(text) if !self.ignore_case => Some(text),
+            _ => None,
+        }
+    }
+
     /// Whether `input` is the text of a [`Shape::Exact`] component.
     #[inline]
     fn exact(&self, text: &[u8], input: &str) -> bool {

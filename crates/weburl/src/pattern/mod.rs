@@ -84,6 +84,7 @@ use canon::{InitType, process_a_urlpatterninit};
 use component::{CompiledComponent, GroupNames};
 use matcher::Span;
 use parser::Options;
+use std::sync::Arc;
 
 /// The string type of a result's component inputs and group values (the `compact_str`
 /// crate's): up to 24 bytes stored inline, without an allocation; it derefs to `str` and
@@ -447,45 +448,69 @@ impl<'a> IntoIterator for &'a UrlPatternInputs {
 /// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct Groups {
-    /// The component's group name list, shared with the pattern.
-    names: GroupNames,
+    /// The component's group name list, shared with the pattern; `None` for the two lists
+    /// that need no sharing: `["0"]` (a lone wildcard's or a lone regexp group's, when there
+    /// is one value) and the empty list (when there is none). So a component's result takes
+    /// 64 bytes: a result is built, moved and dropped whole on every match, and its size is
+    /// much of that cost.
+    names: Option<Arc<[String]>>,
     values: GroupValues,
 }
 
 /// The values of [`Groups`], one per name: a single one (a wildcard's group `0`, the most
-/// common case) in place, more in one list.
+/// common case) in place, more in one list (a boxed slice, which leaves room for the
+/// enum's tag in the `CompactString`'s last byte).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 enum GroupValues {
     One(Option<CompactString>),
-    Many(Vec<Option<CompactString>>),
+    Many(Box<[Option<CompactString>]>),
 }
 
 impl Default for GroupValues {
     fn default() -> GroupValues {
-        GroupValues::Many(Vec::new())
+        GroupValues::Many(Box::default())
     }
 }
 
 impl Groups {
-    /// The groups of `names` with the values the spans of `input` give.
-    fn new(names: &GroupNames, input: &str, spans: &[Span]) -> Groups {
-        let value = |span: &Span| span.map(|(s, e)| CompactString::new(&input[s..e]));
-        let values = match spans {
-            [one] => GroupValues::One(value(one)),
-            [] => GroupValues::Many(Vec::new()),
-            _ => GroupValues::Many(spans.iter().map(value).collect()),
+    /// Sets the groups (default until now) to those of `names` with the values the spans of
+    /// `input` give, each value written in its place ([`fill`]).
+    fn fill(&mut self, names: &GroupNames, input: &str, spans: &[Span]) {
+        self.names = match names {
+            GroupNames::List(list) => Some(list.clone()),
+            GroupNames::Empty | GroupNames::Zero => None,
         };
-        Groups {
-            names: names.clone(),
-            values,
+        let empty = |span: &Span| span.map(|_| CompactString::const_new(""));
+        match spans {
+            [] => {}
+            [one] => self.values = GroupValues::One(empty(one)),
+            _ => self.values = GroupValues::Many(spans.iter().map(empty).collect()),
+        }
+        let values = match &mut self.values {
+            GroupValues::One(one) => std::slice::from_mut(one),
+            GroupValues::Many(many) => many,
+        };
+        for (value, span) in values.iter_mut().zip(spans) {
+            if let (Some(value), Some((s, e))) = (value, span) {
+                fill(value, &input[*s..*e]);
+            }
         }
     }
 
-    /// The groups of a lone wildcard `*`: group `0` is the whole input.
-    fn wildcard(input: &CompactString) -> Groups {
-        Groups {
-            names: GroupNames::Zero,
-            values: GroupValues::One(Some(input.clone())),
+    /// Sets the groups (default until now) to those of a lone wildcard `*`: group `0` is the
+    /// whole input.
+    fn fill_wildcard(&mut self, input: &str) {
+        self.values = GroupValues::One(Some(CompactString::const_new("")));
+        if let GroupValues::One(Some(value)) = &mut self.values {
+            fill(value, input);
+        }
+    }
+
+    /// The name of value `i`.
+    fn name(&self, i: usize) -> &str {
+        match &self.names {
+            Some(names) => &names[i],
+            None => "0",
         }
     }
 
@@ -497,7 +522,7 @@ impl Groups {
     }
 
     fn find(&self, name: &str) -> Option<&Option<CompactString>> {
-        let i = self.names.position(name)?;
+        let i = (0..self.len()).find(|&i| self.name(i) == name)?;
         self.values().get(i)
     }
 
@@ -538,7 +563,7 @@ impl Groups {
     pub fn iter(&self) -> impl ExactSizeIterator<Item = (&str, Option<&str>)> {
         (self.values().iter())
             .enumerate()
-            .map(|(i, v)| (self.names.get(i), v.as_deref()))
+            .map(|(i, v)| (self.name(i), v.as_deref()))
     }
 
     /// How many groups there are.
@@ -1866,51 +1891,76 @@ impl UrlPattern {
         inputs: impl Into<UrlPatternInputs>,
     ) -> UrlPatternResult {
         // https://urlpattern.spec.whatwg.org/#create-a-component-match-result
-        let mut at = 0;
-        UrlPatternResult {
+        let mut result = UrlPatternResult {
             inputs: inputs.into(),
-            protocol: self.component_result(0, values, spans, &mut at),
-            username: self.component_result(1, values, spans, &mut at),
-            password: self.component_result(2, values, spans, &mut at),
-            hostname: self.component_result(3, values, spans, &mut at),
-            port: self.component_result(4, values, spans, &mut at),
-            pathname: self.component_result(5, values, spans, &mut at),
-            search: self.component_result(6, values, spans, &mut at),
-            hash: self.component_result(7, values, spans, &mut at),
-        }
+            protocol: UrlPatternComponentResult::default(),
+            username: UrlPatternComponentResult::default(),
+            password: UrlPatternComponentResult::default(),
+            hostname: UrlPatternComponentResult::default(),
+            port: UrlPatternComponentResult::default(),
+            pathname: UrlPatternComponentResult::default(),
+            search: UrlPatternComponentResult::default(),
+            hash: UrlPatternComponentResult::default(),
+        };
+        let mut at = 0;
+        self.fill_component(0, values, spans, &mut at, &mut result.protocol);
+        self.fill_component(1, values, spans, &mut at, &mut result.username);
+        self.fill_component(2, values, spans, &mut at, &mut result.password);
+        self.fill_component(3, values, spans, &mut at, &mut result.hostname);
+        self.fill_component(4, values, spans, &mut at, &mut result.port);
+        self.fill_component(5, values, spans, &mut at, &mut result.pathname);
+        self.fill_component(6, values, spans, &mut at, &mut result.search);
+        self.fill_component(7, values, spans, &mut at, &mut result.hash);
+        result
     }
 
     /// <https://urlpattern.spec.whatwg.org/#create-a-component-match-result> for component
-    /// `i`, whose group spans start at `spans[*at]` (moved past them). Inlined into
-    /// [`UrlPattern::result`], so that each component is built in its place in the result.
+    /// `i` into `out` (empty until now), whose group spans start at `spans[*at]` (moved past
+    /// them). Inlined into [`UrlPattern::result`], so that each component is written in its
+    /// place in the result.
     #[inline(always)]
-    fn component_result(
+    fn fill_component(
         &self,
         i: usize,
         values: &Values<'_>,
         spans: &[Span],
         at: &mut usize,
-    ) -> UrlPatternComponentResult {
+        out: &mut UrlPatternComponentResult,
+    ) {
         let input = values.0[i];
-        let owned = CompactString::new(input);
-        let groups = if self.wildcards & (1 << i) != 0 {
+        if self.wildcards & (1 << i) != 0 {
+            // A lone wildcard: the component is not read (a set's lookup stays in the cache
+            // lines of its tree).
+            fill(&mut out.input, input);
             *at += 1;
-            Groups::wildcard(&owned)
-        } else {
-            let names = &self.components[i].group_name_list;
-            if matches!(names, GroupNames::Empty) {
-                // Fixed text (the usual protocol, hostname, port): no groups to build.
-                Groups::default()
-            } else {
-                let mine = &spans[*at..*at + names.len()];
-                *at += names.len();
-                Groups::new(names, input, mine)
-            }
-        };
-        UrlPatternComponentResult {
-            input: owned,
-            groups,
+            out.groups.fill_wildcard(input);
+            return;
         }
+        let component = &self.components[i];
+        match &component.fixed {
+            Some(text) => out.input = text.clone(),
+            None => fill(&mut out.input, input),
+        }
+        let names = &component.group_name_list;
+        // Fixed text (the usual protocol, hostname, port) has no groups to build.
+        if !matches!(names, GroupNames::Empty) {
+            let mine = &spans[*at..*at + names.len()];
+            *at += names.len();
+            out.groups.fill(names, input, mine);
+        }
+    }
+}
+
+/// Writes `text` into `slot`, an empty string where it will stay (in a result being built).
+/// A string is made this way rather than by `CompactString::new` and a move: `new` copies
+/// short text into a temporary with `memcpy` and reads it back in words to move it, and a
+/// load that spans the narrower stores of a copy just made cannot take their data from the
+/// store buffer, so the processor waits for them to reach the cache (a stall that was most of
+/// a result's cost). Here the bytes are written in place and only read back much later.
+#[inline(always)]
+fn fill(slot: &mut CompactString, text: &str) {
+    if !text.is_empty() {
+        slot.push_str(text);
     }
 }
 
@@ -2072,6 +2122,95 @@ mod tests {
             }
             assert_eq!(spilled, groups);
         }
+    }
+
+    /// A result is written in place (empty strings filled, fixed text copied from the
+    /// pattern, a wildcard's group made from the value): every component's input is the URL's
+    /// value and its groups are those of the borrowed match (which reads the spans without
+    /// building anything), for fixed text with and without `ignoreCase`, lone wildcards,
+    /// named, regexp and optional groups, and text short enough to sit in place and too long.
+    #[test]
+    fn results_written_in_place_equal_the_values_and_the_borrowed_groups() {
+        let long = "a-very-long-segment-of-more-than-24-bytes";
+        let cases: [(&str, bool, String); 9] = [
+            (
+                "https://api.github.com/repos/:owner/:repo",
+                false,
+                "https://api.github.com/repos/o/r?x=1".into(),
+            ),
+            (
+                "https://API.github.com/Books",
+                true,
+                "https://api.GITHUB.com/bOOKS".into(),
+            ),
+            (
+                "/:a/*",
+                false,
+                format!("https://u:p@{long}.example:8080/{long}/x/y?{long}#{long}"),
+            ),
+            (
+                "https://*.example.com/(\\d+)",
+                false,
+                "https://www.example.com/42".into(),
+            ),
+            ("https://h/:a/:b?/:c?", false, "https://h/x/y".into()),
+            (
+                "https://h/:a/:b/:c/:d/:e",
+                false,
+                format!("https://h/1/{long}/3/4/{long}"),
+            ),
+            ("https://h/*", false, format!("https://h/{long}?q#f")),
+            ("http{s}?://h/", false, "http://h/".into()),
+            ("https://h/x", false, "https://h/x".into()),
+        ];
+        for (pattern, ignore_case, input) in cases {
+            let options = UrlPatternOptions { ignore_case };
+            // A pathname alone is an init object's (every other component a wildcard).
+            let p = match pattern.strip_prefix('/') {
+                Some(_) => {
+                    let init = UrlPatternInit {
+                        pathname: Some(pattern.into()),
+                        ..UrlPatternInit::default()
+                    };
+                    UrlPattern::from_init(&init, options)
+                }
+                None => UrlPattern::parse(pattern, None, options),
+            }
+            .unwrap();
+            let url = Url::parse(&input).unwrap();
+            let owned = p
+                .exec_url(&url)
+                .unwrap_or_else(|| panic!("{pattern} on {input}"));
+            let m = p.match_url(&url).unwrap();
+            for c in UrlPatternComponent::ALL {
+                let r = owned.component(c);
+                assert_eq!(r.input, Values::one(&url, c), "{pattern} on {input}: {c:?}");
+                let groups: Vec<(&str, Option<&str>)> = r.groups.iter().collect();
+                assert_eq!(m.groups(c), groups, "{pattern} on {input}: {c:?}");
+                for (name, value) in groups {
+                    assert_eq!(r.groups[name].as_deref(), value);
+                    assert_eq!(r.groups.get(name), value);
+                }
+            }
+            let from_string = p.exec(&input, None).unwrap();
+            for c in UrlPatternComponent::ALL {
+                assert_eq!(
+                    owned.component(c),
+                    from_string.component(c),
+                    "{pattern}: {c:?}"
+                );
+            }
+        }
+    }
+
+    /// A component's result takes 64 bytes on a 64-bit target: the group names shared only
+    /// when a list needs it, the values' list a boxed slice beside the tag. A result is
+    /// written, moved and dropped whole on every match, so its size is much of its cost.
+    #[cfg(target_pointer_width = "64")]
+    #[test]
+    fn a_component_result_is_64_bytes() {
+        assert_eq!(size_of::<Groups>(), 40);
+        assert_eq!(size_of::<UrlPatternComponentResult>(), 64);
     }
 
     /// A nested call of `with_spans` gets an empty buffer of its own and leaves the outer
