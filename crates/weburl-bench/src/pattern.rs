@@ -12,7 +12,9 @@
 //!   `first_match_url` on parsed URLs and `first_match` on URL strings, against `matchit`
 //!   (axum's router) on the paths of the same URLs; and `first_match_ref` (the borrowed
 //!   match) reading the pathname's groups, as matchit's `at` gives its parameters (as a
-//!   `Vec` with `groups`, and with `for_each_group`, which builds no list).
+//!   `Vec` with `groups`, and with `for_each_group`, which builds no list); and the
+//!   borrowed match turned into a result of JavaScript's shape that copies no text (the
+//!   floor of any result of that shape, owned or not).
 //! - `scaling`: `first_match_url` over the first 10 of those routes against all 1,000, each
 //!   on URLs of its own routes.
 //!
@@ -293,6 +295,10 @@ pub fn main(opts: &PatternOptions) -> Result<(), String> {
             "weburl UrlPatternSet::first_match_ref + for_each_group ({} routes)",
             routes.len()
         )),
+        Row::new(format!(
+            "first_match_ref + a JavaScript-shaped result of borrowed text ({} routes)",
+            routes.len()
+        )),
     ];
 
     // scaling: the first 10 routes, on URLs of their own.
@@ -388,6 +394,18 @@ pub fn main(opts: &PatternOptions) -> Result<(), String> {
                 })
                 .sum()
         });
+        set_rows[5].time(set_parsed.len(), || {
+            set_parsed
+                .iter()
+                .filter(|u| {
+                    let Some((v, m)) = big.first_match_ref(black_box(u)) else {
+                        return false;
+                    };
+                    black_box(&(v, BorrowedResult::of(u, &m)));
+                    true
+                })
+                .count()
+        });
         scaling_rows[0].time(small_parsed.len(), || {
             small_parsed
                 .iter()
@@ -447,6 +465,48 @@ pub fn main(opts: &PatternOptions) -> Result<(), String> {
         0,
     );
     Ok(())
+}
+
+/// The floor of any result of JavaScript's shape (`URLPatternResult`: `inputs`, then each
+/// component's input and groups), for the route set's table: the same fields as
+/// `UrlPatternResult`'s, but no text copied (every string borrowed from the URL and the
+/// pattern), and one allocation only, for a pathname's list of two or more groups.
+#[allow(dead_code)] // The fields are written for `black_box`, never read.
+struct BorrowedResult<'a> {
+    inputs: &'a str,
+    components: [(&'a str, BorrowedGroups<'a>); 8],
+}
+
+#[allow(dead_code)]
+enum BorrowedGroups<'a> {
+    None,
+    One(&'a str, Option<&'a str>),
+    Many(Box<[(&'a str, Option<&'a str>)]>),
+}
+
+impl<'a> BorrowedResult<'a> {
+    fn of(url: &'a Url, m: &weburl::pattern::UrlPatternMatch<'a, 'a>) -> BorrowedResult<'a> {
+        BorrowedResult {
+            inputs: url.href(),
+            components: UrlPatternComponent::ALL.map(|c| {
+                let groups = if c == UrlPatternComponent::Pathname {
+                    // Its groups kept by the match, listed at once (one allocation for two
+                    // or more).
+                    match &*m.groups(c) {
+                        [] => BorrowedGroups::None,
+                        [(name, value)] => BorrowedGroups::One(name, *value),
+                        many => BorrowedGroups::Many(many.into()),
+                    }
+                } else {
+                    // Every other component of this table's patterns (pathname patterns) is
+                    // a lone wildcard, whose group `0` is the whole input: known here without
+                    // reading the pattern, which would touch its cache lines.
+                    BorrowedGroups::One("0", Some(m.input(c)))
+                };
+                (m.input(c), groups)
+            }),
+        }
+    }
 }
 
 /// ada's pattern must read as weburl's (the eight component strings, `hasRegExpGroups`) and
