@@ -474,7 +474,7 @@ impl Default for GroupValues {
 
 impl Groups {
     /// Sets the groups (default until now) to those of `names` with the values the spans of
-    /// `input` give, each value written in its place ([`fill`]).
+    /// `input` give, each value written in its place ([`write_text`]).
     fn fill(&mut self, names: &GroupNames, input: &str, spans: &[Span]) {
         self.names = match names {
             GroupNames::List(list) => Some(list.clone()),
@@ -492,7 +492,7 @@ impl Groups {
         };
         for (value, span) in values.iter_mut().zip(spans) {
             if let (Some(value), Some((s, e))) = (value, span) {
-                fill(value, &input[*s..*e]);
+                write_text(value, &input[*s..*e]);
             }
         }
     }
@@ -502,7 +502,7 @@ impl Groups {
     fn fill_wildcard(&mut self, input: &str) {
         self.values = GroupValues::One(Some(CompactString::const_new("")));
         if let GroupValues::One(Some(value)) = &mut self.values {
-            fill(value, input);
+            write_text(value, input);
         }
     }
 
@@ -1881,8 +1881,10 @@ impl UrlPattern {
     }
 
     /// The result of a match: `spans` holds the groups of all eight components, in order.
-    /// Inlined into its callers, so that the result is built where they return it (in place
-    /// in their `Option`) instead of being copied there.
+    /// Made of empty strings (constants), then each component filled where it stays
+    /// ([`UrlPattern::fill_component`]); inlined into its callers. The finished result is
+    /// then moved once into the caller's `Option` (LLVM copies it: a result filled through a
+    /// reference to the caller's `Option` was copied just the same).
     #[inline(always)]
     fn result(
         &self,
@@ -1931,7 +1933,7 @@ impl UrlPattern {
         if self.wildcards & (1 << i) != 0 {
             // A lone wildcard: the component is not read (a set's lookup stays in the cache
             // lines of its tree).
-            fill(&mut out.input, input);
+            write_text(&mut out.input, input);
             *at += 1;
             out.groups.fill_wildcard(input);
             return;
@@ -1939,7 +1941,7 @@ impl UrlPattern {
         let component = &self.components[i];
         match &component.fixed {
             Some(text) => out.input = text.clone(),
-            None => fill(&mut out.input, input),
+            None => write_text(&mut out.input, input),
         }
         let names = &component.group_name_list;
         // Fixed text (the usual protocol, hostname, port) has no groups to build.
@@ -1958,7 +1960,7 @@ impl UrlPattern {
 /// store buffer, so the processor waits for them to reach the cache (a stall that was most of
 /// a result's cost). Here the bytes are written in place and only read back much later.
 #[inline(always)]
-fn fill(slot: &mut CompactString, text: &str) {
+fn write_text(slot: &mut CompactString, text: &str) {
     if !text.is_empty() {
         slot.push_str(text);
     }
