@@ -1,0 +1,247 @@
+//! The C boundary: every raw pointer the library receives is turned into a Rust reference
+//! here, every pointer it hands out is made here, and every entry point runs through
+//! [`guard`], which stops a panic at the boundary. This is the crate's only module with
+//! `unsafe` blocks; the modules of the API (`ada`, `search_params`, `pattern`, ...) are safe
+//! code over these helpers.
+//!
+//! Conventions shared by every entry point:
+//! - a string argument is `(pointer, length)`, not NUL-terminated; `(NULL, 0)` is the empty
+//!   string, and `(NULL, n > 0)` is read as empty too (ada's C API never reads through a null
+//!   pointer either);
+//! - text that must be UTF-8 and is not makes the call fail, as in ada (a URL that is not
+//!   UTF-8 does not parse);
+//! - a handle is a pointer to a `Box` this library made, or NULL; every function accepts NULL
+//!   and answers as for an invalid URL (empty strings, `false`, no effect); `free` functions
+//!   accept NULL;
+//! - an owned string (`ada_owned_string`) is a `Box<[u8]>` of its bytes and a NUL, so that
+//!   C can also print it; `ada_free_owned_string` rebuilds the box from `(data, length)`.
+
+use std::ffi::{c_char, c_void};
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+/// A string owned by the library's object (ada's `ada_string`): valid until that object is
+/// changed or freed. Not NUL-terminated.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+#[allow(non_camel_case_types)]
+pub struct ada_string {
+    /// The first byte (never NULL: an empty string points at a static empty string).
+    pub data: *const c_char,
+    /// The number of bytes.
+    pub length: usize,
+}
+
+/// A string the caller owns and frees with `ada_free_owned_string` (ada's
+/// `ada_owned_string`). weburl's are NUL-terminated (`data[length] == 0`); ada's are not,
+/// so portable code uses `length`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+#[allow(non_camel_case_types)]
+pub struct ada_owned_string {
+    /// The first byte, or NULL for the empty string of a failed call.
+    pub data: *const c_char,
+    /// The number of bytes, without the NUL.
+    pub length: usize,
+}
+
+static EMPTY: &[u8; 1] = b"\0";
+
+impl ada_string {
+    /// The empty string, pointing at a static NUL (ada's empty `ada_string` points into its
+    /// own buffer; callers must not rely on either).
+    pub(crate) const EMPTY: ada_string = ada_string {
+        data: EMPTY.as_ptr().cast(),
+        length: 0,
+    };
+
+    /// A borrow of `text`: the caller of the C API gets it valid for as long as `text` is
+    /// not changed or dropped, which is the lifetime each function that returns one states.
+    pub(crate) fn borrow(text: &str) -> ada_string {
+        if text.is_empty() {
+            return ada_string::EMPTY;
+        }
+        ada_string {
+            data: text.as_ptr().cast(),
+            length: text.len(),
+        }
+    }
+}
+
+impl ada_owned_string {
+    /// No string: what a failed call that returns an owned string answers.
+    pub(crate) const NONE: ada_owned_string = ada_owned_string {
+        data: std::ptr::null(),
+        length: 0,
+    };
+
+    /// `text` copied into a new allocation with a NUL after it, for the caller to free with
+    /// `ada_free_owned_string` (or `weburl_string_free`).
+    pub(crate) fn new(text: &str) -> ada_owned_string {
+        let mut bytes = Vec::with_capacity(text.len() + 1);
+        bytes.extend_from_slice(text.as_bytes());
+        bytes.push(0);
+        let boxed: Box<[u8]> = bytes.into_boxed_slice();
+        let length = text.len();
+        let data = Box::into_raw(boxed).cast::<c_char>().cast_const();
+        ada_owned_string { data, length }
+    }
+
+    /// Frees a string made by [`ada_owned_string::new`]; NULL data is accepted.
+    pub(crate) fn free(self) {
+        if self.data.is_null() {
+            return;
+        }
+        let slice =
+            std::ptr::slice_from_raw_parts_mut(self.data.cast_mut().cast::<u8>(), self.length + 1);
+        // SAFETY: `data` and `length` came from `ada_owned_string::new` (the documented
+        // contract of every free function): a `Box<[u8]>` of `length + 1` bytes made by this
+        // allocator and not freed before.
+        drop(unsafe { Box::from_raw(slice) });
+    }
+}
+
+/// The bytes of a `(pointer, length)` argument; NULL is the empty string.
+///
+/// # Safety
+/// `data` is NULL or points at `length` readable bytes that stay unchanged during the call.
+pub(crate) unsafe fn bytes<'a>(data: *const c_char, length: usize) -> &'a [u8] {
+    if data.is_null() || length == 0 {
+        return &[];
+    }
+    // SAFETY: the caller's contract above: `length` readable bytes at a non-null `data`.
+    unsafe { std::slice::from_raw_parts(data.cast::<u8>(), length) }
+}
+
+/// A `(pointer, length)` argument as UTF-8 text, or `None` when it is not UTF-8.
+///
+/// # Safety
+/// As [`bytes`].
+pub(crate) unsafe fn text<'a>(data: *const c_char, length: usize) -> Option<&'a str> {
+    // SAFETY: forwarded contract.
+    std::str::from_utf8(unsafe { bytes(data, length) }).ok()
+}
+
+/// An optional string argument: NULL data is "absent" (`Some(None)`), anything else its text
+/// (`Some(Some(text))`), and text that is not UTF-8 `None`.
+///
+/// # Safety
+/// As [`bytes`].
+pub(crate) unsafe fn optional_text<'a>(
+    data: *const c_char,
+    length: usize,
+) -> Option<Option<&'a str>> {
+    if data.is_null() {
+        return Some(None);
+    }
+    // SAFETY: forwarded contract.
+    unsafe { text(data, length) }.map(Some)
+}
+
+/// A NUL-terminated C string argument, as UTF-8 text; NULL and non-UTF-8 are `None`.
+///
+/// # Safety
+/// `data` is NULL or points at a NUL-terminated string that stays unchanged during the call.
+pub(crate) unsafe fn c_str<'a>(data: *const c_char) -> Option<&'a str> {
+    if data.is_null() {
+        return None;
+    }
+    // SAFETY: the caller's contract: a NUL-terminated string at a non-null pointer.
+    unsafe { std::ffi::CStr::from_ptr(data) }.to_str().ok()
+}
+
+/// A new handle: `value` boxed and handed to C as an opaque pointer.
+pub(crate) fn into_handle<T>(value: T) -> *mut c_void {
+    Box::into_raw(Box::new(value)).cast()
+}
+
+/// A new handle of a typed opaque pointer.
+pub(crate) fn into_typed<T>(value: T) -> *mut T {
+    Box::into_raw(Box::new(value))
+}
+
+/// Borrows the object behind a handle; NULL is `None`.
+///
+/// # Safety
+/// `handle` is NULL or was made by [`into_handle`] / [`into_typed`] with the same `T` and not
+/// freed, and no other thread writes the object during the borrow (the thread rules of
+/// docs/C.md).
+pub(crate) unsafe fn borrow<'a, T>(handle: *const c_void) -> Option<&'a T> {
+    // SAFETY: the contract above.
+    unsafe { handle.cast::<T>().as_ref() }
+}
+
+/// Borrows the object behind a handle for a change; NULL is `None`.
+///
+/// # Safety
+/// As [`borrow`], and no other borrow of the object is alive during this one.
+pub(crate) unsafe fn borrow_mut<'a, T>(handle: *mut c_void) -> Option<&'a mut T> {
+    // SAFETY: the contract above.
+    unsafe { handle.cast::<T>().as_mut() }
+}
+
+/// Frees a handle; NULL is accepted.
+///
+/// # Safety
+/// `handle` is NULL or was made by [`into_handle`] / [`into_typed`] with the same `T`, and is
+/// not used again.
+pub(crate) unsafe fn free<T>(handle: *mut c_void) {
+    if !handle.is_null() {
+        // SAFETY: the contract above: a live `Box<T>` made by this library.
+        drop(unsafe { Box::from_raw(handle.cast::<T>()) });
+    }
+}
+
+/// Writes `value` through an optional out-pointer (NULL: the caller does not want it).
+///
+/// # Safety
+/// `out` is NULL or points at writable memory for a `T` (its old value is not dropped).
+pub(crate) unsafe fn write_out<T>(out: *mut T, value: T) {
+    if !out.is_null() {
+        // SAFETY: the contract above.
+        unsafe { out.write(value) };
+    } else {
+        drop(value);
+    }
+}
+
+/// Runs the body of an entry point and stops a panic at the boundary: the entry point then
+/// answers `fallback()` (an invalid handle, `false`, an empty string or an error value), and
+/// the panic's message has gone to standard error through the panic hook. No panic unwinds
+/// into C, which would be undefined behaviour (Rust would abort there instead).
+pub(crate) fn guard<T>(fallback: impl FnOnce() -> T, body: impl FnOnce() -> T) -> T {
+    match catch_unwind(AssertUnwindSafe(body)) {
+        Ok(value) => value,
+        Err(_) => fallback(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_panic_becomes_the_fallback() {
+        let answer = guard(|| -1, || -> i32 { panic!("forced at the boundary") });
+        assert_eq!(answer, -1);
+        assert_eq!(guard(|| -1, || 7), 7);
+    }
+
+    #[test]
+    fn null_arguments_read_as_empty_and_owned_strings_round_trip() {
+        // SAFETY: NULL is allowed by the contract.
+        assert_eq!(unsafe { bytes(std::ptr::null(), 5) }, b"");
+        // SAFETY: NULL is allowed by the contract.
+        assert_eq!(unsafe { optional_text(std::ptr::null(), 0) }, Some(None));
+        let bad = [0xffu8, 0xfe];
+        // SAFETY: two readable bytes.
+        assert_eq!(unsafe { text(bad.as_ptr().cast(), 2) }, None);
+        let owned = ada_owned_string::new("héllo");
+        assert_eq!(owned.length, 6);
+        // SAFETY: `new` wrote `length` bytes and a NUL.
+        let written =
+            unsafe { std::slice::from_raw_parts(owned.data.cast::<u8>(), owned.length + 1) };
+        assert_eq!(written, "héllo\0".as_bytes());
+        owned.free();
+        ada_owned_string::NONE.free();
+    }
+}

@@ -1,0 +1,26 @@
+//! weburl as a C library (`libweburl.so`, `libweburl.a`).
+//!
+//! Two headers, generated from this crate by cbindgen (`tests/headers.rs`):
+//! - `include/ada_c.h`: ada's C API, every type, macro and function, so that a program
+//!   written for ada's `ada_c.h` builds and links against `-lweburl` unchanged (modules
+//!   [`ada`] and [`search_params`]);
+//! - `include/weburl.h`: weburl's own API under the `weburl_` prefix for what ada's lacks:
+//!   URL patterns ([`pattern`]), route sets ([`pattern_set`]), and validation errors,
+//!   encodings, the public suffix list, address spaces, the fetch policy and normalization
+//!   ([`extras`]), with one error type ([`error`]).
+//!
+//! Every raw pointer is read or made in [`boundary`], and every entry point runs its body
+//! through [`boundary::guard`], so that no panic unwinds into C. docs/C.md is the guide:
+//! building, linking, memory and thread rules, and the table of ada's functions.
+#![allow(non_camel_case_types)]
+#![deny(unsafe_op_in_unsafe_fn)]
+
+pub mod boundary;
+
+pub mod ada;
+pub mod search_params;
+
+pub mod error;
+pub mod extras;
+pub mod pattern;
+pub mod pattern_set;
