@@ -181,7 +181,7 @@ static void null_handles(void) {
   ada_string name = {NULL, 0};
   CHECK(weburl_pattern_set_match_group(NULL, 0, &component, &name, &value) == WEBURL_GROUP_NOT_FOUND);
   CHECK(weburl_pattern_set_match_group_by_name(NULL, 0, "a", 1, &value) == WEBURL_GROUP_NOT_FOUND);
-  uintptr_t found[4];
+  size_t found[4];
   CHECK(weburl_pattern_set_matches(NULL, NULL, found, 4) == 0);
   CHECK(weburl_pattern_set_matches(NULL, NULL, NULL, 0) == 0);
   CHECK(empty(weburl_url_error_name(NULL)));

@@ -342,7 +342,7 @@ static bool same_result(const weburl_pattern_result *a, const weburl_pattern_res
 /* exec_url, test_url and a route set holding the pattern, on a URL the input parses to, agree
  * with exec's result. */
 static void check_on_url(wpt_report *r, const weburl_pattern *p, ada_url url,
-                         const weburl_pattern_result *by_string, uintptr_t id) {
+                         const weburl_pattern_result *by_string, size_t id) {
   weburl_pattern_result *by_url = weburl_pattern_exec_url(p, url);
   if ((by_url != NULL) != (by_string != NULL))
     wpt_fail(r, "exec_url %s, exec %s", by_url ? "matches" : "does not match",
@@ -390,7 +390,7 @@ static void check_on_url(wpt_report *r, const weburl_pattern *p, ada_url url,
     if (weburl_pattern_set_match_group(match, count, &component, &none, &none) != WEBURL_GROUP_NOT_FOUND)
       wpt_fail(r, "the set's group index %zu (the count) is not WEBURL_GROUP_NOT_FOUND", count);
   }
-  uintptr_t values[2] = {0, 0};
+  size_t values[2] = {0, 0};
   size_t n = weburl_pattern_set_matches(set, url, values, 2);
   if (n != (by_url ? 1u : 0u) || (n == 1 && values[0] != id))
     wpt_fail(r, "the set's matches: %zu (first %ju)", n, (uintmax_t)values[0]);
@@ -546,7 +546,7 @@ static void run_case(wpt_report *r, const cJSON *entry, size_t index) {
   }
   if (!in.is_init && !in.base) {
     ada_url url = ada_parse(in.input, in.input_len);
-    if (ada_is_valid(url)) check_on_url(r, p, url, m, (uintptr_t)index + 1);
+    if (ada_is_valid(url)) check_on_url(r, p, url, m, (size_t)index + 1);
     ada_free(url);
   }
   weburl_pattern_result_free(m);

@@ -1,0 +1,3 @@
+module weburl.example/weburl
+
+go 1.19
