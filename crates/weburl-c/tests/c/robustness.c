@@ -633,6 +633,154 @@ static void limits(void) {
   weburl_error_free(error);
 }
 
+/* ---- weburl.h's other functions: NULL, (NULL, 0), text that is not UTF-8, bad names. ---- */
+static bool error_named(weburl_error *e, const char *name) {
+  bool ok = e != NULL && is(weburl_error_name(e), name) && weburl_error_message(e).length > 0;
+  weburl_error_free(e);
+  return ok;
+}
+
+static void extras(void) {
+  section = "extras";
+  weburl_error *e = NULL;
+  ada_url bad = ada_parse("nope", 4);
+  CHECK(is(weburl_url_error_name(bad), "missing-scheme-non-relative-URL"));
+  ada_url good = ada_parse("https://user@www.example.co.uk:8080/", 36);
+  CHECK(empty(weburl_url_error_name(good)));
+  ada_url not_text = ada_parse("https://a/\xff", 11);
+  (void)weburl_url_error_name(not_text); /* some name, read safely */
+
+  /* Validation. */
+  weburl_validation *v = weburl_validate(NULL, 0, NULL, 0, &e);
+  CHECK(v != NULL && e == NULL && !weburl_validation_parsed(v) && weburl_validation_count(v) >= 1);
+  weburl_validation_error ve;
+  memset(&ve, 0, sizeof ve);
+  CHECK(weburl_validation_get(v, 0, &ve) && ve.failure && ve.name.length > 0);
+  CHECK(weburl_validation_get(v, 0, NULL));
+  CHECK(!weburl_validation_get(v, SIZE_MAX, &ve));
+  weburl_validation_free(v);
+  CHECK(weburl_validate("https://a/\xff", 11, NULL, 0, &e) == NULL && error_named(e, "not-utf8"));
+  CHECK(weburl_validate("/x", 2, "https://\xff/", 10, &e) == NULL && error_named(e, "not-utf8"));
+  CHECK(weburl_validate("/x", 2, "not a base", 10, &e) == NULL && e != NULL);
+  weburl_error_free(e);
+  CHECK(weburl_validate("/x", 2, "not a base", 10, NULL) == NULL);
+  CHECK(!weburl_validation_parsed(NULL) && !weburl_validation_valid(NULL));
+  CHECK(weburl_validation_count(NULL) == 0 && !weburl_validation_get(NULL, 0, &ve));
+
+  /* Parsing with an encoding. */
+  ada_url u = weburl_parse_with_encoding(NULL, 0, NULL, 0, NULL, 0, &e);
+  CHECK(!ada_is_valid(u) && e != NULL);
+  weburl_error_free(e);
+  ada_free(u);
+  u = weburl_parse_with_encoding("https://a/?\xc3\xa9", 13, NULL, 0, "windows-1252", 12, &e);
+  CHECK(ada_is_valid(u) && e == NULL && is(ada_get_search(u), "?%E9"));
+  ada_free(u);
+  u = weburl_parse_with_encoding("https://a/", 10, NULL, 0, "no-such-encoding", 16, &e);
+  CHECK(u == NULL && error_named(e, "unknown-encoding"));
+  u = weburl_parse_with_encoding("https://a/", 10, NULL, 0, "\xff", 1, &e);
+  CHECK(u == NULL && e != NULL);
+  weburl_error_free(e);
+  u = weburl_parse_with_encoding("https://a/\xff", 11, NULL, 0, NULL, 0, &e);
+  CHECK(!ada_is_valid(u) && error_named(e, "not-utf8"));
+  ada_free(u);
+  u = weburl_parse_with_encoding("/x", 2, "nope", 4, NULL, 0, NULL);
+  CHECK(!ada_is_valid(u));
+  ada_free(u);
+
+  /* The public suffix list and sites. */
+  ada_string none = weburl_public_suffix(NULL, false);
+  CHECK(none.length == 0);
+  CHECK(weburl_registrable_domain(NULL, true).length == 0);
+  CHECK(weburl_public_suffix(bad, false).length == 0);
+  CHECK(is(weburl_public_suffix(good, true), "co.uk"));
+  CHECK(is(weburl_registrable_domain(good, false), "example.co.uk"));
+  ada_owned_string site = weburl_site(NULL, false);
+  CHECK(site.length == 0);
+  ada_free_owned_string(site);
+  site = weburl_site(good, false);
+  CHECK(site.length == 21 && memcmp(site.data, "https://example.co.uk", 21) == 0);
+  ada_free_owned_string(site);
+
+  /* Address spaces. */
+  CHECK(weburl_address_space(NULL) == -1 && weburl_address_space(bad) == -1);
+  CHECK(weburl_ip_address_space(NULL, 0) == -1 && weburl_ip_address_space("\xff", 1) == -1);
+  CHECK(weburl_ip_address_space("127.0.0.1", 9) == WEBURL_ADDRESS_SPACE_LOOPBACK);
+  weburl_special_block block;
+  memset(&block, 0, sizeof block);
+  CHECK(!weburl_url_special_block(NULL, &block) && !weburl_ip_special_block(NULL, 0, &block));
+  CHECK(!weburl_ip_special_block("\xff", 1, NULL));
+  CHECK(weburl_ip_special_block("100.64.0.1", 10, NULL));
+
+  /* The policy. */
+  CHECK(weburl_policy_new("no-such-preset", 14, &e) == NULL && error_named(e, "unknown-preset"));
+  CHECK(weburl_policy_new("\xff", 1, &e) == NULL && e != NULL);
+  weburl_error_free(e);
+  CHECK(!weburl_policy_allow_schemes(NULL, "https", 5, &e) && error_named(e, "invalid-argument"));
+  CHECK(!weburl_policy_allow_ports(NULL, NULL, 0));
+  CHECK(!weburl_policy_deny_address_spaces(NULL, "local", 5, NULL));
+  CHECK(!weburl_policy_allow_host(NULL, "a", 1, NULL) && !weburl_policy_deny_host(NULL, "a", 1, NULL));
+  CHECK(!weburl_policy_allow_site(NULL, "a", 1, NULL) && !weburl_policy_deny_site(NULL, "a", 1, NULL));
+  CHECK(!weburl_policy_allow_credentials(NULL, true));
+  CHECK(!weburl_policy_require_engine_agreement(NULL, true));
+  CHECK(!weburl_policy_require_historical_engine_agreement(NULL, true));
+  CHECK(weburl_policy_check(NULL, "https://a/", 10, NULL, 0) == NULL);
+  CHECK(weburl_policy_check_url(NULL, good) == NULL);
+  weburl_policy *policy = weburl_policy_new(NULL, 0, &e); /* public-web */
+  CHECK(policy != NULL && e == NULL);
+  CHECK(!weburl_policy_allow_schemes(policy, "\xff", 1, &e) && error_named(e, "not-utf8"));
+  CHECK(!weburl_policy_deny_address_spaces(policy, "nowhere", 7, &e) && error_named(e, "unknown-address-space"));
+  CHECK(!weburl_policy_allow_host(policy, "a b", 3, &e) && error_named(e, "policy-bad-host"));
+  CHECK(weburl_policy_allow_ports(policy, NULL, 0));
+  weburl_check *check = weburl_policy_check(policy, NULL, 0, NULL, 0);
+  ada_string rule = {NULL, 0}, message = {NULL, 0};
+  CHECK(check != NULL && !weburl_check_allowed(check) && weburl_check_reason_count(check) >= 1);
+  CHECK(weburl_check_reason(check, 0, &rule, &message) && is(rule, "unparsable"));
+  CHECK(weburl_check_reason(check, 0, NULL, NULL));
+  CHECK(!weburl_check_reason(check, 99, &rule, &message));
+  CHECK(weburl_check_take_url(check) == NULL);
+  weburl_check_free(check);
+  check = weburl_policy_check(policy, "https://a/\xff", 11, NULL, 0);
+  CHECK(check != NULL && !weburl_check_allowed(check));
+  weburl_check_free(check);
+  check = weburl_policy_check_url(policy, NULL);
+  CHECK(check != NULL && !weburl_check_allowed(check));
+  weburl_check_free(check);
+  check = weburl_policy_check_url(policy, good); /* credentials: refused */
+  CHECK(check != NULL && !weburl_check_allowed(check));
+  weburl_check_free(check);
+  check = weburl_policy_check(policy, "https://example.com/", 20, NULL, 0);
+  CHECK(check != NULL && weburl_check_allowed(check));
+  ada_url taken = weburl_check_take_url(check);
+  CHECK(ada_is_valid(taken) && weburl_check_take_url(check) == NULL);
+  ada_free(taken);
+  weburl_check_free(check);
+  CHECK(!weburl_check_allowed(NULL) && weburl_check_take_url(NULL) == NULL);
+  CHECK(weburl_check_reason_count(NULL) == 0 && !weburl_check_reason(NULL, 0, &rule, &message));
+  weburl_policy_free(policy);
+
+  /* Normalization. */
+  ada_owned_string n = weburl_normalize(NULL, 0, NULL, 0, 0, &e);
+  CHECK(n.data == NULL && n.length == 0 && e != NULL);
+  weburl_error_free(e);
+  n = weburl_normalize("https://a/", 10, "no-such-profile", 15, 0, &e);
+  CHECK(n.data == NULL && error_named(e, "unknown-profile"));
+  n = weburl_normalize("https://a/\xff", 11, NULL, 0, 0, &e);
+  CHECK(n.data == NULL && error_named(e, "not-utf8"));
+  n = weburl_normalize("HTTPS://A/?b=1&a=2#x", 20, "dedup", 5, UINT32_MAX, NULL);
+  CHECK(n.data != NULL && n.data[n.length] == '\0');
+  ada_free_owned_string(n);
+  n = weburl_surt(NULL, 0, 0, &e);
+  CHECK(n.data == NULL && e != NULL);
+  weburl_error_free(e);
+  n = weburl_surt("\xff", 1, 0, NULL);
+  CHECK(n.data == NULL);
+  CHECK(weburl_get_version() != NULL && strlen(weburl_get_version()) > 0);
+
+  ada_free(not_text);
+  ada_free(good);
+  ada_free(bad);
+}
+
 /* ---- The free functions on NULL (and (NULL, 0) owned strings). ---- */
 static void free_null(void) {
   section = "free NULL";
@@ -650,6 +798,8 @@ static void free_null(void) {
   weburl_pattern_set_free(NULL);
   weburl_pattern_set_match_free(NULL);
   weburl_validation_free(NULL);
+  weburl_policy_free(NULL);
+  weburl_check_free(NULL);
   /* An invalid URL's handle is freed as any other. */
   ada_url u = ada_parse("nope", 4);
   ada_free(u);
@@ -665,6 +815,7 @@ int main(void) {
   not_utf8();
   pattern_errors();
   limits();
+  extras();
   free_null();
   large_urls(mb);
   large_patterns(mb);
