@@ -115,19 +115,25 @@ fi
 total_passed=0
 total_failed=0
 # Runs one program (its output in $out/NAME.log); adds its last `N passed, M failed` line to
-# the totals. A program that prints no such line counts as one case, passed when it exits 0.
+# the totals. A program that prints no such line counts as one check, passed when it exits 0;
+# a program that fails counts at least one failure.
 run() {
     local label="$1"
     shift
     local log="$out/$label.log" status=0
     "$@" >"$log" 2>&1 || status=$?
-    local last
-    last="$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 1 || true)"
-    local p=0 f=0
-    if [[ -n "$last" ]]; then
-        p="${last%% passed*}"
-        f="${last#*, }"
-        f="${f%% failed}"
+    local last p=0 f=0
+    # `N passed, M failed` (this suite's programs); `N checks, M failed` and
+    # `...: N checks passed` (ada_api.cpp's and weburl_api.c's last lines).
+    last="$(grep -E '^[0-9]+ passed, [0-9]+ failed$|^[0-9]+ checks, [0-9]+ failed$|[0-9]+ checks passed' "$log" | tail -n 1 || true)"
+    if [[ "$last" =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]]; then
+        p="${BASH_REMATCH[1]}"
+        f="${BASH_REMATCH[2]}"
+    elif [[ "$last" =~ ^([0-9]+)\ checks,\ ([0-9]+)\ failed$ ]]; then
+        f="${BASH_REMATCH[2]}"
+        p=$((BASH_REMATCH[1] - f))
+    elif [[ "$last" =~ ([0-9]+)\ checks\ passed ]]; then
+        p="${BASH_REMATCH[1]}"
     elif [[ $status -eq 0 ]]; then
         p=1
     fi

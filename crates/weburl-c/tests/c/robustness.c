@@ -487,7 +487,7 @@ static void large_patterns(size_t mb) {
     weburl_pattern *p = weburl_pattern_new(text, len, NULL, 0, false, NULL, &error);
     CHECK((p == NULL) != (error == NULL));
     bool compiled = p != NULL;
-    if (error) CHECK(weburl_error_name(error).length > 0 && weburl_error_message(error).length > 0);
+    CHECK(!error || (weburl_error_name(error).length > 0 && weburl_error_message(error).length > 0));
     weburl_error_free(error);
     if (p) (void)weburl_pattern_test(p, "https://h/a", 11, NULL, 0);
     weburl_pattern_free(p);
