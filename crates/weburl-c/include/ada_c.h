@@ -340,7 +340,8 @@ bool ada_set_hostname(ada_url result, const char *input, size_t length);
  * The URL API's `protocol` setter (a trailing ':' and what follows are ignored). Returns
  * false, with the URL unchanged, when the value is not a scheme or the URL Standard forbids
  * the change (special to non-special or back, to `file` with credentials or a port, from
- * a `file` URL with an empty host).
+ * a `file` URL with an empty host). A value of only tabs and newlines (or "") changes
+ * nothing and returns true, as in ada.
  */
 bool ada_set_protocol(ada_url result, const char *input, size_t length);
 
@@ -359,7 +360,8 @@ bool ada_set_password(ada_url result, const char *input, size_t length);
 /**
  * The URL API's `port` setter: "" removes the port, otherwise the leading digits are the
  * port (the scheme's default port becomes null). Returns false, with the URL unchanged,
- * when the URL cannot have a port or the value has no leading digit or is above 65535.
+ * when the URL cannot have a port or the value has no leading digit or is above 65535. A
+ * value of only tabs and newlines changes nothing and returns true, as in ada.
  */
 bool ada_set_port(ada_url result, const char *input, size_t length);
 

@@ -6,6 +6,11 @@
 //! call. `ada_parse` always returns a handle, invalid when the input does not parse; every
 //! function takes NULL as an invalid URL.
 
+// Every entry point is an `unsafe extern "C" fn` with one contract, stated once in
+// `boundary`'s conventions (a pointer argument is NULL or valid for its length, a handle is
+// NULL or live) rather than in a `# Safety` section of each function's header comment.
+#![allow(clippy::missing_safety_doc)]
+
 use std::ffi::{c_char, c_int, c_void};
 use std::net::Ipv4Addr;
 use std::sync::OnceLock;
@@ -582,6 +587,11 @@ unsafe fn set(
     )
 }
 
+/// Whether a setter's value is empty once the setters' ASCII tabs and newlines are removed.
+fn is_blank(value: &str) -> bool {
+    value.bytes().all(|b| matches!(b, b'\t' | b'\n' | b'\r'))
+}
+
 /// Replaces the whole URL with `input` parsed (with no base) and returns true, or returns
 /// false and leaves the URL unchanged when `input` does not parse (or is not UTF-8, or is
 /// too long), when `result` is NULL or invalid. An invalid handle stays invalid.
@@ -653,7 +663,8 @@ pub unsafe extern "C" fn ada_set_hostname(
 /// The URL API's `protocol` setter (a trailing ':' and what follows are ignored). Returns
 /// false, with the URL unchanged, when the value is not a scheme or the URL Standard forbids
 /// the change (special to non-special or back, to `file` with credentials or a port, from
-/// a `file` URL with an empty host).
+/// a `file` URL with an empty host). A value of only tabs and newlines (or "") changes
+/// nothing and returns true, as in ada.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn ada_set_protocol(
     result: ada_url,
@@ -663,7 +674,8 @@ pub unsafe extern "C" fn ada_set_protocol(
     // SAFETY: the caller passes NULL or a live handle, and `length` bytes at `input`.
     unsafe {
         set(result, input, length, |url, value| {
-            url.set_protocol(value).is_ok()
+            // Nothing but tabs and newlines: nothing to set, which ada answers true.
+            url.set_protocol(value).is_ok() || is_blank(value)
         })
     }
 }
@@ -702,7 +714,8 @@ pub unsafe extern "C" fn ada_set_password(
 
 /// The URL API's `port` setter: "" removes the port, otherwise the leading digits are the
 /// port (the scheme's default port becomes null). Returns false, with the URL unchanged,
-/// when the URL cannot have a port or the value has no leading digit or is above 65535.
+/// when the URL cannot have a port or the value has no leading digit or is above 65535. A
+/// value of only tabs and newlines changes nothing and returns true, as in ada.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn ada_set_port(
     result: ada_url,
@@ -712,7 +725,12 @@ pub unsafe extern "C" fn ada_set_port(
     // SAFETY: the caller passes NULL or a live handle, and `length` bytes at `input`.
     unsafe {
         set(result, input, length, |url, value| {
-            url.set_port(value).is_ok()
+            match url.set_port(value) {
+                Ok(()) => true,
+                Err(SetterError::CannotHaveUsernamePasswordPort) => false,
+                // Nothing but tabs and newlines: nothing to set, which ada answers true.
+                Err(_) => is_blank(value),
+            }
         })
     }
 }
@@ -1274,6 +1292,9 @@ mod tests {
         assert_eq!(text(unsafe { ada_get_port(url) }).unwrap(), "");
         assert!(!set(ada_set_port, url, "99999"));
         assert!(!set(ada_set_port, url, "x1"));
+        assert!(set(ada_set_port, url, "\n\t"));
+        assert!(set(ada_set_protocol, url, ""));
+        assert!(set(ada_set_protocol, url, "\t"));
         assert!(set(ada_set_hostname, url, "new-host"));
         assert!(!set(ada_set_hostname, url, "a:1"));
         assert!(!set(ada_set_hostname, url, "exa mple"));
@@ -1351,6 +1372,7 @@ mod tests {
         let url = parse("file:///etc/hosts");
         assert!(!set(ada_set_username, url, "u"));
         assert!(!set(ada_set_port, url, "1"));
+        assert!(!set(ada_set_port, url, "\t"));
         assert!(set(ada_set_host, url, "server"));
         assert_eq!(href(url), "file://server/etc/hosts");
         free(url);

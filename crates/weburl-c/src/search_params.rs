@@ -12,6 +12,11 @@
 //! Keys and values are bytes with a length; bytes that are not UTF-8 are read as U+FFFD,
 //! as JavaScript turns a string into a `USVString`.
 
+// Every entry point is an `unsafe extern "C" fn` with one contract, stated once in
+// `boundary`'s conventions (a pointer argument is NULL or valid for its length, a handle is
+// NULL or live) rather than in a `# Safety` section of each function's header comment.
+#![allow(clippy::missing_safety_doc)]
+
 use std::borrow::Cow;
 use std::ffi::{c_char, c_void};
 
