@@ -25,7 +25,9 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 #[derive(Clone, Copy, Debug)]
 #[allow(non_camel_case_types)]
 pub struct ada_string {
-    /// The first byte (never NULL: an empty string points at a static empty string).
+    /// The first byte. An empty string points at a static empty string; NULL data only
+    /// where a function says so: an absent answer (`ada_search_params_get` of a missing
+    /// name, an iterator at its end, `ada_strings_get` out of range), as in ada.
     pub data: *const c_char,
     /// The number of bytes.
     pub length: usize,
