@@ -280,7 +280,7 @@ mod tests {
         // SAFETY: a live error, freed once.
         unsafe { weburl_error_free(error) };
         // Success stores NULL; a NULL out-parameter frees the error.
-        error = 7 as *mut weburl_error;
+        error = std::ptr::dangling_mut::<weburl_error>();
         // SAFETY: `&mut error` is writable.
         assert_eq!(unsafe { with_error(&mut error, || 0, || Ok(3)) }, 3);
         assert!(error.is_null());

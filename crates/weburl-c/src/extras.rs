@@ -1244,3 +1244,8 @@ pub unsafe extern "C" fn weburl_surt(
 pub extern "C" fn weburl_get_version() -> *const c_char {
     concat!(env!("CARGO_PKG_VERSION"), "\0").as_ptr().cast()
 }
+
+/// weburl.h's functions called as C calls them, with the web-platform-tests URLPattern data.
+#[cfg(test)]
+#[path = "api_tests.rs"]
+mod api_tests;
