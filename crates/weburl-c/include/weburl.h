@@ -80,6 +80,11 @@ typedef struct weburl_check weburl_check;
  * An error of a weburl.h function: its name (`weburl_error_name`), message
  * (`weburl_error_message`), pattern component (`weburl_error_component`) and byte offset
  * (`weburl_error_offset`). Freed with `weburl_error_free`.
+ *
+ * Every fallible function takes a last parameter `weburl_error **error`, which may be NULL
+ * (no error wanted). Otherwise, on failure `*error` is set to a new error for the caller
+ * to free, and on success `*error` is set to NULL, so `if (error)` after a call is always
+ * right (an error still in `*error` from an earlier call must be freed first, or it leaks).
  */
 typedef struct weburl_error weburl_error;
 
