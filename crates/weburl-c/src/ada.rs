@@ -118,6 +118,11 @@ impl UrlHandle {
     }
 }
 
+/// A new handle for a parser's answer (for the parsing functions of weburl.h).
+pub(crate) fn new_url_handle(url: Result<Url, ParseError>) -> ada_url {
+    boundary::into_handle(UrlHandle::new(url.map_err(UrlError::Parse)))
+}
+
 /// The handle behind `url`, or `None` for NULL.
 ///
 /// # Safety

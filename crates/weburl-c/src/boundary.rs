@@ -139,18 +139,6 @@ pub(crate) unsafe fn optional_text<'a>(
     unsafe { text(data, length) }.map(Some)
 }
 
-/// A NUL-terminated C string argument, as UTF-8 text; NULL and non-UTF-8 are `None`.
-///
-/// # Safety
-/// `data` is NULL or points at a NUL-terminated string that stays unchanged during the call.
-pub(crate) unsafe fn c_str<'a>(data: *const c_char) -> Option<&'a str> {
-    if data.is_null() {
-        return None;
-    }
-    // SAFETY: the caller's contract: a NUL-terminated string at a non-null pointer.
-    unsafe { std::ffi::CStr::from_ptr(data) }.to_str().ok()
-}
-
 /// A new handle: `value` boxed and handed to C as an opaque pointer.
 pub(crate) fn into_handle<T>(value: T) -> *mut c_void {
     Box::into_raw(Box::new(value)).cast()
@@ -204,6 +192,33 @@ pub(crate) unsafe fn write_out<T>(out: *mut T, value: T) {
     } else {
         drop(value);
     }
+}
+
+/// A caller's output array of `capacity` elements to write; NULL (or a capacity of 0) is the
+/// empty slice.
+///
+/// # Safety
+/// `data` is NULL or points at `capacity` writable elements of `T` (initialized: `T` is a
+/// plain C value such as an integer), not read or written by anyone else during the call.
+pub(crate) unsafe fn out_slice<'a, T: Copy>(data: *mut T, capacity: usize) -> &'a mut [T] {
+    if data.is_null() || capacity == 0 {
+        return &mut [];
+    }
+    // SAFETY: the caller's contract above: `capacity` writable elements at a non-null `data`.
+    unsafe { std::slice::from_raw_parts_mut(data, capacity) }
+}
+
+/// A caller's input array of `length` elements; NULL (or a length of 0) is the empty slice.
+///
+/// # Safety
+/// `data` is NULL or points at `length` readable, initialized elements of `T` (a plain C
+/// value such as an integer) that stay unchanged during the call.
+pub(crate) unsafe fn in_slice<'a, T: Copy>(data: *const T, length: usize) -> &'a [T] {
+    if data.is_null() || length == 0 {
+        return &[];
+    }
+    // SAFETY: the caller's contract above: `length` readable elements at a non-null `data`.
+    unsafe { std::slice::from_raw_parts(data, length) }
 }
 
 /// Runs the body of an entry point and stops a panic at the boundary: the entry point then
