@@ -38,6 +38,9 @@ pub struct COptions {
     /// --release -p weburl-c` writes both into `target/release/`).
     pub lib: Option<PathBuf>,
     pub data_dir: PathBuf,
+    /// Only the benchmarks whose name contains this (`parse_href`, `can_parse`,
+    /// `pattern_exec`).
+    pub only: Option<String>,
 }
 
 /// `ada_string` and `ada_owned_string` of `ada_c.h`.
@@ -294,6 +297,13 @@ pub fn main(opts: &COptions) -> Result<(), String> {
         ),
         ("can_parse", c_can_parse, rust_can_parse),
     ] {
+        if opts
+            .only
+            .as_deref()
+            .is_some_and(|only| !bench.contains(only))
+        {
+            continue;
+        }
         let mut rows_out = Vec::new();
         for d in &datasets {
             let lines = &d.lines[..];
@@ -336,6 +346,13 @@ pub fn main(opts: &COptions) -> Result<(), String> {
         );
     }
 
+    if opts
+        .only
+        .as_deref()
+        .is_some_and(|only| !"pattern_exec".contains(only))
+    {
+        return Ok(());
+    }
     pattern_exec(&weburl, opts.rounds)
 }
 

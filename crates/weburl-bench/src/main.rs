@@ -33,7 +33,7 @@ usage: weburl-bench [--rounds N] [--filter SUBSTRING] [--quick] [--json] [--data
        weburl-bench domain [--rounds N] [--show-differences] [--only CONTENDER]
                            [--set LIST] [--data-dir DIR]
        weburl-bench pattern [--rounds N]
-       weburl-bench c [--rounds N] [--lib PATH] [--data-dir DIR]
+       weburl-bench c [--rounds N] [--lib PATH] [--only BENCH] [--data-dir DIR]
 
 The first form runs every benchmark (parse_href, parse_base, can_parse, setters, hostile) on
 every dataset, interleaving the three libraries, and prints a table (or JSON with --json).
@@ -48,7 +48,7 @@ only reads the dataset, as a baseline). `list` prints the dataset names.
 with `cargo build --release -p weburl-c`) and times parse + href and can_parse through its
 ada_* functions against ada's own C API, with weburl's Rust API beside them, on every
 dataset, and weburl_pattern_exec against UrlPattern::exec on the GitHub routes; N rounds
-(default 9) interleaved.
+(default 9) interleaved; --only keeps the benchmarks whose name contains BENCH.
 
 `cli` runs `weburl parse --threads 1` (the CLI binary: `weburl` next to this executable, or
 --weburl PATH; build it with `cargo build --release -p weburl-cli`), `weburl-normalize` (the
@@ -281,11 +281,13 @@ pub fn parse_args(args: &[String]) -> Result<Command, String> {
                 rounds: 9,
                 lib: None,
                 data_dir,
+                only: None,
             };
             while let Some(arg) = it.next() {
                 match arg {
                     "--rounds" => o.rounds = number(value(&mut it, arg)?, arg)?,
                     "--lib" => o.lib = Some(PathBuf::from(value(&mut it, arg)?)),
+                    "--only" => o.only = Some(value(&mut it, arg)?.to_owned()),
                     "--data-dir" => o.data_dir = PathBuf::from(value(&mut it, arg)?),
                     _ => return Err(format!("unknown argument {arg:?}")),
                 }
