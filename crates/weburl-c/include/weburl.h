@@ -10,11 +10,6 @@
 
 /* Generated from crates/weburl-c/src by cbindgen (tests/headers.rs); do not edit. */
 
-#include <stdarg.h>
-#include <stdbool.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <stdlib.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stddef.h>
