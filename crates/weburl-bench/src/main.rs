@@ -3,6 +3,7 @@
 
 mod ada_pattern;
 mod alloc;
+mod c_api;
 mod cli;
 mod data;
 mod diff;
@@ -32,6 +33,7 @@ usage: weburl-bench [--rounds N] [--filter SUBSTRING] [--quick] [--json] [--data
        weburl-bench domain [--rounds N] [--show-differences] [--only CONTENDER]
                            [--set LIST] [--data-dir DIR]
        weburl-bench pattern [--rounds N]
+       weburl-bench c [--rounds N] [--lib PATH] [--only BENCH] [--data-dir DIR]
 
 The first form runs every benchmark (parse_href, parse_base, can_parse, setters, hostile) on
 every dataset, interleaving the three libraries, and prints a table (or JSON with --json).
@@ -41,6 +43,12 @@ every dataset, interleaving the three libraries, and prints a table (or JSON wit
 `one` runs exactly the given number of passes (default 1) of one library, for instruction
 counting under valgrind (BENCH: parse_href, parse_base, can_parse, hostile; `--lib none`
 only reads the dataset, as a baseline). `list` prints the dataset names.
+
+`c` loads the C library (`libweburl.so` next to this executable, or --lib PATH; build it
+with `cargo build --release -p weburl-c`) and times parse + href and can_parse through its
+ada_* functions against ada's own C API, with weburl's Rust API beside them, on every
+dataset, and weburl_pattern_exec against UrlPattern::exec on the GitHub routes; N rounds
+(default 9) interleaved; --only keeps the benchmarks whose name contains BENCH.
 
 `cli` runs `weburl parse --threads 1` (the CLI binary: `weburl` next to this executable, or
 --weburl PATH; build it with `cargo build --release -p weburl-cli`), `weburl-normalize` (the
@@ -106,6 +114,7 @@ pub enum Command {
     Diff(diff::DiffOptions),
     Domain(domain::DomainOptions),
     Pattern(pattern::PatternOptions),
+    C(c_api::COptions),
     Help,
 }
 
@@ -266,6 +275,25 @@ pub fn parse_args(args: &[String]) -> Result<Command, String> {
             }
             Ok(Command::Pattern(o))
         }
+        Some("c") => {
+            it.next();
+            let mut o = c_api::COptions {
+                rounds: 9,
+                lib: None,
+                data_dir,
+                only: None,
+            };
+            while let Some(arg) = it.next() {
+                match arg {
+                    "--rounds" => o.rounds = number(value(&mut it, arg)?, arg)?,
+                    "--lib" => o.lib = Some(PathBuf::from(value(&mut it, arg)?)),
+                    "--only" => o.only = Some(value(&mut it, arg)?.to_owned()),
+                    "--data-dir" => o.data_dir = PathBuf::from(value(&mut it, arg)?),
+                    _ => return Err(format!("unknown argument {arg:?}")),
+                }
+            }
+            Ok(Command::C(o))
+        }
         Some("list") => {
             it.next();
             if let Some(arg) = it.next() {
@@ -314,6 +342,7 @@ fn main() -> ExitCode {
         Ok(Command::Diff(opts)) => diff::main(&opts),
         Ok(Command::Domain(opts)) => domain::main(&opts),
         Ok(Command::Pattern(opts)) => pattern::main(&opts),
+        Ok(Command::C(opts)) => c_api::main(&opts),
         Err(e) => Err(format!("{e}\n\n{USAGE}")),
     };
     match result {

@@ -108,6 +108,22 @@ fn url_for(path: &str, n: usize) -> String {
     }
 }
 
+/// The `exec` cases: each distinct route as a full-URL pattern string and a URL it matches
+/// (also `weburl-bench c`'s pattern cases).
+pub(crate) fn exec_cases() -> Result<Vec<(String, String)>, String> {
+    let paths = github_paths()?;
+    Ok(paths
+        .iter()
+        .enumerate()
+        .map(|(n, path)| {
+            (
+                format!("https://api.github.com{path}"),
+                url_for(&fill(path, n), n),
+            )
+        })
+        .collect())
+}
+
 /// `:name` written as matchit writes it, `{name}`.
 fn matchit_route(path: &str) -> String {
     path.split('/')

@@ -592,20 +592,20 @@ ada_strings ada_search_params_get_all(ada_url_search_params result,
 void ada_search_params_reset(ada_url_search_params result, const char *input, size_t length);
 
 /**
- * A new iterator over the names of the pairs, in order; it holds a copy of them made now,
- * so it outlives the params. Free it with `ada_free_search_params_keys_iter`.
+ * A new iterator over the names of the pairs, in order; it walks the params, which must outlive
+ * it. Free it with `ada_free_search_params_keys_iter`.
  */
 ada_url_search_params_keys_iter ada_search_params_get_keys(ada_url_search_params result);
 
 /**
- * A new iterator over the values of the pairs, in order; it holds a copy of them made now,
- * so it outlives the params. Free it with `ada_free_search_params_values_iter`.
+ * A new iterator over the values of the pairs, in order; it walks the params, which must outlive
+ * it. Free it with `ada_free_search_params_values_iter`.
  */
 ada_url_search_params_values_iter ada_search_params_get_values(ada_url_search_params result);
 
 /**
- * A new iterator over the pairs, in order; it holds a copy of them made now, so it
- * outlives the params. Free it with `ada_free_search_params_entries_iter`.
+ * A new iterator over the pairs, in order; it walks the params, which must outlive
+ * it. Free it with `ada_free_search_params_entries_iter`.
  */
 ada_url_search_params_entries_iter ada_search_params_get_entries(ada_url_search_params result);
 
@@ -632,7 +632,7 @@ ada_string ada_strings_get(ada_strings result, size_t index);
 void ada_free_search_params_keys_iter(ada_url_search_params_keys_iter result);
 
 /**
- * The next name, borrowed from the iterator (valid until it is freed); NULL data (length 0)
+ * The next name, borrowed from the params (valid until they change or are freed); NULL data (length 0)
  * at the end and for NULL.
  */
 ada_string ada_search_params_keys_iter_next(ada_url_search_params_keys_iter result);
@@ -648,7 +648,7 @@ bool ada_search_params_keys_iter_has_next(ada_url_search_params_keys_iter result
 void ada_free_search_params_values_iter(ada_url_search_params_values_iter result);
 
 /**
- * The next value, borrowed from the iterator (valid until it is freed); NULL data (length 0)
+ * The next value, borrowed from the params (valid until they change or are freed); NULL data (length 0)
  * at the end and for NULL.
  */
 ada_string ada_search_params_values_iter_next(ada_url_search_params_values_iter result);
@@ -664,7 +664,7 @@ bool ada_search_params_values_iter_has_next(ada_url_search_params_values_iter re
 void ada_free_search_params_entries_iter(ada_url_search_params_entries_iter result);
 
 /**
- * The next pair, both strings borrowed from the iterator (valid until it is freed); both
+ * The next pair, both strings borrowed from the params (valid until they change or are freed); both
  * with NULL data (length 0) at the end and for NULL.
  */
 ada_string_pair ada_search_params_entries_iter_next(ada_url_search_params_entries_iter result);

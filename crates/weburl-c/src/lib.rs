@@ -24,3 +24,8 @@ pub mod error;
 pub mod extras;
 pub mod pattern;
 pub mod pattern_set;
+
+/// The API's tests, through the `extern "C"` functions as C calls them (the crate has no
+/// rlib for integration tests to link).
+#[cfg(test)]
+mod api_tests;

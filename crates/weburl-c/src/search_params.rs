@@ -4,9 +4,9 @@
 //! Lifetimes of the strings handed out:
 //! - `ada_search_params_get`: borrowed from the params, valid until they change or are freed;
 //! - `ada_strings_get`: borrowed from the list, valid until `ada_free_strings`;
-//! - an iterator's strings: borrowed from the iterator, which holds a copy of the pairs made
-//!   when it was created (later changes of the params do not show in it), valid until the
-//!   iterator is freed;
+//! - an iterator's strings: borrowed from the params it walks, as ada's are (the `ada-url`
+//!   crate, for one, keeps them after freeing the iterator), valid until the params change or
+//!   are freed; an iterator is used only while its params live;
 //! - `ada_search_params_to_string`: owned by the caller (`ada_free_owned_string`).
 //!
 //! Keys and values are bytes with a length; bytes that are not UTF-8 are read as U+FFFD,
@@ -61,26 +61,35 @@ const ABSENT: ada_string = ada_string {
     length: 0,
 };
 
-/// What the three iterators point at: a copy of the pairs and the position of the next one.
+/// What the three iterators point at: the params they walk (NULL for none) and the position
+/// of the next pair. The params must outlive the iterator, as in ada.
 struct PairsIter {
-    pairs: Vec<(String, String)>,
+    params: ada_url_search_params,
     next: usize,
 }
 
 impl PairsIter {
-    fn of(params: Option<&SearchParams>) -> PairsIter {
-        PairsIter {
-            pairs: params.map_or_else(Vec::new, |params| params.as_slice().to_vec()),
-            next: 0,
-        }
+    /// The pairs of the params (none for NULL).
+    ///
+    /// # Safety
+    /// The params are NULL or live, not written during the borrow.
+    unsafe fn pairs<'a>(&self) -> &'a [(String, String)] {
+        // SAFETY: the contract above.
+        unsafe { params_of(self.params) }.map_or(&[], SearchParams::as_slice)
     }
 
-    fn has_next(&self) -> bool {
-        self.next < self.pairs.len()
+    /// # Safety
+    /// As [`PairsIter::pairs`].
+    unsafe fn has_next(&self) -> bool {
+        // SAFETY: forwarded contract.
+        self.next < unsafe { self.pairs() }.len()
     }
 
-    fn advance(&mut self) -> Option<&(String, String)> {
-        let pair = self.pairs.get(self.next)?;
+    /// # Safety
+    /// As [`PairsIter::pairs`].
+    unsafe fn advance<'a>(&mut self) -> Option<&'a (String, String)> {
+        // SAFETY: forwarded contract.
+        let pair = unsafe { self.pairs() }.get(self.next)?;
         self.next += 1;
         Some(pair)
     }
@@ -377,24 +386,30 @@ pub unsafe extern "C" fn ada_search_params_reset(
     unsafe { change(result, apply) };
 }
 
-/// A new iterator over the params' pairs (a copy: later changes of the params do not show
-/// in it; NULL params give an empty one).
+/// A new iterator over the params' pairs (NULL params give an empty one).
 ///
 /// # Safety
 /// As [`params_of`].
 unsafe fn new_iter(result: ada_url_search_params) -> *mut c_void {
     guard(
-        || boundary::into_handle(PairsIter::of(None)),
+        || {
+            boundary::into_handle(PairsIter {
+                params: std::ptr::null_mut(),
+                next: 0,
+            })
+        },
         || {
             // SAFETY: the caller's contract.
-            let params = unsafe { params_of(result) };
-            boundary::into_handle(PairsIter::of(params))
+            boundary::into_handle(PairsIter {
+                params: result,
+                next: 0,
+            })
         },
     )
 }
 
-/// A new iterator over the names of the pairs, in order; it holds a copy of them made now,
-/// so it outlives the params. Free it with `ada_free_search_params_keys_iter`.
+/// A new iterator over the names of the pairs, in order; it walks the params, which must outlive
+/// it. Free it with `ada_free_search_params_keys_iter`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn ada_search_params_get_keys(
     result: ada_url_search_params,
@@ -403,8 +418,8 @@ pub unsafe extern "C" fn ada_search_params_get_keys(
     unsafe { new_iter(result) }
 }
 
-/// A new iterator over the values of the pairs, in order; it holds a copy of them made now,
-/// so it outlives the params. Free it with `ada_free_search_params_values_iter`.
+/// A new iterator over the values of the pairs, in order; it walks the params, which must outlive
+/// it. Free it with `ada_free_search_params_values_iter`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn ada_search_params_get_values(
     result: ada_url_search_params,
@@ -413,8 +428,8 @@ pub unsafe extern "C" fn ada_search_params_get_values(
     unsafe { new_iter(result) }
 }
 
-/// A new iterator over the pairs, in order; it holds a copy of them made now, so it
-/// outlives the params. Free it with `ada_free_search_params_entries_iter`.
+/// A new iterator over the pairs, in order; it walks the params, which must outlive
+/// it. Free it with `ada_free_search_params_entries_iter`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn ada_search_params_get_entries(
     result: ada_url_search_params,
@@ -484,8 +499,10 @@ unsafe fn free_iter(iter: *mut c_void) {
 /// `iter` is NULL or a live iterator of this module, not borrowed elsewhere.
 unsafe fn next<T>(iter: *mut c_void, end: fn() -> T, pick: fn(&(String, String)) -> T) -> T {
     guard(end, || {
-        // SAFETY: the caller's contract.
-        match unsafe { boundary::borrow_mut::<PairsIter>(iter) }.and_then(PairsIter::advance) {
+        // SAFETY: the caller's contract: a live iterator whose params are alive.
+        match unsafe { boundary::borrow_mut::<PairsIter>(iter) }
+            .and_then(|it| unsafe { it.advance() })
+        {
             Some(pair) => pick(pair),
             None => end(),
         }
@@ -501,7 +518,8 @@ unsafe fn has_next(iter: *mut c_void) -> bool {
         || false,
         || {
             // SAFETY: the caller's contract.
-            unsafe { boundary::borrow::<PairsIter>(iter) }.is_some_and(PairsIter::has_next)
+            unsafe { boundary::borrow::<PairsIter>(iter) }
+                .is_some_and(|it| unsafe { it.has_next() })
         },
     )
 }
@@ -513,7 +531,7 @@ pub unsafe extern "C" fn ada_free_search_params_keys_iter(result: ada_url_search
     unsafe { free_iter(result) };
 }
 
-/// The next name, borrowed from the iterator (valid until it is freed); NULL data (length 0)
+/// The next name, borrowed from the params (valid until they change or are freed); NULL data (length 0)
 /// at the end and for NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn ada_search_params_keys_iter_next(
@@ -541,7 +559,7 @@ pub unsafe extern "C" fn ada_free_search_params_values_iter(
     unsafe { free_iter(result) };
 }
 
-/// The next value, borrowed from the iterator (valid until it is freed); NULL data (length 0)
+/// The next value, borrowed from the params (valid until they change or are freed); NULL data (length 0)
 /// at the end and for NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn ada_search_params_values_iter_next(
@@ -569,7 +587,7 @@ pub unsafe extern "C" fn ada_free_search_params_entries_iter(
     unsafe { free_iter(result) };
 }
 
-/// The next pair, both strings borrowed from the iterator (valid until it is freed); both
+/// The next pair, both strings borrowed from the params (valid until they change or are freed); both
 /// with NULL data (length 0) at the end and for NULL.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn ada_search_params_entries_iter_next(
@@ -682,44 +700,44 @@ mod tests {
     }
 
     #[test]
-    fn iterators_hold_a_copy() {
+    fn iterators_walk_the_params_and_their_strings_outlive_the_iterator() {
         let p = parse(b"a=b&c=d&c=e&f=g");
         // SAFETY: handles are alive until freed; pointers are NUL-terminated literals.
         unsafe {
             let keys = ada_search_params_get_keys(p);
             let values = ada_search_params_get_values(p);
             let entries = ada_search_params_get_entries(p);
-            // Changes after the iterators were made do not show in them, and the params can
-            // go first.
+            // A pair appended after the iterators were made shows in them, as in ada.
             ada_search_params_append(p, c"z".as_ptr(), 1, c"26".as_ptr(), 2);
-            ada_free_search_params(p);
             let mut got = Vec::new();
             while ada_search_params_keys_iter_has_next(keys) {
                 got.push(text(ada_search_params_keys_iter_next(keys)).unwrap());
             }
-            assert_eq!(got, ["a", "c", "c", "f"]);
+            assert_eq!(got, ["a", "c", "c", "f", "z"]);
             assert_eq!(text(ada_search_params_keys_iter_next(keys)), None);
             got.clear();
             while ada_search_params_values_iter_has_next(values) {
                 got.push(text(ada_search_params_values_iter_next(values)).unwrap());
             }
-            assert_eq!(got, ["b", "d", "e", "g"]);
+            assert_eq!(got, ["b", "d", "e", "g", "26"]);
             assert_eq!(text(ada_search_params_values_iter_next(values)), None);
             let first = ada_search_params_entries_iter_next(entries);
             let second = ada_search_params_entries_iter_next(entries);
-            // Strings taken before stay valid while the iterator lives.
+            // Strings taken stay valid after the iterator is freed, while the params live
+            // unchanged (the `ada-url` crate collects them and then frees the iterator).
+            ada_free_search_params_entries_iter(entries);
             assert_eq!(text(first.key).unwrap(), "a");
             assert_eq!(text(first.value).unwrap(), "b");
             assert_eq!(text(second.key).unwrap(), "c");
-            assert!(ada_search_params_entries_iter_has_next(entries));
-            while ada_search_params_entries_iter_has_next(entries) {
-                ada_search_params_entries_iter_next(entries);
-            }
-            let end = ada_search_params_entries_iter_next(entries);
-            assert!(end.key.data.is_null() && end.value.data.is_null());
+            assert!(!ada_search_params_keys_iter_has_next(keys));
             ada_free_search_params_keys_iter(keys);
             ada_free_search_params_values_iter(values);
-            ada_free_search_params_entries_iter(entries);
+            let empty = ada_search_params_get_entries(null_mut());
+            assert!(!ada_search_params_entries_iter_has_next(empty));
+            let end = ada_search_params_entries_iter_next(empty);
+            assert!(end.key.data.is_null() && end.value.data.is_null());
+            ada_free_search_params_entries_iter(empty);
+            ada_free_search_params(p);
         }
     }
 

@@ -73,7 +73,6 @@ fn weburl_h_is_generated_from_the_source() {
         "/**\n * @file weburl.h\n * @brief weburl's own C API, beside ada_c.h (which it includes): URL patterns\n * and route sets, validation errors, parsing with a query encoding, the public suffix\n * list, address spaces, the fetch policy and normalization. docs/C.md is the guide.\n */",
     );
     config.includes = vec!["ada_c.h".into()];
-    config.no_includes = false;
     let fresh = generate(
         &["error.rs", "pattern.rs", "pattern_set.rs", "extras.rs"],
         config,
