@@ -16,7 +16,8 @@
 #    WEBURL_ROBUSTNESS_MB=1 there, for robustness.c's large inputs). Each program ends with
 #    `N passed, M failed`; the last line of this script is the sum over the C suite.
 # 5. Installs into a temporary prefix (install.sh --profile debug) and builds a program with
-#    `pkg-config --cflags --libs weburl` (and one with `--static`), and runs them.
+#    `pkg-config --cflags --libs weburl`, and one wholly static (`--static`, -static-pie),
+#    and runs them.
 # 6. Runs the ada-url crate's own tests against libweburl (tests/ada-url-crate.sh).
 # 7. Runs the Go example's tests (examples/go: cgo over weburl.h), offline.
 # Environment: CARGO_TARGET_DIR (default <workspace>/target), CC (default cc), CXX (default
@@ -220,9 +221,16 @@ if ! readelf -d "$out/smoke" | grep -q 'NEEDED.*\[libweburl.so.0\]'; then
     echo "ci.sh: the pkg-config build does not record libweburl.so.0" >&2
     exit 1
 fi
+# Wholly static, as docs/C.md shows it: libweburl.a and Libs.private, glibc's static libraries
+# (glibc's warnings about getaddrinfo and getpwuid_r in static programs go to the log).
 # shellcheck disable=SC2046
-"$cc" -std=c99 -Wall -Wextra -Werror -o "$out/smoke-static" "$smoke" $(pkg-config --cflags weburl) \
-    "$prefix/lib/libweburl.a" $(pkg-config --static --libs-only-l weburl | sed 's/-lweburl//')
+"$cc" -std=c99 -Wall -Wextra -Werror -o "$out/smoke-static" "$smoke" \
+    $(pkg-config --cflags --libs --static weburl) -static-pie >"$out/smoke-static.link.log" 2>&1 \
+    || { cat "$out/smoke-static.link.log" >&2; echo "ci.sh: the static pkg-config build fails" >&2; exit 1; }
+if readelf -d "$out/smoke-static" | grep -q NEEDED; then
+    echo "ci.sh: the -static-pie build needs shared libraries" >&2
+    exit 1
+fi
 run "installed (pkg-config)" env LD_LIBRARY_PATH="$prefix/lib" "$out/smoke"
 run "installed (pkg-config --static)" "$out/smoke-static"
 
