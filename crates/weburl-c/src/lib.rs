@@ -29,3 +29,23 @@ pub mod pattern_set;
 /// rlib for integration tests to link).
 #[cfg(test)]
 mod api_tests;
+
+#[cfg(test)]
+mod thread_rules {
+    /// docs/C.md's thread rules, as far as the compiler can hold them: a compiled pattern, a
+    /// route set, a policy and a URL may be read from several threads at once (`Sync`), and
+    /// every handle may be freed on another thread than the one that made it (`Send`).
+    #[test]
+    fn shared_objects_are_sync_and_every_handle_is_send() {
+        fn shared<T: Send + Sync>() {}
+        fn sent<T: Send>() {}
+        shared::<crate::pattern::weburl_pattern>();
+        shared::<crate::pattern_set::weburl_pattern_set>();
+        shared::<crate::extras::weburl_policy>();
+        shared::<crate::ada::UrlHandle>();
+        sent::<crate::pattern::weburl_pattern_result>();
+        sent::<crate::extras::weburl_validation>();
+        sent::<crate::extras::weburl_check>();
+        sent::<crate::error::weburl_error>();
+    }
+}
