@@ -313,6 +313,21 @@ mod tests {
     }
 
     #[test]
+    fn the_ascii_check_agrees_with_the_standard_library_at_every_length_and_position() {
+        for n in 0..300 {
+            let mut bytes = vec![b'a'; n];
+            assert!(is_ascii(&bytes), "{n} ASCII bytes");
+            for at in 0..n {
+                bytes[at] = 0x80;
+                assert!(!is_ascii(&bytes), "a high byte at {at} of {n}");
+                bytes[at] = 0x7f;
+                assert!(is_ascii(&bytes));
+                bytes[at] = b'a';
+            }
+        }
+    }
+
+    #[test]
     fn null_arguments_read_as_empty_and_owned_strings_round_trip() {
         // SAFETY: NULL is allowed by the contract.
         assert_eq!(unsafe { bytes(std::ptr::null(), 5) }, b"");
