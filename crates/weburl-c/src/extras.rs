@@ -9,7 +9,7 @@ use std::net::IpAddr;
 use weburl::encoding_rs::{Encoding, UTF_8};
 use weburl::net::{self, AddressSpace, SpecialBlock};
 use weburl::normalize::{self as norm, Profile};
-use weburl::policy::{Policy, Refusal};
+use weburl::policy::{Policy, PolicySettings, Refusal};
 use weburl::psl::Sections;
 use weburl::{Url, ValidationError, is_valid_url_string};
 
@@ -520,69 +520,17 @@ pub unsafe extern "C" fn weburl_ip_special_block(
 /// checking (`weburl_policy_check`) may run on many threads at once. Freed with
 /// `weburl_policy_free`.
 pub struct weburl_policy {
-    spec: PolicySpec,
+    spec: PolicySettings,
     policy: Policy,
 }
 
-/// The settings as Python's `weburl.Policy` takes them: the preset gives the value of each
-/// setting left unset.
-#[derive(Clone, Default)]
-struct PolicySpec {
-    public: bool,
-    schemes: Option<Vec<String>>,
-    ports: Option<Vec<u16>>,
-    deny: Option<Vec<AddressSpace>>,
-    allow_hosts: Vec<String>,
-    deny_hosts: Vec<String>,
-    allow_sites: Vec<String>,
-    deny_sites: Vec<String>,
-    credentials: Option<bool>,
-    engines_agree: Option<bool>,
-    historical_engines: bool,
-}
-
-impl PolicySpec {
-    /// The library's policy of these settings (each host and site was checked when added).
-    fn build(&self) -> Result<Policy, weburl_error> {
-        let bad =
-            |e: weburl::policy::PolicyError| weburl_error::new("policy-bad-host", e.to_string());
-        let mut policy = Policy::new();
-        let default_schemes = || vec!["http".to_owned(), "https".to_owned()];
-        let schemes = (self.schemes.clone()).or_else(|| self.public.then(default_schemes));
-        if let Some(schemes) = schemes {
-            policy = policy.allow_schemes(schemes);
-        }
-        if let Some(ports) = &self.ports {
-            policy = policy.allow_ports(ports.iter().copied());
-        }
-        let spaces = match &self.deny {
-            Some(spaces) => spaces.clone(),
-            None if self.public => vec![AddressSpace::Loopback, AddressSpace::Local],
-            None => Vec::new(),
-        };
-        policy = policy.deny_spaces(spaces);
-        for pattern in &self.allow_hosts {
-            policy = policy.allow_host(pattern).map_err(bad)?;
-        }
-        for pattern in &self.deny_hosts {
-            policy = policy.deny_host(pattern).map_err(bad)?;
-        }
-        for domain in &self.allow_sites {
-            policy = policy.allow_registrable_domain(domain).map_err(bad)?;
-        }
-        for domain in &self.deny_sites {
-            policy = policy.deny_registrable_domain(domain).map_err(bad)?;
-        }
-        if !self.credentials.unwrap_or(!self.public) {
-            policy = policy.deny_credentials();
-        }
-        if self.historical_engines {
-            policy = policy.require_historical_engine_agreement();
-        } else if self.engines_agree.unwrap_or(self.public) {
-            policy = policy.require_engine_agreement();
-        }
-        Ok(policy)
-    }
+/// A policy's settings as the library reads a preset and its overrides (the same reading
+/// as Python's `weburl.Policy`), with a host pattern that is not a host named as this
+/// library's errors name it.
+fn build(settings: &PolicySettings) -> Result<Policy, weburl_error> {
+    settings
+        .build()
+        .map_err(|e| weburl_error::new("policy-bad-host", e.to_string()))
 }
 
 /// Changes a policy's settings with `change` and rebuilds it; on an error the policy is
@@ -594,7 +542,7 @@ impl PolicySpec {
 unsafe fn change_policy(
     policy: *mut weburl_policy,
     error: *mut *mut weburl_error,
-    change: impl FnOnce(&mut PolicySpec) -> Result<(), weburl_error>,
+    change: impl FnOnce(&mut PolicySettings) -> Result<(), weburl_error>,
 ) -> bool {
     // SAFETY: the caller's contract.
     unsafe {
@@ -606,7 +554,7 @@ unsafe fn change_policy(
                     .ok_or_else(|| weburl_error::invalid_argument("the policy is NULL"))?;
                 let mut spec = policy.spec.clone();
                 change(&mut spec)?;
-                policy.policy = spec.build()?;
+                policy.policy = build(&spec)?;
                 policy.spec = spec;
                 Ok(true)
             },
@@ -656,21 +604,14 @@ pub unsafe extern "C" fn weburl_policy_new(
         with_error(error, std::ptr::null_mut, || {
             let preset = boundary::optional_text(preset, length)
                 .ok_or_else(|| weburl_error::not_utf8("preset"))?;
-            let public = match preset.unwrap_or("public-web") {
-                "public-web" => true,
-                "none" => false,
-                other => {
-                    return Err(weburl_error::new(
-                        "unknown-preset",
-                        format!("unknown preset {other:?}: expected \"public-web\" or \"none\""),
-                    ));
-                }
-            };
-            let spec = PolicySpec {
-                public,
-                ..PolicySpec::default()
-            };
-            let policy = spec.build()?;
+            let name = preset.unwrap_or("public-web");
+            let spec = PolicySettings::preset(name).ok_or_else(|| {
+                weburl_error::new(
+                    "unknown-preset",
+                    format!("unknown preset {name:?}: expected \"public-web\" or \"none\""),
+                )
+            })?;
+            let policy = build(&spec)?;
             Ok(boundary::into_typed(weburl_policy { spec, policy }))
         })
     }

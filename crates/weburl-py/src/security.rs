@@ -9,7 +9,7 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBytes, PyString};
 use weburl::net::{self, AddressSpace};
-use weburl::policy::{Policy, Refusal};
+use weburl::policy::{Policy, PolicySettings, Refusal};
 
 use crate::text::{quote, usv};
 use crate::url::{PyUrl, with_base};
@@ -112,51 +112,25 @@ impl PyPolicy {
         credentials: Option<bool>,
         engines_agree: Option<bool>,
     ) -> PyResult<Self> {
-        let public = match preset {
-            "public-web" => true,
-            "none" => false,
-            other => {
-                return Err(PyValueError::new_err(format!(
-                    "unknown preset {other:?}: expected \"public-web\" or \"none\""
-                )));
-            }
+        let Some(mut settings) = PolicySettings::preset(preset) else {
+            return Err(PyValueError::new_err(format!(
+                "unknown preset {preset:?}: expected \"public-web\" or \"none\""
+            )));
         };
-        let bad = |e: weburl::policy::PolicyError| PyValueError::new_err(e.to_string());
-        let mut policy = Policy::new();
-        let schemes = schemes.or_else(|| public.then(|| vec!["http".into(), "https".into()]));
-        if let Some(schemes) = schemes {
-            policy = policy.allow_schemes(schemes);
-        }
-        if let Some(ports) = ports {
-            policy = policy.allow_ports(ports);
-        }
-        let spaces = match deny {
-            Some(names) => names
-                .iter()
-                .map(|n| space(n))
-                .collect::<PyResult<Vec<_>>>()?,
-            None if public => vec![AddressSpace::Loopback, AddressSpace::Local],
-            None => Vec::new(),
-        };
-        policy = policy.deny_spaces(spaces);
-        for pattern in &allow_hosts {
-            policy = policy.allow_host(pattern).map_err(bad)?;
-        }
-        for pattern in &deny_hosts {
-            policy = policy.deny_host(pattern).map_err(bad)?;
-        }
-        for domain in &allow_sites {
-            policy = policy.allow_registrable_domain(domain).map_err(bad)?;
-        }
-        for domain in &deny_sites {
-            policy = policy.deny_registrable_domain(domain).map_err(bad)?;
-        }
-        if !credentials.unwrap_or(!public) {
-            policy = policy.deny_credentials();
-        }
-        if engines_agree.unwrap_or(public) {
-            policy = policy.require_engine_agreement();
-        }
+        settings.schemes = schemes;
+        settings.ports = ports;
+        settings.deny = deny
+            .map(|names| names.iter().map(|n| space(n)).collect::<PyResult<Vec<_>>>())
+            .transpose()?;
+        settings.allow_hosts = allow_hosts;
+        settings.deny_hosts = deny_hosts;
+        settings.allow_sites = allow_sites;
+        settings.deny_sites = deny_sites;
+        settings.credentials = credentials;
+        settings.engines_agree = engines_agree;
+        let policy = settings
+            .build()
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
         Ok(PyPolicy { policy })
     }
 

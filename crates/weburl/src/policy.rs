@@ -138,6 +138,130 @@ impl fmt::Display for PolicyError {
 
 impl std::error::Error for PolicyError {}
 
+/// A policy described as a preset and settings that override it: the form in which the
+/// Python package (`weburl.Policy(preset, *, schemes=..., ...)`) and the C library
+/// (`weburl_policy_new` and its setters) take a policy, turned into a [`Policy`] by
+/// [`PolicySettings::build`]. A setting left `None` takes the preset's value.
+///
+/// ```
+/// use weburl::policy::PolicySettings;
+/// let mut settings = PolicySettings::preset("public-web").unwrap();
+/// settings.schemes = Some(vec!["https".into()]);
+/// settings.allow_hosts.push("*.example.com".into());
+/// let policy = settings.build()?;
+/// assert!(policy.check("https://api.example.com/", None).is_ok());
+/// assert_eq!(policy.check("http://api.example.com/", None).unwrap_err().rule(), "scheme");
+/// assert_eq!(policy.check("https://127.0.0.1/", None).unwrap_err().rules().collect::<Vec<_>>(), ["address-space", "host-not-allowed"]);
+/// # Ok::<(), weburl::policy::PolicyError>(())
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct PolicySettings {
+    /// The preset `public-web` ([`Policy::public_web`]) when true, `none` ([`Policy::new`])
+    /// when false: the values of the settings left `None`.
+    pub public_web: bool,
+    /// The schemes allowed (`public-web`: `http`, `https`; `none`: any).
+    pub schemes: Option<Vec<String>>,
+    /// The ports allowed (both presets: any).
+    pub ports: Option<Vec<u16>>,
+    /// The address spaces refused (`public-web`: loopback and local; `none`: none).
+    pub deny: Option<Vec<AddressSpace>>,
+    /// Host patterns allowed ([`Policy::allow_host`]); empty: any host.
+    pub allow_hosts: Vec<String>,
+    /// Host patterns refused ([`Policy::deny_host`]).
+    pub deny_hosts: Vec<String>,
+    /// Registrable domains allowed ([`Policy::allow_registrable_domain`]); empty: any.
+    pub allow_sites: Vec<String>,
+    /// Registrable domains refused ([`Policy::deny_registrable_domain`]).
+    pub deny_sites: Vec<String>,
+    /// Whether credentials are allowed (`public-web`: no; `none`: yes).
+    pub credentials: Option<bool>,
+    /// Whether today's fetchers must read the same host ([`Policy::require_engine_agreement`];
+    /// `public-web`: yes; `none`: no).
+    pub engines_agree: Option<bool>,
+    /// Whether the historical engines must agree too
+    /// ([`Policy::require_historical_engine_agreement`]; both presets: no).
+    pub historical_engines: bool,
+}
+
+impl PolicySettings {
+    /// The settings of a preset by name, `public-web` or `none`, with nothing overridden;
+    /// `None` for another name.
+    ///
+    /// ```
+    /// use weburl::policy::PolicySettings;
+    /// assert!(PolicySettings::preset("public-web").unwrap().public_web);
+    /// assert!(PolicySettings::preset("open").is_none());
+    /// ```
+    #[must_use]
+    pub fn preset(name: &str) -> Option<PolicySettings> {
+        let public_web = match name {
+            "public-web" => true,
+            "none" => false,
+            _ => return None,
+        };
+        Some(PolicySettings {
+            public_web,
+            ..PolicySettings::default()
+        })
+    }
+
+    /// The policy: the preset's rules with each setting that is not `None` in their place;
+    /// an error for a host pattern or domain that is not a host.
+    ///
+    /// ```
+    /// use weburl::policy::PolicySettings;
+    /// let mut settings = PolicySettings::preset("none").unwrap();
+    /// settings.credentials = Some(false);
+    /// let policy = settings.build()?;
+    /// assert_eq!(policy.check("ftp://user@127.0.0.1/", None).unwrap_err().rules().collect::<Vec<_>>(), ["credentials"]);
+    /// settings.deny_hosts.push("exa mple.com".into());
+    /// assert!(settings.build().is_err());
+    /// # Ok::<(), weburl::policy::PolicyError>(())
+    /// ```
+    pub fn build(&self) -> Result<Policy, PolicyError> {
+        let public = self.public_web;
+        let mut policy = Policy::new();
+        let default_schemes = || vec!["http".to_owned(), "https".to_owned()];
+        if let Some(schemes) = self
+            .schemes
+            .clone()
+            .or_else(|| public.then(default_schemes))
+        {
+            policy = policy.allow_schemes(schemes);
+        }
+        if let Some(ports) = &self.ports {
+            policy = policy.allow_ports(ports.iter().copied());
+        }
+        policy = policy.deny_spaces(match &self.deny {
+            Some(spaces) => spaces.clone(),
+            None if public => vec![AddressSpace::Loopback, AddressSpace::Local],
+            None => Vec::new(),
+        });
+        for pattern in &self.allow_hosts {
+            policy = policy.allow_host(pattern)?;
+        }
+        for pattern in &self.deny_hosts {
+            policy = policy.deny_host(pattern)?;
+        }
+        for domain in &self.allow_sites {
+            policy = policy.allow_registrable_domain(domain)?;
+        }
+        for domain in &self.deny_sites {
+            policy = policy.deny_registrable_domain(domain)?;
+        }
+        if !self.credentials.unwrap_or(!public) {
+            policy = policy.deny_credentials();
+        }
+        if self.historical_engines {
+            policy = policy.require_historical_engine_agreement();
+        } else if self.engines_agree.unwrap_or(public) {
+            policy = policy.require_engine_agreement();
+        }
+        Ok(policy)
+    }
+}
+
 /// The rules a URL must pass. Built from [`Policy::new`] (which refuses nothing) or
 /// [`Policy::public_web`], then narrowed with the builder methods.
 ///
