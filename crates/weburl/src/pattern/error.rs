@@ -64,6 +64,25 @@ impl UrlPatternComponent {
     }
 }
 
+impl UrlPatternComponent {
+    /// The component a `URLPatternInit` member name (or a `URLPatternComponent` enum value of
+    /// JavaScript) names: `"pathname"` is [`Pathname`](Self::Pathname); `None` for any other
+    /// string (where JavaScript's `compareComponent` and `generate` throw a `TypeError`).
+    ///
+    /// ```
+    /// use weburl::pattern::UrlPatternComponent;
+    /// assert_eq!(UrlPatternComponent::from_name("search"), Some(UrlPatternComponent::Search));
+    /// assert_eq!(UrlPatternComponent::from_name("Search"), None);
+    /// assert_eq!(UrlPatternComponent::from_name("invalid"), None);
+    /// ```
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<UrlPatternComponent> {
+        UrlPatternComponent::ALL
+            .into_iter()
+            .find(|c| c.name() == name)
+    }
+}
+
 impl fmt::Display for UrlPatternComponent {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())

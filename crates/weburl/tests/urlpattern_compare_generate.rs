@@ -1,0 +1,89 @@
+//! The web-platform-tests data of two tentative URLPattern additions that Chromium ships:
+//! `urlpattern-compare-test-data.json` (`URLPattern.compareComponent`) and
+//! `urlpattern-generate-test-data.json` (`URLPattern.prototype.generate`), every case, no
+//! skip list, each suite asserting that it ran exactly as many cases as its file holds.
+//! (Needs the `pattern` and `serde` features: Cargo.toml's `[[test]]`.)
+
+mod common;
+
+use std::cmp::Ordering;
+
+use serde::Deserialize;
+use serde_json::Value;
+use weburl::pattern::{UrlPattern, UrlPatternComponent, UrlPatternInput, UrlPatternOptions};
+
+use common::{load_wpt_json, object_cases};
+
+/// A constructor argument in the data's JSON form (a string or an init object).
+fn pattern_of(v: &Value) -> UrlPattern {
+    let input = UrlPatternInput::deserialize(v).unwrap_or_else(|e| panic!("input {v}: {e}"));
+    UrlPattern::new(&input, None, UrlPatternOptions::default())
+        .unwrap_or_else(|e| panic!("pattern {v}: {e}"))
+}
+
+/// The data's component name (`None` for a name that is no component).
+fn component_of(name: &str) -> Option<UrlPatternComponent> {
+    UrlPatternComponent::from_name(name)
+}
+
+fn ordering_of(n: i64) -> Ordering {
+    match n {
+        -1 => Ordering::Less,
+        0 => Ordering::Equal,
+        1 => Ordering::Greater,
+        other => panic!("unexpected expectation {other}"),
+    }
+}
+
+#[test]
+fn wpt_urlpattern_compare() {
+    let data = load_wpt_json("urlpattern-compare-test-data.json");
+    let cases = object_cases(&data);
+    let (mut ran, mut failures) = (0, Vec::new());
+    for case in &cases {
+        ran += 1;
+        let component = component_of(case["component"].as_str().expect("a component name"))
+            .expect("a component");
+        let (left, right) = (pattern_of(&case["left"]), pattern_of(&case["right"]));
+        let expected = ordering_of(case["expected"].as_i64().expect("-1, 0 or 1"));
+        // WPT's four assertions per entry.
+        let checks = [
+            (
+                "left, right",
+                UrlPattern::compare_component(component, &left, &right),
+                expected,
+            ),
+            (
+                "right, left",
+                UrlPattern::compare_component(component, &right, &left),
+                expected.reverse(),
+            ),
+            (
+                "left, left",
+                UrlPattern::compare_component(component, &left, &left),
+                Ordering::Equal,
+            ),
+            (
+                "right, right",
+                UrlPattern::compare_component(component, &right, &right),
+                Ordering::Equal,
+            ),
+        ];
+        for (what, got, want) in checks {
+            if got != want {
+                failures.push(format!(
+                    "{}: compare({what}) = {got:?}, expected {want:?}",
+                    Value::Object((*case).clone())
+                ));
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    assert_eq!(ran, 25, "the file holds 25 cases");
+    assert_eq!(ran, cases.len());
+}
