@@ -87,3 +87,40 @@ fn wpt_urlpattern_compare() {
     assert_eq!(ran, 25, "the file holds 25 cases");
     assert_eq!(ran, cases.len());
 }
+
+#[test]
+fn wpt_urlpattern_generate() {
+    let data = load_wpt_json("urlpattern-generate-test-data.json");
+    let cases = object_cases(&data);
+    let (mut ran, mut failures) = (0, Vec::new());
+    for case in &cases {
+        ran += 1;
+        let pattern = pattern_of(&case["pattern"]);
+        let groups: Vec<(&str, &str)> = (case["groups"].as_object().expect("a groups object"))
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.as_str().expect("a string value")))
+            .collect();
+        let expected = case["expected"].as_str();
+        // An unknown component name is no `UrlPatternComponent`: JavaScript's TypeError.
+        let got = UrlPatternComponent::from_name(case["component"].as_str().expect("a name"))
+            .map(|c| pattern.generate(c, groups.iter().copied()));
+        let got_str = match &got {
+            Some(Ok(s)) => Some(s.as_str()),
+            _ => None,
+        };
+        if got_str != expected {
+            failures.push(format!(
+                "{}: got {got:?}, expected {expected:?}",
+                Value::Object((*case).clone())
+            ));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    assert_eq!(ran, 19, "the file holds 19 cases");
+    assert_eq!(ran, cases.len());
+}
