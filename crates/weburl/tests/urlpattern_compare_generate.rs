@@ -124,3 +124,37 @@ fn wpt_urlpattern_generate() {
     assert_eq!(ran, 19, "the file holds 19 cases");
     assert_eq!(ran, cases.len());
 }
+
+/// The examples of docs/URLPATTERN.md's "Generating URLs" section.
+#[test]
+fn docs_generate_examples() {
+    let files: UrlPattern = "app://example/files/:name".parse().unwrap();
+    let c = UrlPatternComponent::Pathname;
+    assert_eq!(
+        files.generate(c, [("name", "../etc/passwd")]).unwrap(),
+        "/files/../etc/passwd"
+    );
+    assert!(
+        files
+            .generate_strict(c, [("name", "../etc/passwd")])
+            .is_err()
+    );
+    assert!(files.generate_strict(c, [("name", "%2E%2e")]).is_err());
+    assert_eq!(
+        files
+            .generate_strict(c, [("name", "report 1.pdf")])
+            .unwrap(),
+        "/files/report 1.pdf"
+    );
+    let search: UrlPattern = "https://example.com/find?q=:q".parse().unwrap();
+    let s = UrlPatternComponent::Search;
+    assert_eq!(
+        search.generate(s, [("q", "a&admin=1")]).unwrap(),
+        "q=a&admin=1"
+    );
+    assert!(search.generate_strict(s, [("q", "a&admin=1")]).is_err());
+    // A hostname value is cut at the `/` by the host parser; the strict form refuses it.
+    let host: UrlPattern = "https://{:sub}.example.com/".parse().unwrap();
+    let h = UrlPatternComponent::Hostname;
+    assert!(host.generate_strict(h, [("sub", "evil.com/x")]).is_err());
+}

@@ -209,15 +209,14 @@ fn check_no_dot_segment_from_a_value(
     let mut start = 0;
     for segment in pathname.split(['/', '\\']) {
         let end = start + segment.len();
-        if is_a_dot_segment(segment) {
-            if let Some(&(s, e, name)) = filled.iter().find(|&&(s, e, _)| s < end && start < e) {
-                return Err(UrlPatternGenerateError::UnsafeValue {
-                    component: UrlPatternComponent::Pathname,
-                    name: name.to_owned(),
-                    value: pathname[s..e].to_owned(),
-                    reason: "a dot segment (`.`, `..`, `%2e`) would move up or stay in the path",
-                });
-            }
+        let from_a_value = filled.iter().find(|&&(s, e, _)| s < end && start < e);
+        if let (true, Some(&(s, e, name))) = (is_a_dot_segment(segment), from_a_value) {
+            return Err(UrlPatternGenerateError::UnsafeValue {
+                component: UrlPatternComponent::Pathname,
+                name: name.to_owned(),
+                value: pathname[s..e].to_owned(),
+                reason: "a dot segment (`.`, `..`, `%2e`) would move up or stay in the path",
+            });
         }
         start = end + 1;
     }
