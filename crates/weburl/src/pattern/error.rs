@@ -64,6 +64,25 @@ impl UrlPatternComponent {
     }
 }
 
+impl UrlPatternComponent {
+    /// The component a `URLPatternInit` member name (or a `URLPatternComponent` enum value of
+    /// JavaScript) names: `"pathname"` is [`Pathname`](Self::Pathname); `None` for any other
+    /// string (where JavaScript's `compareComponent` and `generate` throw a `TypeError`).
+    ///
+    /// ```
+    /// use weburl::pattern::UrlPatternComponent;
+    /// assert_eq!(UrlPatternComponent::from_name("search"), Some(UrlPatternComponent::Search));
+    /// assert_eq!(UrlPatternComponent::from_name("Search"), None);
+    /// assert_eq!(UrlPatternComponent::from_name("invalid"), None);
+    /// ```
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<UrlPatternComponent> {
+        UrlPatternComponent::ALL
+            .into_iter()
+            .find(|c| c.name() == name)
+    }
+}
+
 impl fmt::Display for UrlPatternComponent {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
@@ -238,3 +257,116 @@ impl fmt::Display for UrlPatternError {
 }
 
 impl std::error::Error for UrlPatternError {}
+
+/// Why [`UrlPattern::generate`](super::UrlPattern::generate) (or
+/// [`generate_strict`](super::UrlPattern::generate_strict)) could not build a component's
+/// value (JavaScript: the `TypeError` of `generate()`).
+///
+/// ```
+/// use weburl::pattern::{UrlPattern, UrlPatternComponent, UrlPatternGenerateError};
+/// let p: UrlPattern = "https://example.com/books/:id".parse().unwrap();
+/// let err = p.generate(UrlPatternComponent::Pathname, [("book", "7")]).unwrap_err();
+/// assert_eq!(err, UrlPatternGenerateError::MissingGroup {
+///     component: UrlPatternComponent::Pathname,
+///     name: "id".into(),
+/// });
+/// assert_eq!(err.to_string(), "no value for the pathname group \"id\"");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum UrlPatternGenerateError {
+    /// The component has a part that generate cannot fill: a full wildcard `*`, a custom
+    /// regexp group, a group without a name, or a modifier (`?`, `*`, `+`).
+    UnsupportedPart {
+        /// The component.
+        component: UrlPatternComponent,
+        /// The part's group name (`"0"`, `"1"`... for unnamed groups and wildcards; empty
+        /// for fixed text with a modifier).
+        name: String,
+        /// What the part is.
+        what: &'static str,
+    },
+    /// `groups` has no value for one of the component's groups.
+    MissingGroup {
+        /// The component.
+        component: UrlPatternComponent,
+        /// The group's name.
+        name: String,
+    },
+    /// The component's encoding callback refused the value (for example a hostname value
+    /// with a space).
+    InvalidValue {
+        /// The component.
+        component: UrlPatternComponent,
+        /// The group's name.
+        name: String,
+        /// The value as given.
+        value: String,
+    },
+    /// The encoded value is not what its group matches: empty, or holding the component's
+    /// delimiter (`bar/baz` for `:foo` in a special scheme's pathname, `a.b` in a hostname).
+    ValueDoesNotMatch {
+        /// The component.
+        component: UrlPatternComponent,
+        /// The group's name.
+        name: String,
+        /// The value after encoding.
+        value: String,
+    },
+    /// [`generate_strict`](super::UrlPattern::generate_strict) only: the value would change
+    /// the component's structure (more path segments, a dot segment, another search
+    /// parameter, a cut host).
+    UnsafeValue {
+        /// The component.
+        component: UrlPatternComponent,
+        /// The group's name.
+        name: String,
+        /// The value (as given; for a dot segment, as encoded).
+        value: String,
+        /// Which rule refused it.
+        reason: &'static str,
+    },
+}
+
+impl fmt::Display for UrlPatternGenerateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            UrlPatternGenerateError::UnsupportedPart {
+                component, what, ..
+            } => write!(
+                f,
+                "the {component} pattern has {what}, which generate cannot fill"
+            ),
+            UrlPatternGenerateError::MissingGroup { component, name } => {
+                write!(f, "no value for the {component} group {name:?}")
+            }
+            UrlPatternGenerateError::InvalidValue {
+                component,
+                name,
+                value,
+            } => write!(
+                f,
+                "{value:?} (group {name:?}) is not a valid {component} value"
+            ),
+            UrlPatternGenerateError::ValueDoesNotMatch {
+                component,
+                name,
+                value,
+            } => write!(
+                f,
+                "{value:?} does not match the {component} group {name:?} (empty, or holding the delimiter)"
+            ),
+            UrlPatternGenerateError::UnsafeValue {
+                component,
+                name,
+                value,
+                reason,
+            } => write!(
+                f,
+                "{value:?} (the {component} group {name:?}) would change the URL's structure: {reason}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for UrlPatternGenerateError {}

@@ -65,9 +65,11 @@
 //! cannot express it.
 
 mod canon;
+mod compare;
 mod component;
 mod constructor;
 mod error;
+mod generate;
 mod matcher;
 mod parser;
 #[cfg(feature = "serde")]
@@ -100,7 +102,7 @@ use std::sync::Arc;
 /// assert!(!id.is_heap_allocated());
 /// ```
 pub use compact_str::CompactString;
-pub use error::{UrlPatternComponent, UrlPatternError};
+pub use error::{UrlPatternComponent, UrlPatternError, UrlPatternGenerateError};
 pub use set::UrlPatternSet;
 
 /// The dictionary `URLPatternInit`: one pattern (or, as the input of `exec`, one value) per
@@ -1509,6 +1511,196 @@ impl UrlPattern {
         self.components.iter().any(|c| c.has_regexp_groups)
     }
 
+    /// `URLPattern.compareComponent(component, left, right)` as Chromium implements it
+    /// (proposed in [whatwg/urlpattern#61](https://github.com/whatwg/urlpattern/issues/61),
+    /// not in the standard yet): orders the two patterns' `component` by how specific it is,
+    /// [`Less`](std::cmp::Ordering::Less) when `right` is more specific than `left`.
+    ///
+    /// The part lists are compared part by part and the first difference decides: fixed
+    /// text before a custom regexp group before a segment wildcard (`:name`) before a full
+    /// wildcard (`*`); then no modifier before `+` before `?` before `*`; then the prefix,
+    /// value and suffix texts byte by byte (so `/foo/b` is more specific than `/foo/a`, and
+    /// port `9` than port `100`). Group names do not count. A list that ends is compared as
+    /// if it went on with empty fixed text: `/foo/` is more specific than `/foo/*`. The
+    /// order is total and consistent with it: antisymmetric and transitive, and `Equal`
+    /// exactly when the two part lists agree but for group names. Sorting routes with it,
+    /// most specific first, gives literal routes before parameter routes before wildcards.
+    ///
+    /// ```
+    /// use std::cmp::Ordering;
+    /// use weburl::pattern::{UrlPattern, UrlPatternComponent, UrlPatternInit, UrlPatternOptions};
+    /// let pathname = |p: &str| {
+    ///     let init = UrlPatternInit { pathname: Some(p.into()), ..Default::default() };
+    ///     UrlPattern::from_init(&init, UrlPatternOptions::default()).unwrap()
+    /// };
+    /// let c = UrlPatternComponent::Pathname;
+    /// let (id, bar, any) = (pathname("/foo/:id"), pathname("/foo/bar"), pathname("/foo/*"));
+    /// assert_eq!(UrlPattern::compare_component(c, &id, &bar), Ordering::Less);
+    /// assert_eq!(UrlPattern::compare_component(c, &id, &any), Ordering::Greater);
+    /// assert_eq!(UrlPattern::compare_component(c, &id, &pathname("/foo/:x")), Ordering::Equal);
+    ///
+    /// let mut routes = vec![any, id, bar];
+    /// routes.sort_by(|a, b| UrlPattern::compare_component(c, b, a)); // most specific first
+    /// let order: Vec<&str> = routes.iter().map(UrlPattern::pathname).collect();
+    /// assert_eq!(order, ["/foo/bar", "/foo/:id", "/foo/*"]);
+    /// ```
+    #[must_use]
+    pub fn compare_component(
+        component: UrlPatternComponent,
+        left: &UrlPattern,
+        right: &UrlPattern,
+    ) -> std::cmp::Ordering {
+        compare::compare_part_lists(
+            &left.component(component).part_list,
+            &right.component(component).part_list,
+        )
+    }
+
+    /// `generate(component, groups)` as Chromium implements it (proposed in
+    /// [whatwg/urlpattern#73](https://github.com/whatwg/urlpattern/issues/73), not in the
+    /// standard yet): the value of `component` that the pattern gives with these group
+    /// values, each value encoded with the component's encoding callback (the one its fixed
+    /// text went through: the pathname's percent-encoding of a special or an opaque path,
+    /// the hostname's IDNA, ...).
+    ///
+    /// `groups` is any list of (name, value) pairs: an array of tuples, a `Vec`, a
+    /// `HashMap<String, String>`; for a name given twice the first value counts, and names
+    /// the component has no group for are ignored. It is an error when a group has no
+    /// value, when an encoded value is not what its group matches (empty, or with the
+    /// component's delimiter: `bar/baz` for `:foo` in a special scheme's pathname), when
+    /// the encoding callback refuses a value, or when the component has a part that has no
+    /// one way to be filled: a full wildcard `*`, a custom regexp group, a group without a
+    /// name, a modifier `?`, `*` or `+`.
+    ///
+    /// This form does not guard the URL's structure beyond the group's own match: in a
+    /// pathname without the special schemes' `/` delimiter, `a/b` or `../x` becomes more
+    /// path segments, a `..` value moves up a segment, and `a&b=c` in a search group adds
+    /// a parameter. Use [`UrlPattern::generate_strict`] for values from untrusted sources.
+    ///
+    /// ```
+    /// use weburl::pattern::{UrlPattern, UrlPatternComponent};
+    /// let p: UrlPattern = "https://{:sub}.example.com/books/:id".parse().unwrap();
+    /// assert_eq!(p.generate(UrlPatternComponent::Pathname, [("id", "my book")]).unwrap(), "/books/my%20book");
+    /// assert_eq!(p.generate(UrlPatternComponent::Hostname, [("sub", "🍅")]).unwrap(), "xn--fi8h.example.com");
+    /// assert!(p.generate(UrlPatternComponent::Pathname, [("id", "a/b")]).is_err());
+    /// assert!(p.generate(UrlPatternComponent::Search, [("x", "y")]).is_err()); // `*`
+    ///
+    /// let groups = std::collections::HashMap::from([("id".to_string(), "7".to_string())]);
+    /// assert_eq!(p.generate(UrlPatternComponent::Pathname, &groups).unwrap(), "/books/7");
+    /// ```
+    pub fn generate<I, K, V>(
+        &self,
+        component: UrlPatternComponent,
+        groups: I,
+    ) -> Result<String, UrlPatternGenerateError>
+    where
+        I: IntoIterator<Item = (K, V)>,
+        K: AsRef<str>,
+        V: AsRef<str>,
+    {
+        self.generate_with(component, groups, generate::Policy::Lax)
+    }
+
+    /// [`UrlPattern::generate`] that also refuses every value that would change the
+    /// structure of the URL in that component, for every scheme (what the rules guard
+    /// against: a group value that adds path segments, climbs out of a path, adds a search
+    /// parameter or cuts a host short). On top of `generate`'s errors
+    /// ([`UrlPatternGenerateError::UnsafeValue`]):
+    ///
+    /// | component | a value is refused when it |
+    /// | --- | --- |
+    /// | pathname | holds `/` or `\`, or `%2F`/`%5C` (any case); or makes, alone or with its neighbours, a path segment that is a dot segment: `.`, `..`, `%2e`, `.%2E`, ... |
+    /// | search | holds `&`, `=` or `#` |
+    /// | hostname | holds `/ \ ? # @ : [ ] % .`, a space or a control character |
+    /// | port | holds anything but ASCII digits |
+    /// | protocol | holds anything but ASCII letters, digits, `+`, `-`, `.` |
+    /// | username, password, hash | (no further rule: their encoding escapes every delimiter) |
+    ///
+    /// Percent-encoded `&` and `=` (`%26`, `%3D`) stay allowed in a search value: form
+    /// decoding splits the query before it decodes them.
+    ///
+    /// ```
+    /// use weburl::pattern::{UrlPattern, UrlPatternComponent, UrlPatternGenerateError};
+    /// let c = UrlPatternComponent::Pathname;
+    /// let p: UrlPattern = "app://example/files/:name".parse().unwrap(); // not a special scheme
+    /// assert_eq!(p.generate(c, [("name", "../etc/passwd")]).unwrap(), "/files/../etc/passwd");
+    /// let err = p.generate_strict(c, [("name", "../etc/passwd")]).unwrap_err();
+    /// assert!(matches!(err, UrlPatternGenerateError::UnsafeValue { .. }));
+    /// assert!(p.generate_strict(c, [("name", "%2E%2e")]).is_err());
+    /// assert_eq!(p.generate_strict(c, [("name", "a.txt")]).unwrap(), "/files/a.txt");
+    ///
+    /// let q: UrlPattern = "https://example.com/search?q=:q".parse().unwrap();
+    /// let s = UrlPatternComponent::Search;
+    /// assert_eq!(q.generate(s, [("q", "a&admin=1")]).unwrap(), "q=a&admin=1");
+    /// assert!(q.generate_strict(s, [("q", "a&admin=1")]).is_err());
+    /// assert_eq!(q.generate_strict(s, [("q", "rust url")]).unwrap(), "q=rust%20url");
+    /// ```
+    pub fn generate_strict<I, K, V>(
+        &self,
+        component: UrlPatternComponent,
+        groups: I,
+    ) -> Result<String, UrlPatternGenerateError>
+    where
+        I: IntoIterator<Item = (K, V)>,
+        K: AsRef<str>,
+        V: AsRef<str>,
+    {
+        self.generate_with(component, groups, generate::Policy::Strict)
+    }
+
+    fn generate_with<I, K, V>(
+        &self,
+        component: UrlPatternComponent,
+        groups: I,
+        policy: generate::Policy,
+    ) -> Result<String, UrlPatternGenerateError>
+    where
+        I: IntoIterator<Item = (K, V)>,
+        K: AsRef<str>,
+        V: AsRef<str>,
+    {
+        let groups: Vec<(K, V)> = groups.into_iter().collect();
+        let lookup = |name: &str| {
+            (groups.iter())
+                .find(|(k, _)| k.as_ref() == name)
+                .map(|(_, v)| v.as_ref())
+        };
+        let compiled = self.component(component);
+        generate::generate_a_component(
+            component,
+            &compiled.part_list,
+            &compiled.options,
+            self.encoding_callback(component),
+            lookup,
+            policy,
+        )
+    }
+
+    /// The encoding callback that [create](https://urlpattern.spec.whatwg.org/#url-pattern-create)
+    /// compiled `component` with.
+    fn encoding_callback(
+        &self,
+        component: UrlPatternComponent,
+    ) -> parser::EncodingCallback<'static> {
+        use UrlPatternComponent as C;
+        match component {
+            C::Protocol => &canon::canonicalize_a_protocol,
+            C::Username => &canon::canonicalize_a_username,
+            C::Password => &canon::canonicalize_a_password,
+            C::Hostname if hostname_pattern_is_an_ipv6_address(self.hostname()) => {
+                &canon::canonicalize_an_ipv6_hostname
+            }
+            C::Hostname => &canon::canonicalize_a_hostname,
+            C::Port => &canonicalize_a_port_without_protocol,
+            C::Pathname if self.component(C::Protocol).matches_a_special_scheme() => {
+                &canon::canonicalize_a_pathname
+            }
+            C::Pathname => &canon::canonicalize_an_opaque_pathname,
+            C::Search => &canon::canonicalize_a_search,
+            C::Hash => &canon::canonicalize_a_hash,
+        }
+    }
+
     /// The names of one component's groups (its group name list), in the order of
     /// [`UrlPatternMatch::groups`] and of the result's groups: what a match of this pattern
     /// will capture, known before any match (a table's columns).
@@ -2027,6 +2219,11 @@ fn with_input<R>(input: &str, base: Option<&str>, f: impl FnOnce(Option<&Url>) -
 }
 
 /// <https://urlpattern.spec.whatwg.org/#hostname-pattern-is-an-ipv6-address>
+/// The port's encoding callback as create uses it (without a protocol value).
+fn canonicalize_a_port_without_protocol(value: &str) -> Result<String, UrlPatternError> {
+    canon::canonicalize_a_port(value, None)
+}
+
 fn hostname_pattern_is_an_ipv6_address(input: &str) -> bool {
     let mut chars = input.chars();
     let (Some(first), Some(second)) = (chars.next(), chars.next()) else {
