@@ -66,9 +66,16 @@ pub const EXAMPLES: &str = r##"Examples:
   $ echo '{"op":"pattern","pattern":[{"pathname":"/books/:id"}],"inputs":["https://example.com/books/7"]}' | weburl batch
   {"components":{"protocol":"*",...,"pathname":"/books/:id",...},"has_regexp_groups":false,"match":{...,"pathname":{"input":"/books/7","groups":{"id":"7"}},...}}
 
+  $ echo '{"op":"pattern_compare","component":"pathname","left":[{"pathname":"/foo/:bar"}],"right":[{"pathname":"/foo/*"}]}' | weburl batch
+  {"result":1}
+
+  $ echo '{"op":"pattern_generate","pattern":[{"pathname":"/:foo"}],"component":"pathname","groups":{"foo":"🍅"}}' | weburl batch
+  {"result":"/%F0%9F%8D%85"}
+
 Operations: parse, set, toascii, validate, search_params, resolve (engines: whatwg, html5-2011,
 web-addresses-2009, rfc3986, rfc1808), domain (sections: all, icann), host_info, normalize
-(profiles: spec, dedup, w3lib, surt), pattern (URLPattern: the constructor and exec()).
+(profiles: spec, dedup, w3lib, surt), pattern (URLPattern: the constructor and exec()),
+pattern_compare (URLPattern.compareComponent()), pattern_generate (URLPattern's generate()).
 See docs/batch-contract.md for the contract.
 Exit status: 0 when all input was read (even if requests failed), 1 on an I/O error."##;
 
@@ -136,6 +143,10 @@ pub enum Answer {
     },
     /// The `pattern` answer (`crate::batch_pattern`).
     Pattern(Box<crate::batch_pattern::PatternAnswer>),
+    /// The `pattern_compare` answer: `{"result": -1, 0 or 1}`.
+    Compared(i8),
+    /// The `pattern_generate` answer: `{"result": ...}`.
+    Generated(String),
     /// The operation failed (the URL or host did not parse): `{"failure":true,"error":...}`.
     Failure(String),
     /// The request itself could not be carried out: `{"error":...}`.
@@ -189,6 +200,12 @@ struct ErrorEntry {
 struct DomainObject<'a> {
     public_suffix: Option<&'a str>,
     registrable_domain: Option<&'a str>,
+}
+
+/// `{"result": ...}`.
+#[derive(Serialize)]
+struct ResultObject<T> {
+    result: T,
 }
 
 /// `{"failure":true,"error":...}`.
@@ -255,6 +272,8 @@ impl Serialize for Answer {
             }
             .serialize(serializer),
             Answer::Pattern(answer) => answer.serialize(serializer),
+            Answer::Compared(result) => ResultObject { result }.serialize(serializer),
+            Answer::Generated(result) => ResultObject { result }.serialize(serializer),
             Answer::Failure(error) => FailureObject {
                 failure: true,
                 error,
@@ -311,6 +330,8 @@ fn carry_out(request: &Map<String, Value>) -> Result<Answer, String> {
         "domain" => domain(request),
         "normalize" => normalize(request),
         "pattern" => crate::batch_pattern::pattern(request),
+        "pattern_compare" => crate::batch_pattern::pattern_compare(request),
+        "pattern_generate" => crate::batch_pattern::pattern_generate(request),
         _ => Err(format!("unsupported op: {op}")),
     }
 }
@@ -617,7 +638,7 @@ fn optional_encoding(request: &Map<String, Value>) -> Result<Option<&'static Enc
 }
 
 /// A field that must be present and a string.
-fn required_str<'a>(request: &'a Map<String, Value>, field: &str) -> Result<&'a str, String> {
+pub fn required_str<'a>(request: &'a Map<String, Value>, field: &str) -> Result<&'a str, String> {
     match request.get(field) {
         None => Err(format!("missing field: {field}")),
         Some(Value::String(s)) => Ok(s),

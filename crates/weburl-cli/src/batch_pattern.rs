@@ -1,12 +1,13 @@
-//! The batch op `pattern`: `new URLPattern(...)` and, with `inputs`, `exec(...)`, with the
-//! arguments in the JSON form of web-platform-tests' `urlpatterntestdata.json` (see
-//! docs/batch-contract.md).
+//! The batch ops `pattern` (`new URLPattern(...)` and, with `inputs`, `exec(...)`),
+//! `pattern_compare` (`URLPattern.compareComponent(...)`) and `pattern_generate`
+//! (`generate(...)`), with the constructor's arguments in the JSON form of web-platform-tests'
+//! `urlpatterntestdata.json` (see docs/batch-contract.md).
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use weburl::pattern::{
-    PatternLimits, UrlPattern, UrlPatternError, UrlPatternInit, UrlPatternInput, UrlPatternOptions,
-    UrlPatternResult,
+    PatternLimits, UrlPattern, UrlPatternComponent, UrlPatternError, UrlPatternGenerateError,
+    UrlPatternInit, UrlPatternInput, UrlPatternOptions, UrlPatternResult,
 };
 
 use crate::batch::{Answer, type_name};
@@ -115,6 +116,106 @@ pub fn pattern(request: &Map<String, Value>) -> Result<Answer, String> {
         }
     }
     Ok(Answer::Pattern(Box::new(answer)))
+}
+
+/// A field holding the constructor's arguments (a JSON array), decoded.
+fn required_arguments(request: &Map<String, Value>, field: &str) -> Result<Arguments, String> {
+    match request.get(field) {
+        Some(Value::Array(args)) => constructor_arguments(args),
+        Some(other) => Err(format!(
+            "field {field} must be an array, not {}",
+            type_name(other)
+        )),
+        None => Err(format!("missing field: {field}")),
+    }
+}
+
+/// The component a name stands for; `Err` is the failure's message (what JavaScript throws).
+fn component(name: &str) -> Result<UrlPatternComponent, String> {
+    UrlPatternComponent::from_name(name)
+        .ok_or_else(|| format!("unknown URLPattern component {name:?}"))
+}
+
+/// `pattern_compare`: `component`, `left` and `right` (the constructor's arguments of each);
+/// `URLPattern.compareComponent(component, new URLPattern(...left), new URLPattern(...right))`.
+/// As in JavaScript, the arguments are evaluated (the patterns built) before the component
+/// name is checked.
+pub fn pattern_compare(request: &Map<String, Value>) -> Result<Answer, String> {
+    let name = crate::batch::required_str(request, "component")?;
+    let left = required_arguments(request, "left")?;
+    let right = required_arguments(request, "right")?;
+    let limits = NamedLimits::new();
+    let outcome = construct(left, &limits)
+        .and_then(|left| Ok((left, construct(right, &limits)?)))
+        .and_then(|(left, right)| Ok((component(name)?, left, right)));
+    Ok(match outcome {
+        Ok((component, left, right)) => Answer::Compared(
+            match UrlPattern::compare_component(component, &left, &right) {
+                std::cmp::Ordering::Less => -1,
+                std::cmp::Ordering::Equal => 0,
+                std::cmp::Ordering::Greater => 1,
+            },
+        ),
+        Err(e) => Answer::Failure(e),
+    })
+}
+
+/// `pattern_generate`: `pattern` (the constructor's arguments), `component`, `groups` (an
+/// object of group name to string); `new URLPattern(...pattern).generate(component, groups)`.
+pub fn pattern_generate(request: &Map<String, Value>) -> Result<Answer, String> {
+    let arguments = required_arguments(request, "pattern")?;
+    let name = crate::batch::required_str(request, "component")?;
+    let groups: Vec<(&str, &str)> = match request.get("groups") {
+        Some(Value::Object(groups)) => (groups.iter())
+            .map(|(name, value)| match value {
+                Value::String(value) => Ok((name.as_str(), value.as_str())),
+                other => Err(format!(
+                    "groups.{name} must be a string, not {}",
+                    type_name(other)
+                )),
+            })
+            .collect::<Result<_, _>>()?,
+        Some(other) => {
+            return Err(format!(
+                "field groups must be an object, not {}",
+                type_name(other)
+            ));
+        }
+        None => return Err("missing field: groups".to_owned()),
+    };
+    let outcome = construct(arguments, &NamedLimits::new()).and_then(|pattern| {
+        let component = component(name)?;
+        (pattern.generate(component, groups)).map_err(|e| generate_message(&e))
+    });
+    Ok(match outcome {
+        Ok(result) => Answer::Generated(result),
+        Err(e) => Answer::Failure(e),
+    })
+}
+
+/// The message of a `generate` error: the contract's `bar/baz contains the delimiter /` for a
+/// value holding the component's delimiter (`/` in a special scheme's pathname, `.` in a
+/// hostname), the library's message otherwise.
+fn generate_message(e: &UrlPatternGenerateError) -> String {
+    if let UrlPatternGenerateError::ValueDoesNotMatch {
+        component,
+        name,
+        value,
+    } = e
+    {
+        let delimiter = match component {
+            UrlPatternComponent::Pathname => Some('/'),
+            UrlPatternComponent::Hostname => Some('.'),
+            _ => None,
+        };
+        if let Some(d) = delimiter.filter(|&d| value.contains(d)) {
+            return format!("{value} contains the delimiter {d}");
+        }
+        if value.is_empty() {
+            return format!("the value of the {component} group {name:?} is empty");
+        }
+    }
+    e.to_string()
 }
 
 /// Builds the pattern (JavaScript's constructor with any of its argument forms) within

@@ -1262,7 +1262,8 @@ fn batch_help_lists_the_operations() {
             "Operations: parse, set, toascii, validate, search_params, resolve (engines: \
              whatwg, html5-2011,\nweb-addresses-2009, rfc3986, rfc1808), domain (sections: \
              all, icann), host_info, normalize\n(profiles: spec, dedup, w3lib, surt), pattern \
-             (URLPattern: the constructor and exec())."
+             (URLPattern: the constructor and exec()),\npattern_compare \
+             (URLPattern.compareComponent()), pattern_generate (URLPattern's generate())."
         ),
         "{}",
         run.stdout
