@@ -115,6 +115,11 @@ def route(urls: list[str]) -> list[tuple[str, str | None]]:
     if result is not None:
         id_: str | None = result["pathname"]["groups"]["id"]
         assert id_ == "2" and result["hostname"]["input"] == "example.com"
+    order: int = URLPattern.compare_component("pathname", book, URLPattern({"pathname": "/*"}))
+    assert order == 1
+    groups: dict[str, str] = {"id": "7"}
+    built: str = book.generate("pathname", groups) + book.generate("pathname", groups, strict=True)
+    assert built == "/books/7/books/7"
     guarded = URLPattern("https://example.com/:id", untrusted=True, max_pattern_length=100)
     assert not URLPattern({"pathname": "/:id"}, regexp_groups=False).has_regexp_groups
     routes: URLPatternSet[str] = URLPatternSet(untrusted=True, regexp_groups=None)
