@@ -17,7 +17,7 @@
 #    `N passed, M failed`; the last line of this script is the sum over the C suite.
 # 5. Installs into a temporary prefix (install.sh --profile debug) and builds a program with
 #    `pkg-config --cflags --libs weburl`, and one wholly static (`--static`, -static-pie),
-#    and runs them.
+#    and runs them; builds and runs docs/C.md's tour the same way.
 # 6. Runs the ada-url crate's own tests against libweburl (tests/ada-url-crate.sh).
 # 7. Runs the Go example's tests (examples/go: cgo over weburl.h), offline.
 # Environment: CARGO_TARGET_DIR (default <workspace>/target), CC (default cc), CXX (default
@@ -232,6 +232,17 @@ if readelf -d "$out/smoke-static" | grep -q NEEDED; then
     exit 1
 fi
 run "installed (pkg-config)" env LD_LIBRARY_PATH="$prefix/lib" "$out/smoke"
+# docs/C.md's tour of weburl.h (its first C block), built as the page says and run: it must
+# print what its comments say.
+python3 - "$root/docs/C.md" "$out/tour.c" <<'PY'
+import sys
+text = open(sys.argv[1], encoding="utf-8").read()
+start = text.index("```c\n") + len("```c\n")
+open(sys.argv[2], "w", encoding="utf-8").write(text[start:text.index("```", start)])
+PY
+# shellcheck disable=SC2046
+"$cc" -std=c99 -Wall -Wextra -Werror -o "$out/tour" "$out/tour.c" $(pkg-config --cflags --libs weburl)
+run "docs-tour" bash -c 'out="$(env LD_LIBRARY_PATH="$1" "$2")" && [[ "$out" == $'"'"'https://example.com/a/c?q#f\nid=7'"'"' ]] && echo "docs/C.md tour: 1 passed, 0 failed" || { echo "docs/C.md tour printed: $out"; exit 1; }' _ "$prefix/lib" "$out/tour"
 run "installed (pkg-config --static)" "$out/smoke-static"
 
 # ---- 6. The ada-url crate's own tests on libweburl (tests/ada-url-crate.sh, docs/C.md) -----
