@@ -203,7 +203,9 @@ impl Report {
     }
 
     /// Prints the report (in one `println!`, so parallel tests do not interleave it; the last
-    /// line is exactly `N passed, M failed`) and asserts that no case failed.
+    /// line is exactly `N passed, M failed`) and asserts that no case failed, that some case
+    /// ran, and, for a web-platform-tests file of [`WPT_FILE_CASES`], that every case of the
+    /// file ran (a loader or filter that drops cases cannot pass unseen).
     pub fn finish(self) {
         let mut text = format!("==== {} ====\n", self.name);
         text.push_str(&self.listed);
@@ -222,8 +224,26 @@ impl Report {
             "{}: {} case(s) failed",
             self.name, self.failed
         );
+        let ran = self.passed + self.failed;
+        assert!(ran > 0, "{}: no case ran", self.name);
+        if let Some(&(_, cases)) = WPT_FILE_CASES.iter().find(|(file, _)| *file == self.name) {
+            assert_eq!(
+                ran, cases,
+                "{}: {ran} cases ran, the file holds {cases}",
+                self.name
+            );
+        }
     }
 }
+
+/// The number of cases of web-platform-tests data files (tests/data/wpt/README.md), which a
+/// report named after the file must have run.
+pub const WPT_FILE_CASES: &[(&str, usize)] = &[
+    ("urltestdata.json", 891),
+    ("setters_tests.json", 278),
+    ("url-setters-stripping.json", 260),
+    ("toascii.json", 87),
+];
 
 /// Shortens a long string for a failure report (the hostile inputs are megabytes long).
 pub fn abbreviate(s: &str) -> String {
