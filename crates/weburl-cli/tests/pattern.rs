@@ -5,28 +5,9 @@ mod common;
 
 use std::path::PathBuf;
 
-use common::weburl;
+use common::{batch, weburl};
 use serde_json::{Value, json};
 use weburl_testkit::urlpattern::{Case, Constructed, Matched, cases, has_regexp_groups_cases};
-
-/// Runs `weburl batch` on one request per element of `requests`; the answers, parsed.
-fn batch(requests: &[Value]) -> Vec<Value> {
-    let mut input = String::new();
-    for request in requests {
-        input.push_str(&request.to_string());
-        input.push('\n');
-    }
-    let run = weburl(&["batch"], input.as_bytes());
-    assert_eq!(run.stderr, "");
-    assert_eq!(run.code, 0);
-    let answers: Vec<Value> = run
-        .stdout
-        .lines()
-        .map(|line| serde_json::from_str(line).expect("an answer is JSON"))
-        .collect();
-    assert_eq!(answers.len(), requests.len(), "one answer per request");
-    answers
-}
 
 /// The request for one case.
 fn request(case: &Case) -> Value {

@@ -5,28 +5,9 @@
 
 mod common;
 
-use common::weburl;
+use common::{batch, weburl};
 use serde_json::{Value, json};
 use weburl_testkit::wpt::load_json;
-
-/// Runs `weburl batch` on one request per element of `requests`; the answers, parsed.
-fn batch(requests: &[Value]) -> Vec<Value> {
-    let mut input = String::new();
-    for request in requests {
-        input.push_str(&request.to_string());
-        input.push('\n');
-    }
-    let run = weburl(&["batch"], input.as_bytes());
-    assert_eq!(run.stderr, "");
-    assert_eq!(run.code, 0);
-    let answers: Vec<Value> = run
-        .stdout
-        .lines()
-        .map(|line| serde_json::from_str(line).expect("an answer is JSON"))
-        .collect();
-    assert_eq!(answers.len(), requests.len(), "one answer per request");
-    answers
-}
 
 /// Runs the raw request lines through `weburl batch`; the raw answer lines.
 fn batch_lines(lines: &[&str]) -> Vec<String> {

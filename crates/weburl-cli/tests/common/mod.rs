@@ -126,3 +126,22 @@ impl Drop for TempFile {
         let _ = std::fs::remove_dir_all(&self.dir);
     }
 }
+
+/// Runs `weburl batch` on one request per element of `requests`; the answers, parsed.
+pub fn batch(requests: &[serde_json::Value]) -> Vec<serde_json::Value> {
+    let mut input = String::new();
+    for request in requests {
+        input.push_str(&request.to_string());
+        input.push('\n');
+    }
+    let run = weburl(&["batch"], input.as_bytes());
+    assert_eq!(run.stderr, "");
+    assert_eq!(run.code, 0);
+    let answers: Vec<serde_json::Value> = run
+        .stdout
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("an answer is JSON"))
+        .collect();
+    assert_eq!(answers.len(), requests.len(), "one answer per request");
+    answers
+}
