@@ -7,8 +7,8 @@
 # `maturin develop` (the dev profile, as `cargo test` builds: fast to compile, and the
 # workspace's target directory is shared, so only the crates whose features differ are
 # built again), then runs pytest (WPT data, the Arrow functions against the scalar API,
-# pickling, errors, threads, hostile inputs, every docstring example, the README's Python
-# section, the Python code of docs/SECURITY.md, the Polars namespace and the DuckDB
+# pickling, errors, threads, hostile inputs, every docstring example, every Python example
+# of README.md and docs/, the Python code of docs/SECURITY.md, the Polars namespace and the DuckDB
 # functions), the Polars and DuckDB tests again with the oldest versions pyproject.toml
 # declares, and `mypy --strict` on the stubs and a typed usage file.
 # Environment: PYTHON (default python3), WEBURL_PY_VENV (default <target>/py-venv).

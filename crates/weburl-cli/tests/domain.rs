@@ -125,7 +125,7 @@ fn json_fields_are_null_where_null() {
 
 #[test]
 fn counting_sites_from_standard_input() {
-    // The README's pipeline for counting sites: one registrable domain per line.
+    // docs/CLI.md's pipeline for counting sites: one registrable domain per line.
     let run = weburl(
         &["parse", "--get", "{registrable_domain}"],
         b"https://a.example.com/\nhttps://b.example.com/x\nhttp://example.co.uk/\nhttp://[::1]/\n",

@@ -308,9 +308,9 @@ fn resolve_usage_and_help_agree() {
         run.stderr
             .contains(&format!("Usage: {}", usage.replace("[OPTIONS] ", "")))
     );
-    let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md")).unwrap();
-    assert!(readme.contains("`weburl resolve --base URL [REF]...`"));
+    let cli_docs =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/CLI.md")).unwrap();
+    assert!(cli_docs.contains("`weburl resolve --base URL [REF]...`"));
     assert!(help("join").contains("Usage: weburl join [OPTIONS] <BASE> [REF]..."));
 }
 
@@ -464,7 +464,7 @@ fn an_atom_feed_without_its_namespace_is_warned_about() {
     assert_eq!(run.stderr, "");
 }
 
-// 8. README: install, features, and the batch flushing rule as it is.
+// 8. README and docs/CLI.md: install, features, and the batch flushing rule as it is.
 
 #[test]
 fn readme_says_how_to_install_and_which_features() {
@@ -473,7 +473,8 @@ fn readme_says_how_to_install_and_which_features() {
     assert!(readme.contains("cargo install --path crates/weburl-cli"));
     assert!(readme.contains("[dependencies]\nweburl = { path = "));
     assert!(readme.contains(r#"features = ["serde", "document"]"#));
-    assert!(readme.contains("Answers come back as requests arrive"));
+    let cli_docs = std::fs::read_to_string(format!("{root}/docs/CLI.md")).unwrap();
+    assert!(cli_docs.contains("Answers come back as requests arrive"));
     // The library's Cargo.toml has the features the README names.
     let manifest = std::fs::read_to_string(format!("{root}/crates/weburl/Cargo.toml")).unwrap();
     assert!(manifest.contains("\nserde = [") && manifest.contains("\ndocument = ["));

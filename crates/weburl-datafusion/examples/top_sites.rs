@@ -1,7 +1,7 @@
 //! SQL over a file of URLs, by the URL Standard's reading of every URL: the top sites, how
 //! many distinct URLs remain after normalization, and why the lines that are not URLs fail.
 //!
-//! Run (a release build, see the README for how long the first build takes):
+//! Run (a release build; docs/DATAFUSION.md says how long the first build takes):
 //!
 //! ```sh
 //! cargo run --profile df-bench -p weburl-datafusion --example top_sites -- [FILE]

@@ -11,7 +11,9 @@ import pytest
 import weburl
 import weburl.arrow
 
-README = pathlib.Path(__file__).resolve().parents[3] / "README.md"
+ROOT = pathlib.Path(__file__).resolve().parents[3]
+# README.md and every page of docs/: each page's Python examples run as one doctest session.
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 
 
 def public_objects() -> list[tuple[str, Any]]:
@@ -53,12 +55,36 @@ def test_docstring_example_runs(qualname: str, obj: Any) -> None:
     assert result.failed == 0 and result.attempted > 0
 
 
-def test_readme_python_section_runs() -> None:
-    text = README.read_text(encoding="utf-8")
-    blocks = re.findall(r"```python\n(.*?)```", text, re.S)
+def python_blocks(text: str) -> list[str]:
+    """The bodies of a Markdown page's ```python fenced blocks."""
+    return re.findall(r"^```python\n(.*?)^```", text, re.S | re.M)
+
+
+def test_pages_have_python_examples() -> None:
+    with_examples = [
+        p.name for p in PAGES if any(">>>" in b for b in python_blocks(p.read_text(encoding="utf-8")))
+    ]
+    for name in ["README.md", "PYTHON.md", "URLPATTERN.md"]:
+        assert name in with_examples, f"{name} has no Python example"
+
+
+WITH_PYTHON = [p for p in PAGES if python_blocks(p.read_text(encoding="utf-8"))]
+
+
+@pytest.mark.parametrize("page", WITH_PYTHON, ids=[str(p.relative_to(ROOT)) for p in WITH_PYTHON])
+def test_page_python_examples_run(page: pathlib.Path) -> None:
+    """Every interactive (>>>) Python example of the page runs and prints what it shows; a
+    block without a prompt (a script) is at least compiled."""
+    blocks = python_blocks(page.read_text(encoding="utf-8"))
+    name = str(page.relative_to(ROOT))
+    for block in blocks:
+        if ">>>" not in block:
+            compile(block, name, "exec")
     examples = "\n".join(b for b in blocks if ">>>" in b)
-    assert examples, "README.md has no Python example"
-    test = doctest.DocTestParser().get_doctest(examples, {}, "README.md", str(README), 0)
+    if not examples:
+        return
+    test = doctest.DocTestParser().get_doctest(examples, {}, name, str(page), 0)
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     runner.run(test)
-    assert runner.summarize(verbose=False).failed == 0
+    result = runner.summarize(verbose=False)
+    assert result.failed == 0 and result.attempted > 0

@@ -1,8 +1,8 @@
 //! The documentation against the code: statements in README.md, CHANGELOG.md and docs/*.md
 //! that can be checked mechanically, checked here so that a change that makes one false fails.
 //! (The Rust examples of README.md, docs/MIGRATING-FROM-URL.md and docs/SECURITY.md run as doc
-//! tests of the library; the README's command-line examples run in weburl-cli's tests, its
-//! Python examples in the Python package's.)
+//! tests of the library; the command-line examples of README.md and docs/CLI.md run in
+//! weburl-cli's tests, the Python examples of README.md and docs/ in the Python package's.)
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -471,4 +471,140 @@ fn readme_ratios_are_performance_table_ranges() {
         let said = said.replace("{}", range);
         assert!(readme.contains(&said), "README.md should say \"{said}\"");
     }
+}
+
+/// The heading anchors of a Markdown page, as GitHub makes them: the heading's text in
+/// lowercase, with spaces turned into `-` and every other character that is not a letter, a
+/// digit, `-` or `_` left out (a second heading with the same anchor gets `-1`, and so on).
+fn anchors(text: &str) -> BTreeSet<String> {
+    let mut seen = std::collections::BTreeMap::<String, usize>::new();
+    let mut out = BTreeSet::new();
+    let mut fenced = false;
+    for line in text.lines() {
+        if line.starts_with("```") {
+            fenced = !fenced;
+            continue;
+        }
+        let Some(heading) = line.strip_prefix('#') else {
+            continue;
+        };
+        if fenced {
+            continue;
+        }
+        let heading = heading.trim_start_matches('#').trim();
+        let slug: String = heading
+            .chars()
+            .filter_map(|c| match c {
+                ' ' => Some('-'),
+                c if c.is_alphanumeric() || c == '-' || c == '_' => Some(c.to_lowercase().next()?),
+                _ => None,
+            })
+            .collect();
+        let n = seen.entry(slug.clone()).or_insert(0);
+        out.insert(if *n == 0 {
+            slug.clone()
+        } else {
+            format!("{slug}-{n}")
+        });
+        *n += 1;
+    }
+    out
+}
+
+/// The targets of a Markdown page's inline links and images (`[text](target)`), outside
+/// code blocks and code spans.
+fn link_targets(text: &str) -> Vec<String> {
+    let mut targets = Vec::new();
+    let mut fenced = false;
+    for line in text.lines() {
+        if line.starts_with("```") {
+            fenced = !fenced;
+            continue;
+        }
+        if fenced {
+            continue;
+        }
+        // Code spans are not links.
+        let prose: String = line
+            .split('`')
+            .enumerate()
+            .filter(|(i, _)| i % 2 == 0)
+            .map(|(_, s)| s)
+            .collect::<Vec<_>>()
+            .join(" ");
+        let mut rest = prose.as_str();
+        while let Some(i) = rest.find("](") {
+            let after = &rest[i + 2..];
+            let Some(end) = after.find(')') else { break };
+            targets.push(after[..end].trim().to_owned());
+            rest = &after[end..];
+        }
+    }
+    targets
+}
+
+/// Every relative link of README.md, CHANGELOG.md and docs/*.md leads to a file of this
+/// repository (not outside it, as a link to the specs' checkout beside it would), and a link
+/// with a `#fragment` to a Markdown page leads to one of its headings.
+#[test]
+fn relative_links_resolve_inside_the_repository() {
+    let root = root().canonicalize().unwrap();
+    let mut pages = docs();
+    pages.push(("CHANGELOG.md".to_owned(), read("CHANGELOG.md")));
+    let mut wrong = Vec::new();
+    let mut checked = 0;
+    for (page, text) in &pages {
+        for target in link_targets(text) {
+            if target.contains("://") || target.starts_with("mailto:") {
+                continue;
+            }
+            checked += 1;
+            let (path, fragment) = target.split_once('#').unwrap_or((&target, ""));
+            let file = if path.is_empty() {
+                root.join(page)
+            } else {
+                root.join(page).parent().unwrap().join(path)
+            };
+            let Ok(file) = file.canonicalize() else {
+                wrong.push(format!("{page}: ({target}): no such file"));
+                continue;
+            };
+            if !file.starts_with(&root) {
+                wrong.push(format!("{page}: ({target}): outside the repository"));
+                continue;
+            }
+            if !fragment.is_empty() && file.extension().is_some_and(|e| e == "md") {
+                let target_text = std::fs::read_to_string(&file).unwrap();
+                if !anchors(&target_text).contains(fragment) {
+                    wrong.push(format!("{page}: ({target}): no heading #{fragment}"));
+                }
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "links that lead nowhere:\n{}",
+        wrong.join("\n")
+    );
+    assert!(checked >= 30, "only {checked} relative links found");
+}
+
+#[test]
+fn anchors_are_githubs() {
+    let page = "# URL patterns\n## Regular expression groups, and what they cost\n```sh\n# not a heading\n```\n## `weburl match`: routes\n## Hosts\n## Hosts\n";
+    let found = anchors(page);
+    let expected: BTreeSet<String> = [
+        "url-patterns",
+        "regular-expression-groups-and-what-they-cost",
+        "weburl-match-routes",
+        "hosts",
+        "hosts-1",
+    ]
+    .map(String::from)
+    .into();
+    assert_eq!(found, expected);
+    assert_eq!(
+        link_targets("see [a](x.md#b), `[not](a link)`, ![img](p.png)\n```\n[no](code)\n```"),
+        ["x.md#b", "p.png"]
+    );
 }

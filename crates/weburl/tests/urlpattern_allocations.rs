@@ -112,3 +112,13 @@ fn exec_allocates_only_for_long_strings_and_lists() {
     assert_eq!(m.inputs.len(), 2);
     assert_eq!(count, 2 + expected(&m));
 }
+
+/// The sizes docs/ARCHITECTURE.md gives for a result ("a component's result takes 64 bytes
+/// and a result 544"), on a 64-bit target.
+#[cfg(target_pointer_width = "64")]
+#[test]
+fn result_sizes_are_the_documented_ones() {
+    use weburl::pattern::UrlPatternComponentResult;
+    assert_eq!(size_of::<UrlPatternComponentResult>(), 64);
+    assert_eq!(size_of::<UrlPatternResult>(), 544);
+}
