@@ -10,8 +10,8 @@ use serde::Serialize;
 use weburl::Url;
 use weburl::psl::Sections;
 
+use crate::style::Style;
 use crate::template::subdomain;
-use crate::trurl::Style;
 
 /// A URL's getters, in the order the batch contract lists them. All values are strings, exactly
 /// what the URL API's getters of the same names return (`origin` is the origin's ASCII

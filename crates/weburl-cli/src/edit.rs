@@ -7,7 +7,8 @@ use clap::{Args, ValueEnum};
 use weburl::Url;
 use weburl::percent::{EncodeSet, utf8_percent_encode};
 
-use crate::driver::{self, CommonArgs, Failure, Job, Transform};
+use crate::driver::{self, CommonArgs, Job, Transform};
+use crate::failure::Failure;
 use crate::glob::Glob;
 use crate::output::Output;
 use crate::setter::{self, Assignment, Setter};

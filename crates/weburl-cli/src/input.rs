@@ -12,7 +12,7 @@ use weburl::encoding_rs::Encoding;
 use weburl::lex;
 use weburl::{ParseError, Url};
 
-use crate::driver::Failure;
+use crate::failure::Failure;
 use crate::lines::{IoFailure, LineBlocks};
 use crate::report;
 use crate::setter::{self, Setter};

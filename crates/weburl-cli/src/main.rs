@@ -9,6 +9,7 @@ mod components;
 mod diagram;
 mod driver;
 mod edit;
+mod failure;
 mod glob;
 mod idna_detail;
 mod input;
@@ -25,6 +26,7 @@ mod resolve;
 #[cfg(feature = "serve")]
 mod serve;
 mod setter;
+mod style;
 mod surt;
 mod template;
 mod trurl;

@@ -6,7 +6,8 @@ use std::process::ExitCode;
 use clap::{Args, ValueEnum};
 use weburl::{Url, normalize};
 
-use crate::driver::{self, CommonArgs, Failure, Job, Transform};
+use crate::driver::{self, CommonArgs, Job, Transform};
+use crate::failure::Failure;
 use crate::output::Output;
 use crate::report;
 

@@ -6,9 +6,10 @@ use weburl::Url;
 use weburl::psl::Sections;
 
 use crate::components::Components;
-use crate::driver::Failure;
+use crate::failure::Failure;
+use crate::style::Style;
 use crate::template::{self, Template};
-use crate::trurl::{self, Style, TrurlArgs};
+use crate::trurl::{self, TrurlArgs};
 use crate::{diagram, report, surt};
 
 /// The output options every URL-printing subcommand takes.

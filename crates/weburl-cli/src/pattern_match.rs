@@ -15,7 +15,8 @@ use weburl::pattern::{
 };
 
 use crate::batch_pattern::{self, NamedLimits};
-use crate::driver::{self, Failure, NOT_UTF8_MESSAGE, NOT_UTF8_NAME, Process, RunArgs, Sink};
+use crate::driver::{self, Process, RunArgs, Sink};
+use crate::failure::{Failure, NOT_UTF8_MESSAGE, NOT_UTF8_NAME};
 use crate::input::{self, SourceArgs};
 use crate::report;
 

@@ -4,7 +4,7 @@ use std::fmt;
 
 use weburl::Url;
 
-use crate::driver::Failure;
+use crate::failure::Failure;
 
 /// One of the URL API's setters: a settable [`weburl::Component`] (all but `origin`).
 pub use weburl::Component as Setter;
@@ -93,7 +93,7 @@ pub fn parse_assignment(arg: &str) -> Result<Assignment, String> {
 #[cfg(test)]
 mod tests {
     use super::{Setter, apply, from_name, parse_assignment};
-    use crate::driver::Failure;
+    use crate::failure::Failure;
     use weburl::Url;
 
     #[test]

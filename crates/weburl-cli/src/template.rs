@@ -3,12 +3,12 @@
 use std::borrow::Cow;
 use std::io::Write as _;
 
-use weburl::host::domain::domain_to_unicode;
 use weburl::psl::Sections;
 use weburl::{Component, Url};
 
-use crate::driver::Failure;
-use crate::trurl::{self, Style};
+use crate::failure::Failure;
+use crate::style::Style;
+use crate::trurl;
 
 /// What `--help` says about templates.
 pub const HELP: &str = "\
@@ -322,7 +322,7 @@ impl Template {
             }
             Piece::Puny { with_port } | Piece::Idn { with_port } => {
                 let hostname = match piece {
-                    Piece::Idn { .. } => unicode_hostname(url),
+                    Piece::Idn { .. } => crate::style::unicode_hostname(url),
                     _ => Cow::Borrowed(url.hostname()),
                 };
                 out.extend_from_slice(hostname.as_bytes());
@@ -436,20 +436,6 @@ pub fn subdomain(url: &Url, sections: Sections) -> Option<&str> {
     Some(hostname.get(..before.saturating_sub(1)).unwrap_or(""))
 }
 
-/// The hostname in Unicode: domain to Unicode for the domain of a special URL; any other host
-/// (an IP address, an opaque host) as it is.
-///
-/// Should move to the library (as `Url::hostname_unicode` or `Host::to_unicode`), which knows
-/// the host's kind without looking at its text.
-pub fn unicode_hostname(url: &Url) -> Cow<'_, str> {
-    let hostname = url.hostname();
-    if url.is_special() && !hostname.starts_with('[') {
-        domain_to_unicode(hostname)
-    } else {
-        Cow::Borrowed(hostname)
-    }
-}
-
 /// Names for error messages.
 const KNOWN: &str = "{href} {origin} {protocol} {scheme} {username} {password} {host} \
     {hostname} {port} {pathname} {search} {query} {hash} {fragment}, {url} {path} {user}, \
@@ -520,7 +506,7 @@ fn plain_placeholder(name: &str) -> Result<Piece, String> {
 #[cfg(test)]
 mod tests {
     use super::{Field, Template};
-    use crate::trurl::Style;
+    use crate::style::Style;
     use weburl::{Component, Url};
 
     #[test]

@@ -8,12 +8,12 @@
 use std::borrow::Cow;
 
 use clap::Args;
+use weburl::Url;
 use weburl::form_urlencoded::byte_serialize;
 use weburl::percent::percent_decode;
-use weburl::{Position, Url, lex};
 
 use crate::glob::Glob;
-use crate::template::unicode_hostname;
+use crate::style::Style;
 
 /// trurl's options that change how URLs are read and printed, taken by every subcommand that
 /// prints URLs.
@@ -62,30 +62,6 @@ fn parse_separator(arg: &str) -> Result<u8, String> {
     }
 }
 
-/// How URLs are printed, by the options of [`TrurlArgs`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Style {
-    /// `--as-idn`.
-    pub as_idn: bool,
-    /// `--keep-port`.
-    pub keep_port: bool,
-    /// `--urlencode`.
-    pub urlencode: bool,
-    /// `--query-separator` (`&` by default).
-    pub separator: u8,
-}
-
-impl Default for Style {
-    fn default() -> Style {
-        Style {
-            as_idn: false,
-            keep_port: false,
-            urlencode: false,
-            separator: b'&',
-        }
-    }
-}
-
 impl Style {
     /// The style the options ask for.
     pub fn from_args(args: &TrurlArgs) -> Style {
@@ -96,88 +72,6 @@ impl Style {
             separator: args.query_separator.unwrap_or(b'&'),
         }
     }
-
-    /// Whether the href is printed otherwise than the URL has it.
-    #[inline]
-    pub fn changes_href(&self) -> bool {
-        self.as_idn || self.keep_port
-    }
-
-    /// The hostname as printed: in Unicode with `--as-idn`.
-    pub fn hostname<'u>(&self, url: &'u Url) -> Cow<'u, str> {
-        if self.as_idn {
-            unicode_hostname(url)
-        } else {
-            Cow::Borrowed(url.hostname())
-        }
-    }
-
-    /// The port as printed: the URL's, or with `--keep-port` the default port `input` spells
-    /// out.
-    pub fn port<'u>(&self, url: &'u Url, input: &str) -> Cow<'u, str> {
-        match self.kept_port(url, input) {
-            Some(port) => Cow::Owned(port.to_string()),
-            None => Cow::Borrowed(url.port()),
-        }
-    }
-
-    /// The host (hostname and port) as printed.
-    pub fn host<'u>(&self, url: &'u Url, input: &str) -> Cow<'u, str> {
-        if !self.changes_href() {
-            return Cow::Borrowed(url.host());
-        }
-        let mut host = self.hostname(url).into_owned();
-        let port = self.port(url, input);
-        if !port.is_empty() {
-            host.push(':');
-            host.push_str(&port);
-        }
-        Cow::Owned(host)
-    }
-
-    /// The href as printed.
-    pub fn href<'u>(&self, url: &'u Url, input: &str) -> Cow<'u, str> {
-        if !self.changes_href() || !url.has_host() {
-            return Cow::Borrowed(url.href());
-        }
-        let mut href = String::with_capacity(url.href().len() + 8);
-        href.push_str(&url[..Position::BeforeHost]);
-        href.push_str(&self.host(url, input));
-        href.push_str(&url[Position::AfterPort..]);
-        Cow::Owned(href)
-    }
-
-    /// With `--keep-port`, the port to print when the URL has none but `input` spells out the
-    /// URL's default port.
-    fn kept_port(&self, url: &Url, input: &str) -> Option<u16> {
-        if !self.keep_port || !url.port().is_empty() || !url.has_host() {
-            return None;
-        }
-        let default = weburl::default_port(url.scheme())?;
-        (explicit_port(input)? == default).then_some(default)
-    }
-}
-
-/// The port an absolute URL string spells out, read with the parser's scanners
-/// ([`weburl::lex`]) as the parser reads the authority of a special URL: after the scheme
-/// ([`lex::scheme_len`]) and any `/` or `\`, up to the authority's end
-/// ([`lex::find_authority_end`]); the host after the last `@`; the port after the host's end
-/// ([`lex::host_end`]: its first `:` outside brackets), all digits and at most 65535
-/// ([`lex::whole_port`]). `None` without a scheme, authority or port.
-pub fn explicit_port(input: &str) -> Option<u16> {
-    let cleaned = lex::remove_tab_and_newline(input.trim_matches(|c: char| c <= ' '));
-    let bytes = cleaned.as_bytes();
-    let mut start = lex::scheme_len(bytes)? + 1;
-    while matches!(bytes.get(start), Some(b'/' | b'\\')) {
-        start += 1;
-    }
-    let end = lex::find_authority_end(bytes, start, true);
-    let host_start = bytes[start..end]
-        .iter()
-        .rposition(|&b| b == b'@')
-        .map_or(start, |at| start + at + 1);
-    let (_, colon) = lex::host_end(&bytes[host_start..end], true);
-    lex::whole_port(&bytes[host_start + colon? + 1..end]).ok()?
 }
 
 /// With `--accept-space`: `input` with the spaces of its query (from the first `?` up to the
@@ -438,7 +332,8 @@ impl QueryEdit {
 
 #[cfg(test)]
 mod tests {
-    use super::{QTrim, QueryEdit, Replace, accept_space, decode, explicit_port};
+    use super::{QTrim, QueryEdit, Replace, accept_space, decode};
+    use crate::style::explicit_port;
     use weburl::Url;
 
     #[test]

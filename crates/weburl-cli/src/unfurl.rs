@@ -430,7 +430,7 @@ impl Process for Unfurl {
             sink.fail(format!(
                 "{}: {}",
                 report::Quoted(lossy),
-                driver::NOT_UTF8_MESSAGE
+                crate::failure::NOT_UTF8_MESSAGE
             ));
         }
     }

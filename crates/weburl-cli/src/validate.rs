@@ -254,13 +254,13 @@ impl Process for Validate<'_> {
     /// goes to standard error, as for every other command).
     fn not_utf8(&self, lossy: &str, sink: &mut Sink) {
         let Style::Json = self.style else {
-            return sink.fail(driver::NOT_UTF8_MESSAGE.to_owned());
+            return sink.fail(crate::failure::NOT_UTF8_MESSAGE.to_owned());
         };
         let finding = Finding::new(
             lossy,
-            driver::NOT_UTF8_NAME,
+            crate::failure::NOT_UTF8_NAME,
             0,
-            driver::NOT_UTF8_MESSAGE.into(),
+            crate::failure::NOT_UTF8_MESSAGE.into(),
         );
         let report = JsonReport {
             input: lossy,

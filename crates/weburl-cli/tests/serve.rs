@@ -206,6 +206,14 @@ fn encoding_base_and_host_details() {
     assert_eq!(answer["domain"]["registrable_domain"], "example.co.uk");
     assert_eq!(answer["host"]["site"], "http://example.co.uk");
     assert_eq!(answer["forms"]["surt"]["output"], "uk,co,example)/p?%e9");
+    // Spark's parse_url takes no base: relative input is read without it, which is not
+    // parser confusion (another host for the same URL).
+    assert_eq!(answer["spark"]["difference"], "no-base");
+    let absolute = server.inspect(
+        "http://www.example.co.uk/p",
+        &format!("&base={}", encode("http://other.example/")),
+    );
+    assert_eq!(absolute["spark"]["difference"], "same");
     let (status, _, body) = server.get("/api/inspect?url=a:b&encoding=nope");
     assert_eq!(status, 400);
     assert_eq!(

@@ -8,7 +8,6 @@ mod arrow;
 mod arrow_result;
 mod ffi;
 mod functions;
-mod params;
 mod pattern;
 mod polars;
 mod security;
@@ -38,7 +37,7 @@ fn _weburl(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("Refused", py.get_type::<security::Refused>())?;
     m.add_class::<url::PyUrl>()?;
     m.add_class::<security::PyPolicy>()?;
-    m.add_class::<params::PyParams>()?;
+    m.add_class::<url::params::PyParams>()?;
     m.add("URLPatternError", py.get_type::<pattern::URLPatternError>())?;
     m.add_class::<pattern::PyUrlPattern>()?;
     m.add_class::<pattern::PyUrlPatternSet>()?;

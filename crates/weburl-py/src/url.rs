@@ -9,8 +9,12 @@ use weburl::psl::Sections;
 use weburl::{ParseError, Url};
 
 use crate::URLError;
-use crate::params::{Backing, PyParams};
 use crate::text::{quote, usv};
+use params::{Backing, PyParams};
+
+/// `weburl.URLSearchParams`, which a URL's `search_params` is: one module with the URL it
+/// reads and writes.
+pub(crate) mod params;
 
 /// A URL, parsed by the WHATWG URL Standard's basic URL parser, with the JavaScript URL API.
 ///

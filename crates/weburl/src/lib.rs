@@ -137,8 +137,10 @@ pub mod search_params;
 #[cfg(feature = "serde")]
 mod serde_impl;
 mod setters;
+mod trace;
 mod url;
 pub mod validation;
+mod validation_error;
 
 pub use compat::domain_to_ascii;
 pub use component::{Component, UnknownComponent};
@@ -154,6 +156,7 @@ pub use query_pairs::UrlQuery;
 pub use raw_query::{RawPair, RawQueryMut};
 pub use search_params::{SearchParams, SearchParamsMut};
 pub use setters::SetterError;
+pub use trace::{InputPart, InputSpan};
 pub use url::{Url, default_port};
 pub use validation::{ValidationError, ValidationErrorKind, is_valid_url_string};
 

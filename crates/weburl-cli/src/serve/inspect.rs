@@ -147,7 +147,7 @@ pub fn inspect(query: &Query, pattern_limits: &PatternLimits) -> Result<Value, S
         "host_info": with("host_info", json!({})),
         "domain": with("domain", json!({})),
         "host": url.as_ref().map(host_details),
-        "spark": spark_reading(input, &engines),
+        "spark": spark_reading(input, &engines, base_url.is_some()),
         "engines": engines,
         "forms": forms,
         "policy": policy(input, base_url.as_ref(), base_error.as_deref()),
@@ -218,8 +218,10 @@ const SPARK_PARTS: [(&str, Part); 8] = [
 /// Spark's reading of `input` (alone: `parse_url` takes no base): each part, null where
 /// Spark answers NULL; `valid`, whether `java.net.URI` accepts the input (every part is NULL
 /// when it does not); `difference` from the URL Standard's host, as `compare` ranks rows
-/// (`host`, `failed` or `same`; hosts compared ignoring ASCII case for a special URL).
-fn spark_reading(input: &str, engines: &Value) -> Value {
+/// (`host`, `failed` or `same`; hosts compared ignoring ASCII case for a special URL), or
+/// `no-base` for input that is a URL only against the base given (`has_base`), which Spark
+/// cannot be given: its reading differs for that reason, not because it reads another host.
+fn spark_reading(input: &str, engines: &Value, has_base: bool) -> Value {
     let mut parts = Map::new();
     let mut error = None;
     for (name, part) in SPARK_PARTS {
@@ -241,7 +243,10 @@ fn spark_reading(input: &str, engines: &Value) -> Value {
     }
     let whatwg = &engines["results"][0];
     let whatwg_failed = whatwg.get("error").is_some() || whatwg.is_null();
-    let difference = if !valid {
+    let needs_base = has_base && !whatwg_failed && Url::parse(input).is_err();
+    let difference = if needs_base {
+        "no-base"
+    } else if !valid {
         if whatwg_failed { "same" } else { "failed" }
     } else {
         let spark_host = parts["HOST"].as_str();

@@ -272,7 +272,7 @@ function renderEngines(engines, spark, hasBase) {
     el("th", { scope: "row", class: "name" }, "spark", el("span", { class: "sub" }, "parse_url")),
     el("td", { class: "host-cell", "data-engine-host": "spark" }, spark.valid ? (spark.parts.HOST === null ? "NULL" : spark.parts.HOST) : "—"),
     el("td", { class: "href-cell", "data-engine": "spark" }, spark.valid ? sparkParts(spark.parts) : "error: " + spark.error)));
-  const differing = engines.results.concat([spark]).filter((r) => r.difference !== "same").map((r) => `${r.engine} (${r.difference === "host" ? "another host" : r.difference === "failed" ? "fails" : "another href"})`);
+  const differing = engines.results.concat([spark]).filter((r) => r.difference !== "same").map((r) => `${r.engine} (${r.difference === "host" ? "another host" : r.difference === "failed" ? "fails" : r.difference === "no-base" ? "read without the base" : "another href"})`);
   summary.replaceChildren(engines.host_differs || spark.difference === "host" ? el("strong", {}, "Parser confusion: the engines read different hosts. ") : "",
     differing.length ? "Differ from the URL Standard: " + differing.join(", ") + "." : "All engines agree.",
     hasBase ? " Spark's parse_url takes no base: it reads the input alone." : "");

@@ -1,18 +1,16 @@
 //! The page's diagrams: the input and the href cut into labelled segments.
 //!
 //! The href's segments come from the URL itself (`Url::component_range`). The input's come
-//! from reading the input the way the basic URL parser's states split it, with the parser's
-//! own scanners (`weburl::lex`): the bytes it trims and the tabs and newlines it
-//! removes (steps 1-3), the scheme, the authority's userinfo, host and port, the path (with
+//! from the parser: the spans of the input it reports as its states read them
+//! (`ParseOptions::on_input_span`): the bytes it trims and the tabs and newlines it removes
+//! (steps 1-3), the scheme, the authority's delimiters, userinfo, host and port, the path (with
 //! its single- and double-dot segments, which the path state drops), the query and the
-//! fragment. It is a picture of where each part was read from, not a second parser: the
-//! values on the page are the URL's.
+//! fragment. Nothing here reads the URL grammar a second time.
 
 use serde::Serialize;
-use weburl::lex;
-use weburl::{Component, Url, ValidationError};
+use weburl::{Component, InputPart, InputSpan, Url, ValidationError};
 
-/// How the parser treats one byte of the input.
+/// How the parser treated one byte of the input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Mark {
     /// Read into this component (the URL API's name).
@@ -23,6 +21,18 @@ enum Mark {
     /// Removed: `trimmed` (leading or trailing C0 control or space), `tab-or-newline`, or
     /// `dot-segment` (a `.` or `..` path segment).
     Removed(&'static str),
+    /// Not read: the parser failed before it.
+    Unread,
+}
+
+impl Mark {
+    fn of(part: InputPart) -> Mark {
+        match (part.component_name(), part.removed()) {
+            (Some(name), _) => Mark::Part(name),
+            (None, Some(why)) => Mark::Removed(why),
+            (None, None) => Mark::Delimiter,
+        }
+    }
 }
 
 /// One segment of the input diagram.
@@ -51,107 +61,6 @@ pub struct HrefSegment<'a> {
     pub encoded: bool,
 }
 
-/// Whether `scheme` (ASCII, any case) is a special scheme.
-fn is_special(scheme: &[u8]) -> bool {
-    let lower = scheme.to_ascii_lowercase();
-    let scheme = std::str::from_utf8(&lower).unwrap_or("");
-    weburl::default_port(scheme).is_some() || scheme == "file"
-}
-
-/// Marks each byte of the cleaned input `c` (trimmed, tabs and newlines removed).
-fn mark_clean(c: &[u8], base: Option<&Url>) -> Vec<Mark> {
-    let mut marks = vec![Mark::Part("pathname"); c.len()];
-    let slash = |b: u8, special: bool| b == b'/' || (special && b == b'\\');
-    let mut pos = 0;
-    let scheme = lex::scheme_len(c);
-    let (special, file, has_authority);
-    match scheme {
-        Some(n) => {
-            marks[..=n].fill(Mark::Part("protocol"));
-            pos = n + 1;
-            special = is_special(&c[..n]);
-            file = c[..n].eq_ignore_ascii_case(b"file");
-            let two_slashes =
-                c.len() >= pos + 2 && slash(c[pos], special) && slash(c[pos + 1], special);
-            let same_as_base =
-                base.is_some_and(|b| b.scheme().as_bytes().eq_ignore_ascii_case(&c[..n]));
-            has_authority = if file || !special {
-                two_slashes
-            } else {
-                // The special relative or authority state: a special URL with the base's
-                // scheme and no slash after it is relative to the base.
-                !same_as_base || c.get(pos).is_some_and(|&b| slash(b, true))
-            };
-        }
-        None => {
-            special = base.is_some_and(Url::is_special);
-            file = base.is_some_and(|b| b.scheme() == "file");
-            has_authority = c.len() >= 2 && slash(c[0], special) && slash(c[1], special);
-        }
-    }
-    let opaque_path = scheme.is_some() && !special && !has_authority && c.get(pos) != Some(&b'/');
-    if has_authority {
-        let start = pos;
-        if special {
-            while pos < c.len() && slash(c[pos], true) {
-                pos += 1;
-            }
-        } else {
-            pos += 2;
-        }
-        marks[start..pos].fill(Mark::Delimiter);
-        let end = (pos..c.len())
-            .find(|&i| matches!(c[i], b'/' | b'?' | b'#') || (special && c[i] == b'\\'))
-            .unwrap_or(c.len());
-        let mut host_start = pos;
-        if !file && let Some(at) = c[pos..end].iter().rposition(|&b| b == b'@') {
-            let at = pos + at;
-            let colon = c[pos..at].iter().position(|&b| b == b':').map(|i| pos + i);
-            marks[pos..at].fill(Mark::Part("username"));
-            if let Some(colon) = colon {
-                marks[colon] = Mark::Delimiter;
-                marks[colon + 1..at].fill(Mark::Part("password"));
-            }
-            marks[at] = Mark::Delimiter;
-            host_start = at + 1;
-        }
-        if file {
-            marks[host_start..end].fill(Mark::Part("hostname"));
-        } else {
-            let (len, colon) = lex::host_end(&c[host_start..end], special);
-            marks[host_start..host_start + len].fill(Mark::Part("hostname"));
-            if colon.is_some() {
-                marks[host_start + len] = Mark::Delimiter;
-                marks[host_start + len + 1..end].fill(Mark::Part("port"));
-            }
-        }
-        pos = end;
-    }
-    let path_end = (pos..c.len())
-        .find(|&i| matches!(c[i], b'?' | b'#'))
-        .unwrap_or(c.len());
-    if !opaque_path {
-        let mut segment_start = pos;
-        for i in pos..=path_end {
-            if i == path_end || slash(c[i], special) {
-                let segment = &c[segment_start..i];
-                if lex::is_single_dot(segment) || lex::is_double_dot(segment) {
-                    marks[segment_start..i].fill(Mark::Removed("dot-segment"));
-                }
-                segment_start = i + 1;
-            }
-        }
-    }
-    pos = path_end;
-    if c.get(pos) == Some(&b'?') {
-        let end = (pos..c.len()).find(|&i| c[i] == b'#').unwrap_or(c.len());
-        marks[pos..end].fill(Mark::Part("search"));
-        pos = end;
-    }
-    marks[pos..].fill(Mark::Part("hash"));
-    marks
-}
-
 /// The input diagram: `input` cut where the way the parser reads it changes, and at each
 /// validation error's offset (the code point there is a segment of its own).
 pub fn input_segments<'a>(
@@ -160,26 +69,23 @@ pub fn input_segments<'a>(
     errors: &[ValidationError],
 ) -> Vec<InputSegment<'a>> {
     let bytes = input.as_bytes();
-    let start = bytes
-        .iter()
-        .position(|&b| !lex::is_c0_control_or_space(b))
-        .unwrap_or(bytes.len());
-    let end = bytes
-        .iter()
-        .rposition(|&b| !lex::is_c0_control_or_space(b))
-        .map_or(start, |i| i + 1);
-    let mut marks = vec![Mark::Removed("trimmed"); bytes.len()];
-    let kept: Vec<usize> = (start..end)
-        .filter(|&i| !lex::is_tab_or_newline(bytes[i]))
-        .collect();
-    for i in start..end {
-        if lex::is_tab_or_newline(bytes[i]) {
-            marks[i] = Mark::Removed("tab-or-newline");
+    let mut spans: Vec<InputSpan> = Vec::new();
+    let _ = Url::options()
+        .base(base)
+        .on_input_span(&mut |span| spans.push(span))
+        .parse(input);
+    // What each byte was read into, then what the parser removed (a dot segment inside the
+    // path, a tab or newline inside any component).
+    let mut marks = vec![Mark::Unread; bytes.len()];
+    for removed in [false, true] {
+        for span in spans
+            .iter()
+            .filter(|s| s.part.removed().is_some() == removed)
+        {
+            if let Some(bytes) = marks.get_mut(span.range.clone()) {
+                bytes.fill(Mark::of(span.part));
+            }
         }
-    }
-    let clean: Vec<u8> = kept.iter().map(|&i| bytes[i]).collect();
-    for (mark, &i) in mark_clean(&clean, base).into_iter().zip(&kept) {
-        marks[i] = mark;
     }
 
     // Cut points: where the mark changes, and around each error's code point.
@@ -238,7 +144,7 @@ fn segment<'a>(
 ) -> InputSegment<'a> {
     let (component, removed) = match mark {
         Mark::Part(name) => (Some(name), None),
-        Mark::Delimiter => (None, None),
+        Mark::Delimiter | Mark::Unread => (None, None),
         Mark::Removed(why) => (None, Some(why)),
     };
     InputSegment {

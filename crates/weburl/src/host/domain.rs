@@ -8,7 +8,7 @@ use std::borrow::Cow;
 use super::{HostError, is_forbidden_domain_code_point};
 use crate::lex;
 use crate::percent::with_percent_decoded;
-use crate::validation::report::{Reporter, ValidationErrorKind};
+use crate::validation_error::{Reporter, ValidationErrorKind};
 
 /// Host parser steps 4–7 for a non-opaque host: percent-decode `input`, run the
 /// [domain parser](https://url.spec.whatwg.org/#concept-domain-to-ascii) with `beStrict` false,

@@ -4,7 +4,7 @@
 //! <https://url.spec.whatwg.org/#concept-ipv4-parser>
 
 use super::HostError;
-use crate::validation::report::{Reporter, ValidationErrorKind};
+use crate::validation_error::{Reporter, ValidationErrorKind};
 
 /// The [ends in a number checker](https://url.spec.whatwg.org/#ends-in-a-number-checker).
 ///

@@ -3,7 +3,7 @@
 //! <https://url.spec.whatwg.org/#concept-ipv6-parser>
 
 use super::HostError;
-use crate::validation::report::{Reporter, ValidationErrorKind};
+use crate::validation_error::{Reporter, ValidationErrorKind};
 
 /// The [IPv6 parser](https://url.spec.whatwg.org/#concept-ipv6-parser), given the text between
 /// the brackets. Returns the eight pieces.

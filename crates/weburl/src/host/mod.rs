@@ -10,7 +10,7 @@
 use std::fmt;
 use std::net::{Ipv4Addr, Ipv6Addr};
 
-use crate::validation::report::{Reporter, ValidationErrorKind};
+use crate::validation_error::{Reporter, ValidationErrorKind};
 
 pub mod domain;
 pub mod ipv4;

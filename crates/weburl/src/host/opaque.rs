@@ -4,7 +4,7 @@
 
 use super::{HostError, is_forbidden_host_code_point};
 use crate::percent::{EncodeSet, encode_into};
-use crate::validation::report::Reporter;
+use crate::validation_error::Reporter;
 
 /// The [opaque-host parser](https://url.spec.whatwg.org/#concept-opaque-host-parser), appending
 /// the host to `out`.

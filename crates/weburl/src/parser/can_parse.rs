@@ -7,7 +7,7 @@ use super::{fast_path, parse_general, with_tab_and_newline_removed};
 use crate::lex::{scheme_len, trim_c0_control_or_space};
 use crate::scratch;
 use crate::url::Url;
-use crate::validation::report::Reporter;
+use crate::validation_error::Reporter;
 
 /// Whether `input` parses against `base`, without building the URL: a look at its scheme and
 /// authority when they are plain, else the state machine up to the path start (nothing after

@@ -3,7 +3,7 @@
 use std::fmt;
 
 use crate::host::HostError;
-use crate::validation::report::ValidationErrorKind;
+use crate::validation_error::ValidationErrorKind;
 
 /// Why the URL parser returned failure. Each variant names the spec's validation error that
 /// made the parser return failure.

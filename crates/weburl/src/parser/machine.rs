@@ -17,8 +17,9 @@ use crate::lex::{
 use crate::lex::{ascii_digits_len, host_end, port_value, scheme_run};
 use crate::offsets::Offsets;
 use crate::percent::{EncodeSet, Stop, encode_into, encode_until, percent_encode_after_encoding};
+use crate::trace::InputPart;
 use crate::url::{SchemeType, Url};
-use crate::validation::report::{Reporter, ValidationErrorKind};
+use crate::validation_error::{Reporter, ValidationErrorKind};
 
 /// The states of the basic URL parser that are entered from more than one place.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -214,6 +215,7 @@ impl<'a, 'b, 'r> Run<'a, 'b, 'r> {
         self.scheme_type = SchemeType::from_scheme(&self.out);
         self.out.push(':');
         self.pos = len + 1;
+        self.report.span(InputPart::Protocol, 0, self.pos);
         // The rest of the ':' branch of the scheme state.
         if self.scheme_type == SchemeType::File {
             if !self.bytes[self.pos..].starts_with(b"//") {
@@ -433,6 +435,9 @@ impl<'a, 'b, 'r> Run<'a, 'b, 'r> {
             last_at,
             colon,
         } = scan_authority(self.bytes, self.pos, special);
+        if self.report.tracing() {
+            self.trace_authority(end, last_at, colon);
+        }
         self.out.truncate(self.offsets.scheme_end + 1);
         self.out.push_str("//");
         let userinfo_start = self.out.len();
@@ -487,6 +492,34 @@ impl<'a, 'b, 'r> Run<'a, 'b, 'r> {
         self.pos = end;
         self.offsets.path_start = self.out.len();
         Ok(State::PathStart)
+    }
+
+    /// Reports the authority's spans (before any of it is parsed, so that a host that fails
+    /// is shown where it was read): the slashes before it, the userinfo split at its first
+    /// `:`, the `@`, the host, and the `:` and port.
+    #[cold]
+    fn trace_authority(&mut self, end: usize, last_at: Option<usize>, colon: Option<usize>) {
+        self.report.span_to(InputPart::Delimiter, self.pos);
+        let mut host_start = self.pos;
+        if let Some(at) = last_at {
+            match memchr::memchr(b':', &self.bytes[self.pos..at]) {
+                Some(i) => {
+                    let colon = self.pos + i;
+                    self.report.span(InputPart::Username, self.pos, colon);
+                    self.report.span(InputPart::Delimiter, colon, colon + 1);
+                    self.report.span(InputPart::Password, colon + 1, at);
+                }
+                None => self.report.span(InputPart::Username, self.pos, at),
+            }
+            self.report.span(InputPart::Delimiter, at, at + 1);
+            host_start = at + 1;
+        }
+        let host_end = colon.unwrap_or(end);
+        self.report.span(InputPart::Hostname, host_start, host_end);
+        if let Some(colon) = colon {
+            self.report.span(InputPart::Delimiter, colon, colon + 1);
+            self.report.span(InputPart::Port, colon + 1, end);
+        }
     }
 
     // https://url.spec.whatwg.org/#port-state
@@ -697,6 +730,7 @@ impl<'a, 'b, 'r> Run<'a, 'b, 'r> {
     /// and fails as one.)
     fn file_host_state(&mut self) -> Result<State, ParseError> {
         let end = find_authority_end(self.bytes, self.pos, true);
+        self.report.span_to(InputPart::Delimiter, self.pos);
         let buffer = &self.bytes[self.pos..end];
         if !self.state_override && is_windows_drive_letter(buffer) {
             // The buffer is the start of the path: "buffer is not reset here and instead used
@@ -709,6 +743,7 @@ impl<'a, 'b, 'r> Run<'a, 'b, 'r> {
             return Ok(State::Path);
         }
         if !buffer.is_empty() {
+            self.report.span(InputPart::Hostname, self.pos, end);
             self.out.truncate(self.offsets.host_start);
             let kind = self.parse_host(self.pos, end, false)?;
             if &self.out[self.offsets.host_start..] == "localhost" {
@@ -739,10 +774,12 @@ impl<'a, 'b, 'r> Run<'a, 'b, 'r> {
         }
         match c {
             Some(b'?') if !self.state_override => {
+                self.report.span_to(InputPart::Pathname, self.pos);
                 self.pos += 1;
                 self.start_query()
             }
             Some(b'#') if !self.state_override => {
+                self.report.span_to(InputPart::Pathname, self.pos);
                 self.pos += 1;
                 self.start_fragment()
             }
@@ -781,6 +818,7 @@ impl<'a, 'b, 'r> Run<'a, 'b, 'r> {
         let special = self.is_special();
         // A last, empty segment (the "/" of "http://h/" or of a missing path).
         if self.pos == self.bytes.len() {
+            self.report.span_to(InputPart::Pathname, self.pos);
             self.out.push('/');
             return State::Done;
         }
@@ -819,6 +857,11 @@ impl<'a, 'b, 'r> Run<'a, 'b, 'r> {
             let ends_with_slash =
                 terminator == Some(b'/') || (special && terminator == Some(b'\\'));
             let segment = &self.out.as_bytes()[slash + 1..];
+            if self.report.tracing() && (is_double_dot(segment) || is_single_dot(segment)) {
+                let span_end = self.report.span_end();
+                self.report.span(InputPart::DotSegment, self.pos, seg_end);
+                self.report.set_span_end(span_end);
+            }
             if is_double_dot(segment) {
                 self.out.truncate(slash);
                 self.shorten_path();
@@ -836,6 +879,11 @@ impl<'a, 'b, 'r> Run<'a, 'b, 'r> {
                 self.out.replace_range(slash + 2..slash + 3, ":");
             }
             self.pos = seg_end;
+            // The path ends at the end of the input, or at a '?' or '#' (which only a path
+            // separator could be otherwise).
+            if !matches!(terminator, Some(b'/' | b'\\')) {
+                self.report.span_to(InputPart::Pathname, seg_end);
+            }
             match terminator {
                 None => return State::Done,
                 Some(b'?') if !self.state_override => {
@@ -866,6 +914,7 @@ impl<'a, 'b, 'r> Run<'a, 'b, 'r> {
         );
         self.report
             .check_url_units(&self.input[self.pos..end], self.pos);
+        self.report.span_to(InputPart::Pathname, end);
         self.pos = end;
         match self.c() {
             None => State::Done,
@@ -921,6 +970,8 @@ impl<'a, 'b, 'r> Run<'a, 'b, 'r> {
         };
         self.report
             .check_url_units(&self.input[self.pos..end], self.pos);
+        self.report
+            .span(InputPart::Search, self.pos.saturating_sub(1), end);
         self.pos = end;
         if self.c() == Some(b'#') {
             self.pos += 1;
@@ -931,6 +982,11 @@ impl<'a, 'b, 'r> Run<'a, 'b, 'r> {
 
     // https://url.spec.whatwg.org/#fragment-state
     fn fragment_state(&mut self) -> State {
+        self.report.span(
+            InputPart::Hash,
+            self.pos.saturating_sub(1),
+            self.bytes.len(),
+        );
         encode_into(&mut self.out, &self.input[self.pos..], EncodeSet::FRAGMENT);
         self.report
             .check_url_units(&self.input[self.pos..], self.pos);

@@ -41,7 +41,7 @@ use crate::lex::{
 };
 use crate::scratch;
 use crate::url::Url;
-use crate::validation::report::{Reporter, ValidationErrorKind};
+use crate::validation_error::{Reporter, ValidationErrorKind};
 use machine::Run;
 
 /// Runs `f` on `input` with every ASCII tab or newline removed (the basic URL parser's steps
@@ -179,6 +179,12 @@ fn parse_general(
             report.report_original(ValidationErrorKind::InvalidUrlUnit, lead + i);
         }
         report.set_cleaning(lead, trimmed);
+    }
+    if report.tracing() {
+        if !report.enabled() {
+            report.set_cleaning(lead, trimmed);
+        }
+        report.removed_spans(input.len(), trimmed.len());
     }
     let run = move |cleaned: &str| {
         // Without a base, input without a scheme fails at once: no need for an output buffer.

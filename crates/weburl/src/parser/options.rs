@@ -5,8 +5,9 @@ use std::fmt;
 use encoding_rs::{Encoding, UTF_8};
 
 use super::{ParseError, fast_path, parse_general};
+use crate::trace::InputSpan;
 use crate::url::Url;
-use crate::validation::report::{Reporter, ValidationError};
+use crate::validation_error::{Reporter, ValidationError};
 
 /// Options for the URL parser: a base URL, the document's encoding (for queries), and a
 /// callback that hears every validation error. Made by [`Url::options`].
@@ -26,6 +27,7 @@ pub struct ParseOptions<'a> {
     base: Option<&'a Url>,
     encoding: &'static Encoding,
     on_error: Option<&'a mut dyn FnMut(ValidationError)>,
+    on_span: Option<&'a mut dyn FnMut(InputSpan)>,
     max_input_length: usize,
 }
 
@@ -35,6 +37,7 @@ impl Default for ParseOptions<'_> {
             base: None,
             encoding: UTF_8,
             on_error: None,
+            on_span: None,
             max_input_length: MAX_INPUT_LENGTH,
         }
     }
@@ -46,6 +49,7 @@ impl fmt::Debug for ParseOptions<'_> {
             .field("base", &self.base.map(Url::href))
             .field("encoding", &self.encoding.name())
             .field("on_error", &self.on_error.is_some())
+            .field("on_input_span", &self.on_span.is_some())
             .field("max_input_length", &self.max_input_length)
             .finish()
     }
@@ -102,6 +106,43 @@ impl<'a> ParseOptions<'a> {
         self
     }
 
+    /// A callback for every part of the input the parser reads ([`InputSpan`]: the scheme, the
+    /// delimiters, userinfo, host and port of an authority, the path, query and fragment, and
+    /// the bytes it removes: leading and trailing C0 controls and spaces, tabs and newlines,
+    /// dot segments), as its states read them. Each byte is in at most one span, except a
+    /// removed tab or newline, which a span read across it covers too. The parser stops
+    /// reporting where it fails: the bytes after a failure are in no span.
+    ///
+    /// ```
+    /// use weburl::{InputPart, Url};
+    /// let mut parts = Vec::new();
+    /// let input = " https://u@EXAMPLE.com/a/../b?q#f";
+    /// Url::options()
+    ///     .on_input_span(&mut |s| parts.push((s.part, &input[s.range])))
+    ///     .parse(input)
+    ///     .unwrap();
+    /// assert_eq!(
+    ///     parts,
+    ///     [
+    ///         (InputPart::Trimmed, " "),
+    ///         (InputPart::Protocol, "https:"),
+    ///         (InputPart::Delimiter, "//"),
+    ///         (InputPart::Username, "u"),
+    ///         (InputPart::Delimiter, "@"),
+    ///         (InputPart::Hostname, "EXAMPLE.com"),
+    ///         (InputPart::DotSegment, ".."),
+    ///         (InputPart::Pathname, "/a/../b"),
+    ///         (InputPart::Search, "?q"),
+    ///         (InputPart::Hash, "#f"),
+    ///     ]
+    /// );
+    /// ```
+    #[must_use]
+    pub fn on_input_span(mut self, callback: &'a mut dyn FnMut(InputSpan)) -> Self {
+        self.on_span = Some(callback);
+        self
+    }
+
     /// The longest input to accept, in bytes; a longer one is [`ParseError::TooLong`] before any
     /// work is done. The default and the largest value is 4 GiB - 1 ([`MAX_INPUT_LENGTH`]):
     /// offsets in a [`Url`] are 32-bit.
@@ -151,7 +192,10 @@ impl<'a> ParseOptions<'a> {
         if input.len() > self.max_input_length {
             return Err(ParseError::TooLong);
         }
-        if self.on_error.is_none() && fast_path::parse_normal_into(input, url) {
+        if self.on_error.is_none()
+            && self.on_span.is_none()
+            && fast_path::parse_normal_into(input, url)
+        {
             url.debug_check_invariants();
             return Ok(());
         }
@@ -159,7 +203,7 @@ impl<'a> ParseOptions<'a> {
             input,
             self.base,
             self.encoding,
-            Reporter::new(self.on_error),
+            Reporter::new(self.on_error, self.on_span),
         )?;
         parsed.debug_check_invariants();
         *url = parsed;
@@ -173,6 +217,7 @@ impl<'a> ParseOptions<'a> {
             return Err(ParseError::TooLong);
         }
         if self.on_error.is_none()
+            && self.on_span.is_none()
             && let Some(url) = fast_path::parse_normal(input)
         {
             return Ok(url);
@@ -181,7 +226,7 @@ impl<'a> ParseOptions<'a> {
             input,
             self.base,
             self.encoding,
-            Reporter::new(self.on_error),
+            Reporter::new(self.on_error, self.on_span),
         )
     }
 }

@@ -3,10 +3,10 @@
 //!
 //! <https://url.spec.whatwg.org/#url-writing>
 
-use super::report::is_url_unit;
 use crate::host::ipv4::ends_in_a_number;
 use crate::lex::{is_double_dot, is_single_dot};
 use crate::url::{SchemeType, Url};
+use crate::validation_error::is_url_unit;
 
 /// Whether `s` is [URL units](https://url.spec.whatwg.org/#url-units) excluding `excluded`.
 fn is_url_units(s: &str, excluded: &[char]) -> bool {

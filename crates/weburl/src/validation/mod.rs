@@ -30,11 +30,11 @@
 //! );
 //! ```
 //!
-//! Two halves: `report` (the table of validation errors and the reporter that the parser
-//! hands them to, below the parser) and `grammar` (the valid URL string grammar, above it).
+//! Two halves: the table of validation errors and the reporter that the parser hands them to
+//! (`crate::validation_error`, below the hosts and the parser, re-exported here), and
+//! `grammar` (the valid URL string grammar, above the parser).
 
 mod grammar;
-pub(crate) mod report;
 
+pub use crate::validation_error::{ValidationError, ValidationErrorKind, is_url_code_point};
 pub use grammar::is_valid_url_string;
-pub use report::{ValidationError, ValidationErrorKind, is_url_code_point};

@@ -8,6 +8,8 @@
 
 use std::fmt;
 
+use crate::trace::{InputPart, InputSpan};
+
 /// Writes the table of validation errors, one row per error: the variant (with its doc), the
 /// spec's name, whether the spec's table lists it as a failure (`failure`) or not
 /// (`continues`), the message, and where a parser failure is worded otherwise, that wording.
@@ -260,11 +262,17 @@ impl fmt::Display for ValidationError {
 
 impl std::error::Error for ValidationError {}
 
-/// Reports validation errors to the caller's callback, mapping offsets in the cleaned input
-/// (trimmed, tabs and newlines removed) back to the original input. Disabled when there is no
-/// callback, so that the parser skips every check.
+/// Reports validation errors to the caller's callback, and the spans of the input the parser
+/// reads to the caller's other callback, mapping offsets in the cleaned input (trimmed, tabs
+/// and newlines removed) back to the original input. Each is disabled when there is no
+/// callback, so that the parser skips every check and records nothing.
 pub(crate) struct Reporter<'a> {
     callback: Option<&'a mut dyn FnMut(ValidationError)>,
+    /// Where the spans of the input go ([`ParseOptions::on_input_span`](crate::ParseOptions::on_input_span)).
+    spans: Option<&'a mut dyn FnMut(InputSpan)>,
+    /// The end (in the cleaned input) of the last span reported: where the next component's
+    /// input starts when its state does not say otherwise.
+    span_end: usize,
     /// Bytes trimmed from the start of the input.
     lead: usize,
     /// Positions (in the trimmed input) of the tabs and newlines that were removed, in order.
@@ -276,16 +284,97 @@ impl<'a> Reporter<'a> {
     pub(crate) fn disabled() -> Reporter<'static> {
         Reporter {
             callback: None,
+            spans: None,
+            span_end: 0,
             lead: 0,
             removed: Vec::new(),
         }
     }
 
-    pub(crate) fn new(callback: Option<&'a mut dyn FnMut(ValidationError)>) -> Reporter<'a> {
+    pub(crate) fn new(
+        callback: Option<&'a mut dyn FnMut(ValidationError)>,
+        spans: Option<&'a mut dyn FnMut(InputSpan)>,
+    ) -> Reporter<'a> {
         Reporter {
             callback,
+            spans,
+            span_end: 0,
             lead: 0,
             removed: Vec::new(),
+        }
+    }
+
+    /// Whether anyone listens for spans of the input.
+    #[inline(always)]
+    pub(crate) fn tracing(&self) -> bool {
+        self.spans.is_some()
+    }
+
+    /// Reports that the parser read `part` from `start..end` of the cleaned input (nothing
+    /// for an empty range).
+    #[inline(always)]
+    pub(crate) fn span(&mut self, part: InputPart, start: usize, end: usize) {
+        if self.spans.is_some() {
+            self.report_span(part, start, end);
+        }
+    }
+
+    /// Reports that the parser read `part` from the end of the last span up to `end`.
+    #[inline(always)]
+    pub(crate) fn span_to(&mut self, part: InputPart, end: usize) {
+        if self.spans.is_some() {
+            self.report_span(part, self.span_end, end);
+        }
+    }
+
+    /// The end of the last span reported.
+    pub(crate) fn span_end(&self) -> usize {
+        self.span_end
+    }
+
+    /// Sets where the next component's input starts (after a span inside a component's own,
+    /// such as a dot segment inside the path).
+    pub(crate) fn set_span_end(&mut self, end: usize) {
+        self.span_end = end;
+    }
+
+    #[cold]
+    fn report_span(&mut self, part: InputPart, start: usize, end: usize) {
+        self.span_end = self.span_end.max(end);
+        if start >= end {
+            return;
+        }
+        let range = self.original_offset(start)..self.original_offset(end - 1) + 1;
+        if let Some(spans) = self.spans.as_mut() {
+            spans(InputSpan { part, range });
+        }
+    }
+
+    /// Reports the bytes steps 1-3 remove (the leading and trailing C0 controls and spaces,
+    /// the tabs and newlines), in offsets of the original input; after
+    /// [`Reporter::set_cleaning`].
+    #[cold]
+    pub(crate) fn removed_spans(&mut self, input_len: usize, trimmed_len: usize) {
+        let Some(spans) = self.spans.as_mut() else {
+            return;
+        };
+        if self.lead > 0 {
+            spans(InputSpan {
+                part: InputPart::Trimmed,
+                range: 0..self.lead,
+            });
+        }
+        for &r in &self.removed {
+            spans(InputSpan {
+                part: InputPart::TabOrNewline,
+                range: self.lead + r..self.lead + r + 1,
+            });
+        }
+        if self.lead + trimmed_len < input_len {
+            spans(InputSpan {
+                part: InputPart::Trimmed,
+                range: self.lead + trimmed_len..input_len,
+            });
         }
     }
 

@@ -7,8 +7,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString, PyTuple};
 use weburl::SearchParams;
 
+use super::PyUrl;
 use crate::text::{usv, usv_any};
-use crate::url::PyUrl;
 
 /// Where the name-value list lives.
 pub enum Backing {
