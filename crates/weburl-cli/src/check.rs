@@ -19,7 +19,7 @@ use crate::report;
 pub const EXAMPLES: &str = r#"Examples:
   $ weburl check 'http://0x7f.1/admin' 'https://example.com/hook' 'http://evil.com\@good.com/'
   refused: http://0x7f.1/admin: address-space: the host 127.0.0.1 is in the loopback address space (127.0.0.0/8, Loopback, RFC 1122)
-  refused: http://evil.com\@good.com/: engines-disagree: the engines disagree on the host: whatwg reads "evil.com", rfc3986 reads "good.com"
+  refused: http://evil.com\@good.com/: engines-disagree: the engines disagree on the host: whatwg reads "evil.com", fetcher reads "good.com"
 
   $ weburl check 'ftp://user@[::1]/'
   refused: ftp://user@[::1]/: scheme: the scheme "ftp" is not allowed; credentials: the URL has credentials; address-space: the host [::1] is in the loopback address space (::1/128, Loopback Address, RFC 4291)

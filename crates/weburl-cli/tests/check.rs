@@ -75,7 +75,7 @@ fn each_rule_from_flags() {
          refused: https://example.org/: host-not-allowed: the host example.org is not allowed\n\
          refused: https://admin.example.com/: host-denied: the host admin.example.com is denied (rule admin.example.com)\n\
          refused: https://u:p@example.com/: credentials: the URL has credentials\n\
-         refused: https:/example.com/: engines-disagree: the engines disagree on the host: whatwg reads \"example.com\", rfc3986 reads no host\n\
+         refused: https:/example.com/: engines-disagree: the engines disagree on the host: whatwg reads \"example.com\", fetcher reads no host\n\
          refused: https://[::1: unparsable: not a URL: invalid host: the IPv6 address has no closing ']'\n"
     );
     assert_eq!(run.code, 1);
@@ -251,7 +251,7 @@ fn default_agreement_is_todays_fetchers() {
     assert_eq!(
         run.stdout,
         "refused: http://evil.com\\@good.com/: engines-disagree: the engines disagree on the \
-         host: whatwg reads \"evil.com\", rfc3986 reads \"good.com\"\n\
+         host: whatwg reads \"evil.com\", fetcher reads \"good.com\"\n\
          refused: http://faß.example/: engines-disagree: the engines disagree on the host: \
          whatwg reads \"xn--fa-hia.example\", idna2003 reads \"fass.example\"\n"
     );

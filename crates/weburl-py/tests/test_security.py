@@ -193,7 +193,7 @@ def test_default_agreement_is_todays_fetchers() -> None:
     with pytest.raises(Refused) as info:
         Policy().check("http://evil.com\\@good.com/")
     assert info.value.rules == ("engines-disagree",)
-    assert "rfc3986 reads" in str(info.value)
+    assert "fetcher reads" in str(info.value)
 
 
 @pytest.mark.parametrize(

@@ -464,7 +464,7 @@ impl Policy {
     /// C0 controls and spaces, and tabs and newlines anywhere, are removed first, as the URL
     /// Standard and Python's `urlsplit` do (curl and Go refuse such input, so none of them
     /// fetches another host because of them). A relative reference takes the base's host
-    /// unless it starts with `//`. That reading ([`Reader::Rfc3986`]) must give the same
+    /// unless it starts with `//`. That reading ([`Reader::Fetcher`]) must give the same
     /// host as the URL Standard (or no host when it gives none). A non-ASCII host also has a
     /// second reading: IDNA2003 (RFC 3490 ToASCII), which Python's `idna` codec (the one
     /// `socket` and `http.client` use) and Java's `IDN` still implement; where it maps the
@@ -485,9 +485,9 @@ impl Policy {
     /// assert!(p.check("http://EXAMPLE.com/a?b#c", None).is_ok());
     /// assert!(p.check("https://hooks.example.com?token=abc", None).is_ok());
     /// let e = p.check("https:example.com/", None).unwrap_err();
-    /// assert_eq!(e.to_string(), "the engines disagree on the host: whatwg reads \"example.com\", rfc3986 reads no host");
+    /// assert_eq!(e.to_string(), "the engines disagree on the host: whatwg reads \"example.com\", fetcher reads no host");
     /// let e = p.check("http://evil.com\\@good.com/", None).unwrap_err();
-    /// assert_eq!(e.to_string(), "the engines disagree on the host: whatwg reads \"evil.com\", rfc3986 reads \"good.com\"");
+    /// assert_eq!(e.to_string(), "the engines disagree on the host: whatwg reads \"evil.com\", fetcher reads \"good.com\"");
     /// let e = p.check("http://faß.example/", None).unwrap_err();
     /// assert_eq!(e.to_string(), "the engines disagree on the host: whatwg reads \"xn--fa-hia.example\", idna2003 reads \"fass.example\"");
     /// ```
@@ -628,7 +628,7 @@ impl Policy {
         };
         let mut found = None;
         if let Some(fetched) = fetcher_host(input, base) {
-            found = disagree(Reader::Rfc3986, fetched.as_deref());
+            found = disagree(Reader::Fetcher, fetched.as_deref());
             if found.is_none()
                 && let Some(host) = fetched.as_deref().filter(|h| !h.is_ascii())
                 && let Ok(ascii) = idna2003::domain_to_ascii(host)
@@ -833,15 +833,16 @@ impl std::error::Error for Refusal {
 ///
 /// ```
 /// use weburl::policy::Reader;
-/// assert_eq!(Reader::Rfc3986.name(), "rfc3986");
+/// assert_eq!(Reader::Fetcher.name(), "fetcher");
 /// assert_eq!(Reader::Engine(weburl::legacy::Engine::Rfc1808).to_string(), "rfc1808");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Reader {
-    /// RFC 3986's generic syntax as today's fetchers read it (see
-    /// [`Policy::require_engine_agreement`]).
-    Rfc3986,
+    /// The generic split of RFC 3986 as today's fetchers (curl, Go, Python, Java) read a URL
+    /// (see [`Policy::require_engine_agreement`]): not the strict RFC 3986 grammar, which is
+    /// the historical engine [`Engine::Rfc3986`](crate::legacy::Engine::Rfc3986).
+    Fetcher,
     /// IDNA2003 (RFC 3490) on a non-ASCII host, as Python's `idna` codec and Java's `IDN` map
     /// it.
     Idna2003,
@@ -851,7 +852,7 @@ pub enum Reader {
 }
 
 impl Reader {
-    /// `rfc3986`, `idna2003`, or the engine's [name](Engine::name).
+    /// `fetcher`, `idna2003`, or the engine's [name](Engine::name).
     ///
     /// ```
     /// assert_eq!(weburl::policy::Reader::Idna2003.name(), "idna2003");
@@ -859,7 +860,7 @@ impl Reader {
     #[must_use]
     pub fn name(self) -> &'static str {
         match self {
-            Reader::Rfc3986 => "rfc3986",
+            Reader::Fetcher => "fetcher",
             Reader::Idna2003 => "idna2003",
             Reader::Engine(engine) => engine.name(),
         }
