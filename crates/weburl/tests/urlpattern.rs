@@ -417,24 +417,63 @@ fn hostile_sizes_finish() {
     }
     set.insert(q.clone(), 100);
     assert_eq!(set.first_match(&url).map(|(v, _)| *v), Some(100));
-    // Hostile constructor strings: nesting, lone syntax characters, unclosed regexps.
-    for text in [
-        format!("https://{}", "{".repeat(mb)),
-        format!("https://h/{}", "(".repeat(mb)),
-        format!("https://h/{}", ":".repeat(mb)),
-        format!("https://h/{}", "\\".repeat(mb)),
-        format!("https://h/{}", "(a(?:".repeat(mb / 5)),
-        format!("https://h/{}", "*?".repeat(mb / 2)),
-        format!("{}://h", "a+".repeat(mb / 2)),
-        "[".repeat(mb),
-    ] {
-        let _ = UrlPattern::parse(&text, None, UrlPatternOptions::default());
-        let _ = UrlPattern::parse(
-            &text,
-            Some("https://example.com"),
-            UrlPatternOptions::default(),
-        );
+    // Hostile constructor strings: nesting, lone syntax characters, unclosed regexps. Each
+    // gets its answer, with or without a base URL.
+    use weburl::pattern::UrlPatternComponent::{Hostname, Pathname, Protocol};
+    let unexpected = |c| move |e: &UrlPatternError| matches!(e, UrlPatternError::UnexpectedToken { component: Some(x), .. } if *x == c);
+    let tokenize = |c, why: &'static str| move |e: &UrlPatternError| matches!(e, UrlPatternError::Tokenize { component: Some(x), reason, .. } if *x == c && reason.contains(why));
+    type Check = Box<dyn Fn(&UrlPatternError) -> bool>;
+    let cases: Vec<(String, Option<Check>)> = vec![
+        (
+            format!("https://{}", "{".repeat(mb)),
+            Some(Box::new(unexpected(Hostname))),
+        ),
+        (
+            format!("https://h/{}", "(".repeat(mb)),
+            Some(Box::new(tokenize(Pathname, "capturing group"))),
+        ),
+        (
+            format!("https://h/{}", ":".repeat(mb)),
+            Some(Box::new(tokenize(Pathname, "without a group name"))),
+        ),
+        // Escaped backslashes: a valid pathname of literal text.
+        (format!("https://h/{}", "\\".repeat(mb)), None),
+        (
+            format!("https://h/{}", "(a(?:".repeat(mb / 5)),
+            Some(Box::new(tokenize(Pathname, "unclosed"))),
+        ),
+        // Optional wildcards: valid.
+        (format!("https://h/{}", "*?".repeat(mb / 2)), None),
+        (
+            format!("{}://h", "a+".repeat(mb / 2)),
+            Some(Box::new(unexpected(Protocol))),
+        ),
+    ];
+    for (text, error) in &cases {
+        for base in [None, Some("https://example.com")] {
+            let result = UrlPattern::parse(text, base, UrlPatternOptions::default());
+            match (error, &result) {
+                (None, Ok(_)) => {}
+                (Some(check), Err(e)) => assert!(check(e), "{}: {e:?}", &text[..16]),
+                _ => panic!("{}: {:?}", &text[..16], result.map(|_| ())),
+            }
+        }
     }
+    // A megabyte of '[': a relative pattern (no scheme) that needs a base URL, and with one
+    // a pathname of literal text.
+    let brackets = "[".repeat(mb);
+    assert!(matches!(
+        UrlPattern::parse(&brackets, None, UrlPatternOptions::default()),
+        Err(UrlPatternError::MissingBaseUrl)
+    ));
+    assert!(
+        UrlPattern::parse(
+            &brackets,
+            Some("https://example.com"),
+            UrlPatternOptions::default()
+        )
+        .is_ok()
+    );
     // A custom regexp nested 100,000 deep is refused (the engine parses recursively).
     let deep = format!(
         "https://h/({}a{})",

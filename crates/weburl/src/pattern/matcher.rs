@@ -441,6 +441,45 @@ impl Program {
     }
 }
 
+/// For tests of the matcher's bound: the general program's run on a component's value, and
+/// how many (instruction, position) pairs it tried, read from the visited set afterwards (so
+/// that the run itself counts nothing).
+#[cfg(feature = "_test-hooks")]
+impl super::UrlPattern {
+    /// Runs the part-list program of `component` (its general backtracking program, whatever
+    /// shortcut the component would take) on `value`: whether it matched, the (instruction,
+    /// position) pairs it tried, and their bound, `instructions × (value's length + 1)`.
+    /// `None` for a component matched by its regular expression.
+    ///
+    /// ```
+    /// use weburl::pattern::{UrlPattern, UrlPatternComponent};
+    /// let p: UrlPattern = "https://h/*-*-*x".parse().unwrap();
+    /// let value = format!("/{}", "-".repeat(500));
+    /// let (matched, steps, bound) = p.part_matcher_steps(UrlPatternComponent::Pathname, &value).unwrap();
+    /// assert!(!matched && steps <= bound);
+    /// ```
+    #[doc(hidden)]
+    #[must_use]
+    pub fn part_matcher_steps(
+        &self,
+        component: super::UrlPatternComponent,
+        value: &str,
+    ) -> Option<(bool, usize, usize)> {
+        let super::component::Matcher::Parts(program) = &self.component(component).matcher else {
+            return None;
+        };
+        let bound = program.insts.len().checked_mul(value.len() + 1)?;
+        // Up to 2^24 pairs the run marks them in a bit set, which is counted afterwards.
+        if bound > 1 << 24 {
+            return None;
+        }
+        let (mut bits, mut stack, mut out) = (Vec::new(), Vec::new(), Vec::new());
+        let matched = program.run_with(value, Some(&mut out), &mut bits, &mut stack);
+        let steps = bits.iter().map(|w| w.count_ones() as usize).sum();
+        Some((matched, steps, bound))
+    }
+}
+
 /// The (instruction, position) pairs already tried: a bit set while it is small, a hash set
 /// beyond (a long pattern on a long input).
 enum Visited<'b> {
