@@ -315,3 +315,34 @@ fn the_pattern_tester() {
     // No pattern, no tester.
     assert!(server.inspect("https://example.com/", "")["pattern"].is_null());
 }
+
+/// A request that is still being answered does not hold up the others: here a client asks
+/// for a large answer (each byte of a long URL is a segment of its own in the diagram: "/" of
+/// the path, "." a dot segment) and
+/// does not read it, so that writing it blocks; the page's style sheet is still answered.
+/// (Answered one at a time, the second request would wait for the first forever, and the
+/// read timeout would fail the test.)
+#[test]
+fn a_slow_request_does_not_hold_up_the_others() {
+    let server = Server::start(&[]);
+    let url = format!("https://h{}", "/.".repeat(60_000));
+    let target = format!("/api/inspect?url={}", encode(&url));
+    let mut stuck = TcpStream::connect(&server.address).unwrap();
+    let request = format!(
+        "GET {target} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
+        server.address
+    );
+    stuck.write_all(request.as_bytes()).unwrap();
+    // Give the server time to start writing the answer, which fills the socket's buffers.
+    std::thread::sleep(Duration::from_millis(500));
+    let (status, _, body) = server.get("/page.css");
+    assert_eq!(status, 200);
+    assert!(String::from_utf8_lossy(&body).contains(".seg"));
+    // The stuck answer is whole once read: larger than the buffers that held it up.
+    stuck
+        .set_read_timeout(Some(Duration::from_secs(60)))
+        .unwrap();
+    let mut answer = Vec::new();
+    stuck.read_to_end(&mut answer).unwrap();
+    assert!(answer.len() > 4 << 20, "{} bytes", answer.len());
+}

@@ -21,6 +21,7 @@ use std::io::Write as _;
 use std::net::{IpAddr, SocketAddr};
 use std::process::ExitCode;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use clap::Args;
 use tiny_http::{Header, Method, Request, Response, Server};
@@ -141,12 +142,40 @@ pub fn run(args: ServeArgs) -> ExitCode {
     } else {
         PatternLimits::new().max_len(MAX_PATTERN_LENGTH)
     };
+    // Each request is answered on a thread of its own, so that one that takes long (a
+    // pattern's regular expression on a long URL) does not hold up the page's other requests;
+    // at most MAX_IN_FLIGHT at once, beyond which a request gets 503 at once.
+    let shared = Arc::new((hosts, pattern_limits));
+    let in_flight = Arc::new(AtomicUsize::new(0));
     for request in server.incoming_requests() {
-        let _ = respond(request, &hosts, &pattern_limits);
+        if in_flight.fetch_add(1, Ordering::AcqRel) >= MAX_IN_FLIGHT {
+            in_flight.fetch_sub(1, Ordering::AcqRel);
+            let _ = request.respond(json_response(
+                503,
+                &error_json("too many requests are being answered; try again"),
+            ));
+            continue;
+        }
+        let (shared, done) = (Arc::clone(&shared), Arc::clone(&in_flight));
+        let spawned = std::thread::Builder::new()
+            .name("weburl-serve".to_owned())
+            .spawn(move || {
+                let (hosts, pattern_limits) = &*shared;
+                let _ = respond(request, hosts, pattern_limits);
+                done.fetch_sub(1, Ordering::AcqRel);
+            });
+        if spawned.is_err() {
+            // The request went with the closure; its connection closes unanswered.
+            in_flight.fetch_sub(1, Ordering::AcqRel);
+            warning(format_args!("cannot start a thread to answer a request"));
+        }
     }
     eprintln!("weburl serve: stopped");
     ExitCode::SUCCESS
 }
+
+/// How many requests are answered at once.
+const MAX_IN_FLIGHT: usize = 32;
 
 /// The Host header values answered: the address listened on, and `localhost` with its port
 /// (DNS rebinding protection); `None` accepts any (with --allow-remote, where the page is
