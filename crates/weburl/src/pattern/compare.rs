@@ -61,6 +61,12 @@ fn empty_fixed_text() -> Part {
 
 /// Compare two part lists: the first pair of parts that differs decides; when one list is
 /// a prefix of the other, the longer list's next part is compared with empty fixed text.
+///
+/// Chromium compares only that next part. Here the longer list's parts are compared with
+/// empty fixed text in turn until one differs: the same answer unless a part is itself empty
+/// fixed text (which the parser never makes: it adds no fixed-text part for empty text), and
+/// the order is then transitive by construction (lists compared as if padded with empty
+/// fixed text without end), so that sorting by it is well defined.
 pub(crate) fn compare_part_lists(left: &[Part], right: &[Part]) -> Ordering {
     for (l, r) in left.iter().zip(right) {
         let order = compare_parts(l, r);
@@ -69,9 +75,10 @@ pub(crate) fn compare_part_lists(left: &[Part], right: &[Part]) -> Ordering {
         }
     }
     let common = left.len().min(right.len());
-    match (left.get(common), right.get(common)) {
-        (Some(l), None) => compare_parts(l, &empty_fixed_text()),
-        (None, Some(r)) => compare_parts(&empty_fixed_text(), r),
-        _ => Ordering::Equal,
-    }
+    let empty = empty_fixed_text();
+    let left_tail = left[common..].iter().map(|l| compare_parts(l, &empty));
+    let right_tail = right[common..].iter().map(|r| compare_parts(&empty, r));
+    (left_tail.chain(right_tail))
+        .find(|o| o.is_ne())
+        .unwrap_or(Ordering::Equal)
 }
