@@ -20,6 +20,12 @@
 //! their own, of ASCII-lowercased keys, walked ASCII case-insensitively. A pattern with
 //! nothing to index (a pathname that starts with a wildcard, an optional group or a custom
 //! regexp group; an opaque pathname) is a candidate for every URL.
+//!
+//! A best match ([`UrlPatternSet::best_match`]) ranks the patterns once after a change (a
+//! stable sort in the order of [`BEST_MATCH_ORDER`]), with each node's lowest rank below it
+//! and each end's lowest certain rank beside the tree; its walk prunes by rank where a first
+//! match's prunes by index, and its candidates are matched lowest rank first, up to the first
+//! that matches.
 
 use std::cell::Cell;
 use std::cmp::Ordering;
