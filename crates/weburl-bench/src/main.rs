@@ -81,8 +81,9 @@ e.g. to count one contender's instructions under callgrind.
 
 `pattern` measures URL patterns (weburl::pattern) on the GitHub REST API routes
 (data/github-routes.txt) and URLs built from them, N rounds (default 7) interleaved: exec
-against Deno's urlpattern crate, a UrlPatternSet of 1,000 path routes against matchit, and
-1,000 routes against 10. See docs/PERFORMANCE.md.";
+against Deno's urlpattern crate, a UrlPatternSet of 1,000 path routes against matchit (its
+first match and its most specific match), and 1,000 routes against 10. See
+docs/PERFORMANCE.md.";
 
 /// Options of the main (table) mode.
 #[derive(Debug, Clone, PartialEq)]

@@ -14,7 +14,9 @@
 //!   match) reading the pathname's groups, as matchit's `at` gives its parameters (as a
 //!   `Vec` with `groups`, and with `for_each_group`, which builds no list); and the
 //!   borrowed match turned into a result of JavaScript's shape that copies no text (the
-//!   floor of any result of that shape, owned or not).
+//!   floor of any result of that shape, owned or not); and the most specific match
+//!   (`best_match_ref` reading the pathname's groups as `first_match_ref` does, and
+//!   `best_match_url`), which must give the same route as the first match on these URLs.
 //! - `scaling`: `first_match_url` over the first 10 of those routes against all 1,000, each
 //!   on URLs of its own routes.
 //!
@@ -285,10 +287,32 @@ pub fn main(opts: &PatternOptions) -> Result<(), String> {
         .map(|u| Url::parse(u).expect("built to parse"))
         .collect();
     let set_paths: Vec<String> = set_parsed.iter().map(|u| u.pathname().to_owned()).collect();
-    for (u, p) in set_urls.iter().zip(&set_paths) {
-        big.first_match(u)
+    // The ranking a best match makes once after the set changes: the first best match of a
+    // set just built, timed once (the median of a few fresh copies).
+    let mut ranking_us = Vec::new();
+    for _ in 0..5 {
+        let fresh = big.clone();
+        let start = Instant::now();
+        black_box(fresh.best_match_ref(black_box(&set_parsed[0])));
+        ranking_us.push(start.elapsed().as_nanos() as f64 / 1e3);
+    }
+    for ((u, p), parsed) in set_urls.iter().zip(&set_paths).zip(&set_parsed) {
+        let first = big
+            .first_match(u)
             .ok_or(format!("weburl set: no match for {u}"))?;
-        router.at(p).map_err(|e| format!("matchit: {p}: {e}"))?;
+        let at = router.at(p).map_err(|e| format!("matchit: {p}: {e}"))?;
+        // Each URL is made from its route, which is the first and the most specific match
+        // (the table has no two routes that match the same URL but for a literal against a
+        // parameter, where both pick the literal), and matchit's.
+        let best = big
+            .best_match_ref(parsed)
+            .ok_or(format!("weburl set: no best match for {u}"))?;
+        if best.0 != first.0 || *at.value != *first.0 {
+            return Err(format!(
+                "{u}: best match {}, first match {}, matchit {}",
+                routes[*best.0], routes[*first.0], routes[*at.value]
+            ));
+        }
     }
     let mut set_rows = vec![
         Row::new(format!(
@@ -313,6 +337,14 @@ pub fn main(opts: &PatternOptions) -> Result<(), String> {
         )),
         Row::new(format!(
             "first_match_ref + a JavaScript-shaped result of borrowed text ({} routes)",
+            routes.len()
+        )),
+        Row::new(format!(
+            "weburl UrlPatternSet::best_match_ref + pathname groups ({} routes)",
+            routes.len()
+        )),
+        Row::new(format!(
+            "weburl UrlPatternSet::best_match_url ({} routes)",
             routes.len()
         )),
     ];
@@ -422,6 +454,21 @@ pub fn main(opts: &PatternOptions) -> Result<(), String> {
                 })
                 .count()
         });
+        set_rows[6].time(set_parsed.len(), || {
+            set_parsed
+                .iter()
+                .map(|u| match big.best_match_ref(black_box(u)) {
+                    Some((_, m)) => black_box(m.groups(UrlPatternComponent::Pathname)).len(),
+                    None => 0,
+                })
+                .sum()
+        });
+        set_rows[7].time(set_parsed.len(), || {
+            set_parsed
+                .iter()
+                .filter(|u| black_box(big.best_match_url(black_box(u))).is_some())
+                .count()
+        });
         scaling_rows[0].time(small_parsed.len(), || {
             small_parsed
                 .iter()
@@ -474,6 +521,16 @@ pub fn main(opts: &PatternOptions) -> Result<(), String> {
         ),
         &set_rows,
         2,
+    );
+    println!(
+        "best match against first match (median of per-round ratios): best_match_ref {:.2}x first_match_ref, best_match_url {:.2}x first_match_url",
+        ratio(&set_rows[6], &set_rows[3]),
+        ratio(&set_rows[7], &set_rows[0]),
+    );
+    println!(
+        "the first best match after building the set (ranking its {} patterns): {:.0} µs (median of 5)",
+        routes.len(),
+        median(&ranking_us)
     );
     print(
         "route set scaling (each on URLs of its own routes)",

@@ -103,10 +103,10 @@ typedef struct weburl_pattern_result weburl_pattern_result;
 typedef struct weburl_pattern_set weburl_pattern_set;
 
 /**
- * The answer of `weburl_pattern_set_first_match`, reused from lookup to lookup; freed with
- * `weburl_pattern_set_match_free`. Its strings borrow from the URL's href and the set's
- * patterns: valid until the URL is changed or freed, the set is changed or freed, or the
- * next lookup into this match object.
+ * The answer of `weburl_pattern_set_first_match` or `weburl_pattern_set_best_match`,
+ * reused from lookup to lookup; freed with `weburl_pattern_set_match_free`. Its strings
+ * borrow from the URL's href and the set's patterns: valid until the URL is changed or
+ * freed, the set is changed or freed, or the next lookup into this match object.
  */
 typedef struct weburl_pattern_set_match weburl_pattern_set_match;
 
@@ -628,8 +628,8 @@ bool weburl_pattern_set_insert(weburl_pattern_set *set,
 size_t weburl_pattern_set_size(const weburl_pattern_set *set);
 
 /**
- * A new match object for `weburl_pattern_set_first_match`, to reuse across lookups and free
- * with `weburl_pattern_set_match_free`.
+ * A new match object for `weburl_pattern_set_first_match` (or `_best_match`), to reuse
+ * across lookups and free with `weburl_pattern_set_match_free`.
  */
 weburl_pattern_set_match *weburl_pattern_set_match_new(void);
 
@@ -655,6 +655,23 @@ void weburl_pattern_set_match_free(weburl_pattern_set_match *m);
 bool weburl_pattern_set_first_match(const weburl_pattern_set *set,
                                     ada_url url,
                                     weburl_pattern_set_match *m);
+
+/**
+ * The most specific pattern of the set that matches the parsed URL `url`, as
+ * `weburl_pattern_set_first_match` gives the first: patterns are compared on their
+ * hostname, then their pathname, then the other components (protocol, username, password,
+ * port, search, hash), the first that differs deciding (fixed text before a regexp group
+ * before a `:name` segment before a `*` wildcard); of equally specific patterns, the
+ * earliest inserted wins. The set ranks its patterns once after a change, at the first
+ * such lookup (which then sorts the patterns; lookups from many threads at once stay
+ * safe); a lookup then compares no patterns.
+ *
+ * # Safety
+ * As `weburl_pattern_set_first_match`.
+ */
+bool weburl_pattern_set_best_match(const weburl_pattern_set *set,
+                                   ada_url url,
+                                   weburl_pattern_set_match *m);
 
 /**
  * The matched pattern's value; 0 when the last lookup found none (or `m` is NULL).

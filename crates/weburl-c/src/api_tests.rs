@@ -1042,6 +1042,98 @@ fn a_route_set_finds_the_first_route_and_its_groups_without_copying() {
     }
 }
 
+#[test]
+fn a_route_set_finds_the_most_specific_route() {
+    // In an order where the first match is the catch-all.
+    let routes = [
+        "https://example.com/*",
+        "https://example.com/books/:id",
+        "https://example.com/books/new",
+        "https://*.example.com/books/new",
+        "https://admin.example.com/*",
+    ];
+    // SAFETY: live objects, each freed once.
+    unsafe {
+        let set = weburl_pattern_set_new();
+        for (i, route) in routes.iter().enumerate() {
+            let p = pattern(route, None, false).unwrap();
+            assert!(weburl_pattern_set_insert(set, p, 100 + i));
+            free_pattern(p);
+        }
+        let m = weburl_pattern_set_match_new();
+        for (url, first, best) in [
+            ("https://example.com/books/new", 0, 2),
+            ("https://example.com/books/7", 0, 1),
+            ("https://example.com/about", 0, 0),
+            ("https://www.example.com/books/new", 3, 3),
+            // A fixed hostname beats a wildcard one, whatever the pathnames.
+            ("https://admin.example.com/books/new", 3, 4),
+        ] {
+            let u = parse(url);
+            assert!(weburl_pattern_set_first_match(set, u, m), "{url}");
+            assert_eq!(weburl_pattern_set_match_index(m), first, "{url}");
+            assert!(weburl_pattern_set_best_match(set, u, m), "{url}");
+            assert_eq!(weburl_pattern_set_match_index(m), best, "{url}");
+            assert_eq!(weburl_pattern_set_match_value(m), 100 + best, "{url}");
+            free_url(u);
+        }
+        // The groups of the best match, as spans of the href.
+        let u = parse("https://example.com/books/7");
+        assert!(weburl_pattern_set_best_match(set, u, m));
+        let (np, nn) = arg("id");
+        let mut v = member(None);
+        assert_eq!(
+            weburl_pattern_set_match_group_by_name(m, 5, np, nn, &mut v),
+            WEBURL_GROUP_MATCHED
+        );
+        assert_eq!(str_of(v), "7");
+        free_url(u);
+        // An insert ranks the set again.
+        let p = pattern("https://example.com/books/7", None, false).unwrap();
+        assert!(weburl_pattern_set_insert(set, p, 7));
+        free_pattern(p);
+        let u = parse("https://example.com/books/7");
+        assert!(weburl_pattern_set_best_match(set, u, m));
+        assert_eq!(weburl_pattern_set_match_value(m), 7);
+        // No match, invalid and NULL handles: false, the match object emptied.
+        let other = parse("https://example.org/");
+        assert!(!weburl_pattern_set_best_match(set, other, m));
+        assert_eq!(weburl_pattern_set_match_index(m), usize::MAX);
+        assert_eq!(weburl_pattern_set_match_group_count(m), 0);
+        let invalid = parse("http://[::1");
+        assert!(!weburl_pattern_set_best_match(set, invalid, m));
+        assert!(!weburl_pattern_set_best_match(set, null_mut(), m));
+        assert!(!weburl_pattern_set_best_match(null(), u, m));
+        assert!(!weburl_pattern_set_best_match(set, u, null_mut()));
+        free_url(u);
+        free_url(other);
+        free_url(invalid);
+        weburl_pattern_set_match_free(m);
+        weburl_pattern_set_free(set);
+    }
+}
+
+/// The header's documentation of `weburl_pattern_set_best_match` gives the order of the
+/// library's `BEST_MATCH_ORDER`.
+#[test]
+fn best_match_documents_the_order_of_the_library() {
+    let header = include_str!("../include/weburl.h");
+    let squeezed = (header.split_whitespace())
+        .filter(|w| *w != "*")
+        .collect::<Vec<_>>()
+        .join(" ");
+    let names: Vec<&str> = (weburl::pattern::BEST_MATCH_ORDER.iter())
+        .map(|c| c.name())
+        .collect();
+    let order = format!(
+        "compared on their {}, then their {}, then the other components ({})",
+        names[0],
+        names[1],
+        names[2..].join(", ")
+    );
+    assert!(squeezed.contains(&order), "weburl.h does not say: {order}");
+}
+
 // ---------------------------------------------------------------------------------------
 // Extras
 

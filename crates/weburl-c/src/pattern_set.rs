@@ -1,10 +1,11 @@
 //! Route sets: `weburl_pattern_set`, many URL patterns matched against one URL at once (a
 //! router), each with a `uintptr_t` value (a handler's index or pointer).
 //!
-//! A lookup copies no text: `weburl_pattern_set_first_match` fills a reusable
-//! `weburl_pattern_set_match` with the value, the pattern's index and every group as spans
-//! of the URL's href and of the pattern's group names; once the match object's list has
-//! grown to the largest match, a lookup allocates nothing.
+//! A lookup copies no text: `weburl_pattern_set_first_match` (the first pattern that
+//! matches, in insertion order) or `weburl_pattern_set_best_match` (the most specific) fills
+//! a reusable `weburl_pattern_set_match` with the value, the pattern's index and every group
+//! as spans of the URL's href and of the pattern's group names; once the match object's list
+//! has grown to the largest match, a lookup allocates nothing.
 
 use std::ffi::c_char;
 
@@ -24,10 +25,10 @@ pub struct weburl_pattern_set {
     set: UrlPatternSet<(usize, usize)>,
 }
 
-/// The answer of `weburl_pattern_set_first_match`, reused from lookup to lookup; freed with
-/// `weburl_pattern_set_match_free`. Its strings borrow from the URL's href and the set's
-/// patterns: valid until the URL is changed or freed, the set is changed or freed, or the
-/// next lookup into this match object.
+/// The answer of `weburl_pattern_set_first_match` or `weburl_pattern_set_best_match`,
+/// reused from lookup to lookup; freed with `weburl_pattern_set_match_free`. Its strings
+/// borrow from the URL's href and the set's patterns: valid until the URL is changed or
+/// freed, the set is changed or freed, or the next lookup into this match object.
 pub struct weburl_pattern_set_match {
     found: bool,
     value: usize,
@@ -131,8 +132,8 @@ pub unsafe extern "C" fn weburl_pattern_set_size(set: *const weburl_pattern_set)
     )
 }
 
-/// A new match object for `weburl_pattern_set_first_match`, to reuse across lookups and free
-/// with `weburl_pattern_set_match_free`.
+/// A new match object for `weburl_pattern_set_first_match` (or `_best_match`), to reuse
+/// across lookups and free with `weburl_pattern_set_match_free`.
 #[unsafe(no_mangle)]
 pub extern "C" fn weburl_pattern_set_match_new() -> *mut weburl_pattern_set_match {
     boundary::guard(std::ptr::null_mut, || {
@@ -160,20 +161,24 @@ pub unsafe extern "C" fn weburl_pattern_set_match_free(m: *mut weburl_pattern_se
     );
 }
 
-/// The first pattern of the set (in insertion order) that matches the parsed URL `url`:
-/// true, with `m` filled (its value, the pattern's index, and every group of every
-/// component as spans, no text copied); false when none matches, `url` is invalid or NULL
-/// (`m` is then emptied). `m`'s strings are valid until the URL or the set changes or is
-/// freed, or `m` is used for another lookup.
+/// Which pattern a lookup gives: the first (insertion order) or the most specific.
+#[derive(Clone, Copy)]
+enum Lookup {
+    First,
+    Best,
+}
+
+/// A lookup of the parsed URL `url` in `set` into `m` (emptied first): true with `m` filled
+/// (the value, the pattern's index, every group of every component as spans), false when no
+/// pattern matches or a handle is NULL or invalid.
 ///
 /// # Safety
-/// `set` is NULL or a live set; `url` is NULL or a live URL handle; `m` is NULL or a live
-/// match object that no one else uses during the call.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn weburl_pattern_set_first_match(
+/// As `weburl_pattern_set_first_match`.
+unsafe fn lookup(
     set: *const weburl_pattern_set,
     url: ada_url,
     m: *mut weburl_pattern_set_match,
+    which: Lookup,
 ) -> bool {
     boundary::guard(
         || false,
@@ -192,7 +197,11 @@ pub unsafe extern "C" fn weburl_pattern_set_first_match(
             let (Some(set), Some(url)) = (set, url) else {
                 return false;
             };
-            let Some((&(index, value), found)) = set.first_match_ref(url) else {
+            let found = match which {
+                Lookup::First => set.first_match_ref(url),
+                Lookup::Best => set.best_match_ref(url),
+            };
+            let Some((&(index, value), found)) = found else {
                 return false;
             };
             out.found = true;
@@ -211,6 +220,46 @@ pub unsafe extern "C" fn weburl_pattern_set_first_match(
             true
         },
     )
+}
+
+/// The first pattern of the set (in insertion order) that matches the parsed URL `url`:
+/// true, with `m` filled (its value, the pattern's index, and every group of every
+/// component as spans, no text copied); false when none matches, `url` is invalid or NULL
+/// (`m` is then emptied). `m`'s strings are valid until the URL or the set changes or is
+/// freed, or `m` is used for another lookup.
+///
+/// # Safety
+/// `set` is NULL or a live set; `url` is NULL or a live URL handle; `m` is NULL or a live
+/// match object that no one else uses during the call.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn weburl_pattern_set_first_match(
+    set: *const weburl_pattern_set,
+    url: ada_url,
+    m: *mut weburl_pattern_set_match,
+) -> bool {
+    // SAFETY: the caller's contract.
+    unsafe { lookup(set, url, m, Lookup::First) }
+}
+
+/// The most specific pattern of the set that matches the parsed URL `url`, as
+/// `weburl_pattern_set_first_match` gives the first: patterns are compared on their
+/// hostname, then their pathname, then the other components (protocol, username, password,
+/// port, search, hash), the first that differs deciding (fixed text before a regexp group
+/// before a `:name` segment before a `*` wildcard); of equally specific patterns, the
+/// earliest inserted wins. The set ranks its patterns once after a change, at the first
+/// such lookup (which then sorts the patterns; lookups from many threads at once stay
+/// safe); a lookup then compares no patterns.
+///
+/// # Safety
+/// As `weburl_pattern_set_first_match`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn weburl_pattern_set_best_match(
+    set: *const weburl_pattern_set,
+    url: ada_url,
+    m: *mut weburl_pattern_set_match,
+) -> bool {
+    // SAFETY: the caller's contract.
+    unsafe { lookup(set, url, m, Lookup::Best) }
 }
 
 /// The matched pattern's value; 0 when the last lookup found none (or `m` is NULL).

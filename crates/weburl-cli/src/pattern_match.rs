@@ -10,8 +10,8 @@ use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
 use weburl::Url;
 use weburl::pattern::{
-    UrlPattern, UrlPatternComponent, UrlPatternComponentResult, UrlPatternInput, UrlPatternOptions,
-    UrlPatternResult, UrlPatternSet,
+    BEST_MATCH_ORDER, UrlPattern, UrlPatternComponent, UrlPatternComponentResult, UrlPatternInput,
+    UrlPatternOptions, UrlPatternResult, UrlPatternSet,
 };
 
 use crate::batch_pattern::{self, NamedLimits};
@@ -31,7 +31,8 @@ the syntax.
 
 A routes file (--routes FILE) has one route per line: its NAME, blanks, then its PATTERN.
 Blank lines and lines whose first non-blank character is '#' are skipped. Routes are tried
-in order: the first that matches wins (--all: every one that matches, in order).
+in order: the first that matches wins (--all: every one that matches, in order; --best: the
+most specific one that matches, whatever the order, as --best above tells).
 
 Patterns from untrusted users: --untrusted refuses custom regexp groups (their matching time
 has no bound; without them matching takes at most the pattern's size times the URL's length)
@@ -65,6 +66,10 @@ Examples:
 
   $ weburl match --all -e '{"pathname": "/books/*"}' -e '{"pathname": "/:section/:id"}' https://example.com/books/7
   {"pathname": "/books/*"} pathname:0=7	{"pathname": "/:section/:id"} section=books id=7
+
+  $ weburl match --best -e '{"pathname": "/books/*"}' -e '{"pathname": "/books/:id"}' -e '{"pathname": "/books/new"}' https://example.com/books/new https://example.com/books/7
+  {"pathname": "/books/new"}
+  {"pathname": "/books/:id"} id=7
 
   $ weburl match --json -e '{"hostname": "{:sub.}?example.com"}' https://api.example.com/
   {"input":"https://api.example.com/","route":"{\"hostname\": \"{:sub.}?example.com\"}","groups":{"sub":"api"},"match":{...}}
@@ -100,6 +105,9 @@ pub struct MatchArgs {
     /// Print every route that matches, not only the first
     #[arg(long)]
     all: bool,
+
+    #[arg(long, conflicts_with = "all", help = best_help())]
+    best: bool,
 
     /// For patterns from untrusted users: refuse custom regexp groups and patterns over 8192
     /// bytes (--max-pattern-length changes the size)
@@ -142,6 +150,18 @@ pub struct MatchArgs {
 
     #[command(flatten)]
     run: RunArgs,
+}
+
+/// The help of `--best`, with the order of the components as the library defines it
+/// ([`BEST_MATCH_ORDER`]).
+fn best_help() -> String {
+    let order: Vec<&str> = BEST_MATCH_ORDER.iter().map(|c| c.name()).collect();
+    format!(
+        "Print the most specific route that matches, not the first: routes are compared on \
+         each component in turn ({}), the first that differs deciding (fixed text before a \
+         regexp group before `:name` before `*`); of equally specific routes, the one given first",
+        order.join(", ")
+    )
 }
 
 /// One route: its name, and the pattern's source for messages.
@@ -270,6 +290,7 @@ pub fn run(mut args: MatchArgs) -> ExitCode {
         set,
         base,
         all: args.all,
+        best: args.best,
         output,
         blank_failures: args.blank_failures,
     };
@@ -294,6 +315,8 @@ struct Matcher {
     set: UrlPatternSet<usize>,
     base: Option<Url>,
     all: bool,
+    /// `--best`: the most specific match instead of the first.
+    best: bool,
     output: Output,
     blank_failures: bool,
 }
@@ -338,8 +361,14 @@ fn pairs_as_map<S: Serializer>(pairs: &[(String, String)], s: S) -> Result<S::Ok
 }
 
 impl Matcher {
-    /// The matches of `url`, in route order: the first only, or with `--all` every one.
+    /// The matches of `url`, in route order: the first only (with `--best` the most
+    /// specific), or with `--all` every one.
     fn matches(&self, url: &Url) -> Vec<(usize, UrlPatternResult)> {
+        if self.best {
+            return (self.set.best_match_url(url))
+                .map(|(&index, result)| vec![(index, result)])
+                .unwrap_or_default();
+        }
         if !self.all {
             return (self.set.first_match_url(url))
                 .map(|(&index, result)| vec![(index, result)])

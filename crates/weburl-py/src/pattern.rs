@@ -3,11 +3,12 @@
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyMapping, PyString};
+use pyo3::types::{PyDict, PyList, PyMapping, PyString, PyTuple};
 use weburl::Url;
 use weburl::pattern::{
-    PatternLimits, UrlPattern, UrlPatternComponent, UrlPatternComponentResult, UrlPatternError,
-    UrlPatternInit, UrlPatternInput, UrlPatternOptions, UrlPatternResult, UrlPatternSet,
+    BEST_MATCH_ORDER, PatternLimits, UrlPattern, UrlPatternComponent, UrlPatternComponentResult,
+    UrlPatternError, UrlPatternInit, UrlPatternInput, UrlPatternOptions, UrlPatternResult,
+    UrlPatternSet,
 };
 
 use crate::text::{usv, usv_any};
@@ -644,8 +645,9 @@ fn py_quote(s: &str) -> String {
 /// ``add`` was built, and its length checked, by its own constructor; one with custom regexp
 /// groups is refused when they are).
 /// ``first_match(url, base=None)`` returns ``(value, result)`` for the first pattern that
-/// matches (``result`` as :meth:`URLPattern.exec` gives it), or None; ``matches(url,
-/// base=None)`` all of them, in order. ``url`` is a str or a :class:`URL`.
+/// matches (``result`` as :meth:`URLPattern.exec` gives it), or None; ``best_match(url,
+/// base=None)`` the most specific that matches; ``matches(url, base=None)`` all of them, in
+/// order. ``url`` is a str or a :class:`URL`.
 ///
 /// >>> from weburl import URLPatternSet
 /// >>> routes = URLPatternSet()
@@ -772,6 +774,54 @@ impl PyUrlPatternSet {
             return Ok(None);
         };
         match self.set.first_match_url(&parsed) {
+            None => Ok(None),
+            Some((&index, r)) => Ok(Some(self.pair(py, index, &r, url, base)?)),
+        }
+    }
+
+    /// The components :meth:`best_match` compares patterns on, in turn (the library's
+    /// ``BEST_MATCH_ORDER``).
+    ///
+    /// >>> from weburl import URLPatternSet
+    /// >>> URLPatternSet.best_match_order()
+    /// ('hostname', 'pathname', 'protocol', 'username', 'password', 'port', 'search', 'hash')
+    #[staticmethod]
+    fn best_match_order(py: Python<'_>) -> PyResult<Bound<'_, PyTuple>> {
+        PyTuple::new(py, BEST_MATCH_ORDER.iter().map(|c| c.name()))
+    }
+
+    /// The value of the most specific pattern that matches, and the match; None when none
+    /// does. Patterns are compared with :meth:`URLPattern.compare_component` on each
+    /// component of :meth:`best_match_order` in turn (the hostname first, then the
+    /// pathname), the first that differs deciding; of equally specific patterns, the one
+    /// added first wins.
+    ///
+    /// >>> from weburl import URLPatternSet
+    /// >>> s = URLPatternSet()
+    /// >>> s.add({"pathname": "/*"}, "fallback")
+    /// >>> s.add({"pathname": "/books/:id"}, "book")
+    /// >>> s.add({"pathname": "/books/new"}, "new-book")
+    /// >>> s.add({"hostname": "admin.example.com"}, "admin")
+    /// >>> s.best_match("https://example.com/books/new")[0]
+    /// 'new-book'
+    /// >>> value, m = s.best_match("https://example.com/books/7")
+    /// >>> value, m["pathname"]["groups"]
+    /// ('book', {'id': '7'})
+    /// >>> s.best_match("https://admin.example.com/books/7")[0]  # a fixed hostname first
+    /// 'admin'
+    /// >>> s.first_match("https://example.com/books/new")[0]
+    /// 'fallback'
+    #[pyo3(signature = (url, base=None))]
+    fn best_match<'py>(
+        &self,
+        py: Python<'py>,
+        url: &Bound<'py, PyAny>,
+        base: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Option<(Py<PyAny>, Bound<'py, PyDict>)>> {
+        let Some(parsed) = Self::url(url, base)? else {
+            return Ok(None);
+        };
+        match self.set.best_match_url(&parsed) {
             None => Ok(None),
             Some((&index, r)) => Ok(Some(self.pair(py, index, &r, url, base)?)),
         }

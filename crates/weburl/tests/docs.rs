@@ -608,3 +608,28 @@ fn anchors_are_githubs() {
         ["x.md#b", "p.png"]
     );
 }
+
+/// docs/URLPATTERN.md's "Ordering: the most specific match" names the components in the order
+/// of `BEST_MATCH_ORDER` (the first time the section names each), and says which comes first.
+#[cfg(feature = "pattern")]
+#[test]
+fn urlpattern_best_match_section_lists_the_order() {
+    let page = read("docs/URLPATTERN.md");
+    let start = page
+        .find("## Ordering: the most specific match")
+        .expect("the section");
+    let section = &page[start + 3..];
+    let section = &section[..section.find("\n## ").unwrap_or(section.len())];
+    let names: Vec<&str> = (weburl::pattern::BEST_MATCH_ORDER.iter())
+        .map(|c| c.name())
+        .collect();
+    let mut named: Vec<&str> = Vec::new();
+    for quoted in section.split('`').skip(1).step_by(2) {
+        if names.contains(&quoted) && !named.contains(&quoted) {
+            named.push(quoted);
+        }
+    }
+    assert_eq!(named, names);
+    assert!(section.contains(&format!("1. `{}`", names[0])));
+    assert!(section.contains(&format!("2. `{}`", names[1])));
+}

@@ -1,13 +1,15 @@
 //! Property tests of `weburl::pattern`: the part-list matcher against the ECMAScript regular
-//! expression the spec generates (the general path), and `UrlPatternSet` against a linear
-//! scan of `exec` in insertion order.
+//! expression the spec generates (the general path), `UrlPatternSet` against a linear scan of
+//! `exec` in insertion order, and its best match against every match sorted by
+//! `compare_component`.
 #![cfg(feature = "pattern")]
 
 use proptest::prelude::*;
+use std::cmp::Ordering;
 use weburl::Url;
 use weburl::pattern::{
-    UrlPattern, UrlPatternComponent, UrlPatternInit, UrlPatternInput, UrlPatternOptions,
-    UrlPatternSet,
+    BEST_MATCH_ORDER, UrlPattern, UrlPatternComponent, UrlPatternInit, UrlPatternInput,
+    UrlPatternOptions, UrlPatternSet,
 };
 
 /// Pattern text from pieces that exercise every part shape: literals, delimiters, named and
@@ -194,8 +196,8 @@ fn tree_url(
 }
 
 /// A set of `patterns` (each with its index) on `url`: `matches_url` and `first_match_url`
-/// equal a loop of `exec_url` in insertion order, and `first_match_ref` picks the same
-/// pattern.
+/// equal a loop of `exec_url` in insertion order, `first_match_ref` picks the same
+/// pattern, and the best match equals its oracle ([`best_equals_oracle`]).
 fn set_equals_exec_loop(patterns: &[(UrlPattern, usize)], url: &str) -> Result<(), TestCaseError> {
     let mut set = UrlPatternSet::new();
     for (p, i) in patterns {
@@ -234,6 +236,86 @@ fn set_equals_exec_loop(patterns: &[(UrlPattern, usize)], url: &str) -> Result<(
         prop_assert_eq!(&b.to_result(), owned);
     }
     prop_assert_eq!(first, linear.into_iter().next());
+    best_equals_oracle(patterns, &url)
+}
+
+/// The documented order of the best match, written out naively: `compare_component` on each
+/// component of `BEST_MATCH_ORDER` in turn (`Greater`: `a` is more specific).
+fn specificity(a: &UrlPattern, b: &UrlPattern) -> Ordering {
+    let mut order = Ordering::Equal;
+    for c in BEST_MATCH_ORDER {
+        order = order.then(UrlPattern::compare_component(c, a, b));
+    }
+    order
+}
+
+/// A set of `patterns` (each with its index) on `url`: `best_match_url`, `best_match` and
+/// `best_match_ref` give the pattern of the oracle (every match, as `matches_url` gives them,
+/// then the most specific by [`specificity`], then the earliest inserted), with the result
+/// `exec_url` gives for it.
+fn best_equals_oracle(patterns: &[(UrlPattern, usize)], url: &Url) -> Result<(), TestCaseError> {
+    let mut set = UrlPatternSet::new();
+    for (at, (p, _)) in patterns.iter().enumerate() {
+        set.insert(p.clone(), at);
+    }
+    let all: Vec<usize> = set.matches_url(url).into_iter().map(|(v, _)| *v).collect();
+    let mut oracle: Option<usize> = None;
+    for at in all {
+        let better = oracle.is_none_or(|b| specificity(&patterns[at].0, &patterns[b].0).is_gt());
+        if better {
+            oracle = Some(at);
+        }
+    }
+    let best = set.best_match_url(url).map(|(v, m)| (*v, m));
+    prop_assert_eq!(best.as_ref().map(|(v, _)| *v), oracle, "{}", url);
+    if let Some((at, m)) = &best {
+        let exec = patterns[*at].0.exec_url(url);
+        prop_assert_eq!(Some(m), exec.as_ref());
+    }
+    let from_str = set.best_match(url.href()).map(|(v, m)| (*v, m));
+    prop_assert_eq!(&from_str, &best);
+    let borrowed = set.best_match_ref(url);
+    prop_assert_eq!(borrowed.as_ref().map(|(v, _)| **v), oracle);
+    if let (Some((_, b)), Some((_, owned))) = (&borrowed, &best) {
+        prop_assert_eq!(&b.to_result(), owned);
+    }
+    Ok(())
+}
+
+/// `specificity` over `patterns` is a total preorder: antisymmetric (`a` against `b` is the
+/// reverse of `b` against `a`), transitive (`a >= b >= c` gives `a >= c`, and strictly if
+/// either step is strict), and so the best match is well defined.
+fn assert_total_preorder(patterns: &[UrlPattern]) -> Result<(), TestCaseError> {
+    for a in patterns {
+        prop_assert_eq!(specificity(a, a), Ordering::Equal);
+        for b in patterns {
+            let ab = specificity(a, b);
+            prop_assert_eq!(ab, specificity(b, a).reverse(), "{} against {}", a, b);
+            if ab.is_lt() {
+                continue;
+            }
+            for c in patterns {
+                let bc = specificity(b, c);
+                if bc.is_lt() {
+                    continue;
+                }
+                let ac = specificity(a, c);
+                prop_assert!(ac.is_ge(), "{} >= {} >= {} but not {} >= {}", a, b, c, a, c);
+                if ab.is_gt() || bc.is_gt() {
+                    prop_assert!(
+                        ac.is_gt(),
+                        "{} > {} (or {} > {}), not {} > {}",
+                        a,
+                        b,
+                        b,
+                        c,
+                        a,
+                        c
+                    );
+                }
+            }
+        }
+    }
     Ok(())
 }
 
@@ -305,6 +387,29 @@ proptest! {
         set_equals_exec_loop(&patterns, &url)?;
     }
 
+    /// The best match's order over mixed tables (hostnames, pathname-only patterns, regexp
+    /// groups, optional and repeated groups, ignore case) is a total preorder.
+    #[test]
+    fn best_match_order_is_a_total_preorder(
+        routes in prop::collection::vec(mixed_route(), 0..14),
+        search in prop::collection::vec(prop_oneof![Just(None), Just(Some("q=:q")), Just(Some("*"))], 14),
+    ) {
+        let mut patterns = Vec::new();
+        for (i, (host, path, ignore_case)) in routes.into_iter().enumerate() {
+            let init = UrlPatternInit {
+                protocol: host.map(|_| "https".to_owned()),
+                hostname: host.map(str::to_owned),
+                pathname: Some(path),
+                search: search[i].map(str::to_owned),
+                ..UrlPatternInit::default()
+            };
+            if let Ok(p) = UrlPattern::from_init(&init, UrlPatternOptions { ignore_case }) {
+                patterns.push(p);
+            }
+        }
+        assert_total_preorder(&patterns)?;
+    }
+
     /// On the pathname (delimiter and prefix `/`), the hostname (delimiter `.`) and the
     /// search (no delimiter), with and without ignore case.
     #[test]
@@ -372,5 +477,6 @@ proptest! {
             prop_assert_eq!(&b.to_result(), owned);
         }
         prop_assert_eq!(first, linear.into_iter().next());
+        best_equals_oracle(&patterns, &url)?;
     }
 }

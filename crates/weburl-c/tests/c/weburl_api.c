@@ -284,6 +284,57 @@ static void route_set(void) {
     weburl_pattern_set_free(NULL);
 }
 
+/* The most specific route against the first: routes in an order where the first match is
+   the catch-all; a fixed hostname beats a wildcard one whatever the pathnames. */
+static void route_set_best_match(void) {
+    static const char *routes[] = {
+        "https://example.com/*",
+        "https://example.com/books/:id",
+        "https://example.com/books/new",
+        "https://*.example.com/books/new",
+        "https://admin.example.com/*",
+    };
+    static const struct {
+        const char *url;
+        size_t first, best;
+    } cases[] = {
+        {"https://example.com/books/new", 0, 2},
+        {"https://example.com/books/7", 0, 1},
+        {"https://example.com/about", 0, 0},
+        {"https://www.example.com/books/new", 3, 3},
+        {"https://admin.example.com/books/new", 3, 4},
+    };
+    weburl_pattern_set *set = weburl_pattern_set_new();
+    for (size_t i = 0; i < 5; i++) {
+        weburl_pattern *p = pattern(routes[i]);
+        CHECK(weburl_pattern_set_insert(set, p, 100 + i));
+        weburl_pattern_free(p);
+    }
+    weburl_pattern_set_match *m = weburl_pattern_set_match_new();
+    for (size_t i = 0; i < 5; i++) {
+        ada_url url = ada_parse(cases[i].url, strlen(cases[i].url));
+        CHECK(weburl_pattern_set_first_match(set, url, m));
+        CHECK(weburl_pattern_set_match_index(m) == cases[i].first);
+        CHECK(weburl_pattern_set_best_match(set, url, m));
+        CHECK(weburl_pattern_set_match_index(m) == cases[i].best);
+        CHECK(weburl_pattern_set_match_value(m) == 100 + cases[i].best);
+        ada_free(url);
+    }
+    ada_string value;
+    ada_url url = ada_parse(S("https://example.com/books/7"));
+    CHECK(weburl_pattern_set_best_match(set, url, m));
+    CHECK(weburl_pattern_set_match_group_by_name(m, WEBURL_PATTERN_PATHNAME, S("id"), &value) == WEBURL_GROUP_MATCHED);
+    CHECK(eq(value, "7"));
+    ada_free(url);
+    url = ada_parse(S("https://example.org/"));
+    CHECK(!weburl_pattern_set_best_match(set, url, m));
+    CHECK(weburl_pattern_set_match_index(m) == SIZE_MAX && weburl_pattern_set_match_group_count(m) == 0);
+    ada_free(url);
+    CHECK(!weburl_pattern_set_best_match(NULL, NULL, NULL));
+    weburl_pattern_set_match_free(m);
+    weburl_pattern_set_free(set);
+}
+
 static void validation_and_encodings(void) {
     weburl_error *error = NULL;
     ada_url bad = ada_parse(S("http://a:99999"));
@@ -486,6 +537,7 @@ int main(void) {
     CHECK(version != NULL && strlen(version) > 0);
     errors_and_patterns();
     route_set();
+    route_set_best_match();
     validation_and_encodings();
     psl_and_network();
     policy();

@@ -133,6 +133,8 @@ def route(urls: list[str]) -> list[tuple[str, str | None]]:
         if found is not None:
             name, m = found
             out.append((name, m["pathname"]["groups"].get("id")))
+    best: tuple[str, URLPatternResult] | None = routes.best_match("https://a.example.com/books/3")
+    assert best is not None and best[0] == "any" and URLPatternSet.best_match_order()[0] == "hostname"
     every: list[tuple[str, URLPatternResult]] = routes.matches("https://a.example.com/books/3")
     assert len(every) == 2 and len(routes) == 2
     return out

@@ -61,6 +61,12 @@ fn empty_fixed_text() -> Part {
 
 /// Compare two part lists: the first pair of parts that differs decides; when one list is
 /// a prefix of the other, the longer list's next part is compared with empty fixed text.
+///
+/// Chromium compares only that next part. Here the longer list's parts are compared with
+/// empty fixed text in turn until one differs: the same answer unless a part is itself empty
+/// fixed text (fixed text that the component's encoding empties, such as a lone tab, which
+/// URL parsing removes), and the order is then transitive by construction (lists compared
+/// as if padded with empty fixed text without end), so that sorting by it is well defined.
 pub(crate) fn compare_part_lists(left: &[Part], right: &[Part]) -> Ordering {
     for (l, r) in left.iter().zip(right) {
         let order = compare_parts(l, r);
@@ -69,9 +75,56 @@ pub(crate) fn compare_part_lists(left: &[Part], right: &[Part]) -> Ordering {
         }
     }
     let common = left.len().min(right.len());
-    match (left.get(common), right.get(common)) {
-        (Some(l), None) => compare_parts(l, &empty_fixed_text()),
-        (None, Some(r)) => compare_parts(&empty_fixed_text(), r),
-        _ => Ordering::Equal,
+    let empty = empty_fixed_text();
+    let left_tail = left[common..].iter().map(|l| compare_parts(l, &empty));
+    let right_tail = right[common..].iter().map(|r| compare_parts(&empty, r));
+    (left_tail.chain(right_tail))
+        .find(|o| o.is_ne())
+        .unwrap_or(Ordering::Equal)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::cmp::Ordering;
+
+    use crate::pattern::{UrlPattern, UrlPatternComponent, UrlPatternInit};
+
+    fn pathname(p: &str) -> UrlPattern {
+        let init = UrlPatternInit {
+            pathname: Some(p.into()),
+            ..Default::default()
+        };
+        UrlPattern::from_init(&init, Default::default()).unwrap()
+    }
+
+    /// A part of empty fixed text (a tab, which the pathname's encoding removes) after the
+    /// end of the other list does not end the comparison: the parts after it decide, so that
+    /// the order stays transitive (Chromium would answer `Equal` for the first pair).
+    #[test]
+    fn an_empty_fixed_part_does_not_end_the_comparison() {
+        let c = UrlPatternComponent::Pathname;
+        let tab = pathname("{\t}:x");
+        let parts = &tab.component(c).part_list;
+        assert_eq!(parts[0].value, "", "{parts:?}");
+        let none = pathname("");
+        let fixed = pathname("{\t}a");
+        // [""] then `:x` against []: `:x` is less specific than the end.
+        assert_eq!(
+            UrlPattern::compare_component(c, &tab, &none),
+            Ordering::Less
+        );
+        assert_eq!(
+            UrlPattern::compare_component(c, &none, &tab),
+            Ordering::Greater
+        );
+        // Transitive: `{\t}a` > [] > `{\t}:x`, and so `{\t}a` > `{\t}:x`.
+        assert_eq!(
+            UrlPattern::compare_component(c, &fixed, &none),
+            Ordering::Greater
+        );
+        assert_eq!(
+            UrlPattern::compare_component(c, &fixed, &tab),
+            Ordering::Greater
+        );
     }
 }

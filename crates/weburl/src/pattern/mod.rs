@@ -103,7 +103,7 @@ use std::sync::Arc;
 /// ```
 pub use compact_str::CompactString;
 pub use error::{UrlPatternComponent, UrlPatternError, UrlPatternGenerateError};
-pub use set::UrlPatternSet;
+pub use set::{BEST_MATCH_ORDER, UrlPatternSet};
 
 /// The dictionary `URLPatternInit`: one pattern (or, as the input of `exec`, one value) per
 /// component, and a base URL for the components left out.

@@ -20,8 +20,16 @@
 //! their own, of ASCII-lowercased keys, walked ASCII case-insensitively. A pattern with
 //! nothing to index (a pathname that starts with a wildcard, an optional group or a custom
 //! regexp group; an opaque pathname) is a candidate for every URL.
+//!
+//! A best match ([`UrlPatternSet::best_match`]) ranks the patterns once after a change (a
+//! stable sort in the order of [`BEST_MATCH_ORDER`]), with each node's lowest rank below it
+//! and each end's lowest certain rank beside the tree; its walk prunes by rank where a first
+//! match's prunes by index, and its candidates are matched lowest rank first, up to the first
+//! that matches.
 
 use std::cell::Cell;
+use std::cmp::Ordering;
+use std::sync::OnceLock;
 
 use super::matcher::Span;
 use super::parser::{Modifier, PartType};
@@ -255,8 +263,9 @@ struct Scratch {
     candidates: Vec<Candidate>,
     /// The group spans of a match (all eight components).
     spans: Vec<Span>,
-    /// For a first match: the lowest certain candidate so far ([`Ends::certain`]), or
-    /// [`NONE`]; the walk does not go where every pattern comes after it.
+    /// For a first (or best) match: the lowest certain candidate so far
+    /// ([`Prune::certain`]), by index (or rank), or [`NONE`]; the walk does not go where
+    /// every pattern comes after it.
     bound: u32,
 }
 
@@ -393,6 +402,20 @@ impl Tree {
         self.tables[(n.table as usize) << 8 | byte as usize] = child;
     }
 
+    /// The children of `node`: its literal ones (in its slots or its table) and its wildcard
+    /// child.
+    fn children(&self, node: u32) -> impl Iterator<Item = u32> + '_ {
+        let n = &self.nodes[node as usize];
+        let literal: &[u32] = if n.table == 0 {
+            &n.kids
+        } else {
+            &self.tables[(n.table as usize) << 8..][..256]
+        };
+        (literal.iter().copied())
+            .chain([n.wild])
+            .filter(|&child| child != NONE)
+    }
+
     /// Whether the tree has no key (its root is as created; a single key may be all in it).
     fn is_empty(&self) -> bool {
         self.nodes[0].is_fresh()
@@ -429,11 +452,11 @@ impl Tree {
     /// so the walk is linear in the tree's size; it keeps its own stack (a pattern or URL of
     /// a million segments must not exhaust the thread's).
     ///
-    /// With `FIRST` (a first match, not every match), a certain candidate
-    /// ([`Ends::certain`]) becomes `s.bound`, and the walk does not go on into a branch whose
-    /// patterns all come after it ([`Node::min`]): as `matchit` returns at its first match,
-    /// but in insertion order.
-    fn walk<const FOLD: bool, const FIRST: bool>(&self, path: &[u8], s: &mut Scratch) {
+    /// With a `prune` that prunes (a first or best match, not every match), a certain
+    /// candidate ([`Prune::certain`]) becomes `s.bound`, and the walk does not go on into a
+    /// branch whose patterns all come after it ([`Prune::below`]): as `matchit` returns at
+    /// its first match, but in insertion order (or in the order of specificity).
+    fn walk<const FOLD: bool, P: Prune>(&self, path: &[u8], s: &mut Scratch, prune: P) {
         let Scratch {
             stack,
             trail,
@@ -452,7 +475,7 @@ impl Tree {
             wild: false,
         });
         'frames: while let Some(frame) = next.take().or_else(|| stack.pop()) {
-            if FIRST && nodes[frame.node as usize].min >= *bound {
+            if P::PRUNES && prune.below(self, frame.node) >= *bound {
                 continue;
             }
             trail.truncate(frame.trail);
@@ -505,8 +528,8 @@ impl Tree {
                             start,
                             end,
                         }));
-                        if FIRST {
-                            *bound = ends.certain.min(*bound);
+                        if P::PRUNES {
+                            *bound = prune.certain(self, n.ends).min(*bound);
                         }
                     }
                 }
@@ -545,6 +568,201 @@ impl Tree {
                     }
                 }
             }
+        }
+    }
+}
+
+/// Which patterns a walk looks for, and so which branches it may leave out: those whose
+/// patterns all come after a certain candidate found so far, in the lookup's order (insertion
+/// order for a first match, [`Ranking::rank`] for a best match).
+trait Prune: Copy {
+    /// Whether the walk leaves branches out (not when it looks for every match).
+    const PRUNES: bool;
+    /// Whether the candidates go to the lookup in insertion order (sorted by index after
+    /// the walk; a best match picks them by rank instead).
+    const SORTED: bool;
+    /// The lowest key (index or rank) of a pattern whose key ends at `node` of `tree` or
+    /// below it, or [`NONE`].
+    fn below(self, tree: &Tree, node: u32) -> u32;
+    /// The lowest key of a certain pattern among `tree.ends[ends]` (one that matches every
+    /// URL whose pathname ends there), or [`NONE`].
+    fn certain(self, tree: &Tree, ends: u32) -> u32;
+}
+
+/// Every match: nothing left out.
+#[derive(Clone, Copy)]
+struct Every;
+
+impl Prune for Every {
+    const PRUNES: bool = false;
+    const SORTED: bool = true;
+    fn below(self, _: &Tree, _: u32) -> u32 {
+        0
+    }
+    fn certain(self, _: &Tree, _: u32) -> u32 {
+        NONE
+    }
+}
+
+/// The first match, in insertion order: the keys are the patterns' indexes ([`Node::min`],
+/// [`Ends::certain`]).
+#[derive(Clone, Copy)]
+struct First;
+
+impl Prune for First {
+    const PRUNES: bool = true;
+    const SORTED: bool = true;
+    #[inline(always)]
+    fn below(self, tree: &Tree, node: u32) -> u32 {
+        tree.nodes[node as usize].min
+    }
+    #[inline(always)]
+    fn certain(self, tree: &Tree, ends: u32) -> u32 {
+        tree.ends[ends as usize].certain
+    }
+}
+
+/// The best match: the keys are the patterns' ranks ([`Ranking`]), read from the ranks of
+/// the tree walked.
+#[derive(Clone, Copy)]
+struct Best<'r>(&'r TreeRanks);
+
+impl Prune for Best<'_> {
+    const PRUNES: bool = true;
+    const SORTED: bool = false;
+    #[inline(always)]
+    fn below(self, _: &Tree, node: u32) -> u32 {
+        self.0.below[node as usize]
+    }
+    #[inline(always)]
+    fn certain(self, _: &Tree, ends: u32) -> u32 {
+        self.0.certain[ends as usize]
+    }
+}
+
+/// The order of [`UrlPatternSet::best_match`]: the components it compares two patterns on
+/// with [`UrlPattern::compare_component`], in turn, the first that differs deciding.
+///
+/// The hostname comes first: a route of a fixed host (`api.example.com`) is more specific
+/// than one of a wildcard host (`*.example.com`, or none given), whatever their paths. Then
+/// the pathname: within a host, the most specific path wins (`/books/new` over `/books/:id`
+/// over `/books/*`). Then the rest in the standard's order (protocol, username, password,
+/// port, search, hash), which tell apart routes of the same host and path (`?page=:n` over
+/// no search pattern). The pathname comes before the protocol and the port because a
+/// pattern written as a string leaves them empty or fixed (`https://h/*` has protocol
+/// `https` and port `""`) where one written as a dictionary makes them wildcards: a
+/// dictionary's `/books/:id` still beats a string's `/*`.
+///
+/// ```
+/// use weburl::pattern::{BEST_MATCH_ORDER, UrlPatternComponent};
+/// assert_eq!(BEST_MATCH_ORDER[..2], [UrlPatternComponent::Hostname, UrlPatternComponent::Pathname]);
+/// let names: Vec<&str> = BEST_MATCH_ORDER.iter().map(|c| c.name()).collect();
+/// assert_eq!(names.join(", "), "hostname, pathname, protocol, username, password, port, search, hash");
+/// ```
+pub const BEST_MATCH_ORDER: [UrlPatternComponent; 8] = [
+    UrlPatternComponent::Hostname,
+    UrlPatternComponent::Pathname,
+    UrlPatternComponent::Protocol,
+    UrlPatternComponent::Username,
+    UrlPatternComponent::Password,
+    UrlPatternComponent::Port,
+    UrlPatternComponent::Search,
+    UrlPatternComponent::Hash,
+];
+
+/// How specific `left` is against `right`: [`UrlPattern::compare_component`] on each
+/// component of [`BEST_MATCH_ORDER`] in turn, the first that is not `Equal` deciding
+/// (`Greater`: `left` is more specific).
+fn compare_specificity(left: &UrlPattern, right: &UrlPattern) -> Ordering {
+    (BEST_MATCH_ORDER.iter())
+        .map(|&c| UrlPattern::compare_component(c, left, right))
+        .find(|o| o.is_ne())
+        .unwrap_or(Ordering::Equal)
+}
+
+/// Whether `pattern` matches every URL whose pathname its key matches exactly: every other
+/// component is a lone wildcard, which matches any URL record.
+fn is_certain(pattern: &UrlPattern) -> bool {
+    pattern.wildcards | 1 << UrlPatternComponent::Pathname as u8 == u8::MAX
+}
+
+/// The patterns of a set in the order of [`UrlPatternSet::best_match`], made when a best
+/// match first needs it after the set changed ([`UrlPatternSet::ranking`]).
+#[derive(Debug, Clone)]
+struct Ranking {
+    /// Each pattern's rank, by index: 0 for the most specific ([`compare_specificity`]),
+    /// the earlier inserted first among equally specific ones. Distinct: a total order.
+    rank: Vec<u32>,
+    /// The ranks in [`UrlPatternSet::tree`].
+    tree: TreeRanks,
+    /// The ranks in [`UrlPatternSet::folded`].
+    folded: TreeRanks,
+}
+
+/// A tree's [`Node::min`] and [`Ends::certain`] by rank instead of index.
+#[derive(Debug, Clone)]
+struct TreeRanks {
+    /// By node: the lowest rank of a pattern whose key ends at the node or below it, or
+    /// [`NONE`].
+    below: Vec<u32>,
+    /// By [`Tree::ends`]: the lowest rank of a certain pattern of its exact ones, or
+    /// [`NONE`].
+    certain: Vec<u32>,
+}
+
+impl TreeRanks {
+    /// The ranks of `tree`, whose patterns' ranks are `rank` and of which `certain` tells
+    /// the certain ones. The nodes are visited children first (the reverse of a preorder,
+    /// with a stack of its own: a key may be a million segments deep).
+    fn of(tree: &Tree, rank: &[u32], certain: impl Fn(u32) -> bool) -> TreeRanks {
+        let lowest = |ids: &mut dyn Iterator<Item = &u32>| {
+            ids.map(|&id| rank[id as usize]).min().unwrap_or(NONE)
+        };
+        let certain: Vec<u32> = (tree.ends.iter())
+            .map(|e| lowest(&mut e.exact.iter().filter(|&&id| certain(id))))
+            .collect();
+        let mut below = vec![NONE; tree.nodes.len()];
+        let mut preorder = Vec::with_capacity(tree.nodes.len());
+        let mut stack = vec![0u32];
+        while let Some(node) = stack.pop() {
+            preorder.push(node);
+            stack.extend(tree.children(node));
+        }
+        for &node in preorder.iter().rev() {
+            let n = &tree.nodes[node as usize];
+            let mut min = match n.ends {
+                NONE => NONE,
+                ends => {
+                    let e = &tree.ends[ends as usize];
+                    lowest(&mut e.open.iter().chain(&e.exact))
+                }
+            };
+            for child in tree.children(node) {
+                min = min.min(below[child as usize]);
+            }
+            below[node as usize] = min;
+        }
+        TreeRanks { below, certain }
+    }
+}
+
+impl Ranking {
+    /// The ranking of `entries` (a set's patterns, in insertion order) and its trees: a
+    /// stable sort, most specific first, so that equally specific patterns keep their
+    /// insertion order. [`compare_specificity`] is a total preorder (each component's
+    /// [`UrlPattern::compare_component`] is), so the sort is well defined.
+    fn of<V>(entries: &[(UrlPattern, V)], tree: &Tree, folded: &Tree) -> Ranking {
+        let mut order: Vec<u32> = (0..entries.len() as u32).collect();
+        order.sort_by(|&a, &b| compare_specificity(&entries[b as usize].0, &entries[a as usize].0));
+        let mut rank = vec![0; entries.len()];
+        for (r, &id) in order.iter().enumerate() {
+            rank[id as usize] = r as u32;
+        }
+        let certain = |id: u32| is_certain(&entries[id as usize].0);
+        Ranking {
+            tree: TreeRanks::of(tree, &rank, certain),
+            folded: TreeRanks::of(folded, &rank, certain),
+            rank,
         }
     }
 }
@@ -606,7 +824,8 @@ fn pathname_key(pattern: &UrlPattern) -> Option<(Vec<u8>, bool, bool)> {
 }
 
 /// Many patterns, each with a value (a route name, a handler): the first (or every) pattern
-/// that matches a URL, in insertion order, as a loop of `exec` would find them.
+/// that matches a URL, in insertion order, as a loop of `exec` would find them; or the most
+/// specific one ([`UrlPatternSet::best_match`], in the order of [`BEST_MATCH_ORDER`]).
 ///
 /// ```
 /// use weburl::pattern::{UrlPattern, UrlPatternSet};
@@ -627,6 +846,8 @@ pub struct UrlPatternSet<V> {
     folded: Tree,
     /// Patterns that every URL is a candidate for (nothing indexed).
     everywhere: Vec<u32>,
+    /// The patterns' order of specificity, made by the first best match after a change.
+    ranking: OnceLock<Ranking>,
 }
 
 impl<V> Default for UrlPatternSet<V> {
@@ -654,6 +875,7 @@ impl<V> UrlPatternSet<V> {
             tree: Tree::default(),
             folded: Tree::default(),
             everywhere: Vec::new(),
+            ranking: OnceLock::new(),
         }
     }
 
@@ -674,24 +896,32 @@ impl<V> UrlPatternSet<V> {
                 } else {
                     &mut self.tree
                 };
-                // A pathname-only pattern: every other component is a lone wildcard, which
-                // matches any URL record.
-                let pathname = 1 << UrlPatternComponent::Pathname as u8;
-                tree.add(&key, id, complete, pattern.wildcards | pathname == u8::MAX);
+                tree.add(&key, id, complete, is_certain(&pattern));
             }
         }
         self.entries.push((pattern, value));
+        // Ranked again by the next best match.
+        self.ranking.take();
     }
 
-    /// Calls `f` with the patterns that may match `url`, in insertion order (a superset of
-    /// those that do; with `FIRST`, of those that can be the first match), the pathname
-    /// spans the walk captured for them, and a buffer for the spans of a match (all three
-    /// the thread's, reused). Inlined into its callers, so that their result is written
-    /// where they return it.
+    /// The patterns' order of specificity: made once after a change, when a best match
+    /// first needs it (a sort of the patterns, `O(n log n)` comparisons; a lookup then
+    /// compares no patterns).
+    fn ranking(&self) -> &Ranking {
+        (self.ranking).get_or_init(|| Ranking::of(&self.entries, &self.tree, &self.folded))
+    }
+
+    /// Calls `f` with the patterns that may match `url` (a superset of those that do; with
+    /// [`First`] or [`Best`], of those that can be the first or the best match; in
+    /// insertion order unless [`Best`]), the pathname spans the walk captured for them, and
+    /// a buffer for the spans of a match (all three the thread's, reused). `prune` is for
+    /// [`UrlPatternSet::tree`], then [`UrlPatternSet::folded`]. Inlined into its callers,
+    /// so that their result is written where they return it.
     #[inline(always)]
-    fn with_candidates<const FIRST: bool, R>(
+    fn with_candidates<P: Prune, R>(
         &self,
         url: &Url,
+        prune: [P; 2],
         f: impl FnOnce(&[Candidate], &[Span], &mut Vec<Span>) -> R,
     ) -> R {
         let call = |s: &mut Scratch| f(&s.candidates, &s.captured, &mut s.spans);
@@ -705,11 +935,11 @@ impl<V> UrlPatternSet<V> {
                 end: 0,
             }));
             let path = url.pathname().as_bytes();
-            self.tree.walk::<false, FIRST>(path, s);
+            self.tree.walk::<false, P>(path, s, prune[0]);
             if !self.folded.is_empty() {
-                self.folded.walk::<true, FIRST>(path, s);
+                self.folded.walk::<true, P>(path, s, prune[1]);
             }
-            if !s.candidates.is_sorted_by_key(|c| c.id & !EXACT) {
+            if P::SORTED && !s.candidates.is_sorted_by_key(|c| c.id & !EXACT) {
                 s.candidates.sort_unstable_by_key(|c| c.id & !EXACT);
             }
         };
@@ -730,7 +960,7 @@ impl<V> UrlPatternSet<V> {
         values: &Values<'_>,
         f: impl FnOnce(usize, &[Span]) -> R,
     ) -> Option<R> {
-        self.with_candidates::<true, _>(url, |candidates, captured, spans| {
+        self.with_candidates(url, [First; 2], |candidates, captured, spans| {
             spans.clear();
             let i = candidates.iter().find_map(|c| {
                 let i = (c.id & !EXACT) as usize;
@@ -836,12 +1066,132 @@ impl<V> UrlPatternSet<V> {
     /// ```
     #[must_use]
     pub fn first_match_ref<'u>(&self, url: &'u Url) -> Option<(&V, UrlPatternMatch<'_, 'u>)> {
-        self.with_candidates::<true, _>(url, |candidates, captured, spans| {
+        self.with_candidates(url, [First; 2], |candidates, captured, spans| {
             candidates.iter().find_map(|c| {
                 let (pattern, v) = &self.entries[(c.id & !EXACT) as usize];
                 let pathname = (c.id & EXACT != 0).then(|| &captured[c.start..c.end]);
                 Some((v, pattern.match_kept(url, URL_KNOWN, pathname, spans)?))
             })
+        })
+    }
+
+    /// The most specific pattern that matches `url`, with its value and result; `None` if
+    /// none does or `url` does not parse.
+    ///
+    /// Patterns are ordered by [`UrlPattern::compare_component`] on the components of
+    /// [`BEST_MATCH_ORDER`] in turn (hostname, then pathname, then the rest in the
+    /// standard's order), the first that differs deciding; of equally specific patterns, the
+    /// earliest inserted wins. The order is made once after the set changes, when a best
+    /// match first needs it (`O(n log n)` comparisons of patterns); a lookup compares no
+    /// patterns: it walks the tree as a first match does, leaving out the branches whose
+    /// patterns are all less specific than one certain to match, and matches the candidates
+    /// most specific first, up to the first that matches.
+    ///
+    /// ```
+    /// let mut set = weburl::pattern::UrlPatternSet::new();
+    /// set.insert("https://*.example.com/*".parse().unwrap(), "any page");
+    /// set.insert("https://*.example.com/books/:id".parse().unwrap(), "a book");
+    /// set.insert("https://*.example.com/books/new".parse().unwrap(), "new book");
+    /// set.insert("https://shop.example.com/*".parse().unwrap(), "the shop");
+    /// let best = |url| *set.best_match(url).unwrap().0;
+    /// assert_eq!(best("https://a.example.com/books/new"), "new book");
+    /// assert_eq!(best("https://a.example.com/books/7"), "a book");
+    /// assert_eq!(best("https://a.example.com/about"), "any page");
+    /// // A fixed hostname beats a wildcard one, whatever the pathnames.
+    /// assert_eq!(best("https://shop.example.com/books/7"), "the shop");
+    /// // The first match is the first inserted that matches.
+    /// assert_eq!(*set.first_match("https://a.example.com/books/new").unwrap().0, "any page");
+    /// ```
+    #[must_use]
+    pub fn best_match(&self, url: &str) -> Option<(&V, UrlPatternResult)> {
+        let parsed = Url::parse(url).ok()?;
+        self.best_result(&parsed, url)
+    }
+
+    /// [`UrlPatternSet::best_match`] on an already-parsed URL.
+    ///
+    /// ```
+    /// let mut set = weburl::pattern::UrlPatternSet::new();
+    /// set.insert("https://h/books/*".parse().unwrap(), 1);
+    /// set.insert("https://h/books/:id".parse().unwrap(), 2);
+    /// let url = weburl::Url::parse("https://h/books/7").unwrap();
+    /// let (value, m) = set.best_match_url(&url).unwrap();
+    /// assert_eq!((*value, m.pathname.groups["id"].as_deref()), (2, Some("7")));
+    /// ```
+    #[must_use]
+    pub fn best_match_url(&self, url: &Url) -> Option<(&V, UrlPatternResult)> {
+        self.best_result(url, url.href())
+    }
+
+    /// [`UrlPatternSet::best_match_url`] without building the owned result: the value and
+    /// a match borrowed from the pattern and the URL, as [`UrlPatternSet::first_match_ref`]
+    /// gives them.
+    ///
+    /// ```
+    /// use weburl::pattern::{UrlPatternComponent, UrlPatternSet};
+    /// let mut set = UrlPatternSet::new();
+    /// set.insert("https://h/:lang(en|fr)/*".parse().unwrap(), 1);
+    /// set.insert("https://h/:lang(en|fr)/books".parse().unwrap(), 2);
+    /// let url = weburl::Url::parse("https://h/fr/books").unwrap();
+    /// let (value, m) = set.best_match_ref(&url).unwrap();
+    /// assert_eq!((*value, m.group(UrlPatternComponent::Pathname, "lang")), (2, Some("fr")));
+    /// assert_eq!(m.to_result(), set.best_match_url(&url).unwrap().1);
+    /// ```
+    #[must_use]
+    pub fn best_match_ref<'u>(&self, url: &'u Url) -> Option<(&V, UrlPatternMatch<'_, 'u>)> {
+        self.best(url, |c, captured, spans| {
+            let (pattern, v) = &self.entries[(c.id & !EXACT) as usize];
+            let pathname = (c.id & EXACT != 0).then(|| &captured[c.start..c.end]);
+            spans.clear();
+            Some((v, pattern.match_kept(url, URL_KNOWN, pathname, spans)?))
+        })
+    }
+
+    /// The best match on `url` with its owned result, whose `inputs` is `input` (as in
+    /// [`UrlPatternSet::first_result`]).
+    fn best_result(&self, url: &Url, input: &str) -> Option<(&V, UrlPatternResult)> {
+        let values = Values::of_url(url);
+        self.best(url, |c, captured, spans| {
+            let (p, v) = &self.entries[(c.id & !EXACT) as usize];
+            let pathname = (c.id & EXACT != 0).then(|| &captured[c.start..c.end]);
+            spans.clear();
+            if !p.match_routed(&values, pathname, spans) {
+                return None;
+            }
+            let inputs = UrlPatternInput::String(input.to_owned());
+            Some((v, p.result(&values, spans, inputs)))
+        })
+    }
+
+    /// `attempt` on the candidates of `url` for a best match, lowest rank first, up to the
+    /// first that gives an answer (that matches). No sort: each round picks the lowest rank
+    /// above the last one tried (a best match's candidates are few, and the first picked
+    /// almost always matches). Inlined as [`UrlPatternSet::with_candidates`] is.
+    #[inline(always)]
+    fn best<T>(
+        &self,
+        url: &Url,
+        mut attempt: impl FnMut(&Candidate, &[Span], &mut Vec<Span>) -> Option<T>,
+    ) -> Option<T> {
+        let ranking = self.ranking();
+        let prune = [Best(&ranking.tree), Best(&ranking.folded)];
+        self.with_candidates(url, prune, |candidates, captured, spans| {
+            let rank = &ranking.rank;
+            let mut floor = 0;
+            loop {
+                let mut next: Option<(u32, &Candidate)> = None;
+                for c in candidates {
+                    let r = rank[(c.id & !EXACT) as usize];
+                    if r >= floor && next.is_none_or(|(lowest, _)| r < lowest) {
+                        next = Some((r, c));
+                    }
+                }
+                let (r, c) = next?;
+                if let Some(answer) = attempt(c, captured, spans) {
+                    return Some(answer);
+                }
+                floor = r + 1;
+            }
         })
     }
 
@@ -879,7 +1229,7 @@ impl<V> UrlPatternSet<V> {
     /// [`UrlPatternSet::first_result`]).
     fn all_results(&self, url: &Url, input: &str) -> Vec<(&V, UrlPatternResult)> {
         let values = Values::of_url(url);
-        self.with_candidates::<false, _>(url, |candidates, captured, spans| {
+        self.with_candidates(url, [Every; 2], |candidates, captured, spans| {
             (candidates.iter())
                 .filter_map(|c| {
                     let (p, v) = &self.entries[(c.id & !EXACT) as usize];
@@ -910,9 +1260,9 @@ mod tests {
     ) -> Vec<(String, bool, Vec<String>)> {
         let mut s = Scratch::new();
         if fold {
-            tree.walk::<true, false>(path.as_bytes(), &mut s);
+            tree.walk::<true, _>(path.as_bytes(), &mut s, Every);
         } else {
-            tree.walk::<false, false>(path.as_bytes(), &mut s);
+            tree.walk::<false, _>(path.as_bytes(), &mut s, Every);
         }
         s.candidates.sort_unstable_by_key(|c| c.id & !EXACT);
         (s.candidates.iter())
@@ -1190,10 +1540,10 @@ mod tests {
                 );
             }
             let url = Url::parse(&format!("https://h{path}")).unwrap();
-            let ids = set.with_candidates::<true, _>(&url, |c, _, _| {
+            let ids = set.with_candidates(&url, [First; 2], |c, _, _| {
                 c.iter().map(|c| c.id & !EXACT).collect::<Vec<_>>()
             });
-            let all = set.with_candidates::<false, _>(&url, |c, _, _| c.len());
+            let all = set.with_candidates(&url, [Every; 2], |c, _, _| c.len());
             (ids, all, *set.first_match_url(&url).unwrap().0)
         }
         // The literal branch gives route 0, certain: the wildcard's branch (route 1) is not
@@ -1214,7 +1564,150 @@ mod tests {
         set.insert("https://g/users/*".parse().unwrap(), 2);
         let url = Url::parse("https://g/users/x").unwrap();
         assert_eq!(*set.first_match_url(&url).unwrap().0, 1);
-        assert_eq!(set.with_candidates::<true, _>(&url, |c, _, _| c.len()), 3);
+        assert_eq!(set.with_candidates(&url, [First; 2], |c, _, _| c.len()), 3);
+    }
+
+    /// A set of routes, each `(hostname or none, pathname)`, valued by their pathnames (with
+    /// the hostname before them, if any).
+    fn routes(routes: &[(Option<&str>, &str)]) -> UrlPatternSet<String> {
+        let mut set = UrlPatternSet::new();
+        for &(hostname, pathname) in routes {
+            let init = crate::pattern::UrlPatternInit {
+                hostname: hostname.map(str::to_owned),
+                pathname: Some(pathname.into()),
+                ..Default::default()
+            };
+            let pattern = UrlPattern::from_init(&init, Default::default()).unwrap();
+            set.insert(pattern, format!("{}{pathname}", hostname.unwrap_or("")));
+        }
+        set
+    }
+
+    /// The best match of routes like a web app's (literal beside parameter beside wildcard,
+    /// a regexp group, hostnames), whatever the order they were inserted in: every rotation
+    /// of the table gives the same answers, and all three lookups agree.
+    #[test]
+    fn best_match_examples() {
+        let table = [
+            (None, "/books/*"),
+            (None, "/books/:id"),
+            (None, "/books/new"),
+            (None, "/:lang(en|fr)/books"),
+            (None, "/:a/books"),
+            (None, "/*"),
+            (Some("admin.example.com"), "/*"),
+            (Some("*.example.com"), "/books/:id"),
+            (Some("{:sub.}?example.com"), "/books/new"),
+        ];
+        let cases = [
+            ("https://h/books/new", Some("/books/new")),
+            ("https://h/books/7", Some("/books/:id")),
+            ("https://h/books/7/pages", Some("/books/*")),
+            ("https://h/books", Some("/*")),
+            ("https://h/fr/books", Some("/:lang(en|fr)/books")),
+            ("https://h/de/books", Some("/:a/books")),
+            ("https://h/", Some("/*")),
+            // A fixed hostname beats a wildcard one, whatever the pathnames.
+            (
+                "https://admin.example.com/books/new",
+                Some("admin.example.com/*"),
+            ),
+            // `{:sub.}?example.com` (a segment wildcard first) is more specific than
+            // `*.example.com` (a full wildcard first), which beats no hostname (`*`).
+            (
+                "https://www.example.com/books/new",
+                Some("{:sub.}?example.com/books/new"),
+            ),
+            (
+                "https://example.com/books/new",
+                Some("{:sub.}?example.com/books/new"),
+            ),
+            (
+                "https://www.example.com/books/7",
+                Some("*.example.com/books/:id"),
+            ),
+            ("https://example.com/books/7", Some("/books/:id")),
+            ("not a URL", None),
+        ];
+        for turn in 0..table.len() {
+            let mut rotated = table;
+            rotated.rotate_left(turn);
+            let set = routes(&rotated);
+            for (url, want) in cases {
+                let best = set.best_match(url).map(|(v, _)| v.as_str());
+                assert_eq!(best, want, "{url}, table rotated by {turn}");
+                let Ok(parsed) = Url::parse(url) else {
+                    continue;
+                };
+                let (v, m) = set.best_match_url(&parsed).unwrap();
+                assert_eq!(Some(v.as_str()), want);
+                let (r, borrowed) = set.best_match_ref(&parsed).unwrap();
+                assert_eq!((r, borrowed.to_result()), (v, m));
+            }
+        }
+    }
+
+    /// Equally specific patterns: the earliest inserted wins (group names do not count).
+    #[test]
+    fn best_match_ties_go_to_the_earliest() {
+        let set = routes(&[(None, "/a/:x"), (None, "/a/:y"), (None, "/:z/b")]);
+        assert_eq!(set.best_match("https://h/a/b").unwrap().0, "/a/:x");
+        let set = routes(&[(None, "/a/:y"), (None, "/a/:x")]);
+        assert_eq!(set.best_match("https://h/a/b").unwrap().0, "/a/:y");
+    }
+
+    /// An insert after a best match ranks the set again: the new pattern is found.
+    #[test]
+    fn best_match_after_insert() {
+        let mut set = routes(&[(None, "/*")]);
+        assert_eq!(set.best_match("https://h/a").unwrap().0, "/*");
+        let init = crate::pattern::UrlPatternInit {
+            pathname: Some("/a".into()),
+            ..Default::default()
+        };
+        set.insert(
+            UrlPattern::from_init(&init, Default::default()).unwrap(),
+            "/a".into(),
+        );
+        assert_eq!(set.best_match("https://h/a").unwrap().0, "/a");
+        assert_eq!(set.clone().best_match("https://h/a").unwrap().0, "/a");
+    }
+
+    /// The ranks of a tree: each node's lowest rank below it and each end's lowest certain
+    /// rank; a best match's walk leaves out a branch whose patterns are all less specific
+    /// than a certain candidate, and keeps one with a more specific pattern.
+    #[test]
+    fn best_match_walk_prunes_by_rank() {
+        let set = routes(&[(None, "/:a/x"), (None, "/users/x")]);
+        let ranking = set.ranking();
+        assert_eq!(ranking.rank, [1, 0]);
+        let tree = &ranking.tree;
+        assert_eq!(tree.below[0], 0);
+        let url = Url::parse("https://h/users/x").unwrap();
+        let prune = [Best(&ranking.tree), Best(&ranking.folded)];
+        let ids = |prune| {
+            set.with_candidates(&url, prune, |c, _, _| {
+                let mut ids: Vec<u32> = c.iter().map(|c| c.id & !EXACT).collect();
+                ids.sort_unstable();
+                ids
+            })
+        };
+        // The literal branch gives route 1 (rank 0, certain): route 0's branch is not walked.
+        assert_eq!(ids(prune), [1]);
+        assert_eq!(set.with_candidates(&url, [Every; 2], |c, _, _| c.len()), 2);
+        // A first match walks both: route 0 comes first.
+        assert_eq!(set.with_candidates(&url, [First; 2], |c, _, _| c.len()), 2);
+        // A more specific pattern (of a fixed hostname) in the wildcard's branch is found.
+        let set = routes(&[(None, "/users/x"), (Some("h"), "/:a/x")]);
+        let ranking = set.ranking();
+        assert_eq!(ranking.rank, [1, 0]);
+        let got = set.with_candidates(
+            &url,
+            [Best(&ranking.tree), Best(&ranking.folded)],
+            |c, _, _| c.len(),
+        );
+        assert_eq!(got, 2);
+        assert_eq!(set.best_match_url(&url).unwrap().0, "h/:a/x");
     }
 
     /// A key of a million wildcards and pathnames of a million segments: no recursion, and
@@ -1228,7 +1721,7 @@ mod tests {
         t.add(&b"/a".repeat(n), 1, true, false);
         let path = "/a".repeat(n);
         let mut s = Scratch::new();
-        t.walk::<false, false>(path.as_bytes(), &mut s);
+        t.walk::<false, _>(path.as_bytes(), &mut s, Every);
         let found: Vec<u32> = s.candidates.iter().map(|c| c.id & !EXACT).collect();
         assert_eq!(found.len(), 2);
         assert!(found.contains(&0) && found.contains(&1));
