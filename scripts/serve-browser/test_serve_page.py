@@ -108,6 +108,11 @@ CASES = [
                                                       "match": "true", "groups": {"0": "shop", "id": "42"}}),
     ("https://example.com/authors/7", "", "", {"pattern": "https://example.com/books/:id", "match": "false"}),
     ("/books/9", "https://example.com/", "", {"pattern": "/books/:id(\\d+)", "match": "true", "groups": {"id": "9"}}),
+    # Several patterns, one per line: the most specific of those that match is marked, and a
+    # pattern that does not compile is an error.
+    ("https://shop.example.com/books/new", "", "", {"pattern": "https://*.example.com/*\nhttps://shop.example.com/books/:id\nhttps://shop.example.com/books/new\nhttps://example.com/(",
+        "match": "true", "most_specific": "2"}),
+    ("https://example.com/", "", "", {"pattern": "https://example.com/(", "match": "error"}),
 ]
 
 COMPONENTS = ["href", "origin", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash"]
@@ -257,13 +262,20 @@ def check_page(driver, server, url, base, encoding, expect):
     if answer["pattern"] is None:
         assert not driver.find_elements(By.CSS_SELECTOR, "[data-match]")
     else:
-        shown_match = driver.find_element(By.CSS_SELECTOR, "[data-match]").get_attribute("data-match")
-        assert shown_match == ("true" if answer["pattern"]["match"] else "false")
-        for g in answer["pattern"]["groups"]:
+        # One badge per pattern: "error" for one that does not compile (not "no match").
+        badges = [b.get_attribute("data-match") for b in driver.find_elements(By.CSS_SELECTOR, "[data-match]")]
+        assert badges == ["error" if p["error"] else "true" if p["match"] else "false" for p in answer["patterns"]], badges
+        marked = [e.get_attribute("data-pattern-index") for e in driver.find_elements(By.CSS_SELECTOR, '[data-most-specific="true"]')]
+        assert marked == [str(i) for i, p in enumerate(answer["patterns"]) if p["most_specific"]], marked
+        # The groups shown are the most specific match's (the only pattern's, with one).
+        shown = next((p for p in answer["patterns"] if p["most_specific"]), answer["pattern"])
+        for g in shown["groups"] if shown["match"] else []:
             cell = driver.find_element(By.CSS_SELECTOR, f'[data-group="{g["name"]}"][data-group-component="{g["component"]}"]')
             assert cell.get_attribute("textContent") == ("null" if g["value"] is None else g["value"]), g
     if "match" in expect:
         assert driver.find_element(By.CSS_SELECTOR, "[data-match]").get_attribute("data-match") == expect["match"]
+    if "most_specific" in expect:
+        assert driver.find_element(By.CSS_SELECTOR, '[data-most-specific="true"]').get_attribute("data-pattern-index") == expect["most_specific"]
     for name, value in expect.get("groups", {}).items():
         assert attr_text(driver, "data-group", name) == value, name
     # The policy's verdict and every failed rule.

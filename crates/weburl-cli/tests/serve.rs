@@ -310,10 +310,43 @@ fn the_pattern_tester() {
         &pattern("https://example.com/books/:id"),
     );
     assert_eq!(answer["pattern"]["match"], false);
+    // A pattern that does not compile is an error, not "no match".
     let answer = server.inspect("https://example.com/", &pattern("/books"));
     assert!(answer["pattern"]["error"].is_string(), "{answer}");
+    assert!(answer["pattern"]["match"].is_null(), "{answer}");
+    // Several patterns, one per line: each answered, the most specific of those that match
+    // marked (a fixed pathname before a group before a wildcard), a bad one an error.
+    let answer = server.inspect(
+        "https://shop.example.com/books/new",
+        &pattern(
+            "https://*.example.com/*\nhttps://shop.example.com/books/:id\n\nhttps://shop.example.com/books/new\nhttps://example.com/(",
+        ),
+    );
+    let patterns = answer["patterns"].as_array().unwrap();
+    let shown: Vec<(bool, bool, bool)> = patterns
+        .iter()
+        .map(|p| {
+            (
+                p["match"] == true,
+                p["most_specific"] == true,
+                p["error"].is_string(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        shown,
+        [
+            (true, false, false),
+            (true, false, false),
+            (true, true, false),
+            (false, false, true),
+        ]
+    );
+    assert_eq!(answer["pattern"], patterns[0]);
     // No pattern, no tester.
-    assert!(server.inspect("https://example.com/", "")["pattern"].is_null());
+    let none = server.inspect("https://example.com/", "");
+    assert!(none["pattern"].is_null());
+    assert_eq!(none["patterns"], serde_json::json!([]));
 }
 
 /// A request that is still being answered does not hold up the others: here a client asks

@@ -10,7 +10,9 @@ use std::net::IpAddr;
 
 use serde_json::{Map, Value, json};
 use weburl::encoding_rs::{Encoding, UTF_8};
-use weburl::pattern::{PatternLimits, UrlPattern, UrlPatternComponent, UrlPatternOptions};
+use weburl::pattern::{
+    PatternLimits, UrlPattern, UrlPatternComponent, UrlPatternOptions, UrlPatternSet,
+};
 use weburl::policy::{Policy, Reason};
 use weburl::{SearchParams, Url};
 
@@ -132,6 +134,14 @@ pub fn inspect(query: &Query, pattern_limits: &PatternLimits) -> Result<Value, S
         None => compare::json_report(input, base, Some(encoding)),
     };
 
+    let patterns = pattern_matches(
+        query.pattern.as_deref(),
+        input,
+        base,
+        url.as_ref(),
+        pattern_limits,
+    );
+
     Ok(json!({
         "input": input,
         "base": base,
@@ -151,28 +161,68 @@ pub fn inspect(query: &Query, pattern_limits: &PatternLimits) -> Result<Value, S
         "engines": engines,
         "forms": forms,
         "policy": policy(input, base_url.as_ref(), base_error.as_deref()),
-        "pattern": query
-            .pattern
-            .as_deref()
-            .map(|pattern| pattern_match(pattern, input, base, pattern_limits)),
+        "pattern": patterns.first(),
+        "patterns": patterns,
     }))
 }
 
-/// The URL Pattern tester: `new URLPattern(pattern, base)` and its `exec(input, base)`, as
-/// `{"pattern", "error" (why the pattern does not parse, or null), "match", "components"
-/// (the pattern's eight component patterns), "groups": [{"component", "name", "value"}]}`.
-fn pattern_match(pattern: &str, input: &str, base: Option<&str>, limits: &PatternLimits) -> Value {
+/// The URL Pattern tester over the patterns given, one per line (blank lines left out): each
+/// pattern's answer ([`pattern_match`]), with `"most_specific"` true for the one of those that
+/// match that `UrlPatternSet::best_match_url` picks (the order of
+/// `weburl::pattern::BEST_MATCH_ORDER`), false for the others.
+fn pattern_matches(
+    patterns: Option<&str>,
+    input: &str,
+    base: Option<&str>,
+    url: Option<&Url>,
+    limits: &PatternLimits,
+) -> Vec<Value> {
+    let Some(patterns) = patterns else {
+        return Vec::new();
+    };
+    let mut set = UrlPatternSet::new();
+    let mut answers: Vec<Value> = (patterns.lines())
+        .map(|line| line.trim_end_matches('\r'))
+        .filter(|line| !line.trim().is_empty())
+        .enumerate()
+        .map(|(i, pattern)| {
+            let (answer, compiled) = pattern_match(pattern, input, base, limits);
+            if let Some(compiled) = compiled {
+                set.insert(compiled, i);
+            }
+            answer
+        })
+        .collect();
+    let best = url.and_then(|url| set.best_match_url(url)).map(|(&i, _)| i);
+    for (i, answer) in answers.iter_mut().enumerate() {
+        answer["most_specific"] = Value::from(best == Some(i));
+    }
+    answers
+}
+
+/// One pattern of the URL Pattern tester: `new URLPattern(pattern, base)` and its
+/// `exec(input, base)`, as `{"pattern", "error" (why the pattern does not parse, or null),
+/// "match" (null when the pattern does not parse), "components" (the pattern's eight
+/// component patterns), "groups": [{"component", "name", "value"}]}`, and the compiled
+/// pattern.
+fn pattern_match(
+    pattern: &str,
+    input: &str,
+    base: Option<&str>,
+    limits: &PatternLimits,
+) -> (Value, Option<UrlPattern>) {
     let compiled =
         match UrlPattern::parse_with_limits(pattern, base, UrlPatternOptions::default(), limits) {
             Ok(compiled) => compiled,
             Err(e) => {
-                return json!({
+                let answer = json!({
                     "pattern": pattern,
                     "error": e.to_string(),
-                    "match": false,
+                    "match": null,
                     "components": null,
                     "groups": [],
                 });
+                return (answer, None);
             }
         };
     let components: Map<String, Value> = (UrlPatternComponent::ALL.iter())
@@ -194,13 +244,14 @@ fn pattern_match(pattern: &str, input: &str, base: Option<&str>, limits: &Patter
             .collect(),
         None => Vec::new(),
     };
-    json!({
+    let answer = json!({
         "pattern": pattern,
         "error": null,
         "match": result.is_some(),
         "components": components,
         "groups": groups,
-    })
+    });
+    (answer, Some(compiled))
 }
 
 /// Spark SQL's `parse_url` parts, in the order the page shows them.

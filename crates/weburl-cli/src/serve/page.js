@@ -288,30 +288,34 @@ function sparkParts(parts) {
   return list;
 }
 
-function renderPattern(result) {
+function renderPattern(results) {
   const out = $("pattern-result");
   const body = $("groups");
   body.replaceChildren();
   $("groups-table").hidden = true;
-  if (!result) {
+  if (!results || !results.length) {
     out.className = "muted";
     out.replaceChildren("Type a pattern (such as ", el("code", {}, "https://*.example.com/books/:id"),
-      ") to see whether the URL matches it and what each group captures; the base URL is the pattern's base too.");
+      ") to see whether the URL matches it and what each group captures; the base URL is the pattern's base too. ",
+      "Several patterns, one per line: the most specific one that matches is marked.");
     return;
   }
   out.className = "";
-  if (result.error) {
-    out.replaceChildren(el("span", { class: "badge bad", "data-match": "false" }, "no match"), " The pattern does not parse: ",
-      el("span", { "data-pattern-error": "" }, result.error));
-    return;
-  }
-  out.replaceChildren(el("span", { class: "badge " + (result.match ? "good" : "bad"), "data-match": result.match ? "true" : "false" },
-    result.match ? "match" : "no match"), result.match
-    ? ` ${result.groups.length} group${result.groups.length === 1 ? "" : "s"} captured.`
-    : " The URL does not match the pattern.");
-  if (result.match && result.groups.length) {
+  const badge = (r) => r.error
+    ? el("span", { class: "badge bad", "data-match": "error" }, "error")
+    : el("span", { class: "badge " + (r.match ? "good" : "bad"), "data-match": r.match ? "true" : "false" }, r.match ? "match" : "no match");
+  const rows = results.map((r, i) => el("li", { "data-pattern-index": String(i), "data-most-specific": r.most_specific ? "true" : null },
+    badge(r), " ", el("code", {}, r.pattern),
+    r.most_specific && results.length > 1 ? el("span", { class: "badge good", "data-most-specific-badge": "" }, "most specific") : "",
+    r.error ? el("span", {}, " The pattern does not parse: ", el("span", { "data-pattern-error": "" }, r.error)) : ""));
+  const shown = results.find((r) => r.most_specific) || results[0];
+  const summary = results.length === 1
+    ? (shown.error ? "" : shown.match ? ` ${shown.groups.length} group${shown.groups.length === 1 ? "" : "s"} captured.` : " The URL does not match the pattern.")
+    : (results.some((r) => r.most_specific) ? " The groups of the most specific match:" : " No pattern matches.");
+  out.replaceChildren(el("ul", { class: "patterns" }, ...rows), summary);
+  if (shown.match && shown.groups.length) {
     $("groups-table").hidden = false;
-    for (const g of result.groups) {
+    for (const g of shown.groups) {
       body.append(el("tr", {}, el("td", { class: "name" }, g.component), el("td", { class: "mono" }, g.name),
         valueCell(g.value, { "data-group": g.name, "data-group-component": g.component })));
     }
@@ -348,7 +352,7 @@ function render(answer) {
   renderEngines(answer.engines, answer.spark, answer.base !== null);
   renderForms(answer.forms);
   renderPolicy(answer.policy);
-  renderPattern(answer.pattern);
+  renderPattern(answer.patterns);
   const n = answer.validation.errors ? answer.validation.errors.length : 0;
   showStatus(answer.url.failure
     ? "Failure: " + answer.url.error
