@@ -12,7 +12,6 @@ mod edit;
 mod glob;
 mod idna_detail;
 mod input;
-mod json_lossy;
 mod json_text;
 mod lines;
 mod links;
