@@ -3,7 +3,7 @@
 
 Runs a local Spark (local[1], no UI, no network) and writes
 crates/weburl-datafusion/tests/data/spark-parse-url.json, the ground truth that
-the Spark emulation in crates/weburl-arrow/src/spark/ (and every surface's parse_url) is
+the Spark emulation in crates/weburl-spark/ (and every surface's parse_url) is
 tested against. See README.md here.
 
 Usage (from the repository root):

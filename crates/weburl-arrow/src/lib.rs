@@ -33,7 +33,7 @@
 //! | [`map_rows`] | the kernels' loop, for a row function of the caller's |
 //! | `pattern_test`, `pattern_exec` / `pattern_exec_as`, `pattern_group` (feature `pattern`) | `URLPattern.test`; a struct of the groups `exec` captured; one group |
 //! | `PatternCache`, `PatternReader` (feature `pattern`) | not a kernel: compiled patterns by their text, base URL and `ignoreCase`, for SQL hosts that see one pattern per batch or a column of them |
-//! | `spark_parse_url` (feature `spark`) | Spark SQL's `parse_url(url, part [, key])`: `java.net.URI`'s reading, not the URL Standard's (rules in `spark`) |
+//! | `spark_parse_url` (feature `spark`) | Spark SQL's `parse_url(url, part [, key])`: `java.net.URI`'s reading, not the URL Standard's (rules in `spark`: the weburl-spark crate) |
 //!
 //! The argument names that every surface accepts are parsed here once: [`profile`],
 //! [`sections`], [`options`].
@@ -47,8 +47,9 @@ mod kernels;
 mod pattern;
 pub mod rows;
 mod sink;
+/// Spark SQL's `parse_url` rules for one row: the weburl-spark crate.
 #[cfg(feature = "spark")]
-pub mod spark;
+pub use weburl_spark as spark;
 #[cfg(feature = "spark")]
 mod spark_kernel;
 mod strings;

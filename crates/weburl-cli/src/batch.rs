@@ -15,9 +15,9 @@ use weburl::{Component, Host, SearchParams, SetterError, Url, ValidationError};
 
 use crate::components::Components;
 use crate::input::{self, Block};
-use crate::json_lossy::replace_lone_surrogates;
 use crate::lines::{IoFailure, LineBlocks};
 use crate::validate;
+use weburl_json_lossy::replace_lone_surrogates;
 
 /// Size of the standard output buffer.
 const OUTPUT_BUFFER_SIZE: usize = 64 * 1024;

@@ -13,7 +13,6 @@ mod failure;
 mod glob;
 mod idna_detail;
 mod input;
-mod json_lossy;
 mod json_text;
 mod lines;
 mod links;

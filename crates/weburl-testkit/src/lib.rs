@@ -1,6 +1,7 @@
 //! What weburl's tests, the CLI's tests, the benchmark and the fuzz targets share, written
 //! once: JSON with lone surrogates ([`json`]), the web-platform-tests data ([`wpt`]), a URL's
-//! observable state ([`snapshot`]) and generated hostile inputs ([`hostile`]).
+//! observable state ([`snapshot`]), generated hostile inputs ([`hostile`]) and the properties
+//! the fuzz targets assert ([`checks`]).
 //!
 //! Not published: it is a dev-dependency of the published crates and a dependency of the
 //! unpublished tools (`weburl-bench`, `fuzz/`) only.
@@ -15,18 +16,17 @@
 //! assert_eq!(replace_lone_surrogates(r#"["\ud83d\ude00"]"#), r#"["\ud83d\ude00"]"#);
 //! ```
 //!
-//! [`json`] is the CLI's own module (`crates/weburl-cli/src/json_lossy.rs`, which its batch
-//! mode runs on its input), compiled here too so that there is one copy.
+//! [`json`] is the weburl-json-lossy crate, which the CLI's batch mode runs on its input: one
+//! copy of the rule.
 
 #![forbid(unsafe_code)]
 
+pub mod checks;
 pub mod hostile;
 pub mod snapshot;
 pub mod urlpattern;
 pub mod wpt;
 
-// Lone surrogates in JSON text: the CLI's own module (`crates/weburl-cli/src/json_lossy.rs`,
-// which the batch mode runs on its input), compiled here too so that there is one copy. Its
-// documentation is its own (inner) one.
-#[path = "../../weburl-cli/src/json_lossy.rs"]
-pub mod json;
+/// Lone surrogates in JSON text: the weburl-json-lossy crate, the one the CLI's batch mode
+/// runs on its input.
+pub use weburl_json_lossy as json;

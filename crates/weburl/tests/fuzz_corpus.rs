@@ -1,11 +1,10 @@
-//! The fuzz targets' properties (`fuzz/src/lib.rs`, shared with the libFuzzer targets), run on
-//! stable Rust over the committed, coverage-minimized seed sets (`fuzz/seeds/`) and every input
-//! that a fuzzer ever crashed on (`fuzz/regressions/`), so that CI checks them without a
-//! fuzzer. The working corpora a fuzzer grows (`fuzz/corpus/`, not in git) are not read here:
+//! The fuzz targets' properties (`weburl_testkit::checks`, shared with the libFuzzer
+//! targets), run on stable Rust over the committed, coverage-minimized seed sets
+//! (`fuzz/seeds/`) and every input that a fuzzer ever crashed on (`fuzz/regressions/`), so
+//! that CI checks them without a fuzzer. The working corpora a fuzzer grows (`fuzz/corpus/`, not in git) are not read here:
 //! the fuzzer checks the same properties on them as it runs.
 
-#[path = "../../../fuzz/src/lib.rs"]
-mod checks;
+use weburl_testkit::checks;
 
 use std::path::Path;
 

@@ -6,12 +6,10 @@ use std::net::{Ipv4Addr, Ipv6Addr};
 
 use proptest::prelude::*;
 
-/// The properties the fuzz targets assert (getters rebuild the href, re-parse), shared.
-#[path = "../../../fuzz/src/lib.rs"]
-#[allow(dead_code)]
-mod checks;
 use weburl::search_params::{parse_urlencoded, serialize_urlencoded};
 use weburl::{Component, Host, Url};
+// The properties the fuzz targets assert (getters rebuild the href, re-parse), shared.
+use weburl_testkit::checks;
 
 /// URL-like strings built from the pieces that make parsers disagree: special and non-special
 /// schemes in any case, slashes and backslashes, credentials, every host form, ports, dot

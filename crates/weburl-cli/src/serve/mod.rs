@@ -5,17 +5,10 @@
 
 mod inspect;
 mod spans;
-/// Spark SQL's `parse_url` (`java.net.URI` re-implemented), the module of weburl-arrow's
-/// `spark` feature that the DataFusion, DuckDB and Python functions run, compiled in here
-/// with `#[path]` (one copy, as weburl-testkit compiles `json_lossy.rs`; the module uses
-/// nothing of Arrow): the page shows Spark's reading without the CLI depending on Arrow.
-/// Only its part extraction is used here.
-#[allow(
-    dead_code,
-    reason = "the key matching is the SQL functions', not the page's"
-)]
-#[path = "../../../weburl-arrow/src/spark/mod.rs"]
-mod spark;
+/// Spark SQL's `parse_url` (`java.net.URI` re-implemented): the crate weburl-arrow's `spark`
+/// feature re-exports, which the DataFusion, DuckDB and Python functions run. It uses nothing
+/// of Arrow, so the page shows Spark's reading without the CLI depending on Arrow.
+use weburl_spark as spark;
 
 use std::io::Write as _;
 use std::net::{IpAddr, SocketAddr};

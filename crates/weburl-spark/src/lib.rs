@@ -1,13 +1,13 @@
-//! Spark SQL's `parse_url(url, part [, key])`, answer for answer, for one row (feature
-//! `spark`): this module holds the function's rules; `java_uri` re-implements
-//! `java.net.URI`'s parser, `query_key` Spark's key matching, `java_regex` the translation of
-//! a key's Java regular expression. The column kernel over them is
-//! [`spark_parse_url`](crate::spark_parse_url); DataFusion's and DuckDB's `parse_url` and
-//! Python's `weburl.arrow.parse_url` run it. The module uses nothing of Arrow, so that the
-//! command-line tool compiles this file alone (`weburl serve` shows Spark's reading).
+//! Spark SQL's `parse_url(url, part [, key])`, answer for answer, for one row: this crate holds
+//! the function's rules; `java_uri` re-implements `java.net.URI`'s parser, `query_key` Spark's
+//! key matching, `java_regex` the translation of a key's Java regular expression. It uses
+//! nothing of Arrow, so that both the column kernel (weburl-arrow's `spark_parse_url`, feature
+//! `spark`, which re-exports this crate as `weburl_arrow::spark`; DataFusion's and DuckDB's
+//! `parse_url` and Python's `weburl.arrow.parse_url` run it) and the command-line tool
+//! (`weburl serve` shows Spark's reading of a URL) depend on it without Arrow.
 //!
 //! ```
-//! use weburl_arrow::spark::{self, Part};
+//! use weburl_spark::{self as spark, Part};
 //! let url = "HTTP://u@Example.COM:8080/a/./b?x=1&y=2#f";
 //! assert_eq!(spark::parse_url(url, "HOST", None), Ok(Some("Example.COM")));
 //! assert_eq!(spark::parse_url(url, "QUERY", Some("y")), Ok(Some("2")));
@@ -16,7 +16,7 @@
 //! ```
 //!
 //! Engines that emulate Spark (Comet, Sail, datafusion-spark) need Spark's answers, not the URL
-//! Standard's. This module reproduces them without a JVM. It was checked against Spark 4 on
+//! Standard's. This crate reproduces them without a JVM. It was checked against Spark 4 on
 //! Java 17 (`crates/weburl-datafusion/tests/data/spark-parse-url.json`, recorded by
 //! `scripts/spark-parse-url/record.py`).
 //!
@@ -83,6 +83,8 @@
 //! must fit an `int`); when that fails and the authority is a valid `reg_name`, it is kept as a
 //! registry-based authority with no host.
 
+#![forbid(unsafe_code)]
+
 mod java_regex;
 mod java_uri;
 mod query_key;
@@ -99,7 +101,7 @@ use query_key::QueryKey;
 /// A part name Spark knows (compared byte for byte, so `host` is not one).
 ///
 /// ```
-/// use weburl_arrow::spark::Part;
+/// use weburl_spark::Part;
 /// assert_eq!(Part::from_name("USERINFO"), Some(Part::UserInfo));
 /// assert_eq!(Part::from_name("host"), None);
 /// assert_eq!(Part::Ref.name(), "REF");
@@ -128,7 +130,7 @@ impl Part {
     /// Every part, in the order Spark's documentation lists them.
     ///
     /// ```
-    /// assert_eq!(weburl_arrow::spark::Part::ALL.len(), 8);
+    /// assert_eq!(weburl_spark::Part::ALL.len(), 8);
     /// ```
     pub const ALL: [Part; 8] = [
         Part::Host,
@@ -144,7 +146,7 @@ impl Part {
     /// The part Spark means by `name`, or `None` (Spark then answers NULL for every URL).
     ///
     /// ```
-    /// assert_eq!(weburl_arrow::spark::Part::from_name("PATH"), Some(weburl_arrow::spark::Part::Path));
+    /// assert_eq!(weburl_spark::Part::from_name("PATH"), Some(weburl_spark::Part::Path));
     /// ```
     #[must_use]
     pub fn from_name(name: &str) -> Option<Part> {
@@ -154,7 +156,7 @@ impl Part {
     /// The name Spark knows the part by.
     ///
     /// ```
-    /// assert_eq!(weburl_arrow::spark::Part::UserInfo.name(), "USERINFO");
+    /// assert_eq!(weburl_spark::Part::UserInfo.name(), "USERINFO");
     /// ```
     #[must_use]
     pub fn name(self) -> &'static str {
@@ -171,10 +173,10 @@ impl Part {
     }
 }
 
-/// Why Spark would fail the query instead of answering, or why this module cannot tell.
+/// Why Spark would fail the query instead of answering, or why this crate cannot tell.
 ///
 /// ```
-/// use weburl_arrow::spark::{self, SparkError};
+/// use weburl_spark::{self as spark, SparkError};
 /// assert_eq!(spark::parse_url("http://h/?a=1", "QUERY", Some("(")), Err(SparkError::InvalidKeyPattern));
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -187,7 +189,7 @@ pub enum SparkError {
     /// The key makes `(&|^)KEY=([^&]*)` an invalid Java pattern (`PatternSyntaxException`), or a
     /// pattern without a group 2 that matched (`IndexOutOfBoundsException`).
     InvalidKeyPattern,
-    /// The key uses Java regular-expression syntax this module does not emulate (lookaround,
+    /// The key uses Java regular-expression syntax this crate does not emulate (lookaround,
     /// back references, flags, `\p{..}`, `\b`, nested classes, possessive quantifiers...).
     UnsupportedKeyPattern,
 }
@@ -213,7 +215,7 @@ impl std::error::Error for SparkError {}
 /// always a slice of `url`.
 ///
 /// ```
-/// use weburl_arrow::spark;
+/// use weburl_spark as spark;
 /// assert_eq!(spark::parse_url("http://h/p?a=1&b=2", "QUERY", Some("b")), Ok(Some("2")));
 /// assert_eq!(spark::parse_url("http://h/p?a.b=1", "QUERY", Some("a.b")), Ok(Some("1")));
 /// assert_eq!(spark::parse_url("http://my_host/", "HOST", None), Ok(None));
@@ -229,7 +231,7 @@ pub fn parse_url<'a>(
 /// [`parse_url`]'s answer as where it is in `url`.
 ///
 /// ```
-/// assert_eq!(weburl_arrow::spark::parse_url_range("http://h/p", "PATH", None), Ok(Some(8..10)));
+/// assert_eq!(weburl_spark::parse_url_range("http://h/p", "PATH", None), Ok(Some(8..10)));
 /// ```
 pub fn parse_url_range(
     url: &str,
@@ -275,7 +277,7 @@ thread_local! {
 /// component or does not parse.
 ///
 /// ```
-/// use weburl_arrow::spark::{self, Part};
+/// use weburl_spark::{self as spark, Part};
 /// assert_eq!(spark::extract("mailto:a@b", Part::Protocol), Ok(Some("mailto")));
 /// assert_eq!(spark::extract("mailto:a@b", Part::Path), Ok(None));
 /// ```
@@ -311,8 +313,8 @@ fn extract_range(url: &str, part: Part) -> Result<Option<Range<usize>>, SparkErr
 /// not).
 ///
 /// ```
-/// assert!(weburl_arrow::spark::uri_is_valid("http://h/%41"));
-/// assert!(!weburl_arrow::spark::uri_is_valid("http://h/a b"));
+/// assert!(weburl_spark::uri_is_valid("http://h/%41"));
+/// assert!(!weburl_spark::uri_is_valid("http://h/a b"));
 /// ```
 #[must_use]
 pub fn uri_is_valid(url: &str) -> bool {

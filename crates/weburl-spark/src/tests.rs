@@ -9,9 +9,8 @@ fn answer<'a>(url: &'a str, part: &str, key: Option<&str>) -> Option<&'a str> {
 }
 
 /// The fixture recorded from Spark (kept with the DataFusion function's tests, which read it
-/// too); `SPARK_PARSE_URL_JSON` may point elsewhere. The path goes through the crates'
-/// directory because the CLI compiles this module too (for `weburl serve`), with its own
-/// manifest directory beside this crate's.
+/// too); `SPARK_PARSE_URL_JSON` may point elsewhere. Read at run time: the crate's package
+/// leaves it out (the tests run in the repository).
 fn fixture() -> String {
     let path = std::env::var("SPARK_PARSE_URL_JSON").unwrap_or_else(|_| {
         concat!(

@@ -5,6 +5,17 @@
 //! the whole document. The batch contract says such a lone surrogate is replaced by U+FFFD
 //! before use, as a browser does when it converts a JavaScript string to a USV string.
 //! [`replace_lone_surrogates`] does that on the JSON text before it reaches `serde_json`.
+//!
+//! The CLI's batch mode runs it on every input line, and the project's tests on the
+//! web-platform-tests data (through weburl-testkit): one copy of the rule.
+//!
+//! ```
+//! use weburl_json_lossy::replace_lone_surrogates;
+//! assert_eq!(replace_lone_surrogates(r#"["\ud800x"]"#), r#"["\uFFFDx"]"#);
+//! assert_eq!(replace_lone_surrogates(r#"["\ud83d\ude00"]"#), r#"["\ud83d\ude00"]"#);
+//! ```
+
+#![forbid(unsafe_code)]
 
 use std::borrow::Cow;
 
@@ -26,6 +37,14 @@ const REPLACEMENT_ESCAPE: &[u8] = b"\\uFFFD";
 /// "\ude00\ud83d"  -> "\uFFFD\uFFFD"
 /// "\\ud800"       -> unchanged
 /// ```
+///
+/// ```
+/// use std::borrow::Cow;
+/// use weburl_json_lossy::replace_lone_surrogates;
+/// assert_eq!(replace_lone_surrogates(r#"{"a":"\ude00\ud83d"}"#), r#"{"a":"\uFFFD\uFFFD"}"#);
+/// assert!(matches!(replace_lone_surrogates(r#"{"a":"\\ud800"}"#), Cow::Borrowed(_)));
+/// ```
+#[must_use]
 pub fn replace_lone_surrogates(json: &str) -> Cow<'_, str> {
     let bytes = json.as_bytes();
     let mut out: Option<Vec<u8>> = None;
