@@ -31,7 +31,12 @@ where ``ignore_case`` (a ``BOOLEAN``, which may come without a base, as in ``new
 URLPattern(input, options)``); a null argument gives null, and a pattern that does not compile
 or a base that does not parse fails the query (:data:`PATTERN_OPTIONS`). ``parse_url(url, part [, key])`` is Spark SQL's function (:func:`weburl.arrow.parse_url`:
 ``java.net.URI``'s reading, not the URL Standard's), a macro over ``parse_url__2`` and
-``parse_url__3``; a key Spark would refuse fails the query. pyarrow is needed (DuckDB passes Arrow
+``parse_url__3``; a key Spark would refuse fails the query. ``url_join(base, ref)``,
+``url_search_param(url, name)`` and ``url_search_params(url)`` (a list of ``{name, value}``
+structs) answer as the native extension's. The functions, their parameters' names and which
+are optional are weburl's catalogue of data functions (``weburl._weburl._catalog()``), the
+list the native extension and the DataFusion functions read too; an error of a function begins
+with its SQL name (after DuckDB's own words). pyarrow is needed (DuckDB passes Arrow
 arrays to Python through it).
 """
 
@@ -44,7 +49,6 @@ from typing import Any, Callable
 
 from . import URL
 from . import arrow as _arrow
-from ._weburl import _catalog
 
 __all__ = ["FUNCTIONS", "NETQUACK_ALIASES", "OPTIONAL_ARGUMENTS", "PATTERN_OPTIONS", "register"]
 
@@ -65,7 +69,7 @@ _COMPONENTS = (
 #: weburl's catalogue of data functions (``weburl._weburl._catalog()``): the one list that
 #: weburl's DataFusion functions, the native DuckDB extension, the Polars namespace and
 #: :func:`register` read their functions, names and parameters from.
-_CATALOG: dict[str, Any] = json.loads(_catalog())
+_CATALOG: dict[str, Any] = json.loads(importlib.import_module("weburl._weburl")._catalog())
 
 #: The functions of the catalogue that :func:`register` has.
 _ON_HERE: list[dict[str, Any]] = [f for f in _CATALOG["functions"] if "duckdb_python" not in f["absent"]]
