@@ -4,7 +4,7 @@
 use weburl::{ParseError, Url};
 
 use crate::Strings;
-use crate::rows::Spare;
+use crate::rows::{LastBase, Spare};
 
 /// The base the inputs are parsed against: none, one URL for every row, or one string per
 /// row. `From` makes `None`, `Some(&url)` and `&url` bases.
@@ -63,7 +63,7 @@ pub(crate) struct Bases<'a> {
     base: Base<'a>,
     row: usize,
     /// The base string last parsed and its result.
-    last: Option<(&'a str, Result<Url, ParseError>)>,
+    last: LastBase<'a>,
 }
 
 impl<'a> Bases<'a> {
@@ -71,7 +71,7 @@ impl<'a> Bases<'a> {
         Bases {
             base,
             row: 0,
-            last: None,
+            last: LastBase::default(),
         }
     }
 
@@ -87,13 +87,9 @@ impl<'a> Bases<'a> {
                 let Some(text) = strings.get(if strings.is_scalar() { 0 } else { row }) else {
                     return RowBase::Null;
                 };
-                if self.last.as_ref().is_none_or(|(last, _)| *last != text) {
-                    self.last = Some((text, Url::parse(text)));
-                }
-                match &self.last {
-                    Some((_, Ok(url))) => RowBase::Parse(Some(url)),
-                    Some((_, Err(e))) => RowBase::Failed(*e),
-                    None => RowBase::Null,
+                match self.last.get(text) {
+                    Ok(url) => RowBase::Parse(Some(url)),
+                    Err(e) => RowBase::Failed(*e),
                 }
             }
         }

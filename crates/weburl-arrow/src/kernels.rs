@@ -510,10 +510,33 @@ pub fn map_rows<'a>(
     output: Output,
     mut f: impl FnMut(usize, Option<&'a str>) -> Option<Slice<'a>>,
 ) -> ArrayRef {
+    map_rows_in(input, output, |i, text, _| f(i, text))
+}
+
+/// [`map_rows`] with the loop's [`Spare`] given to `f`, to parse each row in: a URL that an
+/// answer holds ([`Slice::Href`]) is kept there for the next row.
+///
+/// ```
+/// use weburl::normalize::{Options, Profile};
+/// use weburl_arrow::arrow_array::{Array, StringArray};
+/// use weburl_arrow::{Output, Strings, map_rows_in, rows};
+/// let urls = StringArray::from(vec!["HTTP://A.example/?b&a", "nope"]);
+/// let options = Options::default();
+/// let answers = map_rows_in(&Strings::try_new(&urls).unwrap(), Output::Utf8, |_, text, spare| {
+///     rows::normalized(text?, Profile::Dedup, &options, spare)
+/// });
+/// let answers = answers.as_any().downcast_ref::<StringArray>().unwrap();
+/// assert_eq!(answers.iter().collect::<Vec<_>>(), [Some("http://a.example/?a&b"), None]);
+/// ```
+pub fn map_rows_in<'a>(
+    input: &Strings<'a>,
+    output: Output,
+    mut f: impl FnMut(usize, Option<&'a str>, &mut Spare) -> Option<Slice<'a>>,
+) -> ArrayRef {
     let mut row = 0;
-    strings(input, output, |text, _| {
+    strings(input, output, |text, spare| {
         row += 1;
-        f(row - 1, text)
+        f(row - 1, text, spare)
     })
 }
 

@@ -30,10 +30,13 @@
 //! | [`normalize`] / [`normalize_as`] | a normalization profile's canonical form |
 //! | [`public_suffix`], [`registrable_domain`] (and `_as`) | by the embedded Public Suffix List |
 //! | [`search_param`], [`search_params`] | a query parameter's first value; every pair |
-//! | [`map_rows`] | the kernels' loop, for a row function of the caller's |
+//! | [`map_rows`], [`map_rows_in`] | the kernels' loop, for a row function of the caller's |
 //! | `pattern_test`, `pattern_exec` / `pattern_exec_as`, `pattern_group` (feature `pattern`) | `URLPattern.test`; a struct of the groups `exec` captured; one group |
 //! | `PatternCache`, `PatternReader` (feature `pattern`) | not a kernel: compiled patterns by their text, base URL and `ignoreCase`, for SQL hosts that see one pattern per batch or a column of them |
 //! | `spark_parse_url` (feature `spark`) | Spark SQL's `parse_url(url, part [, key])`: `java.net.URI`'s reading, not the URL Standard's (rules in `spark`: the weburl-spark crate) |
+//!
+//! The list of the data functions every surface registers (SQL and Python names, parameters,
+//! return kinds, null rules, and which surface has which) is [`catalog`].
 //!
 //! The argument names that every surface accepts are parsed here once: [`profile`],
 //! [`sections`], [`options`].
@@ -42,6 +45,7 @@
 #![deny(unsafe_code)]
 
 mod base;
+pub mod catalog;
 mod kernels;
 #[cfg(feature = "pattern")]
 mod pattern;
@@ -68,8 +72,8 @@ use weburl::psl::Sections;
 
 pub use base::Base;
 pub use kernels::{
-    can_parse, component, component_as, error_name, error_name_as, map_rows, normalize,
-    normalize_as, parse, parse_as, parse_fields, public_suffix, public_suffix_as,
+    can_parse, component, component_as, error_name, error_name_as, map_rows, map_rows_in,
+    normalize, normalize_as, parse, parse_as, parse_fields, public_suffix, public_suffix_as,
     registrable_domain, registrable_domain_as, search_param, search_params, search_params_type,
 };
 #[cfg(feature = "spark")]

@@ -163,6 +163,199 @@ impl Spare {
     }
 }
 
+/// The base URL string of the rows seen last, parsed: a base is parsed once per run of
+/// equal strings (a constant base reaches a host as a column repeating one string, and a
+/// column of bases is often sorted). What [`Bases`] and the column kernels' bases share.
+///
+/// ```
+/// let mut last = weburl_arrow::rows::LastBase::default();
+/// assert_eq!(last.get("http://a/b").as_ref().unwrap().href(), "http://a/b");
+/// assert!(last.get("nope").is_err());
+/// ```
+#[derive(Debug, Default)]
+pub struct LastBase<'a>(Option<(&'a str, Result<Url, ParseError>)>);
+
+impl<'a> LastBase<'a> {
+    /// `text` parsed: the previous row's parse when its text is the same.
+    #[inline(always)]
+    pub fn get(&mut self, text: &'a str) -> &Result<Url, ParseError> {
+        if self.0.as_ref().is_some_and(|(last, _)| *last != text) {
+            self.0 = None;
+        }
+        &self.0.get_or_insert_with(|| (text, Url::parse(text))).1
+    }
+
+    /// The parsed `base`, if any, or its error.
+    #[inline]
+    fn base(&mut self, base: Option<&'a str>) -> Result<Option<&Url>, ParseError> {
+        match base {
+            None => Ok(None),
+            Some(base) => self.get(base).as_ref().map(Some).map_err(|e| *e),
+        }
+    }
+}
+
+/// The per-row state of one call of a row-by-row host (DuckDB's chunks, a loop of the
+/// caller's): the base strings parsed once per run of equal values ([`LastBase`]) and the
+/// previous row's URL, whose buffer the next row's parse reuses ([`Spare`]).
+///
+/// ```
+/// let mut bases = weburl_arrow::rows::Bases::default();
+/// assert_eq!(bases.get("http://a/b").as_ref().unwrap().href(), "http://a/b");
+/// let url = bases.parse("c", Some("http://a/b")).unwrap();
+/// assert_eq!(url.href(), "http://a/c");
+/// bases.keep(url);
+/// assert!(bases.can_parse("/p", Some("http://a/")) && !bases.can_parse("/p", Some("nope")));
+/// ```
+#[derive(Debug, Default)]
+pub struct Bases<'a> {
+    last: LastBase<'a>,
+    spare: Spare,
+}
+
+impl<'a> Bases<'a> {
+    /// The parse of the base `text`, reusing the previous row's when the text is the same.
+    #[inline]
+    pub fn get(&mut self, text: &'a str) -> &Result<Url, ParseError> {
+        self.last.get(text)
+    }
+
+    /// `input` parsed against `base` (a base that fails gives the base's error, as
+    /// `new URL(input, base)` throws it), or alone; give the URL back with [`Bases::keep`].
+    #[inline]
+    pub fn parse(&mut self, input: &str, base: Option<&'a str>) -> Result<Url, ParseError> {
+        let base = self.last.base(base)?;
+        self.spare.parse(input, base)
+    }
+
+    /// Keeps `url` for the next row's parse.
+    #[inline]
+    pub fn keep(&mut self, url: Url) {
+        self.spare.keep(url);
+    }
+
+    /// `URL.canParse(input, base)`; false where the base does not parse.
+    #[inline]
+    pub fn can_parse(&mut self, input: &str, base: Option<&'a str>) -> bool {
+        match self.last.base(base) {
+            Ok(base) => Url::can_parse_with_base(input, base),
+            Err(_) => false,
+        }
+    }
+
+    /// The getter `component` of `input` parsed against `base` ([`component_with`]); `None`
+    /// when either does not parse. Give the answer back with [`Bases::keep_answer`] once
+    /// written.
+    ///
+    /// ```
+    /// let mut bases = weburl_arrow::rows::Bases::default();
+    /// let answer = bases.component("../c?x", Some("http://a/b/d"), weburl::Component::Href).unwrap();
+    /// assert_eq!(answer.as_str(), "http://a/c?x");
+    /// bases.keep_answer(answer);
+    /// ```
+    #[inline]
+    pub fn component(
+        &mut self,
+        input: &'a str,
+        base: Option<&'a str>,
+        component: Component,
+    ) -> Option<Slice<'a>> {
+        let base = self.last.base(base).ok()?;
+        component_with(input, base, component, &mut self.spare)
+    }
+
+    /// Keeps the URL an answer of [`Bases::component`] holds, once written.
+    #[inline]
+    pub fn keep_answer(&mut self, answer: Slice<'_>) {
+        self.spare.keep_answer(answer);
+    }
+
+    /// `input` in `profile`'s canonical form ([`normalized`], in this state's buffer).
+    #[inline]
+    pub fn normalized(
+        &mut self,
+        input: &'a str,
+        profile: Profile,
+        options: &Options,
+    ) -> Option<Slice<'a>> {
+        normalized(input, profile, options, &mut self.spare)
+    }
+}
+
+/// A name argument (sections, a profile) of one call, one per row: read by `parse` once per
+/// run of equal names, as a column of names is mostly one name.
+///
+/// ```
+/// use weburl::psl::Sections;
+/// let mut names = weburl_arrow::rows::Named::new(weburl_arrow::sections);
+/// assert_eq!(names.get("icann"), Ok(Sections::Icann));
+/// assert!(names.get("private").is_err());
+/// ```
+#[derive(Debug)]
+pub struct Named<'a, T> {
+    parse: fn(&str) -> Result<T, crate::KernelError>,
+    last: Option<(&'a str, T)>,
+}
+
+impl<'a, T: Copy> Named<'a, T> {
+    /// Names read by `parse` ([`crate::sections`], [`crate::profile`]).
+    ///
+    /// ```
+    /// let _ = weburl_arrow::rows::Named::new(weburl_arrow::profile);
+    /// ```
+    #[must_use]
+    pub fn new(parse: fn(&str) -> Result<T, crate::KernelError>) -> Self {
+        Named { parse, last: None }
+    }
+
+    /// What `name` means: the previous row's value when its name is the same.
+    #[inline]
+    pub fn get(&mut self, name: &'a str) -> Result<T, crate::KernelError> {
+        match self.last {
+            Some((seen, value)) if seen == name => Ok(value),
+            _ => {
+                let value = (self.parse)(name)?;
+                self.last = Some((name, value));
+                Ok(value)
+            }
+        }
+    }
+}
+
+/// The URL `input` parses to in `profile`'s canonical form ([`normalize`]), parsed in
+/// `spare`'s buffer: a part of `input` when the answer is `input` itself (an href already
+/// in the `spec` form), else the href or the text made; `None` where it does not parse or
+/// normalization fails. Give the answer back with [`Spare::keep_answer`] once written.
+///
+/// ```
+/// use weburl::normalize::{Options, Profile};
+/// use weburl_arrow::rows::{Slice, Spare, normalized};
+/// let mut spare = Spare::default();
+/// let same = normalized("https://a.example/", Profile::Spec, &Options::default(), &mut spare);
+/// assert_eq!(same, Some(Slice::Input("https://a.example/", 0..18)));
+/// let dedup = normalized("HTTP://A.example/?b&a", Profile::Dedup, &Options::default(), &mut spare);
+/// assert_eq!(dedup.unwrap().as_str(), "http://a.example/?a&b");
+/// ```
+#[inline]
+pub fn normalized<'a>(
+    input: &'a str,
+    profile: Profile,
+    options: &Options,
+    spare: &mut Spare,
+) -> Option<Slice<'a>> {
+    let url = spare.parse(input, None).ok()?;
+    let answer = match normalize(&url, profile, options)? {
+        Cow::Owned(text) => Slice::Owned(text),
+        Cow::Borrowed(href) if href == input => Slice::Input(input, 0..input.len()),
+        Cow::Borrowed(href) => {
+            let len = href.len();
+            return Some(Slice::Href(url, 0..len));
+        }
+    };
+    spare.keep(url);
+    Some(answer)
+}
+
 /// Where the getter `component` of `url` is in its href ([`Url::component_range`]), or,
 /// when it is not there (an origin that does not start the href), its text.
 ///
@@ -470,6 +663,64 @@ pub fn pattern_group<'u>(
 ) -> Option<&'u str> {
     let component = component.or_else(|| pattern_group_component(pattern, name))?;
     pattern.match_url(url)?.group(component, name)
+}
+
+/// Whether the URL `input` parses to (parsed in `spare`'s buffer, where it stays) matches
+/// `pattern`: `URLPattern.test` of one row, false where it does not parse. The row of the
+/// SQL hosts' `url_pattern_test` where each row has its own pattern.
+///
+/// ```
+/// use weburl::pattern::UrlPattern;
+/// use weburl_arrow::rows::{Spare, pattern_test_in};
+/// let p: UrlPattern = "https://*.example.com/books/:id".parse().unwrap();
+/// let mut spare = Spare::default();
+/// assert!(pattern_test_in("https://a.example.com/books/7", &p, &mut spare));
+/// assert!(!pattern_test_in("nope", &p, &mut spare));
+/// ```
+#[cfg(feature = "pattern")]
+#[must_use]
+#[inline]
+pub fn pattern_test_in(input: &str, pattern: &UrlPattern, spare: &mut Spare) -> bool {
+    spare
+        .parse_kept(input, None)
+        .is_ok_and(|url| pattern.test_url(url))
+}
+
+/// `f` of the value of the group that `name` refers to (`id`, or `pathname.0`: the names of
+/// `pattern_exec`'s fields, a bare name meaning the first component that has such a group,
+/// as [`crate::pattern_group`] reads them) in the match of the URL `input` parses to (parsed
+/// in `spare`'s buffer, where it stays): `None` where the pattern has no such group, the URL
+/// does not parse or match, or the group did not participate. The row of the SQL hosts'
+/// `url_pattern_group` where each row has its own pattern.
+///
+/// ```
+/// use weburl::pattern::UrlPattern;
+/// use weburl_arrow::rows::{Spare, pattern_group_in};
+/// let p: UrlPattern = "https://*.example.com/books/:id".parse().unwrap();
+/// let mut spare = Spare::default();
+/// let url = "https://a.example.com/books/7";
+/// assert_eq!(pattern_group_in(url, &p, "id", &mut spare, |v| v.map(str::to_owned)), Some("7".into()));
+/// assert_eq!(pattern_group_in(url, &p, "hostname.0", &mut spare, |v| v.map(str::to_owned)), Some("a".into()));
+/// assert_eq!(pattern_group_in(url, &p, "nope", &mut spare, |v| v.is_none()), true);
+/// ```
+#[cfg(feature = "pattern")]
+#[inline]
+pub fn pattern_group_in<R>(
+    input: &str,
+    pattern: &UrlPattern,
+    name: &str,
+    spare: &mut Spare,
+    f: impl FnOnce(Option<&str>) -> R,
+) -> R {
+    let (component, group) = crate::group_reference(name);
+    // Without such a group the URL is not parsed.
+    let Some(component) = component.or_else(|| pattern_group_component(pattern, group)) else {
+        return f(None);
+    };
+    let Ok(url) = spare.parse_kept(input, None) else {
+        return f(None);
+    };
+    f(pattern_group(url, pattern, Some(component), group))
 }
 
 /// Spark SQL's `parse_url(url, part)` (`key: None`) or `parse_url(url, part, key)` of one row

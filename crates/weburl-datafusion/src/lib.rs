@@ -25,6 +25,9 @@
 //!
 //! # Functions
 //!
+//! The functions, their parameters and which surface has which are weburl-arrow's
+//! `catalog` (`tests/catalog.rs` checks this registry against it).
+//!
 //! | function | returns |
 //! |---|---|
 //! | `url_parse(url [, base])` | struct `{href, origin, protocol, username, password, host, hostname, port, pathname, search, hash}` (all `Utf8`), null when it does not parse |
@@ -39,6 +42,7 @@
 //! | `url_surt(url)` | `Utf8`: the SURT key web archives sort by (`url_normalize(url, 'surt')`) |
 //! | `url_pattern_test(url, pattern [, pattern_base] [, ignore_case])` | `Boolean`: whether the URL matches the URL pattern (the URL Pattern Standard's `URLPattern.test`; a constructor string such as `'https://*.example.com/books/:id'`, relative to `pattern_base` if given, with `ignoreCase` where the boolean `ignore_case` is true); false when the URL does not parse |
 //! | `url_pattern_group(url, pattern, name [, pattern_base] [, ignore_case])` | `Utf8`: the value of the pattern's group `name` in the match (`'id'` for `:id`; `'pathname.0'` names a component's group; a bare name several components have is the first of them in the order protocol, username, password, hostname, port, pathname, search, hash); null without a match, without such a group, or when it did not participate |
+//! | `url_pattern_exec(url, pattern [, pattern_base] [, ignore_case])` | struct of `Utf8` fields, one per group of the pattern (named as `weburl.arrow.pattern_exec` names them: `id`, or `hostname.0` where two components have the group; `url_pattern_exec(u, 'https://*.example.com/:id')['id']`), null without a match; the pattern and its options must be literals, since they make the struct's type when the query is planned |
 //! | `parse_url(url, part [, key])` | `Utf8View`: **Spark SQL's** `parse_url`, answer for answer (java.net.URI's RFC 2396 reading, not the URL Standard's; see below) |
 //!
 //! The pattern functions' `ignore_case` may follow the pattern (or the name) directly, with no

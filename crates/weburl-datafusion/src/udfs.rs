@@ -1,8 +1,8 @@
-//! Every function as one row of a table (SQL name, signature, kernel) and one
-//! `ScalarUDFImpl` that runs any of them on weburl-arrow's kernels: this file only turns
-//! DataFusion's arguments into [`Strings`] and the kernels' errors into DataFusion's.
+//! Every function of weburl-arrow's catalogue that DataFusion has (its SQL name and
+//! parameters, from which the signature is made), with its kernel, and one `ScalarUDFImpl`
+//! that runs any of them on weburl-arrow's kernels: this file only turns DataFusion's
+//! arguments into [`Strings`] and the kernels' errors into DataFusion's.
 
-use std::borrow::Cow;
 use std::sync::Arc;
 
 use datafusion::arrow::array::{
@@ -14,14 +14,13 @@ use datafusion::logical_expr::{
     ColumnarValue, ReturnFieldArgs, ScalarFunctionArgs, ScalarUDF, ScalarUDFImpl, Signature,
     TypeSignature, Volatility,
 };
+use weburl::Component;
 use weburl::normalize::{Options, Profile};
 use weburl::pattern::UrlPattern;
 use weburl::psl::Sections;
-use weburl::{Component, Url};
-use weburl_arrow::rows::{self, Slice};
-use weburl_arrow::{
-    Base, KernelError, Output, PatternCache, PatternReader, Strings, group_reference,
-};
+use weburl_arrow::catalog::{self, Surface};
+use weburl_arrow::rows::{self, Slice, Spare};
+use weburl_arrow::{Base, KernelError, Output, PatternCache, PatternReader, Strings};
 
 /// What a function computes (each is described in the crate's table of functions).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -39,13 +38,15 @@ enum Kernel {
     Surt,
     SparkParseUrl,
     PatternTest,
+    PatternExec,
     PatternGroup,
 }
 
-/// One SQL function: a row of the table.
+/// One SQL function: a function of the catalogue and its kernel.
 #[derive(Debug, PartialEq, Eq, Hash)]
 struct UrlFunction {
     name: String,
+    function: &'static catalog::Function,
     kernel: Kernel,
     signature: Signature,
     patterns: Patterns,
@@ -71,51 +72,33 @@ impl std::hash::Hash for Patterns {
     fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
 }
 
-/// Every function of the crate.
+/// Every function of the crate: those of weburl-arrow's catalogue that DataFusion has, in its
+/// order, with its names and parameters; the table here adds only the kernel of each.
 pub(crate) fn functions() -> Vec<ScalarUDF> {
-    let strings = |counts: &[usize]| {
-        let one_of = counts.iter().map(|&n| TypeSignature::String(n)).collect();
-        Signature::one_of(one_of, Volatility::Immutable)
-    };
-    let mut table = vec![
-        ("url_parse", Kernel::Parse, strings(&[1, 2])),
-        ("url_can_parse", Kernel::CanParse, strings(&[1, 2])),
-        ("url_error_name", Kernel::ErrorName, strings(&[1, 2])),
-        ("url_join", Kernel::Join, strings(&[2])),
-        ("url_search_param", Kernel::SearchParam, strings(&[2])),
-        ("url_search_params", Kernel::SearchParams, strings(&[1])),
-        ("parse_url", Kernel::SparkParseUrl, strings(&[2, 3])),
-        ("url_public_suffix", Kernel::PublicSuffix, strings(&[1, 2])),
-        (
-            "url_registrable_domain",
-            Kernel::RegistrableDomain,
-            strings(&[1, 2]),
-        ),
-        ("url_normalize", Kernel::Normalize, strings(&[1, 2])),
-        ("url_surt", Kernel::Surt, strings(&[1])),
-        ("url_pattern_test", Kernel::PatternTest, user_defined()),
-        ("url_pattern_group", Kernel::PatternGroup, user_defined()),
-    ];
-    let names: Vec<String> = Component::ALL
-        .iter()
-        .map(|c| format!("url_{}", c.name()))
-        .collect();
-    let components = Component::ALL.into_iter().zip(&names);
-    table.extend(
-        components.map(|(c, name)| (name.as_str(), Kernel::Component(c), strings(&[1, 2]))),
-    );
-    table
-        .into_iter()
-        .map(|(name, kernel, signature)| {
-            let name = name.to_owned();
-            ScalarUDF::from(UrlFunction {
-                name,
+    catalog::on(Surface::DataFusion)
+        .filter_map(|function| {
+            let kernel = Kernel::of(function.sql)?;
+            Some(ScalarUDF::from(UrlFunction {
+                name: function.sql.to_owned(),
+                function,
                 kernel,
-                signature,
+                signature: signature(function),
                 patterns: Patterns::default(),
-            })
+            }))
         })
         .collect()
+}
+
+/// The signature of `function`: strings, as many as it takes; but for a function with a
+/// boolean parameter (a pattern's `ignore_case`), checked and cast by
+/// [`UrlFunction::coerce_types`].
+fn signature(function: &catalog::Function) -> Signature {
+    if function.params.iter().all(|p| p.kind.is_string()) {
+        let one_of = function.arity().map(TypeSignature::String).collect();
+        Signature::one_of(one_of, Volatility::Immutable)
+    } else {
+        user_defined()
+    }
 }
 
 /// The signature of a pattern function, whose third or fourth argument is a string or a
@@ -125,9 +108,40 @@ fn user_defined() -> Signature {
 }
 
 impl Kernel {
-    /// The type of the answer.
-    fn return_type(self) -> DataType {
-        match self {
+    /// The kernel of the catalogue's function named `sql`.
+    fn of(sql: &str) -> Option<Kernel> {
+        Some(match sql {
+            "url_parse" => Kernel::Parse,
+            "url_can_parse" => Kernel::CanParse,
+            "url_error_name" => Kernel::ErrorName,
+            "url_join" => Kernel::Join,
+            "url_search_param" => Kernel::SearchParam,
+            "url_search_params" => Kernel::SearchParams,
+            "parse_url" => Kernel::SparkParseUrl,
+            "url_public_suffix" => Kernel::PublicSuffix,
+            "url_registrable_domain" => Kernel::RegistrableDomain,
+            "url_normalize" => Kernel::Normalize,
+            "url_surt" => Kernel::Surt,
+            "url_pattern_test" => Kernel::PatternTest,
+            "url_pattern_exec" => Kernel::PatternExec,
+            "url_pattern_group" => Kernel::PatternGroup,
+            getter => Kernel::Component(getter.strip_prefix("url_")?.parse().ok()?),
+        })
+    }
+
+    /// Whether it is a pattern function, run by [`Kernel::run_pattern`].
+    fn is_pattern(self) -> bool {
+        matches!(
+            self,
+            Kernel::PatternTest | Kernel::PatternExec | Kernel::PatternGroup
+        )
+    }
+
+    /// The type of the answer; `None` for `url_pattern_exec`, whose struct has a field per
+    /// group of its pattern ([`UrlFunction::exec_type`]).
+    fn return_type(self) -> Option<DataType> {
+        Some(match self {
+            Kernel::PatternExec => return None,
             Kernel::Parse => DataType::Struct(weburl_arrow::parse_fields(Output::Utf8)),
             Kernel::CanParse | Kernel::PatternTest => DataType::Boolean,
             Kernel::SearchParams => weburl_arrow::search_params_type(),
@@ -141,27 +155,7 @@ impl Kernel {
             | Kernel::PublicSuffix
             | Kernel::RegistrableDomain
             | Kernel::SparkParseUrl => DataType::Utf8View,
-        }
-    }
-
-    /// How many arguments a pattern function takes before its options (the pattern's base
-    /// URL and `ignore_case`, both optional).
-    fn required_arguments(self) -> usize {
-        if self == Kernel::PatternGroup { 3 } else { 2 }
-    }
-
-    /// The names of the arguments, for errors.
-    fn argument_names(self) -> &'static [&'static str] {
-        match self {
-            Kernel::Join => &["base", "ref"],
-            Kernel::SearchParam => &["url", "name"],
-            Kernel::PublicSuffix | Kernel::RegistrableDomain => &["url", "sections"],
-            Kernel::Normalize => &["url", "profile"],
-            Kernel::SparkParseUrl => &["url", "part", "key"],
-            Kernel::PatternTest => &["url", "pattern", "pattern_base", "ignore_case"],
-            Kernel::PatternGroup => &["url", "pattern", "name", "pattern_base", "ignore_case"],
-            _ => &["url", "base"],
-        }
+        })
     }
 
     /// The answer for the call's arguments (each `Strings` of the call's length), but for
@@ -186,25 +180,31 @@ impl Kernel {
                 args,
                 weburl_arrow::sections,
                 Sections::All,
-                rows::public_suffix,
+                |input, sections, _| rows::public_suffix(input, sections),
             )?,
             Kernel::RegistrableDomain => by_name(
                 name,
                 args,
                 weburl_arrow::sections,
                 Sections::All,
-                rows::registrable_domain,
+                |input, sections, _| rows::registrable_domain(input, sections),
             )?,
-            Kernel::Normalize => {
-                by_name(name, args, weburl_arrow::profile, Profile::Spec, normalized)?
-            }
+            Kernel::Normalize => by_name(
+                name,
+                args,
+                weburl_arrow::profile,
+                Profile::Spec,
+                |input, profile, spare| {
+                    rows::normalized(input, profile, &Options::default(), spare)
+                },
+            )?,
             Kernel::Surt => weburl_arrow::normalize(url, Profile::Surt, &Options::default()),
             Kernel::SparkParseUrl => {
                 weburl_arrow::spark_parse_url(url, &args[1], args.get(2), Output::Utf8View)
                     .or_else(|e| exec_err!("{name}: {e}"))?
             }
-            Kernel::PatternTest | Kernel::PatternGroup => {
-                unreachable!("pattern functions run through `run_pattern`")
+            Kernel::PatternTest | Kernel::PatternExec | Kernel::PatternGroup => {
+                return exec_err!("{name}: a pattern function runs through `run_pattern`");
             }
         })
     }
@@ -221,6 +221,7 @@ impl Kernel {
         args: &[Strings<'_>],
         ignore_case: &Flags<'_>,
         patterns: &PatternCache,
+        return_type: &DataType,
     ) -> Result<ArrayRef> {
         let url = &args[0];
         let group = (self == Kernel::PatternGroup).then(|| &args[2]);
@@ -233,8 +234,12 @@ impl Kernel {
                 bases.map_or(Some(None), |b| b.get(0).map(Some)),
                 ignore_case.get(0),
             ) else {
-                return Ok(new_null_array(&self.return_type(), url.len()));
+                return Ok(new_null_array(return_type, url.len()));
             };
+            // A null `ignore_case` of `url_pattern_exec` is left a null, so a string here.
+            if args[1..].iter().any(|a| a.get(0).is_none()) {
+                return Ok(new_null_array(return_type, url.len()));
+            }
             let pattern = patterns
                 .get(text, base, ignore_case)
                 .or_else(|e| exec_err!("{name}: {e}"))?;
@@ -242,8 +247,19 @@ impl Kernel {
                 Kernel::PatternTest => {
                     Arc::new(weburl_arrow::pattern_test(url, &pattern, Base::None))
                 }
+                Kernel::PatternExec => Arc::new(weburl_arrow::pattern_exec_as(
+                    url,
+                    &pattern,
+                    Base::None,
+                    Output::Utf8,
+                )),
                 _ => weburl_arrow::pattern_group(url, &pattern, group, Base::None, Output::Utf8),
             });
+        }
+        if self == Kernel::PatternExec {
+            return exec_err!(
+                "{name}: the pattern, its pattern_base and ignore_case must be the same on every row"
+            );
         }
         let mut reader = patterns.reader();
         let mut error = None;
@@ -255,23 +271,23 @@ impl Kernel {
         let array: ArrayRef = match group {
             None => {
                 let mut out = BooleanBuilder::with_capacity(url.len());
+                let mut spare = Spare::default();
                 for i in 0..url.len() {
                     // The pattern is compiled (and its error raised) whatever the URL.
                     let pattern = pattern_of(i).compile(&mut reader, &mut error);
                     let answer = pattern.and_then(|pattern| {
-                        let url = url.get(i)?;
-                        Some(rows::parse(url, None).is_ok_and(|url| pattern.test_url(&url)))
+                        Some(rows::pattern_test_in(url.get(i)?, pattern, &mut spare))
                     });
                     out.append_option(answer);
                 }
                 Arc::new(out.finish())
             }
-            Some(groups) => weburl_arrow::map_rows(url, Output::Utf8, |i, text| {
+            Some(groups) => weburl_arrow::map_rows_in(url, Output::Utf8, |i, text, spare| {
                 let pattern = pattern_of(i).compile(&mut reader, &mut error)?;
-                let (component, group) = group_reference(groups.get(i)?);
-                let url = rows::parse(text?, None).ok()?;
-                let value = rows::pattern_group(&url, pattern, component, group)?;
-                Some(Slice::Owned(value.to_owned()))
+                let (name, text) = (groups.get(i)?, text?);
+                rows::pattern_group_in(text, pattern, name, spare, |value| {
+                    value.map(|v| Slice::Owned(v.to_owned()))
+                })
             }),
         };
         match error {
@@ -330,18 +346,6 @@ impl Flags<'_> {
     }
 }
 
-/// `url_normalize`'s row: the URL in `profile`'s canonical form, with the default options.
-fn normalized(input: &str, profile: Profile) -> Option<Slice<'_>> {
-    let url = Url::parse(input).ok()?;
-    match rows::normalize(&url, profile, &Options::default())? {
-        Cow::Owned(text) => Some(Slice::Owned(text)),
-        Cow::Borrowed(href) => {
-            let len = href.len();
-            Some(Slice::Href(url, 0..len))
-        }
-    }
-}
-
 /// `row` of each URL with the value of the optional second argument, a name (sections, a
 /// profile) read by `parse` (`default` without it): null where the name is null, the
 /// function's error for a name `parse` refuses. The answer is `Utf8View`, but `Utf8` for
@@ -351,31 +355,28 @@ fn by_name<'a, T: Copy>(
     args: &[Strings<'a>],
     parse: fn(&str) -> Result<T, KernelError>,
     default: T,
-    row: fn(&'a str, T) -> Option<Slice<'a>>,
+    row: fn(&'a str, T, &mut Spare) -> Option<Slice<'a>>,
 ) -> Result<ArrayRef> {
     let names = args.get(1);
     let mut error = None;
-    let mut last: Option<(&str, T)> = None;
+    let mut named = rows::Named::new(parse);
     let output = if function == "url_normalize" {
         Output::Utf8
     } else {
         Output::Utf8View
     };
-    let array = weburl_arrow::map_rows(&args[0], output, |i, text| {
+    let array = weburl_arrow::map_rows_in(&args[0], output, |i, text, spare| {
         let value = match names {
             None => default,
-            Some(names) => match (names.get(i)?, last) {
-                (name, Some((seen, value))) if seen == name => value,
-                (name, _) => match parse(name) {
-                    Ok(value) => last.insert((name, value)).1,
-                    Err(e) => {
-                        error.get_or_insert(e);
-                        return None;
-                    }
-                },
+            Some(names) => match named.get(names.get(i)?) {
+                Ok(value) => value,
+                Err(e) => {
+                    error.get_or_insert(e);
+                    return None;
+                }
             },
         };
-        row(text?, value)
+        row(text?, value, spare)
     });
     match error {
         Some(e) => exec_err!("{function}: {e}"),
@@ -419,6 +420,50 @@ fn flags<'a>(value: &'a ColumnarValue, function: &str) -> Result<Flags<'a>> {
     }
 }
 
+impl UrlFunction {
+    /// The type of `url_pattern_exec`'s answer: a struct of `Utf8` fields, one per group of
+    /// the pattern (named as `weburl_arrow::pattern_fields` names them), which its arguments
+    /// after the URL, literals, give (compiled here once); a struct of no fields where one of
+    /// them is null (the answer is null).
+    fn exec_type(&self, args: &ReturnFieldArgs) -> Result<DataType> {
+        let (mut text, mut base, mut ignore_case) = (None, None, false);
+        let names: Vec<&str> = self.function.param_names().collect();
+        let arguments = args.arg_fields.iter().zip(args.scalar_arguments);
+        for (k, (field, value)) in arguments.enumerate().skip(1) {
+            let flag = field.data_type() == &DataType::Boolean;
+            let Some(value) = value else {
+                let what = if flag { "ignore_case" } else { names[k] };
+                return plan_err!(
+                    "{}: the {what} must be a constant: the fields of the answer are the pattern's groups",
+                    self.name
+                );
+            };
+            if value.is_null() {
+                return Ok(DataType::Struct(Default::default()));
+            }
+            if flag {
+                ignore_case = matches!(value, ScalarValue::Boolean(Some(true)));
+            } else if k == 1 {
+                text = value.try_as_str().flatten();
+            } else {
+                base = value.try_as_str().flatten();
+            }
+        }
+        let Some(text) = text else {
+            return plan_err!("{}: the pattern must be a string", self.name);
+        };
+        let pattern = self
+            .patterns
+            .0
+            .get(text, base, ignore_case)
+            .or_else(|e| plan_err!("{}: {e}", self.name))?;
+        Ok(DataType::Struct(weburl_arrow::pattern_fields(
+            &pattern,
+            Output::Utf8,
+        )))
+    }
+}
+
 impl ScalarUDFImpl for UrlFunction {
     fn name(&self) -> &str {
         &self.name
@@ -429,7 +474,13 @@ impl ScalarUDFImpl for UrlFunction {
     }
 
     fn return_type(&self, _arg_types: &[DataType]) -> Result<DataType> {
-        Ok(self.kernel.return_type())
+        match self.kernel.return_type() {
+            Some(data_type) => Ok(data_type),
+            None => plan_err!(
+                "{}: the type is the pattern's groups (return_field_from_args)",
+                self.name
+            ),
+        }
     }
 
     /// The return type, after compiling a pattern whose arguments (the pattern, its base URL
@@ -438,13 +489,17 @@ impl ScalarUDFImpl for UrlFunction {
     /// that is not a literal here may still be a constant, such as a literal cast to the
     /// column's string type: it is compiled when the function first runs.
     fn return_field_from_args(&self, args: ReturnFieldArgs) -> Result<FieldRef> {
+        if self.kernel == Kernel::PatternExec {
+            let data_type = self.exec_type(&args)?;
+            return Ok(Arc::new(Field::new(self.name(), data_type, true)));
+        }
         if matches!(self.kernel, Kernel::PatternTest | Kernel::PatternGroup)
             && let Some(Some(pattern)) = args.scalar_arguments.get(1)
             && let Some(Some(text)) = pattern.try_as_str()
         {
             // The options, if all are literals (`None` where one is not, or is null: a null
             // argument gives null, and compiles nothing).
-            let required = self.kernel.required_arguments();
+            let required = self.function.required();
             let mut options = Some((None, false));
             for (field, value) in args
                 .arg_fields
@@ -474,7 +529,7 @@ impl ScalarUDFImpl for UrlFunction {
         }
         Ok(Arc::new(Field::new(
             self.name(),
-            self.kernel.return_type(),
+            self.return_type(&[])?,
             true,
         )))
     }
@@ -486,8 +541,8 @@ impl ScalarUDFImpl for UrlFunction {
     /// no base URL between, as in JavaScript's `new URLPattern(input, options)`. Any other
     /// type, or number of arguments, fails the query with the function's synopsis.
     fn coerce_types(&self, arg_types: &[DataType]) -> Result<Vec<DataType>> {
-        let names = self.kernel.argument_names();
-        let required = self.kernel.required_arguments();
+        let names: Vec<&str> = self.function.param_names().collect();
+        let required = self.function.required();
         let n = arg_types.len();
         if n < required || n > names.len() {
             return plan_err!(
@@ -509,6 +564,9 @@ impl ScalarUDFImpl for UrlFunction {
                     k == required + 1 || (k == required && n == k + 1 && t == &DataType::Boolean);
                 let what = if flag { "ignore_case" } else { names[k] };
                 match t {
+                    // A null stays a null literal for `url_pattern_exec`, whose type its
+                    // literals make (a cast would hide it from `return_field_from_args`).
+                    DataType::Null if self.kernel == Kernel::PatternExec => Ok(DataType::Null),
                     DataType::Boolean | DataType::Null if flag => Ok(DataType::Boolean),
                     _ if flag => {
                         plan_err!("{}: the ignore_case must be a boolean, not {t}", self.name)
@@ -534,7 +592,7 @@ impl ScalarUDFImpl for UrlFunction {
                 ColumnarValue::Scalar(_) => None,
             })
             .unwrap_or(args.number_rows);
-        let names = self.kernel.argument_names().iter();
+        let names = self.function.param_names();
         let mut inputs = Vec::with_capacity(args.args.len());
         let mut ignore_case = Flags::Scalar(Some(false));
         for (value, what) in args.args.iter().zip(names) {
@@ -547,10 +605,13 @@ impl ScalarUDFImpl for UrlFunction {
         }
         let patterns = &self.patterns.0;
         let array = match self.kernel {
-            Kernel::PatternTest | Kernel::PatternGroup => {
-                self.kernel
-                    .run_pattern(&self.name, &inputs, &ignore_case, patterns)?
-            }
+            kernel if kernel.is_pattern() => kernel.run_pattern(
+                &self.name,
+                &inputs,
+                &ignore_case,
+                patterns,
+                args.return_field.data_type(),
+            )?,
             _ => self.kernel.run(&self.name, &inputs)?,
         };
         // A call on scalars only answers a scalar.

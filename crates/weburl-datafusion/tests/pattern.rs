@@ -1,4 +1,4 @@
-//! `url_pattern_test` and `url_pattern_group` in SQL against the library's `UrlPattern` and
+//! `url_pattern_test`, `url_pattern_exec` and `url_pattern_group` in SQL against the library's `UrlPattern` and
 //! the web-platform-tests URLPattern data (`weburl_testkit::urlpattern`, the expectations
 //! every surface is checked against): every string layout, nulls, URLs that do not parse,
 //! queries over many batches and partitions, and the errors of a pattern or a group name that
@@ -636,12 +636,30 @@ async fn wpt_string_patterns_on_every_wpt_url() {
             let name = literal(&format!("{}.{name}", c.name()));
             sql += &format!(", url_pattern_group(u, {pattern}, {name})");
         }
+        // `url_pattern_exec`'s struct: null without a match, and a field per group, in the
+        // groups' order, named by the group or, where two components have it, qualified.
+        let fields = weburl_arrow::pattern_fields(&p, weburl_arrow::Output::Utf8);
+        assert_eq!(fields.len(), groups.len(), "{what}");
+        sql += &format!(", url_pattern_exec(u, {pattern}) IS NOT NULL");
+        for (field, (c, name)) in fields.iter().zip(&groups) {
+            let qualified = format!("{}.{name}", c.name());
+            assert!(field.name() == name || field.name() == &qualified, "{what}");
+            sql += &format!(
+                ", url_pattern_exec(u, {pattern})[{}]",
+                literal(field.name())
+            );
+        }
         sql += " FROM urls ORDER BY i";
         let got = table(&ctx, &sql).await;
+        let exec = 1 + groups.len();
         for (row, url) in urls.iter().enumerate() {
             let result = p.exec(url, None);
             let test = Some(result.is_some().to_string());
             assert_eq!(got[0][row], test, "{what} on {url}");
+            assert_eq!(got[exec][row], test, "{what} on {url}: exec");
+            for k in 0..groups.len() {
+                assert_eq!(got[exec + 1 + k][row], got[k + 1][row], "{what} on {url}");
+            }
             for (k, (c, name)) in groups.iter().enumerate() {
                 let want = result
                     .as_ref()
@@ -717,4 +735,59 @@ async fn many_batches_answer_as_one() {
         .map(|u| u.map(|u| p.test(u, None).to_string()))
         .collect();
     assert_eq!(answers[1][0], want);
+}
+
+/// `url_pattern_exec`'s struct is typed by its pattern, so the pattern and its options must be
+/// literals: a column of them, or a pattern that does not compile, fails the query when it is
+/// planned; a null pattern gives null; a scalar call answers the struct of one row.
+#[tokio::test]
+async fn pattern_exec_takes_a_constant_pattern() {
+    let ctx = ctx_with(layouts().remove(0)).await;
+    let e = error(&ctx, "SELECT url_pattern_exec(u, u) FROM urls").await;
+    assert!(
+        e.contains("url_pattern_exec: the pattern must be a constant"),
+        "{e}"
+    );
+    let e = error(
+        &ctx,
+        &format!("SELECT url_pattern_exec(u, '{PATTERN}', u) FROM urls"),
+    )
+    .await;
+    assert!(
+        e.contains("url_pattern_exec: the pattern_base must be a constant"),
+        "{e}"
+    );
+    let e = error(
+        &ctx,
+        "SELECT url_pattern_exec(u, 'https://a/:id(') FROM urls",
+    )
+    .await;
+    assert!(
+        e.contains("url_pattern_exec: invalid URL pattern") && e.contains("pathname"),
+        "{e}"
+    );
+    for sql in [
+        "SELECT url_pattern_exec(u, NULL) FROM urls",
+        "SELECT url_pattern_exec(u, 'https://*.example.com/*', NULL) FROM urls",
+        "SELECT url_pattern_exec(u, 'https://*.example.com/*', 'https://a/', NULL) FROM urls",
+    ] {
+        let got = column(&ctx, sql).await;
+        assert_eq!(got.null_count(), URLS.len(), "{sql}");
+    }
+    let sql = format!(
+        "SELECT url_pattern_exec(u, '{PATTERN}')['owner'], url_pattern_exec(u, '/repos/:owner/*', 'https://API.example.com', true)['owner'] FROM urls ORDER BY i"
+    );
+    let got = table(&ctx, &sql).await;
+    assert_eq!(
+        got[0][..3],
+        [Some("weburl".into()), Some("a%20b".into()), None]
+    );
+    // Relative to the base URL, whose host is api.example.com, with ignoreCase.
+    assert_eq!([&got[1][0], &got[1][2]], [&Some("weburl".into()), &None]);
+    let got = table(
+        &ctx,
+        "SELECT url_pattern_exec('https://a.example.com/b/7', 'https://*.example.com/b/:id')['id']",
+    )
+    .await;
+    assert_eq!(got, [[Some("7".to_owned())]]);
 }

@@ -48,13 +48,14 @@ use duckdb::vtab::arrow::WritableVector;
 use duckdb::{Connection, duckdb_entrypoint_c_api};
 use weburl::{Component, Url};
 use weburl_arrow::PatternCache;
+use weburl_arrow::catalog::{self, Surface};
 
 mod parse_url;
 mod pattern;
 pub mod rows;
 mod vector;
 
-use rows::{Bases, TextKernel};
+use rows::{Bases, TextKernel, TextState};
 use vector::{OptionalStrings, Strings, Texts};
 
 /// The argument lists a function takes: `(VARCHAR)`, `(VARCHAR, VARCHAR)` or either.
@@ -122,34 +123,48 @@ const TWO: u8 = 2;
 /// The `ARITY` of a [`TextFunction`] taking either.
 const ONE_OR_TWO: u8 = 3;
 
-/// Every function the extension registers, in order, netquack's four aliases last: the one
-/// table that registration and [`function_names`] read.
+/// Every function the extension registers: those of weburl-arrow's catalogue that DuckDB has,
+/// in its order, with its names and numbers of arguments, then netquack's four aliases (the
+/// catalogue's too): the one table that registration and [`function_names`] read.
 fn functions() -> Vec<Function> {
-    let mut table: Vec<Function> = Component::ALL
-        .into_iter()
-        .map(|c| text::<ONE_OR_TWO>(TextKernel::Component(c)))
-        .collect();
     let patterns = Arc::new(PatternCache::new());
-    table.extend([
-        text::<ONE_OR_TWO>(TextKernel::PublicSuffix),
-        text::<ONE_OR_TWO>(TextKernel::RegistrableDomain),
-        text::<ONE_OR_TWO>(TextKernel::Normalize),
-        text::<ONE>(TextKernel::Surt),
-        text::<ONE_OR_TWO>(TextKernel::ErrorName),
-        text::<TWO>(TextKernel::Join),
-        text::<TWO>(TextKernel::SearchParam),
-        function::<CanParse>("url_can_parse", ()),
-        function::<Parse>("url_parse", ()),
-        function::<SearchParams>("url_search_params", ()),
-        function::<pattern::PatternTest>("url_pattern_test", Arc::clone(&patterns)),
-        function::<pattern::PatternGroup>("url_pattern_group", patterns),
-        function::<parse_url::ParseUrl>("parse_url", ()),
-    ]);
-    table.extend(NETQUACK_ALIASES.map(|(alias, kernel)| Function {
-        alias: true,
-        ..function::<TextFunction<ONE>>(alias, kernel)
-    }));
+    let mut table: Vec<Function> = catalog::on(Surface::DuckDb)
+        .filter_map(|f| registration(f, &patterns))
+        .collect();
+    table.extend(
+        catalog::NETQUACK_ALIASES
+            .iter()
+            .filter_map(|(alias, name)| {
+                Some(Function {
+                    alias: true,
+                    ..function::<TextFunction<ONE>>(*alias, TextKernel::of(name)?)
+                })
+            }),
+    );
     table
+}
+
+/// How the catalogue's function `f` is registered: its [`VScalar`], whose signatures take
+/// the catalogue's numbers of arguments (`None` for a function this crate has no code for,
+/// which the tests catch).
+fn registration(f: &catalog::Function, patterns: &Arc<PatternCache>) -> Option<Function> {
+    Some(match f.sql {
+        "url_can_parse" => function::<CanParse>(f.sql, ()),
+        "url_parse" => function::<Parse>(f.sql, ()),
+        "url_search_params" => function::<SearchParams>(f.sql, ()),
+        "url_pattern_test" => function::<pattern::PatternTest>(f.sql, Arc::clone(patterns)),
+        "url_pattern_group" => function::<pattern::PatternGroup>(f.sql, Arc::clone(patterns)),
+        "parse_url" => function::<parse_url::ParseUrl>(f.sql, ()),
+        name => {
+            let kernel = TextKernel::of(name)?;
+            match (f.required(), f.params.len()) {
+                (1, 1) => text::<ONE>(kernel),
+                (2, 2) => text::<TWO>(kernel),
+                (1, 2) => text::<ONE_OR_TWO>(kernel),
+                _ => return None,
+            }
+        }
+    })
 }
 
 /// The SQL names of every function the extension registers, netquack's four aliases last.
@@ -199,7 +214,7 @@ impl<const ARITY: u8> VScalar for TextFunction<ARITY> {
             }
             return Ok(());
         }
-        let mut bases = Bases::default();
+        let mut state = TextState::default();
         for i in 0..firsts.len() {
             let Some(second) = seconds.get(i) else {
                 out.set_null(i);
@@ -209,7 +224,7 @@ impl<const ARITY: u8> VScalar for TextFunction<ARITY> {
                 out.set_null(i);
                 continue;
             };
-            if !rows::text(*kernel, first, second, &mut bases, |s| out.set(i, s))? {
+            if !rows::text(*kernel, first, second, &mut state, |s| out.set(i, s))? {
                 out.set_null(i);
             }
         }
@@ -394,18 +409,6 @@ fn register(con: &Connection) -> Result<(), Box<dyn Error>> {
     Ok(())
 }
 
-/// The names of the community extension netquack that mean what a weburl function means for
-/// an absolute URL (netquack also reads text without a scheme, which the URL Standard does
-/// not), with one argument, as netquack takes them. Others differ in their answer
-/// (`extract_schema` and `extract_query_string` drop the `:` and `?` that `url_protocol` and
-/// `url_search` keep) or have no weburl counterpart.
-const NETQUACK_ALIASES: [(&str, TextKernel); 4] = [
-    ("extract_domain", TextKernel::RegistrableDomain),
-    ("extract_host", TextKernel::Component(Component::Hostname)),
-    ("extract_path", TextKernel::Component(Component::Pathname)),
-    ("extract_tld", TextKernel::PublicSuffix),
-];
-
 /// The extension's entry point, which DuckDB calls on `LOAD` (the macro exports it as
 /// `weburl_init_c_api`). A panic is caught here, as duckdb-rs catches those of each
 /// function call and turns them into query errors: none crosses the C boundary.
@@ -413,4 +416,24 @@ const NETQUACK_ALIASES: [(&str, TextKernel); 4] = [
 pub fn extension_entrypoint(con: Connection) -> Result<(), Box<dyn Error>> {
     catch_unwind(AssertUnwindSafe(|| register(&con)))
         .map_err(|_| "weburl: a panic while registering the functions")?
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The extension registers exactly the catalogue's DuckDB functions, in its order, then
+    /// netquack's aliases; the numbers of arguments are checked in DuckDB itself
+    /// (`tests/test_extension.py`, against `duckdb_functions()`).
+    #[test]
+    fn the_registry_is_the_catalogue() {
+        let mut expected: Vec<&str> = catalog::on(Surface::DuckDb).map(|f| f.sql).collect();
+        expected.extend(catalog::NETQUACK_ALIASES.map(|(alias, _)| alias));
+        assert_eq!(function_names(), expected);
+        for f in catalog::FUNCTIONS {
+            if let Some(kernel) = TextKernel::of(f.sql) {
+                assert_eq!(kernel.sql_name(), f.sql);
+            }
+        }
+    }
 }

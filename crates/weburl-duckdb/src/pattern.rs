@@ -23,7 +23,7 @@ use duckdb::core::{DataChunkHandle, LogicalTypeHandle, LogicalTypeId};
 use duckdb::vscalar::{ScalarFunctionSignature, VScalar};
 use duckdb::vtab::arrow::WritableVector;
 use weburl::pattern::UrlPattern;
-use weburl_arrow::{PatternCache, PatternReader, group_reference, rows};
+use weburl_arrow::{PatternCache, PatternReader, rows};
 
 use crate::vector::{self, Booleans, Strings, Texts};
 
@@ -131,6 +131,7 @@ impl VScalar for PatternTest {
         let mut patterns = Patterns::new(cache, input, 2, "url_pattern_test");
         let mut out = output.flat_vector();
         let mut nulls = Vec::new();
+        let mut spare = rows::Spare::default();
         {
             let values = vector::booleans(&mut out, n);
             for (i, value) in values.iter_mut().enumerate() {
@@ -141,9 +142,7 @@ impl VScalar for PatternTest {
                     continue;
                 };
                 match urls.get(i) {
-                    Some(url) => {
-                        *value = rows::parse(url, None).is_ok_and(|url| pattern.test_url(&url));
-                    }
+                    Some(url) => *value = rows::pattern_test_in(url, pattern, &mut spare),
                     None => nulls.push(i),
                 }
             }
@@ -179,6 +178,7 @@ impl VScalar for PatternGroup {
         let n = urls.len();
         let mut patterns = Patterns::new(cache, input, 3, "url_pattern_group");
         let mut out = Texts::new(output.flat_vector(), n);
+        let mut spare = rows::Spare::default();
         for i in 0..n {
             let Some(pattern) = patterns.get(i)? else {
                 out.set_null(i);
@@ -188,16 +188,10 @@ impl VScalar for PatternGroup {
                 out.set_null(i);
                 continue;
             };
-            let (component, group) = group_reference(name);
-            let component = component.or_else(|| rows::pattern_group_component(pattern, group));
-            let url = component.and_then(|_| rows::parse(url, None).ok());
-            let value = url
-                .as_ref()
-                .and_then(|url| rows::pattern_group(url, pattern, component, group));
-            match value {
+            rows::pattern_group_in(url, pattern, name, &mut spare, |value| match value {
                 Some(value) => out.set(i, value),
                 None => out.set_null(i),
-            }
+            });
         }
         Ok(())
     }

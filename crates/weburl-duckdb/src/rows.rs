@@ -3,8 +3,9 @@
 //! weburl's DataFusion and Python functions: null for a null argument and for a URL that does
 //! not parse, an error for an unknown `sections` or `profile` name.
 
+use weburl::Component;
 use weburl::normalize::{Options, Profile};
-use weburl::{Component, ParseError, Url};
+use weburl::psl::Sections;
 use weburl_arrow::rows;
 
 /// A function whose answer is text, with what its second argument (if any) means.
@@ -29,24 +30,41 @@ pub enum TextKernel {
 }
 
 impl TextKernel {
-    /// The SQL name of the function.
+    /// The text function of the catalogue's SQL name `sql` (`None`: not a text function).
+    ///
+    /// ```
+    /// use weburl_duckdb::rows::TextKernel;
+    /// assert_eq!(TextKernel::of("url_hostname"), Some(TextKernel::Component(weburl::Component::Hostname)));
+    /// assert_eq!(TextKernel::of("url_parse"), None);
+    /// ```
+    #[must_use]
+    pub fn of(sql: &str) -> Option<TextKernel> {
+        Some(match sql {
+            "url_public_suffix" => TextKernel::PublicSuffix,
+            "url_registrable_domain" => TextKernel::RegistrableDomain,
+            "url_normalize" => TextKernel::Normalize,
+            "url_surt" => TextKernel::Surt,
+            "url_error_name" => TextKernel::ErrorName,
+            "url_join" => TextKernel::Join,
+            "url_search_param" => TextKernel::SearchParam,
+            getter => TextKernel::Component(getter.strip_prefix("url_")?.parse().ok()?),
+        })
+    }
+
+    /// The SQL name of the function: the name in weburl-arrow's catalogue that
+    /// [`TextKernel::of`] reads as this kernel.
     ///
     /// ```
     /// use weburl_duckdb::rows::TextKernel;
     /// assert_eq!(TextKernel::Component(weburl::Component::Hostname).sql_name(), "url_hostname");
     /// ```
     #[must_use]
-    pub fn sql_name(self) -> String {
-        match self {
-            TextKernel::Component(c) => format!("url_{}", c.name()),
-            TextKernel::PublicSuffix => "url_public_suffix".into(),
-            TextKernel::RegistrableDomain => "url_registrable_domain".into(),
-            TextKernel::Normalize => "url_normalize".into(),
-            TextKernel::Surt => "url_surt".into(),
-            TextKernel::ErrorName => "url_error_name".into(),
-            TextKernel::Join => "url_join".into(),
-            TextKernel::SearchParam => "url_search_param".into(),
-        }
+    pub fn sql_name(self) -> &'static str {
+        weburl_arrow::catalog::FUNCTIONS
+            .iter()
+            .map(|f| f.sql)
+            .find(|name| TextKernel::of(name) == Some(self))
+            .unwrap_or("weburl")
     }
 }
 
@@ -54,81 +72,25 @@ impl TextKernel {
 /// name), as DataFusion's functions fail the query for it.
 pub type Failure = String;
 
-/// The base URLs of one call, parsed once per run of equal strings: a constant base arrives
-/// as a column repeating one string, and a column of bases is often sorted.
-///
-/// It also keeps the previous row's URL, whose buffer the next row's parse reuses
-/// ([`rows::Spare`]).
-///
-/// ```
-/// let mut bases = weburl_duckdb::rows::Bases::default();
-/// assert_eq!(bases.get("http://a/b").as_ref().unwrap().href(), "http://a/b");
-/// let url = bases.parse("c", Some("http://a/b")).unwrap();
-/// assert_eq!(url.href(), "http://a/c");
-/// bases.keep(url);
-/// ```
-#[derive(Default)]
-pub struct Bases<'a> {
-    last: Option<(&'a str, Result<Url, ParseError>)>,
-    spare: rows::Spare,
+pub use weburl_arrow::rows::Bases;
+
+/// The per-row state of one call of a text function: the base URLs and the previous row's
+/// URL ([`Bases`]), and the `sections` and `profile` names read once per run of equal values
+/// (`weburl_arrow::rows::Named`), as weburl's DataFusion functions read them.
+pub struct TextState<'a> {
+    /// The base URLs and the URL kept for the next row's parse.
+    pub bases: Bases<'a>,
+    sections: rows::Named<'a, Sections>,
+    profiles: rows::Named<'a, Profile>,
 }
 
-impl<'a> Bases<'a> {
-    /// The parse of `text`, reusing the previous row's when the text is the same.
-    pub fn get(&mut self, text: &'a str) -> &Result<Url, ParseError> {
-        Self::last_of(&mut self.last, text)
-    }
-
-    /// [`Bases::get`] on the field alone, so that the spare can be borrowed beside it.
-    fn last_of<'b>(
-        last: &'b mut Option<(&'a str, Result<Url, ParseError>)>,
-        text: &'a str,
-    ) -> &'b Result<Url, ParseError> {
-        if last.as_ref().is_none_or(|(t, _)| *t != text) {
-            *last = Some((text, Url::parse(text)));
+impl Default for TextState<'_> {
+    fn default() -> Self {
+        TextState {
+            bases: Bases::default(),
+            sections: rows::Named::new(weburl_arrow::sections),
+            profiles: rows::Named::new(weburl_arrow::profile),
         }
-        &last.as_ref().expect("just set").1
-    }
-
-    /// The parsed `base`, if any, or its error.
-    fn base_of<'b>(
-        last: &'b mut Option<(&'a str, Result<Url, ParseError>)>,
-        base: Option<&'a str>,
-    ) -> Result<Option<&'b Url>, ParseError> {
-        match base {
-            None => Ok(None),
-            Some(base) => Self::last_of(last, base).as_ref().map(Some).map_err(|e| *e),
-        }
-    }
-
-    /// `input` parsed against `base` (a base that fails gives the base's error, as
-    /// `new URL(input, base)` throws it), or alone; give the URL back with [`Bases::keep`].
-    pub fn parse(&mut self, input: &str, base: Option<&'a str>) -> Result<Url, ParseError> {
-        let base = Self::base_of(&mut self.last, base)?;
-        self.spare.parse(input, base)
-    }
-
-    /// Keeps `url` for the next row's parse.
-    pub fn keep(&mut self, url: Url) {
-        self.spare.keep(url);
-    }
-
-    /// The getter `component` of `input` parsed against `base` ([`rows::component_with`]);
-    /// `None` when either does not parse. Give the answer back with `keep_answer` once
-    /// written.
-    fn component(
-        &mut self,
-        input: &'a str,
-        base: Option<&'a str>,
-        component: weburl::Component,
-    ) -> Option<rows::Slice<'a>> {
-        let base = Self::base_of(&mut self.last, base).ok()?;
-        rows::component_with(input, base, component, &mut self.spare)
-    }
-
-    /// Keeps the URL an answer of [`Bases::component`] holds, once written.
-    fn keep_answer(&mut self, answer: rows::Slice<'_>) {
-        self.spare.keep_answer(answer);
     }
 }
 
@@ -137,10 +99,10 @@ impl<'a> Bases<'a> {
 /// argument never reaches here: the row is null).
 ///
 /// ```
-/// use weburl_duckdb::rows::{Bases, TextKernel, text};
+/// use weburl_duckdb::rows::{TextKernel, TextState, text};
 /// let mut out = String::new();
 /// let kernel = TextKernel::RegistrableDomain;
-/// assert!(text(kernel, "https://a.b.github.io/", Some("icann"), &mut Bases::default(), |s| out.push_str(s))?);
+/// assert!(text(kernel, "https://a.b.github.io/", Some("icann"), &mut TextState::default(), |s| out.push_str(s))?);
 /// assert_eq!(out, "github.io");
 /// # Ok::<(), String>(())
 /// ```
@@ -148,9 +110,10 @@ pub fn text<'a>(
     kernel: TextKernel,
     first: &'a str,
     second: Option<&'a str>,
-    bases: &mut Bases<'a>,
+    state: &mut TextState<'a>,
     emit: impl FnOnce(&str),
 ) -> Result<bool, Failure> {
+    let bases = &mut state.bases;
     let fail = |e: weburl_arrow::KernelError| format!("{}: {e}", kernel.sql_name());
     let answered = match kernel {
         TextKernel::Component(component) => match bases.component(first, second, component) {
@@ -163,8 +126,8 @@ pub fn text<'a>(
         },
         TextKernel::PublicSuffix | TextKernel::RegistrableDomain => {
             let sections = match second {
-                None => weburl::psl::Sections::All,
-                Some(name) => weburl_arrow::sections(name).map_err(fail)?,
+                None => Sections::All,
+                Some(name) => state.sections.get(name).map_err(fail)?,
             };
             let answer = if kernel == TextKernel::PublicSuffix {
                 rows::public_suffix(first, sections)
@@ -177,16 +140,16 @@ pub fn text<'a>(
             let profile = match second {
                 None if kernel == TextKernel::Surt => Profile::Surt,
                 None => Profile::Spec,
-                Some(name) => weburl_arrow::profile(name).map_err(fail)?,
+                Some(name) => state.profiles.get(name).map_err(fail)?,
             };
-            let Ok(url) = bases.parse(first, None) else {
-                return Ok(false);
-            };
-            let answered = rows::normalize(&url, profile, &Options::default())
-                .map(|a| emit(&a))
-                .is_some();
-            bases.keep(url);
-            answered
+            match bases.normalized(first, profile, &Options::default()) {
+                Some(answer) => {
+                    emit(answer.as_str());
+                    bases.keep_answer(answer);
+                    true
+                }
+                None => false,
+            }
         }
         TextKernel::ErrorName => {
             let answer = match second {
@@ -251,13 +214,7 @@ pub fn hostname(input: &str, emit: impl FnOnce(&str)) -> bool {
 /// assert!(can_parse("/p", Some("http://a/"), &mut Bases::default()));
 /// ```
 pub fn can_parse<'a>(input: &str, base: Option<&'a str>, bases: &mut Bases<'a>) -> bool {
-    match base {
-        None => Url::can_parse(input, None),
-        Some(base) => match bases.get(base) {
-            Ok(base) => Url::can_parse_with_base(input, Some(base)),
-            Err(_) => false,
-        },
-    }
+    bases.can_parse(input, base)
 }
 
 #[cfg(test)]
@@ -265,9 +222,9 @@ mod tests {
     use super::*;
 
     fn answer(kernel: TextKernel, first: &str, second: Option<&str>) -> Option<String> {
-        let mut bases = Bases::default();
+        let mut state = TextState::default();
         let mut out = None;
-        let answered = text(kernel, first, second, &mut bases, |s| {
+        let answered = text(kernel, first, second, &mut state, |s| {
             out = Some(s.to_owned())
         })
         .expect("no failure");
@@ -303,8 +260,8 @@ mod tests {
             Some("github.io")
         );
         assert_eq!(answer(rd, "https://127.0.0.1/", None), None);
-        let mut bases = Bases::default();
-        let err = text(rd, "https://a.com/", Some("private"), &mut bases, |_| {}).unwrap_err();
+        let mut state = TextState::default();
+        let err = text(rd, "https://a.com/", Some("private"), &mut state, |_| {}).unwrap_err();
         assert!(
             err.starts_with("url_registrable_domain: sections must be"),
             "{err}"
@@ -327,7 +284,7 @@ mod tests {
                 TextKernel::Normalize,
                 "http://a/",
                 Some("nope"),
-                &mut Bases::default(),
+                &mut TextState::default(),
                 |_| {}
             )
             .is_err()

@@ -112,6 +112,33 @@ def test_every_function_is_registered(con: duckdb.DuckDBPyConnection) -> None:
     assert {"extract_domain", "extract_host", "extract_path", "extract_tld"} <= aliases
 
 
+def test_the_functions_are_the_catalogue(con: duckdb.DuckDBPyConnection) -> None:
+    """The extension registers exactly weburl's catalogue of data functions that DuckDB has
+    (``weburl._weburl._catalog()``, the list the extension's own code reads), each with a form
+    per number of arguments the catalogue allows, and netquack's aliases with one argument.
+    DuckDB's C API gives parameters no names: they are listed as col0, col1, ..."""
+    from weburl._weburl import _catalog
+
+    catalog = json.loads(_catalog())
+    on_duckdb = [f for f in catalog["functions"] if "duckdb" not in f["absent"]]
+    fresh = duckdb.connect()
+    builtin = {r[0] for r in fresh.execute("SELECT DISTINCT function_name FROM duckdb_functions()").fetchall()}
+    added = {r[0] for r in con.execute("SELECT DISTINCT function_name FROM duckdb_functions()").fetchall()}
+    assert added - builtin == {f["sql"] for f in on_duckdb} | set(catalog["netquack_aliases"])
+    for f in on_duckdb:
+        counts = collections.Counter(len(r[0]) for r in con.execute(
+            "SELECT parameters FROM duckdb_functions() WHERE function_name = ?", [f["sql"]]).fetchall())
+        required = sum(not p["optional"] for p in f["params"])
+        assert set(counts) == set(range(required, len(f["params"]) + 1)), (f["sql"], counts)
+    for alias in catalog["netquack_aliases"]:
+        rows = con.execute("SELECT parameters FROM duckdb_functions() WHERE function_name = ?", [alias]).fetchall()
+        assert [len(r[0]) for r in rows] == [1], alias
+    # What the extension lacks, the catalogue says why.
+    for f in catalog["functions"]:
+        if "duckdb" in f["absent"]:
+            assert f["sql"] not in added and f["absent"]["duckdb"], f["sql"]
+
+
 def test_netquack_aliases(con: duckdb.DuckDBPyConnection) -> None:
     """netquack's names answer as the weburl functions they stand for; netquack's own README
     examples, for absolute URLs."""

@@ -33,6 +33,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(pattern_exec, m)?)?;
     m.add_function(wrap_pyfunction!(pattern_group, m)?)?;
     m.add_function(wrap_pyfunction!(parse_url, m)?)?;
+    m.add_function(wrap_pyfunction!(search_param, m)?)?;
+    m.add_function(wrap_pyfunction!(search_params, m)?)?;
     Ok(())
 }
 
@@ -374,6 +376,38 @@ fn error_name(
     };
     run(py, &input, output, "error_name", |s, out| {
         weburl_arrow::error_name_as(s, base.as_ref(), out)
+    })
+}
+
+/// ``search_param(array, name)``: the first value of the query parameter ``name`` in each
+/// URL (:meth:`weburl.URLSearchParams.get`), decoded, as a string array; None for a null, a
+/// string that does not parse, or a URL without such a parameter. The GIL is released while
+/// the URLs are parsed.
+///
+/// >>> import weburl.arrow
+/// >>> weburl.arrow.search_param(["https://a.example/?q=a+b&q=2", "https://a.example/", None], "q").to_pylist()
+/// ['a b', None, None]
+#[pyfunction]
+fn search_param(py: Python<'_>, array: &Bound<'_, PyAny>, name: &str) -> PyResult<PyArrowArray> {
+    let input = input(array)?;
+    let names = Strings::scalar(Some(name), input.len);
+    run(py, &input, sized(&input), "search_param", |s, out| {
+        weburl_arrow::search_param(s, &names, out)
+    })
+}
+
+/// ``search_params(array)``: each URL's query as :class:`weburl.URLSearchParams` reads it,
+/// as a list array of ``{name, value}`` structs, decoded, in order; None for a null or a
+/// string that does not parse. The GIL is released while the URLs are parsed.
+///
+/// >>> import weburl.arrow
+/// >>> weburl.arrow.search_params(["https://a.example/?a=1&b=%41", "nope"]).to_pylist()
+/// [[{'name': 'a', 'value': '1'}, {'name': 'b', 'value': 'A'}], None]
+#[pyfunction]
+fn search_params(py: Python<'_>, array: &Bound<'_, PyAny>) -> PyResult<PyArrowArray> {
+    let input = input(array)?;
+    run(py, &input, Output::Utf8, "search_params", |s, _| {
+        Arc::new(weburl_arrow::search_params(s))
     })
 }
 

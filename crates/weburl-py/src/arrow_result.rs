@@ -4,7 +4,8 @@
 use std::fmt::Write as _;
 
 use arrow_array::{
-    Array, ArrayRef, BooleanArray, LargeStringArray, StringArray, StringViewArray, StructArray,
+    Array, ArrayRef, BooleanArray, LargeStringArray, ListArray, StringArray, StringViewArray,
+    StructArray,
 };
 use arrow_schema::DataType;
 use pyo3::exceptions::PyTypeError;
@@ -160,6 +161,24 @@ fn to_pylist<'py>(py: Python<'py>, array: &ArrayRef) -> PyResult<Bound<'py, PyLi
                 dict.set_item(*name, column.get_item(row)?)?;
             }
             rows.push(dict.into_any());
+        }
+        return PyList::new(py, rows);
+    }
+    if let Some(a) = any.downcast_ref::<ListArray>() {
+        let values = to_pylist(py, a.values())?;
+        let offsets = a.value_offsets();
+        let mut rows = Vec::with_capacity(a.len());
+        for row in 0..a.len() {
+            if a.is_null(row) {
+                rows.push(py.None().into_bound(py));
+                continue;
+            }
+            let (start, end) = (offsets[row], offsets[row + 1]);
+            let slice = values.get_slice(
+                usize::try_from(start).unwrap_or_default(),
+                usize::try_from(end).unwrap_or_default(),
+            );
+            rows.push(slice.into_any());
         }
         return PyList::new(py, rows);
     }

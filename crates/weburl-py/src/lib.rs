@@ -28,6 +28,21 @@ pyo3::create_exception!(
      port-out-of-range: the port is greater than 65535 (input: 'https://example.com:99999/')\n"
 );
 
+/// ``_catalog()``: weburl-arrow's catalogue of the data functions as JSON (every SQL and
+/// Polars function, its parameters, its return kind, and the surfaces that lack it, with why),
+/// which ``weburl.duckdb.register`` reads its functions from.
+///
+/// >>> import json
+/// >>> from weburl._weburl import _catalog
+/// >>> [f["python"] for f in json.loads(_catalog())["functions"]][:3]
+/// ['href', 'origin', 'protocol']
+#[pyfunction]
+#[pyo3(name = "_catalog")]
+fn catalog() -> &'static str {
+    static JSON: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    JSON.get_or_init(weburl_arrow::catalog::to_json)
+}
+
 /// The extension module. `gil_used = false`: every class guards its state with PyO3's borrow
 /// checking, so the module is safe on free-threaded CPython as well.
 #[pymodule(gil_used = false)]
@@ -45,6 +60,7 @@ fn _weburl(m: &Bound<'_, PyModule>) -> PyResult<()> {
     functions::register(m)?;
     security::register(m)?;
     m.add_function(wrap_pyfunction!(polars::kernel, m)?)?;
+    m.add_function(wrap_pyfunction!(catalog, m)?)?;
     let arrow = PyModule::new(py, "arrow")?;
     arrow::register(&arrow)?;
     m.add_submodule(&arrow)?;

@@ -35,7 +35,7 @@ use weburl::psl::Sections;
 use weburl_arrow::arrow_array::ffi::{FFI_ArrowArray, FFI_ArrowSchema, from_ffi};
 use weburl_arrow::arrow_array::{Array, ArrayRef, NullArray, make_array};
 use weburl_arrow::arrow_schema::{DataType, Field, Fields};
-use weburl_arrow::{Base, Strings};
+use weburl_arrow::{Base, Output, Strings};
 
 use crate::arrow_result::PyArrowArray;
 
@@ -95,11 +95,14 @@ enum Function {
     RegistrableDomain,
     PatternTest,
     PatternExec,
+    PatternGroup,
+    SearchParam,
+    SearchParams,
 }
 
 impl Function {
     /// Every function.
-    const ALL: [Function; 9] = [
+    const ALL: [Function; 12] = [
         Function::Parse,
         Function::Component,
         Function::CanParse,
@@ -109,6 +112,9 @@ impl Function {
         Function::RegistrableDomain,
         Function::PatternTest,
         Function::PatternExec,
+        Function::PatternGroup,
+        Function::SearchParam,
+        Function::SearchParams,
     ];
 
     /// The name Python knows it by (`weburl.polars` calls `url_<name>`).
@@ -123,15 +129,22 @@ impl Function {
             Function::RegistrableDomain => "registrable_domain",
             Function::PatternTest => "pattern_test",
             Function::PatternExec => "pattern_exec",
+            Function::PatternGroup => "pattern_group",
+            Function::SearchParam => "search_param",
+            Function::SearchParams => "search_params",
         }
     }
 
-    /// Whether the second input, if any, is a base URL (else the function takes one input).
-    fn takes_base(self) -> bool {
-        matches!(
-            self,
-            Function::Parse | Function::Component | Function::CanParse | Function::ErrorName
-        )
+    /// What the second input, if any, is: a base URL, or the names of `search_param` (else
+    /// the function takes one input).
+    fn second_input(self) -> Option<&'static str> {
+        match self {
+            Function::Parse | Function::Component | Function::CanParse | Function::ErrorName => {
+                Some("the base")
+            }
+            Function::SearchParam => Some("the names"),
+            _ => None,
+        }
     }
 
     /// The output type.
@@ -148,6 +161,7 @@ impl Function {
                     .collect::<Fields>(),
             ),
             Function::CanParse | Function::PatternTest => DataType::Boolean,
+            Function::SearchParams => weburl_arrow::search_params_type(),
             _ => DataType::Utf8View,
         })
     }
@@ -165,6 +179,7 @@ struct Kwargs {
     pattern: Option<String>,
     base: Option<String>,
     ignore_case: bool,
+    group: Option<String>,
 }
 
 impl Kwargs {
@@ -186,6 +201,7 @@ impl Kwargs {
                 ("base", pickle::Value::Str(s)) => kwargs.base = Some(s),
                 ("base", pickle::Value::None) => kwargs.base = None,
                 ("ignore_case", pickle::Value::Bool(b)) => kwargs.ignore_case = b,
+                ("group", pickle::Value::Str(s)) => kwargs.group = Some(s),
                 (key, value) => {
                     return Err(format!("unexpected keyword argument {key}={value:?}"));
                 }
@@ -225,12 +241,22 @@ fn polars_type_name(t: &DataType) -> String {
 
 /// Checks the input fields' types: strings (or nulls) for the URLs and the base.
 fn check_types(function: Function, kwargs: &Kwargs, types: &[DataType]) -> Result<(), String> {
-    let most = if function.takes_base() { 2 } else { 1 };
-    if types.is_empty() || types.len() > most {
+    let second = function.second_input();
+    let most = if second.is_some() { 2 } else { 1 };
+    let least = if function == Function::SearchParam {
+        2
+    } else {
+        1
+    };
+    if types.len() < least || types.len() > most {
         return Err(format!(
             "{} takes {} input{}, not {}",
             method(function, kwargs),
-            if most == 1 { "one" } else { "one or two" },
+            match (least, most) {
+                (1, 1) => "one",
+                (2, 2) => "two",
+                _ => "one or two",
+            },
             if most == 1 { "" } else { "s" },
             types.len()
         ));
@@ -240,7 +266,11 @@ fn check_types(function: Function, kwargs: &Kwargs, types: &[DataType]) -> Resul
             t,
             DataType::Utf8 | DataType::LargeUtf8 | DataType::Utf8View | DataType::Null
         ) {
-            let what = if i == 0 { "the URLs" } else { "the base" };
+            let what = if i == 0 {
+                "the URLs"
+            } else {
+                second.unwrap_or("the base")
+            };
             return Err(format!(
                 "{} expects {what} as a String column, not {} (cast it with .cast(pl.String))",
                 method(function, kwargs),
@@ -290,9 +320,13 @@ fn compute(
         ));
     }
     let urls = column(&inputs[0], rows)?;
-    let base = match inputs.get(1) {
-        Some(chunks) => Base::Strings(column(chunks, rows)?),
-        None => Base::None,
+    let second = inputs
+        .get(1)
+        .map(|chunks| column(chunks, rows))
+        .transpose()?;
+    let base = match (function, &second) {
+        (Function::SearchParam, _) | (_, None) => Base::None,
+        (_, Some(bases)) => Base::Strings(bases.clone()),
     };
     Ok(match function {
         Function::Parse => Arc::new(weburl_arrow::parse(&urls, base)),
@@ -323,6 +357,18 @@ fn compute(
         Function::PatternExec => {
             Arc::new(weburl_arrow::pattern_exec(&urls, &kwargs.pattern()?, base))
         }
+        Function::PatternGroup => {
+            let group = kwargs
+                .group
+                .as_deref()
+                .ok_or("weburl: no group name given")?;
+            weburl_arrow::pattern_group(&urls, &kwargs.pattern()?, group, base, Output::Utf8View)
+        }
+        Function::SearchParam => match &second {
+            Some(names) => weburl_arrow::search_param(&urls, names, Output::Utf8View),
+            None => return Err("url.search_param takes the names".into()),
+        },
+        Function::SearchParams => Arc::new(weburl_arrow::search_params(&urls)),
     })
 }
 
@@ -498,6 +544,9 @@ entry_points! {
     Function::Normalize => _polars_plugin_url_normalize, _polars_plugin_field_url_normalize;
     Function::PublicSuffix => _polars_plugin_url_public_suffix, _polars_plugin_field_url_public_suffix;
     Function::RegistrableDomain => _polars_plugin_url_registrable_domain, _polars_plugin_field_url_registrable_domain;
+    Function::PatternGroup => _polars_plugin_url_pattern_group, _polars_plugin_field_url_pattern_group;
+    Function::SearchParam => _polars_plugin_url_search_param, _polars_plugin_field_url_search_param;
+    Function::SearchParams => _polars_plugin_url_search_params, _polars_plugin_field_url_search_params;
     Function::PatternTest => _polars_plugin_url_pattern_test, _polars_plugin_field_url_pattern_test;
     Function::PatternExec => _polars_plugin_url_pattern_exec, _polars_plugin_field_url_pattern_exec;
 }

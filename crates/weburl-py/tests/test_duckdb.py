@@ -191,6 +191,57 @@ def test_normalize_with_a_profile_per_row(con: Any) -> None:
         con.sql("SELECT url_normalize('http://a.example/', 'W3LIB')").fetchall()
 
 
+def test_join_and_search_params(con: Any, inputs: list[str | None]) -> None:
+    """url_join, url_search_param and url_search_params against the scalar API: a base per row
+    and a constant one, a name per row and a constant one, nulls and failures."""
+    bases = ["https://a.example/d/e", "not a base", None, "http://b.example/?q"]
+    rows = [(i, b, r) for i, b in enumerate(bases) for r in ["../x?y#z", "//c.example/", "", None]]
+    got = con.sql(
+        "SELECT url_join(b, r) FROM (VALUES "
+        + ", ".join(f"({i}, {sql_string(b)}, {sql_string(r)})" for i, b, r in rows)
+        + ") t(i, b, r) ORDER BY i"
+    ).fetchall()
+
+    def joined(base: str | None, ref: str | None) -> str | None:
+        if base is None or ref is None:
+            return None
+        parsed = URL.parse(ref, base)
+        return None if parsed is None else parsed.href
+
+    assert [g[0] for g in got] == [joined(b, r) for _, b, r in rows]
+    assert con.sql("SELECT url_join('http://a/b/c', '../d')").fetchall() == [("http://a/d",)]
+    assert column(con, "SELECT url_search_params(u) FROM urls ORDER BY i") == [
+        None if (u := None if t is None else URL.parse(t)) is None
+        else [{"name": n, "value": v} for n, v in u.search_params]
+        for t in inputs
+    ]
+    for name in ["a", "x", "q"]:
+        assert column(con, f"SELECT url_search_param(u, '{name}') FROM urls ORDER BY i") == [
+            None if (u := None if t is None else URL.parse(t)) is None else u.search_params.get(name)
+            for t in inputs
+        ]
+    per_row = con.sql(
+        "SELECT url_search_param(u, n) FROM (VALUES (1, 'http://h/?a=1&b=2', 'b'), "
+        "(2, 'http://h/?a=1&b=2', 'a'), (3, 'http://h/?a=1', NULL), (4, 'nope', 'a')) t(i, u, n) ORDER BY i"
+    ).fetchall()
+    assert per_row == [("2",), ("1",), (None,), (None,)]
+
+
+def sql_string(value: str | None) -> str:
+    return "NULL" if value is None else "'" + value.replace("'", "''") + "'"
+
+
+def test_errors_name_the_sql_function(con: Any) -> None:
+    for sql, name in [
+        ("SELECT url_public_suffix('https://a.example/', 'private')", "url_public_suffix"),
+        ("SELECT url_normalize('http://a.example/', 'W3LIB')", "url_normalize"),
+        ("SELECT url_pattern_test('https://a/', 'https://a/:id(')", "url_pattern_test"),
+        ("SELECT parse_url('http://h/?a=1', 'QUERY', '(')", "parse_url"),
+    ]:
+        with pytest.raises(duckdb.Error, match=f"{name}: "):
+            con.sql(sql).fetchall()
+
+
 def test_nulls_and_tool_cases(con: Any) -> None:
     table = pa.table({"i": list(range(len(TOOL_URLS))), "u": pa.array(TOOL_URLS, pa.string())})
     con.register("tool", table)

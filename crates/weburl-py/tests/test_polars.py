@@ -315,3 +315,47 @@ def test_pattern_errors_are_raised_when_the_expression_is_made() -> None:
         pl.col("u").url.pattern_test("https://example.com/:id(")
     with pytest.raises(TypeError):
         pl.col("u").url.pattern_exec({"pathname": "/x"})  # type: ignore[arg-type]
+
+
+def test_pattern_group_matches_weburl_arrow(inputs: list[str | None]) -> None:
+    """``url.pattern_group`` answers as :func:`weburl.arrow.pattern_group` for every input and
+    group name (bare, qualified, absent), eager and lazy, with the pattern's options."""
+    import weburl.arrow
+
+    source = "https://*.example.com/:first/*"
+    df = pl.DataFrame({"u": inputs})
+    for name in ["first", "hostname.0", "pathname.0", "0", "nope"]:
+        want = weburl.arrow.pattern_group(inputs, source, name).to_pylist()
+        got = df.select(pl.col("u").url.pattern_group(source, name))["u"].to_list()
+        assert got == want, name
+        lazy = df.lazy().select(pl.col("u").url.pattern_group(source, name)).collect()["u"].to_list()
+        assert lazy == want, name
+    got = pl.select(
+        pl.lit("https://a.example.com/BOOKS/7").url.pattern_group("/books/:id", "id", base="https://a.example.com", ignore_case=True)
+    ).item()
+    assert got == "7"
+    with pytest.raises(TypeError):
+        pl.col("u").url.pattern_group(source, 0)  # type: ignore[arg-type]
+
+
+def test_search_param_and_search_params_match_the_scalar_api(inputs: list[str | None]) -> None:
+    df = pl.DataFrame({"u": inputs})
+
+    def params(text: str | None) -> Any:
+        url = None if text is None else URL.parse(text)
+        return None if url is None else url.search_params
+
+    for name in ["a", "q", "x"]:
+        got = df.select(pl.col("u").url.search_param(name))["u"].to_list()
+        assert got == [None if (p := params(t)) is None else p.get(name) for t in inputs], name
+    pairs = df.select(pl.col("u").url.search_params())["u"].to_list()
+    for text, row in zip(inputs, pairs):
+        p = params(text)
+        if p is None:
+            assert row is None, text
+        else:
+            assert [(d["name"], d["value"]) for d in row] == list(p), text
+    # A name per row.
+    per_row = pl.DataFrame({"u": ["http://h/?a=1&b=2", "http://h/?a=1&b=2", "http://h/?a=1", "nope"],
+                            "n": ["b", "a", None, "a"]})
+    assert per_row.select(pl.col("u").url.search_param(pl.col("n")))["u"].to_list() == ["2", "1", None, None]

@@ -29,6 +29,8 @@ pattern_test = _arrow.pattern_test
 pattern_exec = _arrow.pattern_exec
 pattern_group = _arrow.pattern_group
 parse_url = _arrow.parse_url
+search_param = _arrow.search_param
+search_params = _arrow.search_params
 
 __all__ = [
     "Array",
@@ -43,4 +45,6 @@ __all__ = [
     "pattern_test",
     "public_suffix",
     "registrable_domain",
+    "search_param",
+    "search_params",
 ]

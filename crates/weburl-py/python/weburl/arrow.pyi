@@ -18,6 +18,8 @@ __all__ = [
     "pattern_test",
     "public_suffix",
     "registrable_domain",
+    "search_param",
+    "search_params",
 ]
 
 class ArrowArrayExportable(Protocol):
@@ -84,3 +86,5 @@ def pattern_group(
     ignore_case: bool = False,
 ) -> Array: ...
 def parse_url(array: ArrowStrings, part: str, key: str | None = None) -> Array: ...
+def search_param(array: ArrowStrings, name: str) -> Array: ...
+def search_params(array: ArrowStrings) -> Array: ...

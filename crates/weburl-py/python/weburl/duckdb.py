@@ -18,9 +18,10 @@ the native DuckDB extension: ``url_hostname(u, base)`` and the other getters,
 ``url_public_suffix(u, sections)`` and ``url_registrable_domain(u, sections)`` read the
 Public Suffix List's ``'all'`` (the default) or ``'icann'`` sections; ``url_normalize(u,
 profile)`` takes ``'spec'`` (the default), ``'dedup'``, ``'w3lib'`` or ``'surt'``. DuckDB's
-Python API registers one signature per name, so each function with an optional argument is
-a macro with two forms over two Arrow functions (``url_hostname__1`` and
-``url_hostname__2``: :data:`OPTIONAL_ARGUMENTS`). A base that does not parse gives null
+Python API registers one signature per name, and names its parameters ``col0``, ``col1``,
+..., so each function is a macro, whose parameters have the names of weburl's catalogue of
+data functions, with a form per number of arguments over an Arrow function each
+(``url_hostname__1`` and ``url_hostname__2``: :data:`OPTIONAL_ARGUMENTS`). A base that does not parse gives null
 (``url_can_parse``: false; ``url_error_name``: the base's error), as in the native extension;
 an unknown sections or profile name fails the query. ``url_pattern_test(url, pattern
 [, pattern_base] [, ignore_case])`` and ``url_pattern_group(url, pattern, name [, pattern_base]
@@ -30,13 +31,20 @@ where ``ignore_case`` (a ``BOOLEAN``, which may come without a base, as in ``new
 URLPattern(input, options)``); a null argument gives null, and a pattern that does not compile
 or a base that does not parse fails the query (:data:`PATTERN_OPTIONS`). ``parse_url(url, part [, key])`` is Spark SQL's function (:func:`weburl.arrow.parse_url`:
 ``java.net.URI``'s reading, not the URL Standard's), a macro over ``parse_url__2`` and
-``parse_url__3``; a key Spark would refuse fails the query. pyarrow is needed (DuckDB passes Arrow
+``parse_url__3``; a key Spark would refuse fails the query. ``url_join(base, ref)``,
+``url_search_param(url, name)`` and ``url_search_params(url)`` (a list of ``{name, value}``
+structs) answer as the native extension's. The functions, their parameters' names and which
+are optional are weburl's catalogue of data functions (``weburl._weburl._catalog()``), the
+list the native extension and the DataFusion functions read too; an error of a function begins
+with its SQL name (after DuckDB's own words). pyarrow is needed (DuckDB passes Arrow
 arrays to Python through it).
 """
 
 from __future__ import annotations
 
+import functools
 import importlib
+import json
 from typing import Any, Callable
 
 from . import URL
@@ -58,23 +66,27 @@ _COMPONENTS = (
     "hash",
 )
 
-#: The SQL names :func:`register` adds, with their types (arguments, result); those in
-#: :data:`OPTIONAL_ARGUMENTS` take a second `VARCHAR` argument as well.
+#: weburl's catalogue of data functions (``weburl._weburl._catalog()``): the one list that
+#: weburl's DataFusion functions, the native DuckDB extension, the Polars namespace and
+#: :func:`register` read their functions, names and parameters from.
+_CATALOG: dict[str, Any] = json.loads(importlib.import_module("weburl._weburl")._catalog())
+
+#: The functions of the catalogue that :func:`register` has.
+_ON_HERE: list[dict[str, Any]] = [f for f in _CATALOG["functions"] if "duckdb_python" not in f["absent"]]
+
+_TYPES = {
+    "string": "VARCHAR",
+    "bool": "BOOLEAN",
+    "url_struct": "STRUCT(" + ", ".join(f"{c} VARCHAR" for c in _COMPONENTS) + ")",
+    "pair_list": "STRUCT(name VARCHAR, value VARCHAR)[]",
+}
+
+#: The SQL names :func:`register` adds, with their types (required arguments, result); those in
+#: :data:`OPTIONAL_ARGUMENTS` take a second `VARCHAR` argument as well (read from the
+#: catalogue).
 FUNCTIONS: dict[str, tuple[tuple[str, ...], str]] = {
-    "url_parse": (
-        ("VARCHAR",),
-        "STRUCT(" + ", ".join(f"{c} VARCHAR" for c in _COMPONENTS) + ")",
-    ),
-    **{f"url_{c}": (("VARCHAR",), "VARCHAR") for c in _COMPONENTS},
-    "url_can_parse": (("VARCHAR",), "BOOLEAN"),
-    "url_error_name": (("VARCHAR",), "VARCHAR"),
-    "url_public_suffix": (("VARCHAR",), "VARCHAR"),
-    "url_registrable_domain": (("VARCHAR",), "VARCHAR"),
-    "url_normalize": (("VARCHAR",), "VARCHAR"),
-    "url_surt": (("VARCHAR",), "VARCHAR"),
-    "url_pattern_test": (("VARCHAR", "VARCHAR"), "BOOLEAN"),
-    "url_pattern_group": (("VARCHAR", "VARCHAR", "VARCHAR"), "VARCHAR"),
-    "parse_url": (("VARCHAR", "VARCHAR"), "VARCHAR"),
+    f["sql"]: (tuple("VARCHAR" for p in f["params"] if not p["optional"]), _TYPES[f["returns"]])
+    for f in _ON_HERE
 }
 
 #: The functions of :data:`FUNCTIONS` that take one more, optional, argument, with what it is:
@@ -82,14 +94,9 @@ FUNCTIONS: dict[str, tuple[tuple[str, ...], str]] = {
 #: ``'icann'``), ``profile`` (``'spec'``, the default, ``'dedup'``, ``'w3lib'`` or ``'surt'``)
 #: or ``key`` (``parse_url``'s query key).
 OPTIONAL_ARGUMENTS: dict[str, str] = {
-    "url_parse": "base",
-    **{f"url_{c}": "base" for c in _COMPONENTS},
-    "url_can_parse": "base",
-    "url_error_name": "base",
-    "url_public_suffix": "sections",
-    "url_registrable_domain": "sections",
-    "url_normalize": "profile",
-    "parse_url": "key",
+    f["sql"]: optional[0]
+    for f in _ON_HERE
+    if len(optional := [p["name"] for p in f["params"] if p["optional"]]) == 1
 }
 
 #: The functions of :data:`FUNCTIONS` that take a URL pattern, and the pattern's options that
@@ -98,26 +105,25 @@ OPTIONAL_ARGUMENTS: dict[str, str] = {
 #: (``url_pattern_test__2``, ``__3`` with a base, ``__3i`` with ``ignore_case``, ``__4``); the
 #: three-argument form tells a base from ``ignore_case`` by its type.
 PATTERN_OPTIONS: dict[str, tuple[str, str]] = {
-    "url_pattern_test": ("pattern_base", "ignore_case"),
-    "url_pattern_group": ("pattern_base", "ignore_case"),
+    f["sql"]: (optional[0], optional[1])
+    for f in _ON_HERE
+    if len(optional := [p["name"] for p in f["params"] if p["optional"]]) == 2
 }
+
+#: The names of each function's parameters, in order (the catalogue's).
+_PARAMETERS: dict[str, tuple[str, ...]] = {f["sql"]: tuple(p["name"] for p in f["params"]) for f in _ON_HERE}
 
 _SECTIONS = {"all": False, "icann": True}
 
 #: Names of the community extension netquack that mean what a weburl function means (for
 #: absolute URLs; netquack also reads text without a scheme, which the URL Standard does not
-#: parse, so those rows are null here). Its other functions answer in another form
-#: (``extract_schema`` and ``extract_query_string`` drop the ``:`` and ``?`` that
+#: parse, so those rows are null here), from the catalogue. Its other functions answer in
+#: another form (``extract_schema`` and ``extract_query_string`` drop the ``:`` and ``?`` that
 #: ``url_protocol`` and ``url_search`` keep, ``extract_fragment`` the ``#``, ``extract_port``
 #: keeps a scheme's default port that the URL Standard drops) or have no counterpart here
 #: (``extract_extension``, ``extract_subdomain``, the Tranco and IP functions), and are not
 #: aliased.
-NETQUACK_ALIASES: dict[str, str] = {
-    "extract_domain": "url_registrable_domain",
-    "extract_host": "url_hostname",
-    "extract_path": "url_pathname",
-    "extract_tld": "url_public_suffix",
-}
+NETQUACK_ALIASES: dict[str, str] = dict(_CATALOG["netquack_aliases"])
 
 
 def _pyarrow() -> Any:
@@ -143,6 +149,12 @@ def _kernel(name: str) -> Callable[..., Any]:
         return lambda urls: pa.array(_arrow.normalize(urls, "spec"))
     if name == "parse_url":
         return _parse_url_2
+    if name == "url_join":
+        return _join
+    if name == "url_search_param":
+        return _search_param
+    if name == "url_search_params":
+        return lambda urls: pa.array(_arrow.search_params(urls))
     component = name.removeprefix("url_")
     return lambda urls: pa.array(_arrow.component(urls, component))  # type: ignore[arg-type]
 
@@ -314,7 +326,7 @@ def _register_pattern_function(con: Any, duckdb: Any, name: str, arguments: tupl
     for function, with_base, with_flag in forms:
         types = (*arguments, *(["VARCHAR"] if with_base else []), *(["BOOLEAN"] if with_flag else []))
         _create(con, duckdb, function, _pattern_kernel(name, with_base, with_flag), types, result)
-    short = ", ".join(("url", "pattern", "name")[:n])
+    short = ", ".join(_PARAMETERS[name][:n])
     option = f"{short}, option"
     con.execute(
         f"CREATE OR REPLACE TEMP MACRO {name}({short}) AS {name}__{n}({short}), "
@@ -325,6 +337,38 @@ def _register_pattern_function(con: Any, duckdb: Any, name: str, arguments: tupl
         f"ELSE {name}__{n + 1}({short}, TRY_CAST(option AS VARCHAR)) END, "
         f"({short}, {base}, {flag}) AS {name}__{n + 2}({short}, {base}, {flag})"
     )
+
+
+def _join(bases: Any, refs: Any) -> Any:
+    """``url_join(base, ref)``: the href of each reference parsed against its base, one kernel
+    call per distinct base in the chunk; null where either is null or does not parse."""
+    return _by_second(refs, bases, _pyarrow().string(), lambda rows, base: _with_base("url_href", rows, base))
+
+
+def _search_param(urls: Any, names: Any) -> Any:
+    """``url_search_param(url, name)``: :func:`weburl.arrow.search_param`, one kernel call per
+    distinct name in the chunk."""
+    return _per_value(urls, [names], _pyarrow().string(), _arrow.search_param)
+
+
+def _named(name: str, function: Callable[..., Any]) -> Callable[..., Any]:
+    """``function``, whose errors begin with the SQL function's name ``name`` (DuckDB puts its
+    own words before them, not the function's name)."""
+
+    @functools.wraps(function)  # DuckDB reads the number of arguments off the signature
+    def call(*args: Any) -> Any:
+        try:
+            return function(*args)
+        except Exception as e:
+            if str(e).startswith(f"{name}: "):
+                raise
+            try:
+                named = type(e)(f"{name}: {e}")
+            except Exception:
+                named = ValueError(f"{name}: {e}")
+            raise named from e
+
+    return call
 
 
 def _parse_url_2(urls: Any, parts: Any) -> Any:
@@ -369,24 +413,22 @@ def register(con: Any, *, netquack_aliases: bool = True) -> None:
         if name in PATTERN_OPTIONS:
             _register_pattern_function(con, duckdb, name, arguments, result)
             continue
-        if name not in OPTIONAL_ARGUMENTS:
-            _create(con, duckdb, name, _kernel(name), arguments, result)
-            continue
-        # One macro with both forms over the two Arrow functions (a macro costs nothing at
-        # run time: DuckDB expands it when it binds the query), named by their arity.
+        # A macro with a form per number of arguments over an Arrow function each, named by
+        # its arity (a macro costs nothing at run time: DuckDB expands it when it binds the
+        # query), so that the parameters have the catalogue's names.
         n = len(arguments)
+        short = ", ".join(_PARAMETERS[name][:n])
         _create(con, duckdb, f"{name}__{n}", _kernel(name), arguments, result)
-        _create(con, duckdb, f"{name}__{n + 1}", _kernel_2(name), (*arguments, "VARCHAR"), result)
-        short = ", ".join(("url", "part")[:n])
-        long = f"{short}, {OPTIONAL_ARGUMENTS[name]}"
-        con.execute(
-            f"CREATE OR REPLACE TEMP MACRO {name}({short}) AS {name}__{n}({short}), "
-            f"({long}) AS {name}__{n + 1}({long})"
-        )
+        forms = [f"({short}) AS {name}__{n}({short})"]
+        if name in OPTIONAL_ARGUMENTS:
+            _create(con, duckdb, f"{name}__{n + 1}", _kernel_2(name), (*arguments, "VARCHAR"), result)
+            long = f"{short}, {OPTIONAL_ARGUMENTS[name]}"
+            forms.append(f"({long}) AS {name}__{n + 1}({long})")
+        con.execute(f"CREATE OR REPLACE TEMP MACRO {name}{', '.join(forms)}")
     if netquack_aliases:
         for alias, name in NETQUACK_ALIASES.items():
-            arguments, result = FUNCTIONS[name]
-            _create(con, duckdb, alias, _kernel(name), arguments, result)
+            short = ", ".join(_PARAMETERS[name][: len(FUNCTIONS[name][0])])
+            con.execute(f"CREATE OR REPLACE TEMP MACRO {alias}({short}) AS {name}__1({short})")
 
 
 def _create(
@@ -399,7 +441,7 @@ def _create(
 ) -> None:
     con.create_function(
         name,
-        function,
+        _named(name.split("__")[0], function),
         list(arguments),
         result,
         type="arrow",

@@ -312,6 +312,50 @@ class URLNamespace:
         return _call("pattern_exec", [self._expr], _pattern(pattern, base, ignore_case))
 
 
+    def pattern_group(
+        self, pattern: str, name: str, *, base: str | URL | None = None, ignore_case: bool = False
+    ) -> pl.Expr:
+        """The value of one group that each URL matched in ``pattern``: ``name`` is a field name
+        of :meth:`pattern_exec` (``'id'``, ``'pathname.0'``), or a group name that several
+        components have, which means the first of them in the order of the components; a
+        String, null where the URL does not match, has no such group, or the group did not
+        participate. The other arguments are :meth:`pattern_test`'s.
+
+        >>> import polars as pl
+        >>> import weburl.polars
+        >>> df = pl.DataFrame({"u": ["https://api.example.com/books/7", "https://example.org/"]})
+        >>> df.select(pl.col("u").url.pattern_group("https://*.example.com/books/:id", "id"))["u"].to_list()
+        ['7', None]
+        """
+        if not isinstance(name, str):
+            msg = f"name must be a str (a group's name), not {type(name).__name__}"
+            raise TypeError(msg)
+        return _call("pattern_group", [self._expr], {**_pattern(pattern, base, ignore_case), "group": name})
+
+    def search_param(self, name: str | pl.Expr) -> pl.Expr:
+        """The first value of the query parameter ``name`` (a str, or an expression: a name for
+        each row) in each URL, decoded (:meth:`weburl.URLSearchParams.get`); null where the
+        URL does not parse or has no such parameter.
+
+        >>> import polars as pl
+        >>> import weburl.polars
+        >>> pl.select(pl.lit("https://a.example/?q=a+b&q=2").url.search_param("q")).item()
+        'a b'
+        """
+        names = name if isinstance(name, pl.Expr) else pl.lit(name, dtype=pl.String)
+        return _call("search_param", [self._expr, names])
+
+    def search_params(self) -> pl.Expr:
+        """Each URL's query as :class:`weburl.URLSearchParams` reads it: a list of
+        ``{name, value}`` structs, decoded, in order; null where the URL does not parse.
+
+        >>> import polars as pl
+        >>> import weburl.polars
+        >>> pl.select(pl.lit("https://a.example/?a=1&b=%41").url.search_params()).item().to_list()
+        [{'name': 'a', 'value': '1'}, {'name': 'b', 'value': 'A'}]
+        """
+        return _call("search_params", [self._expr])
+
 def _pattern(pattern: str, base: str | URL | None, ignore_case: bool) -> dict[str, Any]:
     """The keyword arguments of a pattern function, checked now (URLPatternError)."""
     if not isinstance(pattern, str):
