@@ -72,6 +72,7 @@ mod error;
 mod generate;
 mod matcher;
 mod parser;
+mod regexp;
 #[cfg(feature = "serde")]
 mod serde_impl;
 mod set;
@@ -103,6 +104,10 @@ use std::sync::Arc;
 /// ```
 pub use compact_str::CompactString;
 pub use error::{UrlPatternComponent, UrlPatternError, UrlPatternGenerateError};
+/// Each regular-expression engine on its own, for the project's tests (not part of the API).
+#[cfg(feature = "_test-hooks")]
+#[doc(hidden)]
+pub use regexp::hooks as regexp_hooks;
 pub use set::UrlPatternSet;
 
 /// The dictionary `URLPatternInit`: one pattern (or, as the input of `exec`, one value) per
@@ -236,6 +241,10 @@ pub struct UrlPatternOptions {
 pub struct PatternLimits {
     /// Whether custom regexp groups are accepted.
     pub allow_regexp_groups: bool,
+    /// Whether custom regexp groups that need the backtracking engine (lookaround,
+    /// backreferences, named groups, `\q{...}`, ...: see the module documentation) are
+    /// accepted; when not, every accepted pattern matches in time linear in its input.
+    pub allow_backtracking_regexps: bool,
     /// The longest pattern accepted, in bytes (the input string and base URL together, or all
     /// strings of an init object).
     pub max_len: usize,
@@ -258,6 +267,7 @@ impl PatternLimits {
     pub const fn new() -> PatternLimits {
         PatternLimits {
             allow_regexp_groups: true,
+            allow_backtracking_regexps: true,
             max_len: usize::MAX,
         }
     }
@@ -273,6 +283,7 @@ impl PatternLimits {
     pub const fn untrusted() -> PatternLimits {
         PatternLimits {
             allow_regexp_groups: false,
+            allow_backtracking_regexps: false,
             max_len: 8192,
         }
     }
@@ -286,6 +297,28 @@ impl PatternLimits {
     #[must_use]
     pub const fn regexp_groups(mut self, allow: bool) -> PatternLimits {
         self.allow_regexp_groups = allow;
+        self
+    }
+
+    /// Whether custom regexp groups that need the backtracking engine are accepted; the
+    /// others run in linear time. The pattern that has one is refused with
+    /// [`UrlPatternError::RegExpGroupsRefused`].
+    ///
+    /// ```
+    /// use weburl::pattern::{PatternLimits, UrlPattern, UrlPatternError, UrlPatternOptions};
+    /// let limits = PatternLimits::new().backtracking_regexps(false);
+    /// let o = UrlPatternOptions::default();
+    /// // Linear: accepted, even with nested quantifiers.
+    /// let p = UrlPattern::parse_with_limits("https://e.com/:x((?:a*)*b)", None, o, &limits)?;
+    /// assert!(!p.test(&format!("https://e.com/{}", "a".repeat(20_000)), None));
+    /// // A lookahead needs backtracking: refused.
+    /// let err = UrlPattern::parse_with_limits("https://e.com/:x((?=a)\\w+)", None, o, &limits);
+    /// assert!(matches!(err, Err(UrlPatternError::RegExpGroupsRefused { .. })));
+    /// # Ok::<(), UrlPatternError>(())
+    /// ```
+    #[must_use]
+    pub const fn backtracking_regexps(mut self, allow: bool) -> PatternLimits {
+        self.allow_backtracking_regexps = allow;
         self
     }
 
@@ -1297,8 +1330,15 @@ impl UrlPattern {
             port = "";
         }
         let allow = limits.allow_regexp_groups;
+        let allow_backtracking = limits.allow_backtracking_regexps;
         let compile = |c: C, input: &str, cb: parser::EncodingCallback<'_>, o: Options| {
-            CompiledComponent::compile(c, input, cb, o, allow)
+            let compiled = CompiledComponent::compile(c, input, cb, o, allow)?;
+            if !allow_backtracking
+                && matches!(compiled.engine, Some(regexp::EngineKind::Backtracking(_)))
+            {
+                return Err(UrlPatternError::RegExpGroupsRefused { component: c });
+            }
+            Ok(compiled)
         };
         let protocol_c = compile(
             C::Protocol,
@@ -1921,6 +1961,27 @@ impl UrlPattern {
         base: Option<&str>,
     ) -> Result<bool, UrlPatternError> {
         self.exec_input(input, base).map(|m| m.is_some())
+    }
+
+    /// For the project's tests: the engine of each component with custom regexp groups,
+    /// `"linear"` or why it needs the backtracking engine.
+    #[cfg(feature = "_test-hooks")]
+    #[doc(hidden)]
+    #[must_use]
+    pub fn regexp_engines(&self) -> Vec<(UrlPatternComponent, &'static str)> {
+        UrlPatternComponent::ALL
+            .into_iter()
+            .zip(self.components.iter())
+            .filter_map(|(c, compiled)| {
+                Some((
+                    c,
+                    match compiled.engine? {
+                        regexp::EngineKind::Linear => "linear",
+                        regexp::EngineKind::Backtracking(why) => why.0,
+                    },
+                ))
+            })
+            .collect()
     }
 
     /// The general path for tests: `exec` with every component matched by its ECMAScript
