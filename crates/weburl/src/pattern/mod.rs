@@ -47,15 +47,29 @@
 //! ECMAScript regular expression the spec generates. Patterns, however long, are parsed in
 //! linear time.
 //!
-//! A custom regexp group (`:id(\\d+)`, `(en|fr)`) is an ECMAScript regular expression, compiled
-//! with the `v` flag (`vi` with `ignore_case`) by the `regress` crate. Its matching time has
-//! no bound: a pattern such as `((?:a|a)*)b` is exponential in the input, and `regress` has no
-//! backtracking limit. Programs that take patterns from untrusted users should build them with
-//! [`PatternLimits::untrusted`] (or [`PatternLimits::regexp_groups`]`(false)` and
-//! [`PatternLimits::max_len`]), which refuse custom regexp groups and overlong patterns with
-//! an error before any regular expression is compiled. Custom regular expressions that nest
-//! groups or classes more than 256 deep are refused in any case (`regress` parses them
-//! recursively), where JavaScript would accept them.
+//! A custom regexp group (`:id(\\d+)`, `(en|fr)`) is an ECMAScript regular expression,
+//! compiled with the `v` flag (`vi` with `ignore_case`). The component's generated expression
+//! is compiled by `regress` (an ECMAScript engine: what is a syntax error, and its message),
+//! then translated rule by rule from ECMA-262's grammar (`regexp`) for `regex-automata`'s
+//! meta regex, which never backtracks: its matching time is at most proportional to the
+//! expression's size times the input's length, whatever the shape (`((?:a|a)*)b`,
+//! `(?:a{1,30}){1,30}b`), with ECMAScript's groups. The translator writes out where
+//! ECMAScript's meaning differs from `regex-syntax`'s (`.`, `\d \s \w \b`, `^ $`, simple
+//! case folding, `v`-flag class sets).
+//!
+//! What it does not take stays on `regress`, whose time has no bound (exponential on some
+//! shapes) and which has no step limit: lookaround, backreferences, named groups, `\q{...}`,
+//! Unicode property escapes (the crates' Unicode tables differ in version), `\b` and class
+//! set operations with `i`, lone surrogates, a generated group that repeats or can match the
+//! empty string, expressions too large for the linear engine.
+//! [`PatternLimits::backtracking_regexps`]`(false)` refuses those patterns when they are
+//! built, so that every accepted pattern matches in linear time. Programs that take
+//! patterns from untrusted users can also refuse all regexp groups and overlong patterns
+//! ([`PatternLimits::untrusted`], or [`PatternLimits::regexp_groups`]`(false)` and
+//! [`PatternLimits::max_len`]), with an error before any regular expression is compiled.
+//! Custom regular expressions that nest groups or classes more than 256 deep are refused in
+//! any case (`regress` and the translator parse them recursively), where JavaScript would
+//! accept them.
 //!
 //! ## Differences from JavaScript
 //!

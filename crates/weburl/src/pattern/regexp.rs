@@ -608,13 +608,12 @@ impl Translator {
         let lead = self.hex_digits(4)?;
         if (0xD800..0xDC00).contains(&lead) {
             let save = self.pos;
-            if self.eat_str("\\u") {
-                if let Ok(trail) = self.hex_digits(4) {
-                    if (0xDC00..0xE000).contains(&trail) {
-                        let v = 0x10000 + ((lead - 0xD800) << 10) + (trail - 0xDC00);
-                        return char::from_u32(v).ok_or(UNREAD);
-                    }
-                }
+            if self.eat_str("\\u")
+                && let Ok(trail) = self.hex_digits(4)
+                && (0xDC00..0xE000).contains(&trail)
+            {
+                let v = 0x10000 + ((lead - 0xD800) << 10) + (trail - 0xDC00);
+                return char::from_u32(v).ok_or(UNREAD);
             }
             self.pos = save;
             return Err(LONE);
