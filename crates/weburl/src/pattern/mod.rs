@@ -36,7 +36,8 @@
 //! pattern string), `constructor` (parse a constructor string), `canon` (the canonicalization
 //! callbacks, which run weburl's own URL parser states and percent-encode sets on a dummy URL,
 //! and process a URLPatternInit), `component` (compile a component), `matcher` (matching a
-//! part list without a regular-expression engine) and `set` ([`UrlPatternSet`]).
+//! part list without a regular-expression engine), `regexp` (custom regexp groups: the
+//! translator to the linear engine, and `regress`) and `set` ([`UrlPatternSet`]).
 //!
 //! ## Regular expressions and their cost
 //!
