@@ -298,7 +298,9 @@ impl PatternLimits {
     pub const fn untrusted() -> PatternLimits {
         PatternLimits {
             allow_regexp_groups: false,
-            allow_backtracking_regexps: false,
+            // Moot while regexp groups are refused; left as `new()` has it so that
+            // re-allowing regexp groups (`.regexp_groups(true)`) means what it always meant.
+            allow_backtracking_regexps: true,
             max_len: 8192,
         }
     }
