@@ -10,6 +10,7 @@ mod diff;
 mod domain;
 mod libs;
 mod pattern;
+mod redos;
 mod report;
 mod run;
 mod stats;
@@ -33,6 +34,7 @@ usage: weburl-bench [--rounds N] [--filter SUBSTRING] [--quick] [--json] [--data
        weburl-bench domain [--rounds N] [--show-differences] [--only CONTENDER]
                            [--set LIST] [--data-dir DIR]
        weburl-bench pattern [--rounds N]
+       weburl-bench redos [--rounds N] [--cap-ms MS]
        weburl-bench c [--rounds N] [--lib PATH] [--only BENCH] [--data-dir DIR]
 
 The first form runs every benchmark (parse_href, parse_base, can_parse, setters, hostile) on
@@ -83,7 +85,14 @@ e.g. to count one contender's instructions under callgrind.
 (data/github-routes.txt) and URLs built from them, N rounds (default 7) interleaved: exec
 against Deno's urlpattern crate, a UrlPatternSet of 1,000 path routes against matchit (its
 first match and its most specific match), and 1,000 routes against 10. See
-docs/PERFORMANCE.md.";
+docs/PERFORMANCE.md.
+
+`redos` times the classic exponential regular-expression shapes as custom regexp groups
+(`https://e.com/:x((?:a*)*b)`, ...) on a 20,000-byte path that does not match: UrlPattern::test
+(the linear engine) against regress on the same generated expression, whose input grows
+from 8 bytes (by 2 up to 64, then doubling) while one run stays under --cap-ms (default 1000); then ordinary regexp routes,
+the component expression on each engine and the whole exec; N rounds (default 5)
+interleaved. See docs/PERFORMANCE.md.";
 
 /// Options of the main (table) mode.
 #[derive(Debug, Clone, PartialEq)]
@@ -115,6 +124,7 @@ pub enum Command {
     Diff(diff::DiffOptions),
     Domain(domain::DomainOptions),
     Pattern(pattern::PatternOptions),
+    Redos(redos::RedosOptions),
     C(c_api::COptions),
     Help,
 }
@@ -276,6 +286,25 @@ pub fn parse_args(args: &[String]) -> Result<Command, String> {
             }
             Ok(Command::Pattern(o))
         }
+        Some("redos") => {
+            it.next();
+            let mut o = redos::RedosOptions {
+                rounds: 5,
+                cap: std::time::Duration::from_millis(1000),
+            };
+            while let Some(arg) = it.next() {
+                match arg {
+                    "--rounds" => o.rounds = number(value(&mut it, arg)?, arg)?,
+                    "--cap-ms" => {
+                        o.cap = std::time::Duration::from_millis(
+                            number(value(&mut it, arg)?, arg)? as u64
+                        )
+                    }
+                    _ => return Err(format!("unknown argument {arg:?}")),
+                }
+            }
+            Ok(Command::Redos(o))
+        }
         Some("c") => {
             it.next();
             let mut o = c_api::COptions {
@@ -343,6 +372,7 @@ fn main() -> ExitCode {
         Ok(Command::Diff(opts)) => diff::main(&opts),
         Ok(Command::Domain(opts)) => domain::main(&opts),
         Ok(Command::Pattern(opts)) => pattern::main(&opts),
+        Ok(Command::Redos(opts)) => redos::main(&opts),
         Ok(Command::C(opts)) => c_api::main(&opts),
         Err(e) => Err(format!("{e}\n\n{USAGE}")),
     };

@@ -654,3 +654,24 @@ fn hostile_sets_finish() {
     let short = format!("https://example.com/{}/x", &long[1..]);
     assert!(set.first_match(&short).is_none());
 }
+
+/// Every custom regexp group of the WPT data runs on the linear engine, or stays on the
+/// backtracking one for a construct the translator leaves to it (never because the
+/// translator could not read a valid expression).
+#[test]
+fn regexp_groups_engines() {
+    let mut engines = std::collections::BTreeMap::<&str, usize>::new();
+    for case in cases() {
+        let (input, base, options) = arguments(&case.pattern);
+        let Ok(p) = UrlPattern::new(&input, base.as_deref(), options) else {
+            continue;
+        };
+        for (_, engine) in p.regexp_engines() {
+            *engines.entry(engine).or_default() += 1;
+        }
+    }
+    // The two named groups `(?<x>...)` inside a regexp group are the only ones of the data
+    // that need backtracking.
+    let expected = [("a named group", 2), ("linear", 20)];
+    assert_eq!(engines, expected.into_iter().collect(), "{engines:?}");
+}

@@ -10,13 +10,14 @@ use super::parser::{
     EncodingCallback, Options, Part, PartType, generate_a_pattern_string,
     generate_a_regular_expression_and_name_list, parse_a_pattern_string,
 };
+use super::regexp::{EngineKind, RegExp, regexp_create};
 
 /// How a component matches: straight from its part list, or (with custom regexp groups)
 /// with the ECMAScript regular expression.
 #[derive(Debug, Clone)]
 pub(crate) enum Matcher {
     Parts(Program),
-    RegExp(regress::Regex),
+    RegExp(RegExp),
 }
 
 /// <https://urlpattern.spec.whatwg.org/#component>
@@ -31,6 +32,8 @@ pub(crate) struct CompiledComponent {
     pub(crate) part_list: Vec<Part>,
     pub(crate) options: Options,
     pub(crate) matcher: Matcher,
+    /// Which engine runs the regular expression, when there are custom regexp groups.
+    pub(crate) engine: Option<EngineKind>,
     /// The one string the component matches, when it is fixed text matched with case (the
     /// usual protocol and hostname): a result's input is a copy of it, which is cheaper than
     /// a copy of the matched value (no `memcpy` call for inline text).
@@ -81,41 +84,6 @@ impl GroupNames {
     }
 }
 
-/// How deep custom regular expressions may nest groups and classes.
-pub(crate) const MAX_REGEXP_NESTING: usize = 256;
-
-/// [RegExpCreate](https://tc39.es/ecma262/#sec-regexpcreate) with the flags the spec gives
-/// (`v`, `vi`). `regress` applies the `v` flag's class-set syntax and string properties, but
-/// reads the rules the `v` flag shares with `u` (no identity escapes of letters, back
-/// references that must exist, code-point matching) only under `u`; so both are set, which
-/// is what `v` means in JavaScript.
-///
-/// Groups and classes nested deeper than [`MAX_REGEXP_NESTING`] are refused: `regress` parses
-/// them recursively, and a pattern must not exhaust the thread's stack.
-pub(crate) fn regexp_create(source: &str, ignore_case: bool) -> Result<regress::Regex, String> {
-    let mut depth = 0usize;
-    let mut bytes = source.bytes();
-    while let Some(b) = bytes.next() {
-        match b {
-            b'\\' => {
-                bytes.next();
-            }
-            b'(' | b'[' => {
-                depth += 1;
-                if depth > MAX_REGEXP_NESTING {
-                    return Err(format!(
-                        "groups or classes nested more than {MAX_REGEXP_NESTING} deep"
-                    ));
-                }
-            }
-            b')' | b']' => depth = depth.saturating_sub(1),
-            _ => {}
-        }
-    }
-    let flags = if ignore_case { "uvi" } else { "uv" };
-    regress::Regex::with_flags(source, flags).map_err(|e| e.to_string())
-}
-
 impl CompiledComponent {
     /// <https://urlpattern.spec.whatwg.org/#compile-a-component>
     pub(crate) fn compile(
@@ -133,19 +101,17 @@ impl CompiledComponent {
         if has_regexp_groups && !allow_regexp_groups {
             return Err(UrlPatternError::RegExpGroupsRefused { component });
         }
-        let matcher = if has_regexp_groups {
+        let (matcher, engine) = if has_regexp_groups {
             // Custom regexp groups are compiled now, so that an invalid one is an error here.
-            Matcher::RegExp(
-                regexp_create(&regular_expression_string, options.ignore_case).map_err(
-                    |message| UrlPatternError::InvalidRegExp {
-                        component,
-                        regexp: regular_expression_string.clone(),
-                        message,
-                    },
-                )?,
-            )
+            let (regexp, engine) = regexp_create(&regular_expression_string, options.ignore_case)
+                .map_err(|message| UrlPatternError::InvalidRegExp {
+                component,
+                regexp: regular_expression_string.clone(),
+                message,
+            })?;
+            (Matcher::RegExp(regexp), Some(engine))
         } else {
-            Matcher::Parts(Program::new(&part_list, &options))
+            (Matcher::Parts(Program::new(&part_list, &options)), None)
         };
         let pattern_string = generate_a_pattern_string(&part_list, &options);
         let fixed = match &matcher {
@@ -162,6 +128,7 @@ impl CompiledComponent {
             part_list,
             options,
             matcher,
+            engine,
             fixed,
         })
     }
@@ -173,7 +140,7 @@ impl CompiledComponent {
     pub(crate) fn exec_into(&self, input: &str, out: &mut Vec<Span>) -> bool {
         match &self.matcher {
             Matcher::Parts(program) => program.exec_into(input, out),
-            Matcher::RegExp(regex) => regexp_exec(regex, input, self.group_name_list.len(), out),
+            Matcher::RegExp(regexp) => regexp.exec_into(input, self.group_name_list.len(), out),
         }
     }
 
@@ -189,7 +156,7 @@ impl CompiledComponent {
     pub(crate) fn is_match(&self, input: &str) -> bool {
         match &self.matcher {
             Matcher::Parts(program) => program.is_match(input),
-            Matcher::RegExp(regex) => regex.find(input).is_some(),
+            Matcher::RegExp(regexp) => regexp.is_match(input),
         }
     }
 
@@ -197,9 +164,9 @@ impl CompiledComponent {
     /// the part-list matcher is tested against).
     #[cfg(feature = "_test-hooks")]
     pub(crate) fn exec_with_regexp(&self, input: &str, out: &mut Vec<Span>) -> bool {
-        let regex = regexp_create(&self.regular_expression_string, self.options.ignore_case)
+        let (regexp, _) = regexp_create(&self.regular_expression_string, self.options.ignore_case)
             .expect("a generated regular expression compiles");
-        regexp_exec(&regex, input, self.group_name_list.len(), out)
+        regexp.exec_into(input, self.group_name_list.len(), out)
     }
 
     /// <https://urlpattern.spec.whatwg.org/#protocol-component-matches-a-special-scheme>
@@ -208,14 +175,6 @@ impl CompiledComponent {
             .iter()
             .any(|scheme| self.is_match(scheme))
     }
-}
-
-fn regexp_exec(regex: &regress::Regex, input: &str, groups: usize, out: &mut Vec<Span>) -> bool {
-    let Some(m) = regex.find(input) else {
-        return false;
-    };
-    out.extend((1..=groups).map(|i| m.group(i).map(|r| (r.start, r.end))));
-    true
 }
 
 /// Fills in the component of an error raised while parsing its pattern string.

@@ -36,7 +36,8 @@
 //! pattern string), `constructor` (parse a constructor string), `canon` (the canonicalization
 //! callbacks, which run weburl's own URL parser states and percent-encode sets on a dummy URL,
 //! and process a URLPatternInit), `component` (compile a component), `matcher` (matching a
-//! part list without a regular-expression engine) and `set` ([`UrlPatternSet`]).
+//! part list without a regular-expression engine), `regexp` (custom regexp groups: the
+//! translator to the linear engine, and `regress`) and `set` ([`UrlPatternSet`]).
 //!
 //! ## Regular expressions and their cost
 //!
@@ -47,15 +48,29 @@
 //! ECMAScript regular expression the spec generates. Patterns, however long, are parsed in
 //! linear time.
 //!
-//! A custom regexp group (`:id(\\d+)`, `(en|fr)`) is an ECMAScript regular expression, compiled
-//! with the `v` flag (`vi` with `ignore_case`) by the `regress` crate. Its matching time has
-//! no bound: a pattern such as `((?:a|a)*)b` is exponential in the input, and `regress` has no
-//! backtracking limit. Programs that take patterns from untrusted users should build them with
-//! [`PatternLimits::untrusted`] (or [`PatternLimits::regexp_groups`]`(false)` and
-//! [`PatternLimits::max_len`]), which refuse custom regexp groups and overlong patterns with
-//! an error before any regular expression is compiled. Custom regular expressions that nest
-//! groups or classes more than 256 deep are refused in any case (`regress` parses them
-//! recursively), where JavaScript would accept them.
+//! A custom regexp group (`:id(\\d+)`, `(en|fr)`) is an ECMAScript regular expression,
+//! compiled with the `v` flag (`vi` with `ignore_case`). The component's generated expression
+//! is compiled by `regress` (an ECMAScript engine: what is a syntax error, and its message),
+//! then translated rule by rule from ECMA-262's grammar (`regexp`) for `regex-automata`'s
+//! meta regex, which never backtracks: its matching time is at most proportional to the
+//! expression's size times the input's length, whatever the shape (`((?:a|a)*)b`,
+//! `(?:a{1,30}){1,30}b`), with ECMAScript's groups. The translator writes out where
+//! ECMAScript's meaning differs from `regex-syntax`'s (`.`, `\d \s \w \b`, `^ $`, simple
+//! case folding, `v`-flag class sets).
+//!
+//! What it does not take stays on `regress`, whose time has no bound (exponential on some
+//! shapes) and which has no step limit: lookaround, backreferences, named groups, `\q{...}`,
+//! Unicode property escapes (the crates' Unicode tables differ in version), `\b` and class
+//! set operations with `i`, lone surrogates, a generated group that repeats or can match the
+//! empty string, expressions too large for the linear engine.
+//! [`PatternLimits::backtracking_regexps`]`(false)` refuses those patterns when they are
+//! built, so that every accepted pattern matches in linear time. Programs that take
+//! patterns from untrusted users can also refuse all regexp groups and overlong patterns
+//! ([`PatternLimits::untrusted`], or [`PatternLimits::regexp_groups`]`(false)` and
+//! [`PatternLimits::max_len`]), with an error before any regular expression is compiled.
+//! Custom regular expressions that nest groups or classes more than 256 deep are refused in
+//! any case (`regress` and the translator parse them recursively), where JavaScript would
+//! accept them.
 //!
 //! ## Differences from JavaScript
 //!
@@ -72,6 +87,7 @@ mod error;
 mod generate;
 mod matcher;
 mod parser;
+mod regexp;
 #[cfg(feature = "serde")]
 mod serde_impl;
 mod set;
@@ -103,6 +119,10 @@ use std::sync::Arc;
 /// ```
 pub use compact_str::CompactString;
 pub use error::{UrlPatternComponent, UrlPatternError, UrlPatternGenerateError};
+/// Each regular-expression engine on its own, for the project's tests (not part of the API).
+#[cfg(feature = "_test-hooks")]
+#[doc(hidden)]
+pub use regexp::hooks as regexp_hooks;
 pub use set::{BEST_MATCH_ORDER, UrlPatternSet};
 
 /// The dictionary `URLPatternInit`: one pattern (or, as the input of `exec`, one value) per
@@ -236,6 +256,10 @@ pub struct UrlPatternOptions {
 pub struct PatternLimits {
     /// Whether custom regexp groups are accepted.
     pub allow_regexp_groups: bool,
+    /// Whether custom regexp groups that need the backtracking engine (lookaround,
+    /// backreferences, named groups, `\q{...}`, ...: see the module documentation) are
+    /// accepted; when not, every accepted pattern matches in time linear in its input.
+    pub allow_backtracking_regexps: bool,
     /// The longest pattern accepted, in bytes (the input string and base URL together, or all
     /// strings of an init object).
     pub max_len: usize,
@@ -258,6 +282,7 @@ impl PatternLimits {
     pub const fn new() -> PatternLimits {
         PatternLimits {
             allow_regexp_groups: true,
+            allow_backtracking_regexps: true,
             max_len: usize::MAX,
         }
     }
@@ -273,6 +298,9 @@ impl PatternLimits {
     pub const fn untrusted() -> PatternLimits {
         PatternLimits {
             allow_regexp_groups: false,
+            // Moot while regexp groups are refused; left as `new()` has it so that
+            // re-allowing regexp groups (`.regexp_groups(true)`) means what it always meant.
+            allow_backtracking_regexps: true,
             max_len: 8192,
         }
     }
@@ -286,6 +314,28 @@ impl PatternLimits {
     #[must_use]
     pub const fn regexp_groups(mut self, allow: bool) -> PatternLimits {
         self.allow_regexp_groups = allow;
+        self
+    }
+
+    /// Whether custom regexp groups that need the backtracking engine are accepted; the
+    /// others run in linear time. The pattern that has one is refused with
+    /// [`UrlPatternError::RegExpGroupsRefused`].
+    ///
+    /// ```
+    /// use weburl::pattern::{PatternLimits, UrlPattern, UrlPatternError, UrlPatternOptions};
+    /// let limits = PatternLimits::new().backtracking_regexps(false);
+    /// let o = UrlPatternOptions::default();
+    /// // Linear: accepted, even with nested quantifiers.
+    /// let p = UrlPattern::parse_with_limits("https://e.com/:x((?:a*)*b)", None, o, &limits)?;
+    /// assert!(!p.test(&format!("https://e.com/{}", "a".repeat(20_000)), None));
+    /// // A lookahead needs backtracking: refused.
+    /// let err = UrlPattern::parse_with_limits("https://e.com/:x((?=a)\\w+)", None, o, &limits);
+    /// assert!(matches!(err, Err(UrlPatternError::RegExpGroupsRefused { .. })));
+    /// # Ok::<(), UrlPatternError>(())
+    /// ```
+    #[must_use]
+    pub const fn backtracking_regexps(mut self, allow: bool) -> PatternLimits {
+        self.allow_backtracking_regexps = allow;
         self
     }
 
@@ -1297,8 +1347,15 @@ impl UrlPattern {
             port = "";
         }
         let allow = limits.allow_regexp_groups;
+        let allow_backtracking = limits.allow_backtracking_regexps;
         let compile = |c: C, input: &str, cb: parser::EncodingCallback<'_>, o: Options| {
-            CompiledComponent::compile(c, input, cb, o, allow)
+            let compiled = CompiledComponent::compile(c, input, cb, o, allow)?;
+            if !allow_backtracking
+                && matches!(compiled.engine, Some(regexp::EngineKind::Backtracking(_)))
+            {
+                return Err(UrlPatternError::RegExpGroupsRefused { component: c });
+            }
+            Ok(compiled)
         };
         let protocol_c = compile(
             C::Protocol,
@@ -1921,6 +1978,27 @@ impl UrlPattern {
         base: Option<&str>,
     ) -> Result<bool, UrlPatternError> {
         self.exec_input(input, base).map(|m| m.is_some())
+    }
+
+    /// For the project's tests: the engine of each component with custom regexp groups,
+    /// `"linear"` or why it needs the backtracking engine.
+    #[cfg(feature = "_test-hooks")]
+    #[doc(hidden)]
+    #[must_use]
+    pub fn regexp_engines(&self) -> Vec<(UrlPatternComponent, &'static str)> {
+        UrlPatternComponent::ALL
+            .into_iter()
+            .zip(self.components.iter())
+            .filter_map(|(c, compiled)| {
+                Some((
+                    c,
+                    match compiled.engine? {
+                        regexp::EngineKind::Linear => "linear",
+                        regexp::EngineKind::Backtracking(why) => why.0,
+                    },
+                ))
+            })
+            .collect()
     }
 
     /// The general path for tests: `exec` with every component matched by its ECMAScript
