@@ -615,3 +615,52 @@ fn hostile_sets_finish() {
     let short = format!("https://example.com/{}/x", &long[1..]);
     assert!(set.first_match(&short).is_none());
 }
+
+/// Pathname patterns with dot segments (`tests/data/urlpattern/dot-segments.json`): weburl
+/// refuses every one Chromium 156 refuses, and every one whose canonical pattern would match
+/// URLs the pattern as written does not; the others get Chromium's pathname.
+#[test]
+fn dot_segments_never_widen_a_pathname() {
+    use weburl::pattern::UrlPatternError;
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/urlpattern/dot-segments.json"
+    ))
+    .expect("the dot-segment table");
+    let data: Value = serde_json::from_str(&text).expect("the table is JSON");
+    let cases = data["cases"].as_array().expect("cases");
+    assert!(cases.len() >= 20, "{} cases", cases.len());
+    let mut refused = 0;
+    for case in cases {
+        let input = input_of(&case["pattern"]);
+        let chromium = case["chromium"].as_str();
+        let weburl = case["weburl"].as_str();
+        // weburl never accepts what Chromium refuses.
+        assert!(chromium.is_some() || weburl.is_none(), "{case}");
+        match (
+            UrlPattern::new(&input, None, UrlPatternOptions::default()),
+            weburl,
+        ) {
+            (Ok(p), Some(want)) => assert_eq!(p.pathname(), want, "{case}"),
+            (Err(e), None) => {
+                refused += 1;
+                match &e {
+                    UrlPatternError::DotSegment {
+                        component, segment, ..
+                    } => {
+                        assert_eq!(*component, UrlPatternComponent::Pathname, "{case}");
+                        assert!(
+                            weburl::lex::is_double_dot(segment.as_bytes())
+                                || weburl::lex::is_single_dot(segment.as_bytes()),
+                            "{case}: {segment:?}"
+                        );
+                        assert!(e.to_string().contains("the pathname text"), "{e}");
+                    }
+                    other => panic!("{case}: {other:?}"),
+                }
+            }
+            (got, want) => panic!("{case}: got {got:?}, expected {want:?}"),
+        }
+    }
+    assert!(refused > 0);
+}

@@ -161,6 +161,28 @@ pub enum UrlPatternError {
         /// The text that the URL parser refused.
         value: String,
     },
+    /// A dot segment (`.` or `..`, also written with `%2e`) in the fixed text of a pathname
+    /// pattern would be resolved against the groups, wildcards or text around it, so that the
+    /// canonical pattern would match URLs that the pattern as written does not
+    /// (`https://e.com/:a-b/../c` would become `/:a`; docs/URLPATTERN.md states the rule).
+    ///
+    /// ```
+    /// use weburl::pattern::{UrlPattern, UrlPatternComponent, UrlPatternError};
+    /// let err = "https://e.com/*.html/..".parse::<UrlPattern>().unwrap_err();
+    /// assert!(matches!(err, UrlPatternError::DotSegment { component: UrlPatternComponent::Pathname, .. }));
+    /// // Fixed text that resolves within itself is fine.
+    /// assert_eq!("https://e.com/a/../b".parse::<UrlPattern>().unwrap().pathname(), "/b");
+    /// ```
+    DotSegment {
+        /// The component (the pathname).
+        component: UrlPatternComponent,
+        /// The piece of fixed text (a fixed part, or a group's prefix or suffix) as written.
+        text: String,
+        /// The dot segment as written (`..`, `%2e%2e`, `.`...).
+        segment: String,
+        /// What resolving it would do.
+        reason: &'static str,
+    },
     /// A base URL (the second argument, or `baseURL` of the init) does not parse.
     InvalidBaseUrl {
         /// The base URL as given.
@@ -236,6 +258,16 @@ impl fmt::Display for UrlPatternError {
             UrlPatternError::InvalidComponent { component, value } => {
                 write!(f, "{value:?} is not a valid {component}")
             }
+            UrlPatternError::DotSegment {
+                component,
+                text,
+                segment,
+                reason,
+            } => write!(
+                f,
+                "the dot segment {segment:?} in the {component} text {text:?} {reason}; \
+                 the canonical pattern would match URLs that the pattern as written does not"
+            ),
             UrlPatternError::InvalidBaseUrl { base } => {
                 write!(f, "the base URL {base:?} does not parse")
             }

@@ -1349,12 +1349,14 @@ impl UrlPattern {
                 ignore_case: options.ignore_case,
                 ..Options::PATHNAME
             };
-            compile(
+            let compiled = compile(
                 C::Pathname,
                 value(C::Pathname),
                 &canon::canonicalize_a_pathname,
                 path_compile_options,
-            )?
+            )?;
+            canon::check_pathname_dot_segments(value(C::Pathname))?;
+            compiled
         } else {
             compile(
                 C::Pathname,
