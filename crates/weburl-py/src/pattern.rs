@@ -242,6 +242,20 @@ pub(crate) fn pattern_argument(
             pattern.get_type().name()?
         )));
     }
+    // A data surface, not JavaScript's constructor: a key that is not a member of
+    // URLPatternInit (a misspelt `path`) would be a constraint silently dropped.
+    if let Ok(dict) = pattern.cast::<PyDict>() {
+        for key in dict.keys() {
+            let name: String = key.extract().unwrap_or_default();
+            if UrlPatternInit::default().member_mut(&name).is_none() {
+                return Err(URLPatternError::new_err(format!(
+                    "the init dict has an unknown key {}: its keys are protocol, username, \
+                     password, hostname, port, pathname, search, hash and baseURL",
+                    key.repr()?
+                )));
+            }
+        }
+    }
     build(
         read_input(Some(pattern), false)?,
         read_base(base)?,
