@@ -171,8 +171,8 @@ pub(crate) fn canonicalize_a_pathname(value: &str) -> Result<String, UrlPatternE
 /// Fixed text such as `/a/../b` resolves within itself and stays `/b`. Only the pathname of a
 /// special scheme's pattern is read this way (the only one canonicalize a pathname runs on).
 pub(crate) fn check_pathname_dot_segments(pattern: &str) -> Result<(), UrlPatternError> {
-    let lower = pattern.to_ascii_lowercase();
-    if !pattern.contains('.') && !lower.contains("%2e") {
+    let percent_dot = |w: &[u8]| w.eq_ignore_ascii_case(b"%2e");
+    if !pattern.contains('.') && !pattern.as_bytes().windows(3).any(percent_dot) {
         return Ok(());
     }
     // The parts as written: the same parser with an encoding callback that keeps the text.
