@@ -354,8 +354,8 @@ func (c Component) String() string {
 
 // PatternError says why a pattern did not compile: Name is stable ("pattern-tokenize",
 // "pattern-duplicate-name", "pattern-regexp-groups-refused", ...), Component the component
-// whose pattern failed (or NoComponent), Offset the byte offset in that component's pattern
-// string (or -1).
+// whose pattern failed (or NoComponent), Offset the byte offset in the pattern as written,
+// from the start of the pattern string (or -1).
 type PatternError struct {
 	Pattern   string
 	Name      string

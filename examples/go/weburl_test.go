@@ -175,8 +175,8 @@ func TestPatternErrors(t *testing.T) {
 		component Component
 		offset    int
 	}{
-		{`https://example.com/a/:id(\d+`, PatternOptions{}, "pattern-tokenize", Pathname, 6},
-		{"https://example.com/:a/:a", PatternOptions{}, "pattern-duplicate-name", Pathname, 4},
+		{`https://example.com/a/:id(\d+`, PatternOptions{}, "pattern-tokenize", Pathname, 25},
+		{"https://example.com/:a/:a", PatternOptions{}, "pattern-duplicate-name", Pathname, 23},
 		{"https://exa mple.com/", PatternOptions{}, "pattern-invalid-component", Hostname, -1},
 		{"/a", PatternOptions{BaseURL: "not a url"}, "pattern-invalid-base-url", NoComponent, -1},
 		{`https://example.com/:id(\d+)`, PatternOptions{Untrusted: true}, "pattern-regexp-groups-refused", Pathname, -1},

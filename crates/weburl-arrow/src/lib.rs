@@ -172,6 +172,17 @@ impl fmt::Display for KernelError {
                 write!(f, "sections must be 'all' or 'icann', not {name:?}")
             }
             #[cfg(feature = "pattern")]
+            KernelError::Pattern {
+                pattern,
+                error: error @ weburl::pattern::UrlPatternError::MissingBaseUrl,
+            } => {
+                // The SQL functions' base URL argument; they take no init objects.
+                write!(
+                    f,
+                    "invalid URL pattern {pattern:?}: {error}: give pattern_base"
+                )
+            }
+            #[cfg(feature = "pattern")]
             KernelError::Pattern { pattern, error } => {
                 write!(f, "invalid URL pattern {pattern:?}: {error}")
             }

@@ -46,7 +46,7 @@ use crate::{Base, KernelError, Output, Strings, rows};
 /// let e = url_pattern("https://example.com/:id(", None, false).unwrap_err();
 /// assert_eq!(
 ///     e.to_string(),
-///     r#"invalid URL pattern "https://example.com/:id(": invalid pattern at byte 4 in the pathname pattern: an unclosed regexp group"#
+///     r#"invalid URL pattern "https://example.com/:id(": invalid pattern at byte 23 (in the pathname): an unclosed regexp group"#
 /// );
 /// # Ok::<(), KernelError>(())
 /// ```
@@ -89,7 +89,7 @@ pub fn url_pattern(
 /// assert!(folded.test("https://a.example.com/BOOKS/7", None));
 /// assert_eq!(cache.len(), 3);
 /// let e = cache.get("https://example.com/:id(", None, false).unwrap_err();
-/// assert!(e.to_string().contains("at byte 4 in the pathname pattern"));
+/// assert!(e.to_string().contains("at byte 23 (in the pathname)"));
 /// let e = cache.get("/books/:id", Some("nope"), false).unwrap_err();
 /// assert!(e.to_string().ends_with(r#"the base URL "nope" does not parse"#));
 /// assert_eq!(cache.len(), 3);

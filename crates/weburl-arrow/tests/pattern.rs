@@ -234,6 +234,12 @@ fn bare_names_take_the_first_component_in_the_spec_order() {
 fn pattern_errors_say_what_and_where() {
     let e = weburl_arrow::url_pattern("/books/:id", None, false).unwrap_err();
     assert!(e.to_string().contains("\"/books/:id\""), "{e}");
+    // The SQL functions' base URL argument is pattern_base; they take no init objects.
+    assert!(
+        e.to_string()
+            .ends_with("needs a base URL: give pattern_base"),
+        "{e}"
+    );
     let e = weburl_arrow::url_pattern("https://example.com/:id(\\d+", None, false).unwrap_err();
     let KernelError::Pattern { pattern, error } = &e else {
         panic!("{e}")
@@ -242,11 +248,14 @@ fn pattern_errors_say_what_and_where() {
     assert!(
         matches!(
             error,
-            weburl::pattern::UrlPatternError::Tokenize { index: 4, .. }
+            weburl::pattern::UrlPatternError::Tokenize { index: 23, .. }
         ),
         "{error:?}"
     );
-    assert!(e.to_string().contains("at byte 4"), "{e}");
+    assert!(
+        e.to_string().contains("at byte 23 (in the pathname)"),
+        "{e}"
+    );
 }
 
 #[test]

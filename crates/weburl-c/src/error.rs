@@ -97,6 +97,9 @@ impl weburl_error {
             UrlPatternError::InvalidComponent { component, .. } => {
                 ("pattern-invalid-component", Some(*component), None)
             }
+            UrlPatternError::DotSegment { component, .. } => {
+                ("pattern-dot-segment", Some(*component), None)
+            }
             UrlPatternError::InvalidBaseUrl { .. } => ("pattern-invalid-base-url", None, None),
             UrlPatternError::MissingBaseUrl => ("pattern-missing-base-url", None, None),
             UrlPatternError::BaseUrlWithInit => ("pattern-base-url-with-init", None, None),
@@ -170,7 +173,8 @@ pub(crate) unsafe fn with_error<T>(
 /// `missing-scheme-non-relative-URL`, `IPv4-too-many-parts`, ...; `too-long` beyond the
 /// library's 4 GiB limit); for a URL pattern, one per kind of failure: `pattern-tokenize`,
 /// `pattern-unexpected-token`, `pattern-duplicate-name`, `pattern-invalid-regexp`,
-/// `pattern-invalid-component`, `pattern-invalid-base-url`, `pattern-missing-base-url`,
+/// `pattern-invalid-component`, `pattern-dot-segment`, `pattern-invalid-base-url`,
+/// `pattern-missing-base-url`,
 /// `pattern-base-url-with-init`, `pattern-regexp-groups-refused`, `pattern-too-long`;
 /// otherwise `not-utf8`, `unknown-encoding`, `unknown-profile`, `unknown-preset`,
 /// `unknown-address-space`, `policy-bad-host`, `invalid-argument`, or `panic` (a bug of
@@ -229,8 +233,8 @@ pub unsafe extern "C" fn weburl_error_component(error: *const weburl_error) -> i
 
 /// The byte offset the error is at, or `SIZE_MAX` when there is none (or `error` is NULL).
 /// For `pattern-tokenize`, `pattern-unexpected-token` and `pattern-duplicate-name`, an
-/// offset into the pattern string of the error's component (after a constructor string was
-/// split into components: see `weburl_pattern_get_component`).
+/// offset into the pattern as written: from the start of the constructor string (whatever
+/// component the error is in), or for an init, from the start of that component's string.
 ///
 /// # Safety
 /// `error` is NULL or an error this library made, not freed.

@@ -243,6 +243,9 @@ pub struct NamedLimits {
     regexp_groups: String,
     /// The option that set the length limit (when one did).
     max_len: String,
+    /// How to give a relative pattern's base URL (and what else can be given instead), for
+    /// the message of a constructor string without a protocol.
+    base: String,
 }
 
 impl NamedLimits {
@@ -264,6 +267,12 @@ impl NamedLimits {
         self.regexp_groups = option.to_owned();
     }
 
+    /// How to give the base URL of a relative pattern here (`give --pattern-base URL, or use
+    /// an init object`), which the message of a pattern that needs one says.
+    pub fn base(&mut self, how: &str) {
+        self.base = how.to_owned();
+    }
+
     /// The longest pattern accepted, set by `option`.
     pub fn max_len(&mut self, max: usize, option: String) {
         self.limits = self.limits.max_len(max);
@@ -275,6 +284,9 @@ impl NamedLimits {
         match e {
             UrlPatternError::RegExpGroupsRefused { .. } => format!("{e} ({})", self.regexp_groups),
             UrlPatternError::TooLong { .. } => format!("{e} ({})", self.max_len),
+            UrlPatternError::MissingBaseUrl if !self.base.is_empty() => {
+                format!("{e}: {}", self.base)
+            }
             _ => e.to_string(),
         }
     }
@@ -286,6 +298,7 @@ impl NamedLimits {
 /// what `untrusted` sets.
 fn request_limits(request: &Map<String, Value>) -> Result<NamedLimits, String> {
     let mut limits = NamedLimits::new();
+    limits.base("give the baseURL argument (the pattern's second), or use an init object");
     match request.get("untrusted") {
         None | Some(Value::Null | Value::Bool(false)) => {}
         Some(Value::Bool(true)) => limits.untrusted("untrusted: true"),

@@ -10,8 +10,8 @@ use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
 use weburl::Url;
 use weburl::pattern::{
-    BEST_MATCH_ORDER, UrlPattern, UrlPatternComponent, UrlPatternComponentResult, UrlPatternInput,
-    UrlPatternOptions, UrlPatternResult, UrlPatternSet,
+    BEST_MATCH_ORDER, UrlPattern, UrlPatternComponent, UrlPatternComponentResult, UrlPatternInit,
+    UrlPatternInput, UrlPatternOptions, UrlPatternResult, UrlPatternSet,
 };
 
 use crate::batch_pattern::{self, NamedLimits};
@@ -26,13 +26,17 @@ path segment (or one host label), `*` anything, `{...}?` an optional part, `(\d+
 expression; a component the pattern leaves out matches anything. A pattern is a constructor
 string (`https://*.example.com/books/:id`; a relative one such as `/books/:id` needs
 --pattern-base) or, when it starts with `{`, an init object in JSON
-(`{"pathname": "/books/:id"}`: only the pathname is constrained). docs/URLPATTERN.md teaches
-the syntax.
+(`{"pathname": "/books/:id"}`: only the pathname is constrained; a member other than
+protocol, username, password, hostname, port, pathname, search, hash and baseURL is an
+error, and so is text starting with `{` that is not JSON). docs/URLPATTERN.md teaches the
+syntax.
 
 A routes file (--routes FILE) has one route per line: its NAME, blanks, then its PATTERN.
-Blank lines and lines whose first non-blank character is '#' are skipped. Routes are tried
-in order: the first that matches wins (--all: every one that matches, in order; --best: the
-most specific one that matches, whatever the order, as --best above tells).
+Blank lines and lines whose first non-blank character is '#' are skipped; a constructor
+string holds no whitespace unless escaped (`\ `), so a comment after a pattern is an error.
+Routes are tried in order: the first that matches wins (--all: every one that matches, in
+order; --best: the most specific one that matches, whatever the order, as --best above
+tells). A --get group placeholder that no route has is an error.
 
 Patterns from untrusted users: --untrusted refuses custom regexp groups (their matching time
 has no bound; without them matching takes at most the pattern's size times the URL's length)
@@ -171,7 +175,8 @@ struct Route {
     pattern: UrlPattern,
 }
 
-/// Reads one pattern: an init object when it starts with `{` and is a JSON object, else a
+/// Reads one pattern: an init object when it starts with `{` (JSON, whose members must all
+/// be `URLPatternInit`'s: a misspelt one would be a constraint silently dropped), else a
 /// constructor string (relative to `base`).
 fn compile(
     text: &str,
@@ -180,10 +185,18 @@ fn compile(
     limits: &NamedLimits,
 ) -> Result<UrlPattern, String> {
     let trimmed = text.trim_start();
-    if trimmed.starts_with('{')
-        && let Ok(value @ serde_json::Value::Object(_)) =
-            serde_json::from_str::<serde_json::Value>(trimmed)
-    {
+    if trimmed.starts_with('{') {
+        let value = serde_json::from_str::<serde_json::Value>(trimmed)
+            .map_err(|e| format!("looks like an init object but is not valid JSON: {e}"))?;
+        if let serde_json::Value::Object(members) = &value
+            && let Some(key) =
+                (members.keys()).find(|k| UrlPatternInit::default().member_mut(k).is_none())
+        {
+            return Err(format!(
+                "the init object has an unknown member {key:?} (its members are protocol, \
+                 username, password, hostname, port, pathname, search, hash and baseURL)"
+            ));
+        }
         let UrlPatternInput::Init(mut init) = batch_pattern::input(&value, "the init object")?
         else {
             unreachable!("an object is an init");
@@ -219,7 +232,16 @@ fn read_routes(
                 "{at}: a route is NAME then PATTERN, and {line:?} has no pattern"
             ));
         };
-        let pattern = compile(pattern.trim(), base, options, limits)
+        let pattern = pattern.trim();
+        if !pattern.starts_with('{')
+            && let Some(space) = unescaped_whitespace(pattern)
+        {
+            return Err(format!(
+                "{at}: route {route}: the pattern {pattern:?} holds whitespace at byte {space} \
+                 (a comment goes on a line of its own; write a space in a pattern as '\\ ')"
+            ));
+        }
+        let pattern = compile(pattern, base, options, limits)
             .map_err(|e| format!("{at}: route {route}: {e}"))?;
         routes.push(Route {
             name: route.to_owned(),
@@ -227,6 +249,19 @@ fn read_routes(
         });
     }
     Ok(())
+}
+
+/// The byte offset of the first whitespace character of `pattern` that no `\\` escapes.
+fn unescaped_whitespace(pattern: &str) -> Option<usize> {
+    let mut chars = pattern.char_indices();
+    while let Some((i, c)) = chars.next() {
+        if c == '\\' {
+            chars.next();
+        } else if c.is_whitespace() {
+            return Some(i);
+        }
+    }
+    None
 }
 
 /// Runs `weburl match`.
@@ -249,6 +284,7 @@ pub fn run(mut args: MatchArgs) -> ExitCode {
         args.patterns.push(args.urls.remove(0));
     }
     let mut limits = NamedLimits::new();
+    limits.base("give --pattern-base URL, or use an init object");
     if args.untrusted {
         limits.untrusted("--untrusted");
     }
@@ -272,6 +308,11 @@ pub fn run(mut args: MatchArgs) -> ExitCode {
         if let Err(e) = read_routes(path, pattern_base, options, &limits, &mut routes) {
             report::usage_error(e);
         }
+    }
+    if let Some(template) = &args.get
+        && let Err(e) = template.check_groups(&routes)
+    {
+        report::usage_error(e);
     }
     let base = (args.base.as_deref()).map(|base| input::parse_base(base, "--base <URL>", false));
     let mut set = UrlPatternSet::new();
@@ -571,6 +612,58 @@ impl Template {
                 }
             },
         })
+    }
+
+    /// `Err` names a group placeholder that no route has (in that component, for
+    /// `{COMPONENT:NAME}`): it could never be filled in.
+    fn check_groups(&self, routes: &[Route]) -> Result<(), String> {
+        for piece in &self.pieces {
+            // The components to look in, the name, and the placeholder of a name.
+            let (components, name, placeholder): (&[UrlPatternComponent], _, fn(_, _) -> _) =
+                match piece {
+                    Piece::Group(name) => {
+                        (&UrlPatternComponent::ALL, name, |_, n| format!("{{:{n}}}"))
+                    }
+                    Piece::ComponentGroup(i, name) => {
+                        (&UrlPatternComponent::ALL[*i..=*i], name, |c, n| {
+                            format!("{{{c}:{n}}}")
+                        })
+                    }
+                    _ => continue,
+                };
+            let known = routes.iter().any(|route| {
+                (components.iter()).any(|&c| route.pattern.group_names(c).any(|n| n == name))
+            });
+            if !known {
+                let mut names: Vec<String> = Vec::new();
+                for route in routes {
+                    for &c in components {
+                        for n in route.pattern.group_names(c) {
+                            let n = placeholder(c, n);
+                            if !names.contains(&n) {
+                                names.push(n);
+                            }
+                        }
+                    }
+                }
+                return Err(format!(
+                    "--get: unknown group {}: no route has it ({})",
+                    placeholder(components[0], name),
+                    if names.is_empty() {
+                        format!(
+                            "the routes have no {}groups",
+                            match components {
+                                [c] => format!("{c} "),
+                                _ => String::new(),
+                            }
+                        )
+                    } else {
+                        format!("they have {}", names.join(", "))
+                    }
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// Appends the template filled in for one match.

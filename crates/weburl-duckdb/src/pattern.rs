@@ -12,9 +12,9 @@
 //!
 //! A null argument gives null; a URL that does not parse gives false (`url_pattern_test`) or
 //! null. A pattern that does not compile, or whose base URL does not parse, fails the query
-//! with the pattern and the offending token's offset in its component:
-//! `url_pattern_test: invalid URL pattern "https://example.com/:id(": invalid pattern at byte 4
-//! in the pathname pattern: an unclosed regexp group`.
+//! with the pattern and the offending token's offset in it:
+//! `url_pattern_test: invalid URL pattern "https://example.com/:id(": invalid pattern at byte 23
+//! (in the pathname): an unclosed regexp group`.
 
 use std::error::Error;
 use std::sync::Arc;

@@ -14,6 +14,7 @@ import collections
 import json
 import os
 import pathlib
+import re
 import sys
 from typing import Any, Callable, Iterator
 
@@ -494,8 +495,8 @@ def test_pattern_errors_and_nulls(con: duckdb.DuckDBPyConnection) -> None:
         with pytest.raises(duckdb.Error, match="url_pattern_test: invalid URL pattern"):
             con.execute("SELECT url_pattern_test('https://example.com/', ?)", [p]).fetchall()
     message = ('url_pattern_group: invalid URL pattern "https://example.com/:id(": invalid pattern '
-               "at byte 4 in the pathname pattern")
-    with pytest.raises(duckdb.Error, match=message.replace("(", r"\(")):
+               "at byte 23 (in the pathname)")
+    with pytest.raises(duckdb.Error, match=re.escape(message)):
         con.execute("SELECT url_pattern_group(u, 'https://example.com/:id(', 'id') "
                     "FROM (VALUES ('https://example.com/1')) v(u)").fetchall()
     # The connection goes on.
@@ -509,8 +510,9 @@ def test_pattern_errors_and_nulls(con: duckdb.DuckDBPyConnection) -> None:
         "url_pattern_group('https://a/b', 'https://a/:x', 'pathname.x')").fetchone()
     assert row == (None, None, None, None, None, False, None, None, None, "b", "", "b")
     # A relative pattern needs a base URL (the third argument), or a wildcard host.
-    with pytest.raises(duckdb.Error, match="needs a base URL"):
+    with pytest.raises(duckdb.Error, match="needs a base URL: give pattern_base$") as refused:
         con.execute("SELECT url_pattern_test('https://x.org/books/7', '/books/:id')").fetchall()
+    assert "init object" not in str(refused.value)
     assert con.execute("SELECT url_pattern_group('https://x.org/books/7', 'https://*/books/:id', 'id')"
                        ).fetchone() == ("7",)
     # Patterns and names that vary by row, and nulls among them (as weburl.duckdb's glue).

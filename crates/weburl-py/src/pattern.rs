@@ -19,13 +19,17 @@ pyo3::create_exception!(
     URLPatternError,
     PyValueError,
     "A URL pattern that does not compile (JavaScript's URLPattern constructor throws a\n\
-     TypeError for it). A subclass of ValueError; the message says what is wrong and where.\n\n\
+     TypeError for it). A subclass of ValueError; the message says what is wrong and where.\n\
+     Its attributes: ``component``, the name of the component the error is in (or None),\n\
+     ``offset``, where in the pattern as written (a str index: in a pattern string, from its\n\
+     start; in an init dict, in that component's str), or None, and ``needs_base``, whether\n\
+     a pattern string without a protocol was given without a base URL.\n\n\
      >>> import weburl\n\
      >>> try:\n\
      ...     weburl.URLPattern('https://example.com/:id(')\n\
      ... except weburl.URLPatternError as e:\n\
-     ...     print(type(e).__mro__[1].__name__)\n\
-     ValueError\n"
+     ...     print(type(e).__mro__[1].__name__, e.component, e.offset)\n\
+     ValueError pathname 23\n"
 );
 
 /// The first argument of the constructor, `test()` or `exec()`.
@@ -39,10 +43,47 @@ enum Input {
 /// The exception for a library error: TypeError where JavaScript throws one for the
 /// arguments themselves (an init dict with a base URL), else URLPatternError.
 fn raise(e: &UrlPatternError) -> PyErr {
-    match e {
-        UrlPatternError::BaseUrlWithInit => PyTypeError::new_err(e.to_string()),
-        _ => URLPatternError::new_err(e.to_string()),
-    }
+    raise_with(e, e.to_string(), None)
+}
+
+/// [`raise`] with the message `message`; `input` (the pattern as given, when known) turns
+/// the error's byte offset into a str index.
+fn raise_with(e: &UrlPatternError, message: String, input: Option<&UrlPatternInput>) -> PyErr {
+    let (component, offset) = match e {
+        UrlPatternError::Tokenize {
+            component, index, ..
+        }
+        | UrlPatternError::UnexpectedToken {
+            component, index, ..
+        }
+        | UrlPatternError::DuplicateName {
+            component, index, ..
+        } => (*component, Some(*index)),
+        UrlPatternError::InvalidRegExp { component, .. }
+        | UrlPatternError::InvalidComponent { component, .. }
+        | UrlPatternError::DotSegment { component, .. }
+        | UrlPatternError::RegExpGroupsRefused { component } => (Some(*component), None),
+        UrlPatternError::BaseUrlWithInit => return PyTypeError::new_err(message),
+        _ => (None, None),
+    };
+    // The text the offset counts in: the pattern string, or the init's member.
+    let text = match (input, component) {
+        (Some(UrlPatternInput::String(s)), _) => Some(s.as_str()),
+        (Some(UrlPatternInput::Init(init)), Some(c)) => init.get(c),
+        _ => None,
+    };
+    let offset = match (offset, text) {
+        (Some(at), Some(text)) => text.get(..at).map_or(Some(at), |s| Some(s.chars().count())),
+        (offset, _) => offset,
+    };
+    let err = URLPatternError::new_err(message);
+    Python::attach(|py| {
+        let value = err.value(py);
+        let _ = value.setattr("component", component.map(UrlPatternComponent::name));
+        let _ = value.setattr("offset", offset);
+        let _ = value.setattr("needs_base", matches!(e, UrlPatternError::MissingBaseUrl));
+    });
+    err
 }
 
 /// Reads a str, an init dict (JavaScript's `URLPatternInit`: `protocol`, `username`,
@@ -147,17 +188,20 @@ impl Limits {
         out
     }
 
-    /// The exception for a constructor error; a limit's refusal names its keyword.
-    fn raise(&self, e: &UrlPatternError) -> PyErr {
-        match e {
+    /// The exception for a constructor error given `input`; a limit's refusal names its
+    /// keyword, a missing base URL the base argument.
+    fn raise(&self, e: &UrlPatternError, input: &UrlPatternInput) -> PyErr {
+        let message = match e {
             UrlPatternError::RegExpGroupsRefused { .. } => {
-                URLPatternError::new_err(format!("{e} ({})", self.regexp_groups_by))
+                format!("{e} ({})", self.regexp_groups_by)
             }
-            UrlPatternError::TooLong { .. } => {
-                URLPatternError::new_err(format!("{e} ({})", self.max_len_by))
+            UrlPatternError::TooLong { .. } => format!("{e} ({})", self.max_len_by),
+            UrlPatternError::MissingBaseUrl => {
+                format!("{e}: give the base argument, or use an init dict")
             }
-            _ => raise(e),
-        }
+            _ => e.to_string(),
+        };
+        raise_with(e, message, Some(input))
     }
 }
 
@@ -173,7 +217,7 @@ fn build(
     };
     let options = UrlPatternOptions { ignore_case };
     UrlPattern::new_with_limits(&input, base.as_deref(), options, &limits.limits)
-        .map_err(|e| limits.raise(&e))
+        .map_err(|e| limits.raise(&e, &input))
 }
 
 /// The pattern argument of the batch functions (`weburl.arrow`, `weburl.duckdb`): a
@@ -198,6 +242,20 @@ pub(crate) fn pattern_argument(
             "pattern must be a str, a dict or a URLPattern, not {}",
             pattern.get_type().name()?
         )));
+    }
+    // A data surface, not JavaScript's constructor: a key that is not a member of
+    // URLPatternInit (a misspelt `path`) would be a constraint silently dropped.
+    if let Ok(dict) = pattern.cast::<PyDict>() {
+        for key in dict.keys() {
+            let name: String = key.extract().unwrap_or_default();
+            if UrlPatternInit::default().member_mut(&name).is_none() {
+                return Err(URLPatternError::new_err(format!(
+                    "the init dict has an unknown key {}: its keys are protocol, username, \
+                     password, hostname, port, pathname, search, hash and baseURL",
+                    key.repr()?
+                )));
+            }
+        }
     }
     build(
         read_input(Some(pattern), false)?,

@@ -321,3 +321,50 @@ def test_every_wpt_regexp_case_is_refused_under_untrusted() -> None:
                 continue
             assert URLPattern(pattern, untrusted=True).pathname == plain.pathname
     assert refused > 20
+
+
+#: (pattern, component, offset): the offset is a str index into the pattern as written.
+OFFSETS = [
+    ("https://example.com/(", "pathname", 20),
+    ("https://example.com/:a/:a", "pathname", 23),
+    ("https://example.com/a?q=:x(", "search", 26),
+    ("https://é.example/:a(", "pathname", 20),  # é is one str index, two bytes
+    ({"search": "q=:x("}, "search", 4),  # an init dict: in the member's own str
+    ({"pathname": "/é/:a("}, "pathname", 5),
+]
+
+
+@pytest.mark.parametrize("pattern,component,offset", OFFSETS)
+def test_error_offsets_count_from_the_pattern_as_written(pattern: Any, component: str, offset: int) -> None:
+    with pytest.raises(URLPatternError) as refused:
+        URLPattern(pattern)
+    e = refused.value
+    assert (e.component, e.offset, e.needs_base) == (component, offset, False)
+    text = pattern if isinstance(pattern, str) else pattern[component]
+    assert text[offset] in "(:"
+
+
+def test_a_relative_pattern_names_the_base_argument() -> None:
+    with pytest.raises(URLPatternError) as refused:
+        URLPattern("/books/:id")
+    assert str(refused.value) == (
+        "a pattern string without a protocol needs a base URL: give the base argument, or use an init dict"
+    )
+    assert refused.value.needs_base and refused.value.offset is None and refused.value.component is None
+    assert URLPattern("/books/:id", "https://example.com").pathname == "/books/:id"
+
+
+def test_a_dot_segment_never_widens_a_pathname() -> None:
+    for pattern in ["https://e.com/:a-b/../c", "https://e.com/*.html/..", {"pathname": "/:a/../b"}]:
+        with pytest.raises(URLPatternError, match="the canonical pattern would match URLs") as refused:
+            URLPattern(pattern)  # type: ignore[arg-type]
+        assert refused.value.component == "pathname"
+    assert URLPattern("https://e.com/a/../b").pathname == "/b"
+
+
+def test_data_functions_refuse_unknown_init_keys() -> None:
+    import weburl.arrow
+
+    with pytest.raises(URLPatternError, match="unknown key 'path'"):
+        weburl.arrow.pattern_test(["https://e.com/x"], {"path": "/x"})  # type: ignore[typeddict-unknown-key]
+    assert weburl.arrow.pattern_test(["https://e.com/x"], {"pathname": "/x"}).to_pylist() == [True]

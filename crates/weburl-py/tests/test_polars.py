@@ -313,6 +313,11 @@ def test_pattern_errors_are_raised_when_the_expression_is_made() -> None:
 
     with pytest.raises(URLPatternError):
         pl.col("u").url.pattern_test("https://example.com/:id(")
+    # A relative pattern: the message names base=, and no init dict (pattern_test takes none).
+    with pytest.raises(URLPatternError) as refused:
+        pl.col("u").url.pattern_test("/books/:id")
+    assert str(refused.value) == "'/books/:id': a pattern string without a protocol needs a base URL: give base="
+    assert refused.value.needs_base
     with pytest.raises(TypeError):
         pl.col("u").url.pattern_exec({"pathname": "/x"})  # type: ignore[arg-type]
 

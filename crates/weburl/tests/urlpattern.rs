@@ -523,13 +523,13 @@ fn errors_are_precise() {
         e,
         UrlPatternError::Tokenize {
             component: Some(UrlPatternComponent::Pathname),
-            index: 6,
+            index: 25,
             reason: "an unclosed regexp group"
         }
     );
     assert_eq!(
         e.to_string(),
-        "invalid pattern at byte 6 in the pathname pattern: an unclosed regexp group"
+        "invalid pattern at byte 25 (in the pathname): an unclosed regexp group"
     );
     let e = UrlPattern::parse(
         "https://example.com/:a/:a",
@@ -537,7 +537,7 @@ fn errors_are_precise() {
         UrlPatternOptions::default(),
     )
     .unwrap_err();
-    assert!(matches!(e, UrlPatternError::DuplicateName { index: 4, ref name, .. } if name == "a"));
+    assert!(matches!(e, UrlPatternError::DuplicateName { index: 23, ref name, .. } if name == "a"));
     let e = UrlPattern::parse("https://example.com/{a", None, UrlPatternOptions::default())
         .unwrap_err();
     assert!(
@@ -674,4 +674,113 @@ fn regexp_groups_engines() {
     // that need backtracking.
     let expected = [("a named group", 2), ("linear", 20)];
     assert_eq!(engines, expected.into_iter().collect(), "{engines:?}");
+}
+
+/// Pathname patterns with dot segments (`tests/data/urlpattern/dot-segments.json`): weburl
+/// refuses every one Chromium 156 refuses, and every one whose canonical pattern would match
+/// URLs the pattern as written does not; the others get Chromium's pathname.
+#[test]
+fn dot_segments_never_widen_a_pathname() {
+    use weburl::pattern::UrlPatternError;
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/urlpattern/dot-segments.json"
+    ))
+    .expect("the dot-segment table");
+    let data: Value = serde_json::from_str(&text).expect("the table is JSON");
+    let cases = data["cases"].as_array().expect("cases");
+    assert!(cases.len() >= 20, "{} cases", cases.len());
+    let mut refused = 0;
+    for case in cases {
+        let input = input_of(&case["pattern"]);
+        let chromium = case["chromium"].as_str();
+        let weburl = case["weburl"].as_str();
+        // weburl never accepts what Chromium refuses.
+        assert!(chromium.is_some() || weburl.is_none(), "{case}");
+        match (
+            UrlPattern::new(&input, None, UrlPatternOptions::default()),
+            weburl,
+        ) {
+            (Ok(p), Some(want)) => assert_eq!(p.pathname(), want, "{case}"),
+            (Err(e), None) => {
+                refused += 1;
+                match &e {
+                    UrlPatternError::DotSegment {
+                        component, segment, ..
+                    } => {
+                        assert_eq!(*component, UrlPatternComponent::Pathname, "{case}");
+                        assert!(
+                            weburl::lex::is_double_dot(segment.as_bytes())
+                                || weburl::lex::is_single_dot(segment.as_bytes()),
+                            "{case}: {segment:?}"
+                        );
+                        assert!(e.to_string().contains("the pathname text"), "{e}");
+                    }
+                    other => panic!("{case}: {other:?}"),
+                }
+            }
+            (got, want) => panic!("{case}: got {got:?}, expected {want:?}"),
+        }
+    }
+    assert!(refused > 0);
+}
+
+/// Offsets count from the start of the pattern as written: the whole constructor string
+/// (whatever component the error is in, with or without a base URL), or an init object's
+/// member string.
+#[test]
+fn error_offsets_count_from_the_pattern_as_written() {
+    use weburl::pattern::UrlPatternError;
+    let offset = |e: &UrlPatternError| match e {
+        UrlPatternError::Tokenize {
+            component, index, ..
+        }
+        | UrlPatternError::UnexpectedToken {
+            component, index, ..
+        }
+        | UrlPatternError::DuplicateName {
+            component, index, ..
+        } => (*component, *index),
+        other => panic!("{other:?}"),
+    };
+    use UrlPatternComponent as C;
+    // (pattern, base, component, offset in the pattern)
+    let cases: &[(&str, Option<&str>, C, usize)] = &[
+        ("https://example.com/(", None, C::Pathname, 20),
+        ("https://example.com/:a/:a", None, C::Pathname, 23),
+        ("https://example.com/{a", None, C::Pathname, 22),
+        ("https://example.com/a?q=:x(", None, C::Search, 26),
+        ("https://example.com/a??(", None, C::Search, 23),
+        ("https://example.com/a#:h(", None, C::Hash, 24),
+        ("https://:u(@example.com/", None, C::Username, 10),
+        ("https://u::p(@example.com/", None, C::Password, 12),
+        ("https://:h.:h.com/", None, C::Hostname, 11),
+        ("https://example.com::p(/", None, C::Port, 22),
+        ("h(://example.com/", None, C::Protocol, 1),
+        ("b/:a/:a", Some("https://example.com/x/"), C::Pathname, 5),
+        ("/b/:a(", Some("https://example.com/x/"), C::Pathname, 5),
+        ("?q=:a(", Some("https://example.com/"), C::Search, 5),
+        ("#:a(", Some("https://example.com/"), C::Hash, 3),
+    ];
+    for &(pattern, base, component, at) in cases {
+        let e = UrlPattern::parse(pattern, base, UrlPatternOptions::default()).unwrap_err();
+        assert_eq!(offset(&e), (Some(component), at), "{pattern}: {e}");
+        assert!(
+            e.to_string()
+                .contains(&format!("at byte {at} (in the {component})")),
+            "{e}"
+        );
+        // The offset is where the offending text is in the pattern.
+        assert!(
+            pattern.is_char_boundary(at) && at <= pattern.len(),
+            "{pattern}"
+        );
+    }
+    // An init object: offsets in the member's own string.
+    let init = UrlPatternInit {
+        search: Some("?q=:x(".into()),
+        ..Default::default()
+    };
+    let e = UrlPattern::from_init(&init, UrlPatternOptions::default()).unwrap_err();
+    assert_eq!(offset(&e), (Some(C::Search), 4), "{e}");
 }

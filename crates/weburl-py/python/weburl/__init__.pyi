@@ -30,7 +30,10 @@ __all__ = [
 
 class URLError(ValueError): ...
 
-class URLPatternError(ValueError): ...
+class URLPatternError(ValueError):
+    component: str | None
+    offset: int | None
+    needs_base: bool
 
 class URLPatternInit(TypedDict, total=False):
     protocol: str

@@ -29,7 +29,7 @@ from typing import Any
 import polars as pl
 from polars.plugins import register_plugin_function
 
-from . import URL, URLPattern
+from . import URL, URLPattern, URLPatternError
 
 __all__ = ["URLNamespace"]
 
@@ -362,5 +362,13 @@ def _pattern(pattern: str, base: str | URL | None, ignore_case: bool) -> dict[st
         msg = f"pattern must be a str (a constructor string), not {type(pattern).__name__}"
         raise TypeError(msg)
     href = base.href if isinstance(base, URL) else base
-    URLPattern(pattern, href, ignore_case=ignore_case)
+    try:
+        URLPattern(pattern, href, ignore_case=ignore_case)
+    except URLPatternError as e:
+        if not e.needs_base:
+            raise
+        # Here the base URL is the keyword argument base=, and init dicts are not taken.
+        refused = URLPatternError(f"{pattern!r}: {str(e).partition(':')[0]}: give base=")
+        refused.component, refused.offset, refused.needs_base = None, None, True
+        raise refused from None
     return {"pattern": pattern, "base": href, "ignore_case": ignore_case}

@@ -6,7 +6,7 @@ use std::sync::LazyLock;
 
 use super::UrlPatternInit;
 use super::error::{UrlPatternComponent, UrlPatternError};
-use super::parser::escape_a_pattern_string;
+use super::parser::{Modifier, Options, PartType, escape_a_pattern_string, parse_a_pattern_string};
 use crate::lex::remove_tab_and_newline;
 use crate::parser::{parse_host_for_setter, parse_path_for_setter, parse_port_for_setter};
 use crate::percent::{EncodeSet, Stop, encode_into, encode_until};
@@ -142,6 +142,120 @@ pub(crate) fn canonicalize_a_pathname(value: &str) -> Result<String, UrlPatternE
         result.drain(..cut);
     }
     Ok(result)
+}
+
+/// Refuses a pathname pattern whose canonical form would match URLs that the pattern as
+/// written does not, because a dot segment (`.`, `..`, or either with `%2e`) in one piece of
+/// its fixed text would be resolved against the parts around it.
+///
+/// [Compiling a component](https://urlpattern.spec.whatwg.org/#compile-a-component) runs
+/// [canonicalize a pathname](https://urlpattern.spec.whatwg.org/#canonicalize-a-pathname) on
+/// each piece of fixed text separately (the encoding callback of
+/// [maybe add a part from the pending fixed value](https://urlpattern.spec.whatwg.org/#maybe-add-a-part-from-the-pending-fixed-value)
+/// and of [add a part](https://urlpattern.spec.whatwg.org/#add-a-part), for fixed text,
+/// prefixes and suffixes). That algorithm's step 3 prepends `/-` to a piece that does not
+/// start with `/`, and its step 9 cuts two code points from the result: a `..` that removes
+/// the segment holding that `-` (`-b/../c` after `/:a`) makes the cut take the piece's own
+/// text instead (`/:a-b/../c` would become `/:a`, every one-segment path), and Chromium
+/// throws a `TypeError` for it. weburl refuses that, and every other piece whose dot segment
+/// does not resolve within the piece:
+///
+/// - a `..` that would remove a segment the piece does not hold: the segment a group,
+///   wildcard or earlier text supplies (`/:a/../b` would become `/:a/b`), or the start of a
+///   piece that continues the segment before it (`-b` in `-b/../c`). At the very start of
+///   the pathname a `..` removes nothing, as the URL parser's does (`/../b` is `/b`);
+/// - a dot segment that ends a piece which something follows, or a piece that repeats
+///   (`/a/..` before `:b`: the URL parser would resolve `/a/../x` to `/x`, the piece alone
+///   becomes `/`, and `/a/../:b` would become `//:b`).
+///
+/// Fixed text such as `/a/../b` resolves within itself and stays `/b`. Only the pathname of a
+/// special scheme's pattern is read this way (the only one canonicalize a pathname runs on).
+pub(crate) fn check_pathname_dot_segments(pattern: &str) -> Result<(), UrlPatternError> {
+    let percent_dot = |w: &[u8]| w.eq_ignore_ascii_case(b"%2e");
+    if !pattern.contains('.') && !pattern.as_bytes().windows(3).any(percent_dot) {
+        return Ok(());
+    }
+    // The parts as written: the same parser with an encoding callback that keeps the text.
+    // A pattern that does not parse is left to the compile that follows, which says why.
+    let Ok(parts) =
+        parse_a_pattern_string(pattern, &Options::PATHNAME, &|s: &str| Ok(s.to_owned()))
+    else {
+        return Ok(());
+    };
+    // The pieces of fixed text in order, `None` for a group or wildcard; each with whether
+    // it repeats (a modifier that can take it more than once).
+    let mut pieces: Vec<Option<(&str, bool)>> = Vec::with_capacity(parts.len() * 3);
+    for part in &parts {
+        let repeats = matches!(part.modifier, Modifier::ZeroOrMore | Modifier::OneOrMore);
+        if part.kind == PartType::FixedText {
+            pieces.push(Some((&part.value, repeats)));
+            continue;
+        }
+        if !part.prefix.is_empty() {
+            pieces.push(Some((&part.prefix, repeats)));
+        }
+        pieces.push(None);
+        if !part.suffix.is_empty() {
+            pieces.push(Some((&part.suffix, repeats)));
+        }
+    }
+    let count = pieces.len();
+    for (i, piece) in pieces.into_iter().enumerate() {
+        let Some((text, repeats)) = piece else {
+            continue;
+        };
+        let at_start = i == 0 && !repeats;
+        let at_end = i + 1 == count && !repeats;
+        if let Err((segment, reason)) = check_a_piece(text, at_start, at_end) {
+            return Err(UrlPatternError::DotSegment {
+                component: UrlPatternComponent::Pathname,
+                text: text.to_owned(),
+                segment: segment.to_owned(),
+                reason,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// One piece of fixed text for [`check_pathname_dot_segments`]: `Err` holds the dot segment
+/// that does not resolve within the piece, and why.
+fn check_a_piece(text: &str, at_start: bool, at_end: bool) -> Result<(), (&str, &'static str)> {
+    // Special schemes' paths take `\` as `/`.
+    let mut segments = text.split(['/', '\\']);
+    // The text before the first separator continues the segment before the piece (it is
+    // empty when the piece starts with one): it is never a dot segment, and `..` cannot
+    // remove it.
+    let continues = !segments.next().unwrap_or("").is_empty();
+    let segments: Vec<&str> = segments.collect();
+    let mut removable = 0usize;
+    for (j, segment) in segments.iter().enumerate() {
+        let single = crate::lex::is_single_dot(segment.as_bytes());
+        let double = crate::lex::is_double_dot(segment.as_bytes());
+        if !single && !double {
+            removable += 1;
+            continue;
+        }
+        if j + 1 == segments.len() && !at_end {
+            return Err((
+                segment,
+                "ends fixed text that a group, wildcard, more text or a repetition follows, \
+                 so it would be resolved before the segment it belongs to is complete",
+            ));
+        }
+        if double {
+            if removable > 0 {
+                removable -= 1;
+            } else if continues || !at_start {
+                return Err((
+                    segment,
+                    "would remove a path segment that lies outside its fixed text \
+                     (one that a group, a wildcard or other text supplies)",
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// <https://urlpattern.spec.whatwg.org/#canonicalize-an-opaque-pathname>: the opaque path

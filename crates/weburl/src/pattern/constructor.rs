@@ -38,13 +38,18 @@ struct ConstructorStringParser<'a> {
     state: State,
     /// Whether the limits let custom regexp groups through (the protocol is compiled here).
     allow_regexp_groups: bool,
+    /// Where each component's string starts in `input` (by [`UrlPatternComponent`] order),
+    /// so that an error in a component can say where it is in the pattern as written.
+    starts: [usize; 8],
 }
 
-/// <https://urlpattern.spec.whatwg.org/#parse-a-constructor-string>
+/// <https://urlpattern.spec.whatwg.org/#parse-a-constructor-string>, with where each
+/// component's string starts in `input` (byte offsets, by [`UrlPatternComponent`] order; 0 for
+/// a component the string does not give).
 pub(crate) fn parse_a_constructor_string(
     input: &str,
     allow_regexp_groups: bool,
-) -> Result<UrlPatternInit, UrlPatternError> {
+) -> Result<(UrlPatternInit, [usize; 8]), UrlPatternError> {
     let mut parser = ConstructorStringParser {
         input,
         token_list: tokenize(input, Policy::Lenient)?,
@@ -57,6 +62,7 @@ pub(crate) fn parse_a_constructor_string(
         protocol_matches_a_special_scheme_flag: false,
         state: State::Init,
         allow_regexp_groups,
+        starts: [0; 8],
     };
     while parser.token_index < parser.token_list.len() {
         parser.token_increment = 1;
@@ -179,7 +185,7 @@ pub(crate) fn parse_a_constructor_string(
     if parser.result.hostname.is_some() && parser.result.port.is_none() {
         parser.result.port = Some(String::new());
     }
-    Ok(parser.result)
+    Ok((parser.result, parser.starts))
 }
 
 impl ConstructorStringParser<'_> {
@@ -188,18 +194,20 @@ impl ConstructorStringParser<'_> {
         use State::*;
         if !matches!(self.state, Init | Authority | Done) {
             let value = self.make_a_component_string();
+            let start = self.get_a_safe_token(self.component_start).index;
             let r = &mut self.result;
-            let slot = match self.state {
-                Protocol => &mut r.protocol,
-                Username => &mut r.username,
-                Password => &mut r.password,
-                Hostname => &mut r.hostname,
-                Port => &mut r.port,
-                Pathname => &mut r.pathname,
-                Search => &mut r.search,
-                _ => &mut r.hash,
+            let (slot, component) = match self.state {
+                Protocol => (&mut r.protocol, UrlPatternComponent::Protocol),
+                Username => (&mut r.username, UrlPatternComponent::Username),
+                Password => (&mut r.password, UrlPatternComponent::Password),
+                Hostname => (&mut r.hostname, UrlPatternComponent::Hostname),
+                Port => (&mut r.port, UrlPatternComponent::Port),
+                Pathname => (&mut r.pathname, UrlPatternComponent::Pathname),
+                Search => (&mut r.search, UrlPatternComponent::Search),
+                _ => (&mut r.hash, UrlPatternComponent::Hash),
             };
             *slot = Some(value);
+            self.starts[component as usize] = start;
         }
         if self.state != Init && new_state != Done {
             if matches!(self.state, Protocol | Authority | Username | Password)

@@ -91,11 +91,11 @@ impl fmt::Display for UrlPatternComponent {
 
 /// Why a URL pattern could not be built (JavaScript: the `TypeError` of `new URLPattern()`).
 ///
-/// Offsets are byte offsets into the text the failing step read: the component's pattern
-/// string for [`Tokenize`](Self::Tokenize), [`UnexpectedToken`](Self::UnexpectedToken) and
-/// [`DuplicateName`](Self::DuplicateName) (the pattern string of that component after the
-/// constructor string was split, see [`UrlPattern::pathname`](super::UrlPattern::pathname) and
-/// its siblings), and the whole input for errors without a component.
+/// The offsets of [`Tokenize`](Self::Tokenize), [`UnexpectedToken`](Self::UnexpectedToken)
+/// and [`DuplicateName`](Self::DuplicateName) are byte offsets into the pattern as written:
+/// for a constructor string, counted from the start of the whole string (the component says
+/// which part of it was being read); for an init object, counted from the start of the
+/// component's own string (its member, such as `pathname`).
 ///
 /// ```
 /// use weburl::pattern::{UrlPattern, UrlPatternComponent, UrlPatternError, UrlPatternInit, UrlPatternOptions};
@@ -108,6 +108,13 @@ impl fmt::Display for UrlPatternComponent {
 ///     }
 ///     other => panic!("{other}"),
 /// }
+/// // The same pathname in a constructor string: the offset counts from the string's start.
+/// let err = "https://example.com/books/:id(".parse::<UrlPattern>().unwrap_err();
+/// assert!(matches!(err, UrlPatternError::Tokenize { index: 29, .. }));
+/// assert_eq!(
+///     err.to_string(),
+///     "invalid pattern at byte 29 (in the pathname): an unclosed regexp group"
+/// );
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
@@ -161,13 +168,37 @@ pub enum UrlPatternError {
         /// The text that the URL parser refused.
         value: String,
     },
+    /// A dot segment (`.` or `..`, also written with `%2e`) in the fixed text of a pathname
+    /// pattern would be resolved against the groups, wildcards or text around it, so that the
+    /// canonical pattern would match URLs that the pattern as written does not
+    /// (`https://e.com/:a-b/../c` would become `/:a`; docs/URLPATTERN.md states the rule).
+    ///
+    /// ```
+    /// use weburl::pattern::{UrlPattern, UrlPatternComponent, UrlPatternError};
+    /// let err = "https://e.com/*.html/..".parse::<UrlPattern>().unwrap_err();
+    /// assert!(matches!(err, UrlPatternError::DotSegment { component: UrlPatternComponent::Pathname, .. }));
+    /// // Fixed text that resolves within itself is fine.
+    /// assert_eq!("https://e.com/a/../b".parse::<UrlPattern>().unwrap().pathname(), "/b");
+    /// ```
+    DotSegment {
+        /// The component (the pathname).
+        component: UrlPatternComponent,
+        /// The piece of fixed text (a fixed part, or a group's prefix or suffix) as written.
+        text: String,
+        /// The dot segment as written (`..`, `%2e%2e`, `.`...).
+        segment: String,
+        /// What resolving it would do.
+        reason: &'static str,
+    },
     /// A base URL (the second argument, or `baseURL` of the init) does not parse.
     InvalidBaseUrl {
         /// The base URL as given.
         base: String,
     },
     /// A constructor string without a protocol needs a base URL (`"/books/:id"` alone is
-    /// refused; use `UrlPatternInit { pathname, .. }` or give a base).
+    /// refused; use `UrlPatternInit { pathname, .. }` or give a base). The message does not
+    /// say how to give one: each surface words that (its base URL option or argument, and
+    /// init objects where it takes them).
     MissingBaseUrl,
     /// A base URL string was given together with an init object (JavaScript's
     /// `new URLPattern({...}, "https://base")`, and `exec({...}, "https://base")`).
@@ -190,7 +221,7 @@ pub enum UrlPatternError {
 impl fmt::Display for UrlPatternError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let within = |f: &mut fmt::Formatter<'_>, c: &Option<UrlPatternComponent>| match c {
-            Some(c) => write!(f, " in the {c} pattern"),
+            Some(c) => write!(f, " (in the {c})"),
             None => Ok(()),
         };
         match self {
@@ -236,12 +267,22 @@ impl fmt::Display for UrlPatternError {
             UrlPatternError::InvalidComponent { component, value } => {
                 write!(f, "{value:?} is not a valid {component}")
             }
+            UrlPatternError::DotSegment {
+                component,
+                text,
+                segment,
+                reason,
+            } => write!(
+                f,
+                "the dot segment {segment:?} in the {component} text {text:?} {reason}; \
+                 the canonical pattern would match URLs that the pattern as written does not"
+            ),
             UrlPatternError::InvalidBaseUrl { base } => {
                 write!(f, "the base URL {base:?} does not parse")
             }
-            UrlPatternError::MissingBaseUrl => f.write_str(
-                "a pattern string without a protocol needs a base URL (or use an init object)",
-            ),
+            UrlPatternError::MissingBaseUrl => {
+                f.write_str("a pattern string without a protocol needs a base URL")
+            }
             UrlPatternError::BaseUrlWithInit => {
                 f.write_str("a base URL string cannot be combined with an init object")
             }
@@ -252,6 +293,45 @@ impl fmt::Display for UrlPatternError {
             UrlPatternError::TooLong { len, limit } => {
                 write!(f, "the pattern is {len} bytes long; the limit is {limit}")
             }
+        }
+    }
+}
+
+impl UrlPatternError {
+    /// The same error with its offset (an error of a component that has one) mapped by
+    /// `map(component, offset)`.
+    pub(crate) fn offset_by(self, map: impl Fn(UrlPatternComponent, usize) -> usize) -> Self {
+        match self {
+            UrlPatternError::Tokenize {
+                component: Some(c),
+                index,
+                reason,
+            } => UrlPatternError::Tokenize {
+                component: Some(c),
+                index: map(c, index),
+                reason,
+            },
+            UrlPatternError::UnexpectedToken {
+                component: Some(c),
+                index,
+                found,
+                expected,
+            } => UrlPatternError::UnexpectedToken {
+                component: Some(c),
+                index: map(c, index),
+                found,
+                expected,
+            },
+            UrlPatternError::DuplicateName {
+                component: Some(c),
+                index,
+                name,
+            } => UrlPatternError::DuplicateName {
+                component: Some(c),
+                index: map(c, index),
+                name,
+            },
+            other => other,
         }
     }
 }

@@ -1240,14 +1240,28 @@ impl UrlPattern {
     ) -> Result<UrlPattern, UrlPatternError> {
         limits.check_len(input.len() + base.map_or(0, str::len))?;
         // https://urlpattern.spec.whatwg.org/#url-pattern-create (string input)
-        let mut init = constructor::parse_a_constructor_string(input, limits.allow_regexp_groups)?;
+        let (mut init, starts) =
+            constructor::parse_a_constructor_string(input, limits.allow_regexp_groups)?;
         if base.is_none() && init.protocol.is_none() {
             return Err(UrlPatternError::MissingBaseUrl);
         }
         if let Some(base) = base {
             init.base_url = Some(base.to_owned());
         }
-        UrlPattern::create(&init, options, limits)
+        UrlPattern::create(&init, options, limits).map_err(|e| {
+            // An offset in a component's pattern string, counted from the start of `input`:
+            // the string compiled is the one the constructor string gave, less the `?` or `#`
+            // that processing the init drops, or, for a relative pathname, after the base
+            // URL's directory.
+            e.offset_by(|component, index| {
+                let written = init.get(component).unwrap_or("").len();
+                let compiled = process_a_urlpatterninit(&init, InitType::Pattern)
+                    .ok()
+                    .and_then(|p| p.get(component).map(str::len))
+                    .unwrap_or(written);
+                (starts[component as usize] + index + written).saturating_sub(compiled)
+            })
+        })
     }
 
     /// `new URLPattern(init, options)`: a pattern per component; those left out are
@@ -1406,12 +1420,14 @@ impl UrlPattern {
                 ignore_case: options.ignore_case,
                 ..Options::PATHNAME
             };
-            compile(
+            let compiled = compile(
                 C::Pathname,
                 value(C::Pathname),
                 &canon::canonicalize_a_pathname,
                 path_compile_options,
-            )?
+            )?;
+            canon::check_pathname_dot_segments(value(C::Pathname))?;
+            compiled
         } else {
             compile(
                 C::Pathname,
