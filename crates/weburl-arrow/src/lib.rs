@@ -82,9 +82,11 @@ pub use strings::Strings;
 
 #[cfg(feature = "pattern")]
 pub use pattern::{
-    PatternCache, PatternReader, group_reference, pattern_exec, pattern_exec_as, pattern_fields,
-    pattern_group, pattern_test, url_pattern,
+    PatternCache, PatternReader, pattern_exec, pattern_exec_as, pattern_fields, pattern_group,
+    pattern_test, url_pattern,
 };
+#[cfg(feature = "pattern")]
+pub use rows::group_reference;
 
 /// The Arrow type of a string kernel's answer.
 ///

@@ -495,27 +495,7 @@ fn exec_columns<S: Sink>(
     (sinks.into_iter().map(Sink::finish).collect(), valid)
 }
 
-/// A group as [`pattern_group`] names it: `component.name` or a bare `name`.
-///
-/// ```
-/// use weburl::pattern::UrlPatternComponent;
-/// use weburl_arrow::group_reference;
-/// assert_eq!(group_reference("pathname.0"), (Some(UrlPatternComponent::Pathname), "0"));
-/// assert_eq!(group_reference("id"), (None, "id"));
-/// ```
-#[must_use]
-pub fn group_reference(name: &str) -> (Option<UrlPatternComponent>, &str) {
-    if let Some((component, group)) = name.split_once('.')
-        && let Some(c) = UrlPatternComponent::ALL
-            .into_iter()
-            .find(|c| c.name() == component)
-    {
-        return (Some(c), group);
-    }
-    (None, name)
-}
-
-/// The value of the group `name` ([`group_reference`]: `id`, `pathname.0`) that each URL
+/// The value of the group `name` ([`rows::group_reference`]: `id`, `pathname.0`) that each URL
 /// (parsed against `base`) matched in `pattern`, as `output`: null where the input is null,
 /// does not parse or does not match, where the pattern has no such group, and where the
 /// group did not participate. A bare name that several components have is the group of
@@ -542,7 +522,7 @@ pub fn pattern_group<'a>(
     base: impl Into<Base<'a>>,
     output: Output,
 ) -> ArrayRef {
-    let (component, group) = group_reference(name);
+    let (component, group) = rows::group_reference(name);
     // The component is found once for the whole column.
     let component = component.or_else(|| rows::pattern_group_component(pattern, group));
     let rows = urls.len();

@@ -712,7 +712,7 @@ pub fn pattern_group_in<R>(
     spare: &mut Spare,
     f: impl FnOnce(Option<&str>) -> R,
 ) -> R {
-    let (component, group) = crate::group_reference(name);
+    let (component, group) = group_reference(name);
     // Without such a group the URL is not parsed.
     let Some(component) = component.or_else(|| pattern_group_component(pattern, group)) else {
         return f(None);
@@ -751,4 +751,25 @@ pub fn spark_parse_url<'a>(
             error,
         }),
     }
+}
+
+/// A group as [`crate::pattern_group`] names it: `component.name` or a bare `name`.
+///
+/// ```
+/// use weburl::pattern::UrlPatternComponent;
+/// use weburl_arrow::group_reference;
+/// assert_eq!(group_reference("pathname.0"), (Some(UrlPatternComponent::Pathname), "0"));
+/// assert_eq!(group_reference("id"), (None, "id"));
+/// ```
+#[cfg(feature = "pattern")]
+#[must_use]
+pub fn group_reference(name: &str) -> (Option<UrlPatternComponent>, &str) {
+    if let Some((component, group)) = name.split_once('.')
+        && let Some(c) = UrlPatternComponent::ALL
+            .into_iter()
+            .find(|c| c.name() == component)
+    {
+        return (Some(c), group);
+    }
+    (None, name)
 }

@@ -151,6 +151,29 @@ impl Sink {
         self.errors.push((self.out.len(), Some(message)));
     }
 
+    /// Records that `input` failed, the one way every command reports a failed input: with
+    /// `json` an object on standard output with the whole input
+    /// (`{"input", "error", "error_name"}`), otherwise `error: <input>: <message>` on standard
+    /// error, the input quoted short and inert ([`report::Quoted`]), after an empty line on
+    /// standard output with `blank_failures`.
+    pub fn fail_input(&mut self, input: &str, failure: &Failure, json: bool, blank_failures: bool) {
+        if json {
+            let object = JsonFailure {
+                input,
+                error: &failure.message,
+                error_name: failure.name,
+            };
+            // Strings only: serializing into a `Vec` cannot fail.
+            let _ = serde_json::to_writer(&mut self.out, &object);
+            self.out.push(b'\n');
+            return self.fail_quietly();
+        }
+        if blank_failures {
+            self.out.push(b'\n');
+        }
+        self.fail(format!("{}: {}", report::Quoted(input), failure.message));
+    }
+
     /// Records a failure that the output appended so far already tells about: it counts for the
     /// exit status and `--verify`, without a message on standard error.
     pub fn fail_quietly(&mut self) {
@@ -317,26 +340,10 @@ impl Job<'_> {
         }
     }
 
-    /// Records that `input` failed: with `--json` an object on standard output with the whole
-    /// input (and no message), otherwise `error: <input>: <message>` on standard error, the
-    /// input quoted short and inert ([`report::Quoted`]), after an empty line on standard
-    /// output with `--blank-failures`.
+    /// Records that `input` failed ([`Sink::fail_input`]).
     fn fail(&self, input: &str, failure: Failure, sink: &mut Sink) {
-        if matches!(self.output, Output::Json(..)) {
-            let object = JsonFailure {
-                input,
-                error: &failure.message,
-                error_name: failure.name,
-            };
-            // Strings only: serializing into a `Vec` cannot fail.
-            let _ = serde_json::to_writer(&mut sink.out, &object);
-            sink.out.push(b'\n');
-            return sink.fail_quietly();
-        }
-        if self.blank_failures {
-            sink.out.push(b'\n');
-        }
-        sink.fail(format!("{}: {}", report::Quoted(input), failure.message));
+        let json = matches!(self.output, Output::Json(..));
+        sink.fail_input(input, &failure, json, self.blank_failures);
     }
 }
 

@@ -3,6 +3,8 @@
 
 use std::fmt::Write as _;
 
+use serde_json::Value;
+
 /// Appends `s` as a JSON string: `"`, `\\`, `\n`, `\r`, `\t` escaped by name, other control
 /// characters, U+2028 and U+2029 as `\uXXXX` (lower-case hex; so that a line of JSON is also a
 /// line of JavaScript), and with `html_safe` also `<`, `>` and `&` (as Go's `encoding/json`
@@ -28,4 +30,16 @@ pub fn json_string(out: &mut String, s: &str, html_safe: bool) {
 fn escape(out: &mut String, c: char) {
     // Writing to a `String` cannot fail.
     let _ = write!(out, "\\u{:04x}", u32::from(c));
+}
+
+/// The JSON type of a value, for error messages.
+pub fn type_name(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
 }

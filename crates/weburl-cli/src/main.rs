@@ -2,7 +2,6 @@
 //! Standard), from the command line or, through `weburl batch`, from other programs.
 
 mod batch;
-mod batch_pattern;
 mod check;
 mod compare;
 mod components;
@@ -19,6 +18,7 @@ mod links;
 mod normalize;
 mod output;
 mod parse_cmd;
+mod pattern_io;
 mod pattern_match;
 mod report;
 mod resolve;

@@ -14,10 +14,10 @@ use weburl::pattern::{
     UrlPatternInput, UrlPatternOptions, UrlPatternResult, UrlPatternSet,
 };
 
-use crate::batch_pattern::{self, NamedLimits};
 use crate::driver::{self, Process, RunArgs, Sink};
 use crate::failure::{Failure, NOT_UTF8_MESSAGE, NOT_UTF8_NAME};
 use crate::input::{self, SourceArgs};
+use crate::pattern_io::{self, NamedLimits};
 use crate::report;
 
 /// Examples shown at the end of `weburl match --help`.
@@ -197,8 +197,7 @@ fn compile(
                  username, password, hostname, port, pathname, search, hash and baseURL)"
             ));
         }
-        let UrlPatternInput::Init(mut init) = batch_pattern::input(&value, "the init object")?
-        else {
+        let UrlPatternInput::Init(mut init) = pattern_io::input(&value, "the init object")? else {
             unreachable!("an object is an init");
         };
         if init.base_url.is_none() {
@@ -229,7 +228,8 @@ fn read_routes(
         let at = format!("--routes {name}, line {}", index + 1);
         let Some((route, pattern)) = line.split_once(|c: char| c.is_ascii_whitespace()) else {
             return Err(format!(
-                "{at}: a route is NAME then PATTERN, and {line:?} has no pattern"
+                "{at}: a route is NAME then PATTERN, and \"{}\" has no pattern",
+                report::Quoted(line)
             ));
         };
         let pattern = pattern.trim();
@@ -237,12 +237,14 @@ fn read_routes(
             && let Some(space) = unescaped_whitespace(pattern)
         {
             return Err(format!(
-                "{at}: route {route}: the pattern {pattern:?} holds whitespace at byte {space} \
-                 (a comment goes on a line of its own; write a space in a pattern as '\\ ')"
+                "{at}: route {}: the pattern \"{}\" holds whitespace at byte {space} \
+                 (a comment goes on a line of its own; write a space in a pattern as '\\ ')",
+                report::Quoted(route),
+                report::Quoted(pattern)
             ));
         }
         let pattern = compile(pattern, base, options, limits)
-            .map_err(|e| format!("{at}: route {route}: {e}"))?;
+            .map_err(|e| format!("{at}: route {}: {e}", report::Quoted(route)))?;
         routes.push(Route {
             name: route.to_owned(),
             pattern,
@@ -301,7 +303,7 @@ pub fn run(mut args: MatchArgs) -> ExitCode {
                 name: pattern.clone(),
                 pattern: compiled,
             }),
-            Err(e) => report::usage_error(format_args!("pattern {pattern}: {e}")),
+            Err(e) => report::usage_error(format_args!("pattern {}: {e}", report::Quoted(pattern))),
         }
     }
     for path in &args.routes {
@@ -390,7 +392,7 @@ struct JsonMatch<'a> {
     #[serde(serialize_with = "pairs_as_map")]
     groups: Vec<(String, String)>,
     #[serde(rename = "match")]
-    result: batch_pattern::MatchObject,
+    result: pattern_io::MatchObject,
 }
 
 fn pairs_as_map<S: Serializer>(pairs: &[(String, String)], s: S) -> Result<S::Ok, S::Error> {
@@ -420,30 +422,10 @@ impl Matcher {
             .collect()
     }
 
+    /// Records that `input` failed, as every command does ([`Sink::fail_input`]).
     fn fail(&self, input: &str, failure: Failure, sink: &mut Sink) {
-        if matches!(self.output, Output::Json) {
-            #[derive(Serialize)]
-            struct JsonFailure<'a> {
-                input: &'a str,
-                error: &'a str,
-                error_name: &'a str,
-            }
-            let out = sink.out();
-            let _ = serde_json::to_writer(
-                &mut *out,
-                &JsonFailure {
-                    input,
-                    error: &failure.message,
-                    error_name: failure.name,
-                },
-            );
-            out.push(b'\n');
-            return sink.fail_quietly();
-        }
-        if self.blank_failures {
-            sink.out().push(b'\n');
-        }
-        sink.fail(format!("{input}: {}", failure.message));
+        let json = matches!(self.output, Output::Json);
+        sink.fail_input(input, &failure, json, self.blank_failures);
     }
 }
 

@@ -190,3 +190,36 @@ fn batch_words_the_base_url_and_offsets() {
         json!({"failure": true, "error": "invalid pattern at byte 4 (in the search): an unclosed regexp group"})
     );
 }
+
+/// `weburl match` reports a failing input as every command does: quoted short and inert
+/// (its first 256 bytes, control characters escaped), and so is a pattern in a usage error.
+#[test]
+fn failing_inputs_and_patterns_are_quoted_bounded_and_escaped() {
+    let long = format!("https://h/\u{1b}[31m{}", "a".repeat(2000));
+    let run = common::weburl(
+        &["match", "https://other.example/*"],
+        format!("{long}\n").as_bytes(),
+    );
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(run.stderr.contains("\\u{1b}[31m"), "{}", run.stderr);
+    assert!(!run.stderr.contains('\u{1b}'), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("... (2015 bytes): no route matches"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.len() < 400, "{}", run.stderr.len());
+    let bad = format!("https://h/(\u{7}{}", "b".repeat(1000));
+    let run = common::weburl(&["match", &bad, "https://h/"], b"");
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("pattern https://h/(\\u{7}b"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        !run.stderr.contains('\u{7}') && run.stderr.contains("bytes)"),
+        "{}",
+        run.stderr
+    );
+}

@@ -841,7 +841,7 @@ impl std::error::Error for Refusal {
 pub enum Reader {
     /// The generic split of RFC 3986 as today's fetchers (curl, Go, Python, Java) read a URL
     /// (see [`Policy::require_engine_agreement`]): not the strict RFC 3986 grammar, which is
-    /// the historical engine [`Engine::Rfc3986`](crate::legacy::Engine::Rfc3986).
+    /// the historical engine [`Engine::Rfc3986`].
     Fetcher,
     /// IDNA2003 (RFC 3490) on a non-ASCII host, as Python's `idna` codec and Java's `IDN` map
     /// it.

@@ -3,14 +3,16 @@
 //! (`generate(...)`), with the constructor's arguments in the JSON form of web-platform-tests'
 //! `urlpatterntestdata.json` (see docs/batch-contract.md).
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::{Map, Value};
 use weburl::pattern::{
-    PatternLimits, UrlPattern, UrlPatternComponent, UrlPatternError, UrlPatternGenerateError,
-    UrlPatternInit, UrlPatternInput, UrlPatternOptions, UrlPatternResult,
+    UrlPattern, UrlPatternComponent, UrlPatternGenerateError, UrlPatternInit, UrlPatternInput,
+    UrlPatternOptions,
 };
 
-use crate::batch::{Answer, type_name};
+use super::Answer;
+use crate::json_text::type_name;
+use crate::pattern_io::{MatchObject, NamedLimits, input};
 
 /// The constructor's arguments, decoded.
 #[derive(Debug)]
@@ -46,23 +48,6 @@ struct Components {
     pathname: String,
     search: String,
     hash: String,
-}
-
-/// A match: each component's input and groups, in the library's JavaScript shape without
-/// `inputs` (`UrlPatternResult::serialize_components`).
-#[derive(Debug)]
-pub struct MatchObject(UrlPatternResult);
-
-impl Serialize for MatchObject {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.0.serialize_components(serializer)
-    }
-}
-
-impl From<UrlPatternResult> for MatchObject {
-    fn from(r: UrlPatternResult) -> MatchObject {
-        MatchObject(r)
-    }
 }
 
 /// `pattern`: `pattern` (the constructor's arguments), optional `inputs` (the arguments of
@@ -233,65 +218,6 @@ fn construct(arguments: Arguments, limits: &NamedLimits) -> Result<UrlPattern, S
     .map_err(|e| limits.message(&e))
 }
 
-/// [`PatternLimits`] with the names of the options that set them, so that a refusal says
-/// which limit refused the pattern (`weburl match`'s flags, the batch op's fields).
-#[derive(Debug, Clone, Default)]
-pub struct NamedLimits {
-    /// The limits.
-    pub limits: PatternLimits,
-    /// The option that refuses custom regexp groups (when one does).
-    regexp_groups: String,
-    /// The option that set the length limit (when one did).
-    max_len: String,
-    /// How to give a relative pattern's base URL (and what else can be given instead), for
-    /// the message of a constructor string without a protocol.
-    base: String,
-}
-
-impl NamedLimits {
-    /// No limits.
-    pub fn new() -> NamedLimits {
-        NamedLimits::default()
-    }
-
-    /// [`PatternLimits::untrusted`] (no custom regexp groups, at most 8 KiB), set by `option`.
-    pub fn untrusted(&mut self, option: &str) {
-        let untrusted = PatternLimits::untrusted();
-        self.regexp_groups(untrusted.allow_regexp_groups, option);
-        self.max_len(untrusted.max_len, option.to_owned());
-    }
-
-    /// Whether custom regexp groups are accepted, as `option` says.
-    pub fn regexp_groups(&mut self, allow: bool, option: &str) {
-        self.limits = self.limits.regexp_groups(allow);
-        self.regexp_groups = option.to_owned();
-    }
-
-    /// How to give the base URL of a relative pattern here (`give --pattern-base URL, or use
-    /// an init object`), which the message of a pattern that needs one says.
-    pub fn base(&mut self, how: &str) {
-        self.base = how.to_owned();
-    }
-
-    /// The longest pattern accepted, set by `option`.
-    pub fn max_len(&mut self, max: usize, option: String) {
-        self.limits = self.limits.max_len(max);
-        self.max_len = option;
-    }
-
-    /// The message of a constructor error; a limit's refusal names the option that set it.
-    pub fn message(&self, e: &UrlPatternError) -> String {
-        match e {
-            UrlPatternError::RegExpGroupsRefused { .. } => format!("{e} ({})", self.regexp_groups),
-            UrlPatternError::TooLong { .. } => format!("{e} ({})", self.max_len),
-            UrlPatternError::MissingBaseUrl if !self.base.is_empty() => {
-                format!("{e}: {}", self.base)
-            }
-            _ => e.to_string(),
-        }
-    }
-}
-
 /// The request's optional limits: `untrusted` (boolean: `PatternLimits::untrusted()`),
 /// `regexp_groups` (boolean: whether custom regexp groups are accepted) and
 /// `max_pattern_length` (bytes), each null or absent for no limit; the last two override
@@ -413,22 +339,6 @@ fn exec_arguments(args: &[Value]) -> Result<(UrlPatternInput, Option<String>), S
         [first] => Ok((input(first, "inputs[0]")?, None)),
         [first, Value::String(base)] => Ok((input(first, "inputs[0]")?, Some(base.clone()))),
         _ => Err("inputs must be [], [input] or [input, baseURL] (baseURL a string)".to_owned()),
-    }
-}
-
-/// A string, or an init object whose members are strings (`UrlPatternInit`'s `Deserialize`:
-/// other members are ignored, as JavaScript's dictionary conversion does; a member that is not
-/// a string is an error that names it).
-pub fn input(value: &Value, what: &str) -> Result<UrlPatternInput, String> {
-    match value {
-        Value::String(s) => Ok(UrlPatternInput::String(s.clone())),
-        Value::Object(_) => UrlPatternInit::deserialize(value)
-            .map(UrlPatternInput::from)
-            .map_err(|e| format!("{what}.{e}")),
-        other => Err(format!(
-            "{what} must be a string or an init object, not {}",
-            type_name(other)
-        )),
     }
 }
 

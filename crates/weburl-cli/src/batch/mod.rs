@@ -3,6 +3,8 @@
 //! The contract is `docs/batch-contract.md`: exactly one JSON line out for each line in, in the
 //! same order; a request that cannot be answered gets `{"error": ...}` and the run goes on.
 
+mod pattern;
+
 use std::io::{self, BufWriter, Read, Write};
 use std::process::ExitCode;
 
@@ -15,6 +17,7 @@ use weburl::{Component, Host, SearchParams, SetterError, Url, ValidationError};
 
 use crate::components::Components;
 use crate::input::{self, Block};
+use crate::json_text::type_name;
 use crate::lines::{IoFailure, LineBlocks};
 use crate::validate;
 use weburl_json_lossy::replace_lone_surrogates;
@@ -141,8 +144,8 @@ pub enum Answer {
         public_suffix: Option<String>,
         registrable_domain: Option<String>,
     },
-    /// The `pattern` answer (`crate::batch_pattern`).
-    Pattern(Box<crate::batch_pattern::PatternAnswer>),
+    /// The `pattern` answer (`pattern`, the child module).
+    Pattern(Box<pattern::PatternAnswer>),
     /// The `pattern_compare` answer: `{"result": -1, 0 or 1}`.
     Compared(i8),
     /// The `pattern_generate` answer: `{"result": ...}`.
@@ -329,9 +332,9 @@ fn carry_out(request: &Map<String, Value>) -> Result<Answer, String> {
         "host_info" => host_info(request),
         "domain" => domain(request),
         "normalize" => normalize(request),
-        "pattern" => crate::batch_pattern::pattern(request),
-        "pattern_compare" => crate::batch_pattern::pattern_compare(request),
-        "pattern_generate" => crate::batch_pattern::pattern_generate(request),
+        "pattern" => pattern::pattern(request),
+        "pattern_compare" => pattern::pattern_compare(request),
+        "pattern_generate" => pattern::pattern_generate(request),
         _ => Err(format!("unsupported op: {op}")),
     }
 }
@@ -673,18 +676,6 @@ fn optional_bool(request: &Map<String, Value>, field: &str) -> Result<bool, Stri
             "field {field} must be a boolean or null, not {}",
             type_name(other)
         )),
-    }
-}
-
-/// The JSON type of a value, for error messages.
-pub fn type_name(value: &Value) -> &'static str {
-    match value {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
     }
 }
 
