@@ -18,6 +18,7 @@ mod links;
 mod normalize;
 mod output;
 mod parse_cmd;
+mod pattern_generate;
 mod pattern_io;
 mod pattern_match;
 mod report;
@@ -165,6 +166,11 @@ enum Command {
     #[command(name = "match", after_help = pattern_match::EXAMPLES)]
     Match(pattern_match::MatchArgs),
 
+    /// Make a component's value from a URL pattern and group values (URLPattern's
+    /// generate): the link a route stands for
+    #[command(after_help = pattern_generate::EXAMPLES)]
+    Generate(pattern_generate::GenerateArgs),
+
     /// Answer JSON Lines requests from standard input, one JSON line each (the machine
     /// interface; see docs/batch-contract.md)
     #[command(after_help = batch::EXAMPLES)]
@@ -205,6 +211,7 @@ fn main() -> ExitCode {
         Command::Check(args) => check::run(args),
         Command::Unfurl(args) => unfurl::run(args),
         Command::Match(args) => pattern_match::run(args),
+        Command::Generate(args) => pattern_generate::run(args),
         Command::Batch => batch::run(),
         #[cfg(feature = "serve")]
         Command::Serve(args) => serve::run(args),

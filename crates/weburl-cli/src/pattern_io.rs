@@ -1,11 +1,13 @@
-//! URL patterns as the CLI reads and writes them, shared by `weburl match` and the batch ops:
-//! a pattern from JSON (a constructor string or an init object), the limits named by the
-//! options that set them, and a match as JSON.
+//! URL patterns as the CLI reads and writes them, shared by `weburl match`, `weburl generate`
+//! and the batch ops: a pattern from JSON (a constructor string or an init object), a pattern
+//! argument (either, told apart by a leading `{`), the limits named by the options that set
+//! them, and a match as JSON.
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use weburl::pattern::{
-    PatternLimits, UrlPatternError, UrlPatternInit, UrlPatternInput, UrlPatternResult,
+    PatternLimits, UrlPattern, UrlPatternError, UrlPatternInit, UrlPatternInput, UrlPatternOptions,
+    UrlPatternResult,
 };
 
 use crate::json_text::type_name;
@@ -100,4 +102,39 @@ pub fn input(value: &Value, what: &str) -> Result<UrlPatternInput, String> {
             type_name(other)
         )),
     }
+}
+
+/// Reads one pattern: an init object when it starts with `{` (JSON, whose members must all
+/// be `URLPatternInit`'s: a misspelt one would be a constraint silently dropped), else a
+/// constructor string (relative to `base`).
+pub fn compile(
+    text: &str,
+    base: Option<&str>,
+    options: UrlPatternOptions,
+    limits: &NamedLimits,
+) -> Result<UrlPattern, String> {
+    let trimmed = text.trim_start();
+    if trimmed.starts_with('{') {
+        let value = serde_json::from_str::<serde_json::Value>(trimmed)
+            .map_err(|e| format!("looks like an init object but is not valid JSON: {e}"))?;
+        if let serde_json::Value::Object(members) = &value
+            && let Some(key) =
+                (members.keys()).find(|k| UrlPatternInit::default().member_mut(k).is_none())
+        {
+            return Err(format!(
+                "the init object has an unknown member {key:?} (its members are protocol, \
+                 username, password, hostname, port, pathname, search, hash and baseURL)"
+            ));
+        }
+        let UrlPatternInput::Init(mut init) = input(&value, "the init object")? else {
+            unreachable!("an object is an init");
+        };
+        if init.base_url.is_none() {
+            init.base_url = base.map(str::to_owned);
+        }
+        return UrlPattern::from_init_with_limits(&init, options, &limits.limits)
+            .map_err(|e| limits.message(&e));
+    }
+    UrlPattern::parse_with_limits(text, base, options, &limits.limits)
+        .map_err(|e| limits.message(&e))
 }

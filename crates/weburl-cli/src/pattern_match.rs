@@ -10,8 +10,8 @@ use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
 use weburl::Url;
 use weburl::pattern::{
-    BEST_MATCH_ORDER, UrlPattern, UrlPatternComponent, UrlPatternComponentResult, UrlPatternInit,
-    UrlPatternInput, UrlPatternOptions, UrlPatternResult, UrlPatternSet,
+    BEST_MATCH_ORDER, UrlPattern, UrlPatternComponent, UrlPatternComponentResult,
+    UrlPatternOptions, UrlPatternResult, UrlPatternSet,
 };
 
 use crate::driver::{self, Process, RunArgs, Sink};
@@ -175,41 +175,6 @@ struct Route {
     pattern: UrlPattern,
 }
 
-/// Reads one pattern: an init object when it starts with `{` (JSON, whose members must all
-/// be `URLPatternInit`'s: a misspelt one would be a constraint silently dropped), else a
-/// constructor string (relative to `base`).
-fn compile(
-    text: &str,
-    base: Option<&str>,
-    options: UrlPatternOptions,
-    limits: &NamedLimits,
-) -> Result<UrlPattern, String> {
-    let trimmed = text.trim_start();
-    if trimmed.starts_with('{') {
-        let value = serde_json::from_str::<serde_json::Value>(trimmed)
-            .map_err(|e| format!("looks like an init object but is not valid JSON: {e}"))?;
-        if let serde_json::Value::Object(members) = &value
-            && let Some(key) =
-                (members.keys()).find(|k| UrlPatternInit::default().member_mut(k).is_none())
-        {
-            return Err(format!(
-                "the init object has an unknown member {key:?} (its members are protocol, \
-                 username, password, hostname, port, pathname, search, hash and baseURL)"
-            ));
-        }
-        let UrlPatternInput::Init(mut init) = pattern_io::input(&value, "the init object")? else {
-            unreachable!("an object is an init");
-        };
-        if init.base_url.is_none() {
-            init.base_url = base.map(str::to_owned);
-        }
-        return UrlPattern::from_init_with_limits(&init, options, &limits.limits)
-            .map_err(|e| limits.message(&e));
-    }
-    UrlPattern::parse_with_limits(text, base, options, &limits.limits)
-        .map_err(|e| limits.message(&e))
-}
-
 /// Reads a routes file: `NAME PATTERN` lines; `Err` names the file and line.
 fn read_routes(
     path: &Path,
@@ -243,7 +208,7 @@ fn read_routes(
                 report::Quoted(pattern)
             ));
         }
-        let pattern = compile(pattern, base, options, limits)
+        let pattern = pattern_io::compile(pattern, base, options, limits)
             .map_err(|e| format!("{at}: route {}: {e}", report::Quoted(route)))?;
         routes.push(Route {
             name: route.to_owned(),
@@ -298,7 +263,7 @@ pub fn run(mut args: MatchArgs) -> ExitCode {
     }
     let mut routes = Vec::new();
     for pattern in &args.patterns {
-        match compile(pattern, pattern_base, options, &limits) {
+        match pattern_io::compile(pattern, pattern_base, options, &limits) {
             Ok(compiled) => routes.push(Route {
                 name: pattern.clone(),
                 pattern: compiled,

@@ -582,7 +582,7 @@ fn man_pages() {
         run.stderr,
         format!(
             "error: no command 'nope' (commands: parse, set, resolve, join, normalize, \
-             validate, compare, links, check, unfurl, match, batch,{serve} completions, man){MORE_INFO}"
+             validate, compare, links, check, unfurl, match, generate, batch,{serve} completions, man){MORE_INFO}"
         )
     );
     assert_eq!(run.code, 2);
@@ -684,6 +684,7 @@ fn help_examples_are_right() {
         &["batch", "--help"],
         &["unfurl", "--help"],
         &["match", "--help"],
+        &["generate", "--help"],
     ] {
         let source = format!("`weburl {}`", command.join(" "));
         checked += check_examples(examples(&ok(command), "  "), &source);
