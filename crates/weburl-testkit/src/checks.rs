@@ -541,6 +541,31 @@ fn check_pattern_set(pattern: &weburl::pattern::UrlPattern, position: usize, s: 
             first.as_ref().map(|(i, _)| i)
         ),
     }
+    // The best match: one of the matches, and none of the others more specific in the order
+    // of `BEST_MATCH_ORDER` (`compare_component`'s `Greater` is the more specific; ties to
+    // the earliest inserted).
+    let order = |a: &UrlPattern, b: &UrlPattern| {
+        (weburl::pattern::BEST_MATCH_ORDER.iter())
+            .map(|&c| UrlPattern::compare_component(c, a, b))
+            .find(|o| o.is_ne())
+            .unwrap_or(std::cmp::Ordering::Equal)
+    };
+    match set.best_match_url(url) {
+        None => assert!(linear.is_empty(), "{pattern:?} on {s:?}: no best match"),
+        Some((&best, _)) => {
+            assert!(
+                linear.iter().any(|(j, _)| *j == best),
+                "{pattern:?} on {s:?}: the best match {best} does not match"
+            );
+            for (j, _) in &linear {
+                let o = order(&routes[best], &routes[*j]);
+                assert!(
+                    o.is_gt() || (o.is_eq() && best <= *j),
+                    "{pattern:?} on {s:?}: route {j} is more specific than the best match {best}"
+                );
+            }
+        }
+    }
     // From the string: `exec(s)`'s results, `inputs` the string as given.
     let linear_str: Vec<_> = (routes.iter().enumerate())
         .filter_map(|(i, r)| Some((i, r.exec(s, None)?)))
@@ -555,6 +580,59 @@ fn check_pattern_set(pattern: &weburl::pattern::UrlPattern, position: usize, s: 
         linear_str.first().cloned(),
         "{pattern:?} on {s:?}: set.first_match"
     );
+}
+
+/// `compare_component` and `generate` on two fuzzed patterns (constructor strings against
+/// `https://example.com/`) and fuzzed group values (`name=value` lines): the order is
+/// antisymmetric, reflexive and transitive (through a few fixed routes), and what the strict
+/// `generate` gives the loose one gives too.
+#[cfg(feature = "pattern")]
+pub fn check_pattern_compare_generate(which: u8, left: &str, right: &str, values: &str) {
+    use std::cmp::Ordering;
+    use weburl::pattern::{UrlPattern, UrlPatternComponent, UrlPatternOptions};
+    let component = UrlPatternComponent::ALL[usize::from(which & 7)];
+    let parse = |p: &str| {
+        UrlPattern::parse(
+            p,
+            Some("https://example.com/"),
+            UrlPatternOptions::default(),
+        )
+        .ok()
+    };
+    let (Some(a), Some(b)) = (parse(left), parse(right)) else {
+        return;
+    };
+    let cmp = |x: &UrlPattern, y: &UrlPattern| UrlPattern::compare_component(component, x, y);
+    let ab = cmp(&a, &b);
+    assert_eq!(
+        ab,
+        cmp(&b, &a).reverse(),
+        "{left:?} {right:?}: not antisymmetric"
+    );
+    assert_eq!(cmp(&a, &a), Ordering::Equal, "{left:?}: not reflexive");
+    for fixed in [
+        "https://example.com/books/:id",
+        "https://*.example.com/*",
+        "https://example.com/books/new?q=:q#:h",
+        "https://:sub.example.com:8080/:a/*",
+    ] {
+        let c: UrlPattern = fixed.parse().expect("a fixed route");
+        if ab.is_le() && cmp(&b, &c).is_le() {
+            assert!(
+                cmp(&a, &c).is_le(),
+                "{left:?} <= {right:?} <= {fixed:?} but not {left:?} <= {fixed:?}"
+            );
+        }
+    }
+    let groups: Vec<(&str, &str)> = values.lines().filter_map(|l| l.split_once('=')).collect();
+    let loose = a.generate(component, groups.iter().copied());
+    if let Ok(strict) = a.generate_strict(component, groups.iter().copied()) {
+        assert_eq!(
+            loose.as_ref().ok(),
+            Some(&strict),
+            "{left:?} {groups:?}: the strict generate gave what the loose one did not"
+        );
+    }
 }
 
 /// Splits fuzz bytes into a few strings at 0xFF bytes (which never occur in UTF-8).
@@ -652,6 +730,17 @@ pub mod targets {
         };
         let parts = split(rest, 2);
         super::check_pattern(which, &parts[0], &parts[1]);
+    }
+
+    /// `pattern_compare_generate`: the first byte picks the component; the rest is the left
+    /// pattern, the right pattern and the group values (`name=value` lines), split at 0xFF.
+    #[cfg(feature = "pattern")]
+    pub fn pattern_compare_generate(data: &[u8]) {
+        let Some((&which, rest)) = data.split_first() else {
+            return;
+        };
+        let parts = split(rest, 3);
+        super::check_pattern_compare_generate(which, &parts[0], &parts[1], &parts[2]);
     }
 
     /// `links`: the first byte's low bit picks XML (1) or HTML (0); the rest is the document.

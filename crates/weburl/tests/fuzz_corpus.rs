@@ -92,6 +92,16 @@ fn pattern_corpus() {
     assert!(n > 300, "{n} inputs");
 }
 
+#[cfg(feature = "pattern")]
+#[test]
+fn pattern_compare_generate_corpus() {
+    let n = run(
+        "pattern_compare_generate",
+        checks::targets::pattern_compare_generate,
+    );
+    assert!(n > 40, "{n} inputs");
+}
+
 #[cfg(feature = "document")]
 #[test]
 fn links_corpus() {
