@@ -679,15 +679,18 @@ fn optional_bool(request: &Map<String, Value>, field: &str) -> Result<bool, Stri
     }
 }
 
+/// The answer to one request line, as the JSON line written for it (for the tests of this
+/// module and of its children).
+#[cfg(test)]
+fn answer_json(line: &str) -> String {
+    let mut out = Vec::new();
+    answer(line.as_bytes()).write_to(&mut out).unwrap();
+    String::from_utf8(out).unwrap()
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{answer, run_on};
-
-    fn answer_json(line: &str) -> String {
-        let mut out = Vec::new();
-        answer(line.as_bytes()).write_to(&mut out).unwrap();
-        String::from_utf8(out).unwrap()
-    }
+    use super::{answer, answer_json, run_on};
 
     #[test]
     fn request_errors() {

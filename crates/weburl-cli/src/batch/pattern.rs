@@ -366,13 +366,7 @@ fn decode_options(options: &Map<String, Value>) -> Result<UrlPatternOptions, Str
 
 #[cfg(test)]
 mod tests {
-    use crate::batch::answer;
-
-    fn answer_json(line: &str) -> String {
-        let mut out = Vec::new();
-        answer(line.as_bytes()).write_to(&mut out).unwrap();
-        String::from_utf8(out).unwrap()
-    }
+    use crate::batch::answer_json;
 
     #[test]
     fn request_errors_name_the_argument() {
