@@ -7,6 +7,7 @@ mod c_api;
 mod cli;
 mod data;
 mod diff;
+mod document_stream;
 mod domain;
 mod libs;
 mod pattern;
@@ -36,6 +37,7 @@ usage: weburl-bench [--rounds N] [--filter SUBSTRING] [--quick] [--json] [--data
        weburl-bench pattern [--rounds N]
        weburl-bench redos [--rounds N] [--cap-ms MS]
        weburl-bench c [--rounds N] [--lib PATH] [--only BENCH] [--data-dir DIR]
+       weburl-bench document-stream [--mb N] [--policy auto|defer|reresolve] [--retain N]
 
 The first form runs every benchmark (parse_href, parse_base, can_parse, setters, hostile) on
 every dataset, interleaving the three libraries, and prints a table (or JSON with --json).
@@ -92,7 +94,13 @@ docs/PERFORMANCE.md.
 (the linear engine) against regress on the same generated expression, whose input grows
 from 8 bytes (by 2 up to 64, then doubling) while one run stays under --cap-ms (default 1000); then ordinary regexp routes,
 the component expression on each engine and the whole exec; N rounds (default 5)
-interleaved. See docs/PERFORMANCE.md.";
+interleaved. See docs/PERFORMANCE.md.
+
+`document-stream` extracts the links of a generated HTML page of N MiB (default 50; written
+once to the temporary directory) with weburl::document::extract_links, without and with a
+<base href> in its head, under the late-base policy (default auto) and retain limit given:
+links, seconds, MB/s and the most links held back at once. Peak memory: run it under
+/usr/bin/time -v with --mb 5 and --mb 50.";
 
 /// Options of the main (table) mode.
 #[derive(Debug, Clone, PartialEq)]
@@ -126,6 +134,7 @@ pub enum Command {
     Pattern(pattern::PatternOptions),
     Redos(redos::RedosOptions),
     C(c_api::COptions),
+    DocumentStream(document_stream::DocumentStreamOptions),
     Help,
 }
 
@@ -324,6 +333,23 @@ pub fn parse_args(args: &[String]) -> Result<Command, String> {
             }
             Ok(Command::C(o))
         }
+        Some("document-stream") => {
+            it.next();
+            let mut o = document_stream::DocumentStreamOptions::default();
+            while let Some(arg) = it.next() {
+                match arg {
+                    "--mb" => o.megabytes = number(value(&mut it, arg)?, arg)? as u64,
+                    "--policy" => o.policy = document_stream::policy(value(&mut it, arg)?)?,
+                    "--retain" => {
+                        o.retain = value(&mut it, arg)?
+                            .parse()
+                            .map_err(|_| format!("{arg}: expected a number"))?
+                    }
+                    _ => return Err(format!("unknown argument {arg:?}")),
+                }
+            }
+            Ok(Command::DocumentStream(o))
+        }
         Some("list") => {
             it.next();
             if let Some(arg) = it.next() {
@@ -374,6 +400,7 @@ fn main() -> ExitCode {
         Ok(Command::Pattern(opts)) => pattern::main(&opts),
         Ok(Command::Redos(opts)) => redos::main(&opts),
         Ok(Command::C(opts)) => c_api::main(&opts),
+        Ok(Command::DocumentStream(opts)) => document_stream::main(&opts),
         Err(e) => Err(format!("{e}\n\n{USAGE}")),
     };
     match result {
@@ -392,6 +419,26 @@ mod tests {
 
     fn args(s: &str) -> Vec<String> {
         s.split_whitespace().map(str::to_owned).collect()
+    }
+
+    #[test]
+    fn parses_document_stream_options() {
+        let Command::DocumentStream(o) = parse_args(&args("document-stream")).unwrap() else {
+            panic!()
+        };
+        assert_eq!(o, document_stream::DocumentStreamOptions::default());
+        assert_eq!(o.megabytes, 50);
+        let Command::DocumentStream(o) =
+            parse_args(&args("document-stream --mb 5 --policy defer --retain 0")).unwrap()
+        else {
+            panic!()
+        };
+        assert_eq!(
+            (o.megabytes, o.policy, o.retain),
+            (5, weburl::document::LateBase::Defer, 0)
+        );
+        assert!(parse_args(&args("document-stream --policy later")).is_err());
+        assert!(parse_args(&args("document-stream --mb 0")).is_err());
     }
 
     #[test]

@@ -138,7 +138,10 @@ pub fn parse_absolute(input: &str, guess_scheme: bool) -> Result<Url, ParseError
 /// not parse is a usage error.
 pub fn parse_base(value: &str, arg: &str, guess_scheme: bool) -> Url {
     parse_absolute(value, guess_scheme).unwrap_or_else(|e| {
-        report::usage_error(format_args!("invalid value '{value}' for '{arg}': {e}"))
+        report::usage_error(format_args!(
+            "invalid value '{}' for '{arg}': {e}",
+            report::Quoted(value)
+        ))
     })
 }
 

@@ -2,6 +2,7 @@
 //! Standard), from the command line or, through `weburl batch`, from other programs.
 
 mod batch;
+mod brace;
 mod check;
 mod compare;
 mod components;
@@ -59,7 +60,7 @@ const AFTER_HELP: &str = r#"Examples:
   https://user@example.org/:13: invalid-credentials: the URL contains credentials
 
   $ weburl match 'https://*.example.com/books/:id' 'https://www.example.com/books/7'
-  https://*.example.com/books/:id hostname:0=www id=7
+  https://*.example.com/books/:id hostname.0=www id=7
 
   $ echo '{"op":"toascii","input":"BÜcher.example"}' | weburl batch
   {"output":"xn--bcher-kva.example"}

@@ -14,6 +14,7 @@ use weburl::pattern::{
     UrlPatternOptions, UrlPatternResult, UrlPatternSet,
 };
 
+use crate::brace::{self, BraceError};
 use crate::driver::{self, Process, RunArgs, Sink};
 use crate::failure::{Failure, NOT_UTF8_MESSAGE, NOT_UTF8_NAME};
 use crate::input::{self, SourceArgs};
@@ -46,19 +47,22 @@ line), the component and the option.
 
 Each URL gets one line: the route's name, then ` NAME=VALUE` for each group that captured
 something, in the components the pattern constrains (a numbered group is written
-COMPONENT:N=VALUE, e.g. pathname:0=a/b). With --all the matches are separated by tabs. A URL
-that no route matches, or that does not parse, fails: `error: <input>: no route matches` on
-standard error (an empty line with --blank-failures), exit status 1.
+COMPONENT.N=VALUE, e.g. pathname.0=a/b, as the SQL and Polars functions name it). With
+--all the matches are separated by tabs. A URL that no route matches, or that does not
+parse, fails: `error: <input>: no route matches` on standard error (an empty line with
+--blank-failures), exit status 1.
 
 --get TEMPLATE placeholders: {route} (the route's name), {input} (the input), {href} (the
 URL), {:NAME} (the group NAME, from the first component that has it), {COMPONENT} (what
 the component matched: protocol, username, password, hostname, port, pathname, search,
-hash), {COMPONENT:NAME} (a group of that component, e.g. {pathname:0}); {{ and }} are
-braces. A group that did not capture is empty.
+hash), {COMPONENT.NAME} (a group of that component, e.g. {pathname.0}); {{ and }} are
+braces. A group that did not capture is empty. A mistake in the template (an unknown
+placeholder, a brace without its partner, `{}`) is a usage error naming its byte offset, as
+for the other commands' --get.
 
 Examples:
   $ weburl match 'https://*.example.com/books/:id' https://www.example.com/books/7
-  https://*.example.com/books/:id hostname:0=www id=7
+  https://*.example.com/books/:id hostname.0=www id=7
 
   $ printf 'book /books/:id\nauthor /authors/:name\n' | weburl match --routes /dev/stdin --pattern-base https://example.com https://example.com/authors/ursula https://example.com/books/7
   author name=ursula
@@ -69,7 +73,7 @@ Examples:
   8 on example.org
 
   $ weburl match --all -e '{"pathname": "/books/*"}' -e '{"pathname": "/:section/:id"}' https://example.com/books/7
-  {"pathname": "/books/*"} pathname:0=7	{"pathname": "/:section/:id"} section=books id=7
+  {"pathname": "/books/*"} pathname.0=7	{"pathname": "/:section/:id"} section=books id=7
 
   $ weburl match --best -e '{"pathname": "/books/*"}' -e '{"pathname": "/books/:id"}' -e '{"pathname": "/books/new"}' https://example.com/books/new https://example.com/books/7
   {"pathname": "/books/new"}
@@ -241,7 +245,8 @@ pub fn run(mut args: MatchArgs) -> ExitCode {
         && let Err(e) = Url::parse(base)
     {
         report::usage_error(format_args!(
-            "invalid value '{base}' for '--pattern-base <URL>': {e}"
+            "invalid value '{}' for '--pattern-base <URL>': {e}",
+            report::Quoted(base)
         ));
     }
     if args.patterns.is_empty() && args.routes.is_empty() {
@@ -330,7 +335,8 @@ struct Matcher {
 }
 
 /// The groups worth printing: those of the components the pattern constrains (not `*`),
-/// that captured something; a numbered group is named `COMPONENT:N`.
+/// that captured something; a numbered group is named `COMPONENT.N` (as the data functions
+/// name it: `url_pattern_group(..., 'pathname.0')`).
 fn interesting_groups(pattern: &UrlPattern, result: &UrlPatternResult) -> Vec<(String, String)> {
     let mut out = Vec::new();
     for (component, c) in result.components() {
@@ -340,7 +346,7 @@ fn interesting_groups(pattern: &UrlPattern, result: &UrlPatternResult) -> Vec<(S
         for (name, value) in c.groups.iter() {
             let Some(value) = value else { continue };
             let name = if name.bytes().all(|b| b.is_ascii_digit()) {
-                format!("{component}:{name}")
+                format!("{component}.{name}")
             } else {
                 name.to_string()
             };
@@ -488,81 +494,48 @@ enum Piece {
     Group(String),
     /// `{COMPONENT}`: the component's input.
     Component(usize),
-    /// `{COMPONENT:NAME}`.
+    /// `{COMPONENT.NAME}`.
     ComponentGroup(usize, String),
 }
 
 impl Template {
-    /// Parses a template; `Err` says what is wrong and where.
-    pub fn parse(text: &str) -> Result<Template, String> {
-        let mut pieces = Vec::new();
-        let mut literal = String::new();
-        let mut rest = text;
-        while let Some(i) = rest.find(['{', '}']) {
-            literal.push_str(&rest[..i]);
-            let brace = rest.as_bytes()[i];
-            rest = &rest[i + 1..];
-            if rest.as_bytes().first() == Some(&brace) {
-                literal.push(brace as char);
-                rest = &rest[1..];
-                continue;
-            }
-            if brace == b'}' {
-                return Err(format!(
-                    "a '}}' without its '{{' at byte {} (write '}}}}' for a brace)",
-                    text.len() - rest.len() - 1
-                ));
-            }
-            let Some(end) = rest.find('}') else {
-                return Err(format!(
-                    "a '{{' without its '}}' at byte {} (write '{{{{' for a brace)",
-                    text.len() - rest.len() - 1
-                ));
-            };
-            let name = &rest[..end];
-            rest = &rest[end + 1..];
-            if !literal.is_empty() {
-                pieces.push(Piece::Text(std::mem::take(&mut literal)));
-            }
-            pieces.push(Template::placeholder(name)?);
-        }
-        literal.push_str(rest);
-        if !literal.is_empty() {
-            pieces.push(Piece::Text(literal));
-        }
+    /// Parses a template; `Err` says what is wrong and where ([`brace`]).
+    pub fn parse(text: &str) -> Result<Template, BraceError> {
+        let pieces = brace::parse(text, Piece::Text, Template::placeholder, || {
+            format!(
+                "{{route}}, {{input}}, {{href}}, {{:GROUP}}, {{COMPONENT}} and \
+                 {{COMPONENT.GROUP}}, COMPONENT one of {}",
+                UrlPatternComponent::ALL
+                    .map(UrlPatternComponent::name)
+                    .join(", ")
+            )
+        })?;
         Ok(Template { pieces })
     }
 
-    fn placeholder(name: &str) -> Result<Piece, String> {
+    /// The piece of the placeholder `{name}`; None for a name it does not know.
+    fn placeholder(name: &str) -> Option<Piece> {
         let component = |c: &str| UrlPatternComponent::ALL.iter().position(|n| n.name() == c);
-        Ok(match name {
+        Some(match name {
             "route" => Piece::Route,
             "input" => Piece::Input,
             "href" => Piece::Href,
-            _ => match name.split_once(':') {
-                Some(("", group)) if !group.is_empty() => Piece::Group(group.to_owned()),
-                Some((c, group)) if !group.is_empty() && component(c).is_some() => {
-                    Piece::ComponentGroup(component(c).unwrap_or_default(), group.to_owned())
+            _ => {
+                // A group's name is never empty (and never holds a '.').
+                let group = |group: &str| (!group.is_empty()).then(|| group.to_owned());
+                if let Some(name) = name.strip_prefix(':') {
+                    Piece::Group(group(name)?)
+                } else if let Some((c, name)) = name.split_once('.') {
+                    Piece::ComponentGroup(component(c)?, group(name)?)
+                } else {
+                    Piece::Component(component(name)?)
                 }
-                None if component(name).is_some() => {
-                    Piece::Component(component(name).unwrap_or_default())
-                }
-                _ => {
-                    return Err(format!(
-                        "unknown placeholder {{{name}}} (expected {{route}}, {{input}}, \
-                         {{href}}, {{:GROUP}}, {{COMPONENT}} or {{COMPONENT:GROUP}}, COMPONENT \
-                         one of {})",
-                        UrlPatternComponent::ALL
-                            .map(UrlPatternComponent::name)
-                            .join(", ")
-                    ));
-                }
-            },
+            }
         })
     }
 
     /// `Err` names a group placeholder that no route has (in that component, for
-    /// `{COMPONENT:NAME}`): it could never be filled in.
+    /// `{COMPONENT.NAME}`): it could never be filled in.
     fn check_groups(&self, routes: &[Route]) -> Result<(), String> {
         for piece in &self.pieces {
             // The components to look in, the name, and the placeholder of a name.
@@ -573,7 +546,7 @@ impl Template {
                     }
                     Piece::ComponentGroup(i, name) => {
                         (&UrlPatternComponent::ALL[*i..=*i], name, |c, n| {
-                            format!("{{{c}:{n}}}")
+                            format!("{{{c}.{n}}}")
                         })
                     }
                     _ => continue,
@@ -654,18 +627,20 @@ mod tests {
 
     #[test]
     fn templates() {
-        let t = Template::parse("{route}: {:id} {pathname:0} {{x}} {hash}").unwrap();
+        let t = Template::parse("{route}: {:id} {pathname.0} {{x}} {hash}").unwrap();
         assert_eq!(t.pieces[0], Piece::Route);
         assert_eq!(t.pieces[2], Piece::Group("id".into()));
         assert_eq!(t.pieces[4], Piece::ComponentGroup(5, "0".into()));
         assert_eq!(t.pieces[5], Piece::Text(" {x} ".into()));
         assert_eq!(t.pieces[6], Piece::Component(7));
-        assert!(
-            Template::parse("{nope}")
-                .unwrap_err()
-                .contains("unknown placeholder {nope}")
-        );
-        assert!(Template::parse("a{").unwrap_err().contains("at byte 1"));
-        assert!(Template::parse("a}b").unwrap_err().contains("at byte 1"));
+        for unknown in ["{nope}", "{:}", "{pathname.}", "{path.0}", "{pathname:0}"] {
+            let error = Template::parse(unknown).unwrap_err().to_string();
+            assert!(
+                error.starts_with(&format!(
+                    "unknown placeholder '{unknown}' at byte 0 (known: "
+                )),
+                "{error}"
+            );
+        }
     }
 }

@@ -6,6 +6,7 @@ use std::io::Write as _;
 use weburl::psl::Sections;
 use weburl::{Component, Url};
 
+use crate::brace::{self, BraceError};
 use crate::failure::Failure;
 use crate::style::Style;
 use crate::trurl;
@@ -179,43 +180,10 @@ pub struct Template {
 }
 
 impl Template {
-    /// Parses a template; `Err` names what is wrong (an unknown placeholder, a brace without
-    /// its partner).
-    pub fn parse(template: &str) -> Result<Template, String> {
-        let mut pieces = Vec::new();
-        let mut text = String::new();
-        let mut rest = template;
-        while let Some(at) = rest.find(['{', '}']) {
-            text.push_str(&rest[..at]);
-            let brace = rest.as_bytes()[at];
-            let after = &rest[at + 1..];
-            if after.as_bytes().first() == Some(&brace) {
-                text.push(brace as char);
-                rest = &after[1..];
-                continue;
-            }
-            if brace == b'}' {
-                return Err("unmatched '}' (write '}}' for a literal brace)".to_owned());
-            }
-            let Some(end) = after
-                .find(['}', '{'])
-                .filter(|&end| after.as_bytes()[end] == b'}')
-            else {
-                return Err(format!(
-                    "unclosed placeholder '{{{}' (write '{{{{' for a literal brace)",
-                    after.split('{').next().unwrap_or("")
-                ));
-            };
-            if !text.is_empty() {
-                pieces.push(Piece::Text(std::mem::take(&mut text)));
-            }
-            pieces.push(placeholder(&after[..end])?);
-            rest = &after[end + 1..];
-        }
-        text.push_str(rest);
-        if !text.is_empty() {
-            pieces.push(Piece::Text(text));
-        }
+    /// Parses a template; `Err` says what is wrong (an unknown placeholder, a brace without
+    /// its partner) and where ([`brace`]).
+    pub fn parse(template: &str) -> Result<Template, BraceError> {
+        let pieces = brace::parse(template, Piece::Text, placeholder, || KNOWN.to_owned())?;
         Ok(Template {
             plain: pieces.iter().map(Piece::plain).collect(),
             pieces,
@@ -445,8 +413,8 @@ const KNOWN: &str = "{href} {origin} {protocol} {scheme} {username} {password} {
     {must:NAME} {strict:NAME} before any of them";
 
 /// The piece for the placeholder `{name}`, with trurl's qualifiers `must:` and `strict:` in
-/// front (`{strict:NAME}` decodes NAME).
-fn placeholder(name: &str) -> Result<Piece, String> {
+/// front (`{strict:NAME}` decodes NAME); None for a name it does not know.
+fn placeholder(name: &str) -> Option<Piece> {
     let (mut must, mut strict) = (false, false);
     let mut rest = name;
     loop {
@@ -467,7 +435,7 @@ fn placeholder(name: &str) -> Result<Piece, String> {
         Piece::Field(field, false) if strict => Piece::Field(field, true),
         piece => piece,
     };
-    Ok(Piece::Qualified {
+    Some(Piece::Qualified {
         must,
         strict,
         inner: Box::new(inner),
@@ -476,8 +444,8 @@ fn placeholder(name: &str) -> Result<Piece, String> {
 }
 
 /// The piece for the placeholder `{name}` without qualifiers.
-fn plain_placeholder(name: &str) -> Result<Piece, String> {
-    let piece = if let Some(field) = name.strip_prefix(':') {
+fn plain_placeholder(name: &str) -> Option<Piece> {
+    if let Some(field) = name.strip_prefix(':') {
         Field::from_name(field).map(|f| Piece::Field(f, true))
     } else if let Some(param) = name.strip_prefix("query:") {
         Some(Piece::QueryFirst(param.to_owned()))
@@ -499,8 +467,7 @@ fn plain_placeholder(name: &str) -> Result<Piece, String> {
             "site" => Some(Piece::Site),
             _ => Field::from_name(name).map(|f| Piece::Field(f, false)),
         }
-    };
-    piece.ok_or_else(|| format!("unknown placeholder {{{name}}} (known: {KNOWN})"))
+    }
 }
 
 #[cfg(test)]
@@ -603,18 +570,10 @@ mod tests {
 
     #[test]
     fn errors() {
-        let err = |t: &str| Template::parse(t).unwrap_err();
-        assert!(err("{nope}").starts_with("unknown placeholder {nope} (known: "));
-        assert!(err("{:query:x}").starts_with("unknown placeholder {:query:x} "));
-        assert!(err("{default:host}").starts_with("unknown placeholder {default:host} "));
-        assert_eq!(err("a}b"), "unmatched '}' (write '}}' for a literal brace)");
-        assert_eq!(
-            err("{host"),
-            "unclosed placeholder '{host' (write '{{' for a literal brace)"
-        );
-        assert_eq!(
-            err("{host{port}"),
-            "unclosed placeholder '{host' (write '{{' for a literal brace)"
-        );
+        let err = |t: &str| Template::parse(t).unwrap_err().to_string();
+        assert!(err("{nope}").starts_with("unknown placeholder '{nope}' at byte 0 (known: "));
+        assert!(err("a{:query:x}").starts_with("unknown placeholder '{:query:x}' at byte 1 "));
+        assert!(err("{default:host}").starts_with("unknown placeholder '{default:host}' at "));
+        assert!(err("{must:nope}").starts_with("unknown placeholder '{must:nope}' at byte 0 "));
     }
 }

@@ -130,28 +130,71 @@ fn unknown_placeholder_is_a_usage_error() {
     assert!(
         run.stderr.starts_with(
             "error: invalid value '{host} {nope}' for '--get <TEMPLATE>': unknown placeholder \
-             {nope} (known: {href} "
+             '{nope}' at byte 7 (known: {href} "
         ),
         "{}",
         run.stderr
     );
     assert!(run.stderr.ends_with(MORE_INFO));
     assert_eq!(run.code, 2);
+}
+
+/// One tokenizer reads every `--get` template: the same mistake gets the same message (what,
+/// and the byte offset in the template) from `weburl parse --get` and `weburl match --get`.
+#[test]
+fn template_mistakes_read_the_same_in_every_command() {
+    // The message, or (for an unknown placeholder, whose known names differ) its start.
     for (template, reason) in [
         (
             "{host",
-            "unclosed placeholder '{host' (write '{{' for a literal brace)",
+            "unclosed placeholder '{host' at byte 0 (write '{{' for a literal brace)",
         ),
-        ("a}", "unmatched '}' (write '}}' for a literal brace)"),
+        (
+            "ab{host{port}",
+            "unclosed placeholder '{host' at byte 2 (write '{{' for a literal brace)",
+        ),
+        (
+            "{{{",
+            "unclosed placeholder '{' at byte 2 (write '{{' for a literal brace)",
+        ),
+        (
+            "a}",
+            "unmatched '}' at byte 1 (write '}}' for a literal brace)",
+        ),
+        (
+            "{href}}",
+            "unmatched '}' at byte 6 (write '}}' for a literal brace)",
+        ),
+        (
+            "x {} y",
+            "empty placeholder '{}' at byte 2 (write '{{}}' for literal braces)",
+        ),
+        (
+            "é {href} {nope}",
+            "unknown placeholder '{nope}' at byte 10 (known: ",
+        ),
+        (
+            "{route",
+            "unclosed placeholder '{route' at byte 0 (write '{{' for a literal brace)",
+        ),
     ] {
-        let run = weburl(&["parse", "--get", template, "http://h/"], b"");
-        assert_eq!(
-            run.stderr,
-            format!(
-                "error: invalid value '{template}' for '--get <TEMPLATE>': {reason}{MORE_INFO}"
-            )
-        );
-        assert_eq!(run.code, 2);
+        let parse = weburl(&["parse", "--get", template, "http://h/"], b"");
+        let matching = weburl(&["match", "--get", template, "/*", "http://h/"], b"");
+        for (command, run) in [("parse", parse), ("match", matching)] {
+            let prefix = format!("error: invalid value '{template}' for '--get <TEMPLATE>': ");
+            let message = run
+                .stderr
+                .strip_prefix(&prefix)
+                .unwrap_or_else(|| panic!("{command} --get {template:?}: {}", run.stderr));
+            assert!(
+                message.starts_with(reason) && message.ends_with(MORE_INFO),
+                "{command} --get {template:?}: {message}"
+            );
+            if !reason.ends_with("(known: ") {
+                assert_eq!(message, format!("{reason}{MORE_INFO}"), "{command}");
+            }
+            assert_eq!((run.stdout.as_str(), run.code), ("", 2), "{command}");
+        }
     }
 }
 

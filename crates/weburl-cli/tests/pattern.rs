@@ -5,7 +5,7 @@ mod common;
 
 use std::path::PathBuf;
 
-use common::{batch, weburl};
+use common::{batch, ok, weburl};
 use serde_json::{Value, json};
 use weburl_testkit::urlpattern::{Case, Constructed, Matched, cases, has_regexp_groups_cases};
 
@@ -143,7 +143,7 @@ fn match_one_pattern_argument() {
     );
     assert_eq!(
         run.stdout,
-        "https://*.example.com/books/:id hostname:0=www id=7\n"
+        "https://*.example.com/books/:id hostname.0=www id=7\n"
     );
     assert_eq!(
         run.stderr,
@@ -165,18 +165,56 @@ fn match_routes_file_first_and_all() {
         &args,
         b"https://example.com/books/new\nhttps://example.com/x\n",
     );
-    assert_eq!(run.stdout, "book id=new\nany pathname:0=x\n");
+    assert_eq!(run.stdout, "book id=new\nany pathname.0=x\n");
     assert_eq!(run.code, 0, "{}", run.stderr);
     let mut all = args.to_vec();
     all.push("--all");
     let run = weburl(&all, b"https://example.com/books/new\n");
-    assert_eq!(run.stdout, "book id=new\tnew\tany pathname:0=books/new\n");
+    assert_eq!(run.stdout, "book id=new\tnew\tany pathname.0=books/new\n");
     // Another host: the routes are relative to the base, so none matches.
     let run = weburl(&args, b"https://example.org/books/1\n");
     assert_eq!(
         run.stderr,
         "error: line 1: https://example.org/books/1: no route matches\n"
     );
+}
+
+/// A component's group is `COMPONENT.NAME` everywhere: in the default output, in `--json`'s
+/// groups, and as a `--get` placeholder (as SQL's and Polars' `pattern_group` name it).
+#[test]
+fn match_qualified_groups_are_component_dot_name() {
+    let pattern = "https://*.example.com/*";
+    let url = "https://www.example.com/books/7";
+    assert_eq!(
+        ok(&["match", pattern, url]),
+        "https://*.example.com/* hostname.0=www pathname.0=books/7\n"
+    );
+    // A bare `{:0}` is the first component's that has it: the username's empty wildcard.
+    assert_eq!(
+        ok(&[
+            "match",
+            "--get",
+            "{hostname.0}|{pathname.0}|{:0}",
+            pattern,
+            url
+        ]),
+        "www|books/7|\n"
+    );
+    let run = weburl(&["match", "--json", pattern, url], b"");
+    let answer: Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(
+        answer["groups"],
+        json!({"hostname.0": "www", "pathname.0": "books/7"})
+    );
+    // The colon form is not a placeholder.
+    let run = weburl(&["match", "--get", "{pathname:0}", pattern, url], b"");
+    assert!(
+        run.stderr
+            .contains("unknown placeholder '{pathname:0}' at byte 0 (known: "),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(run.code, 2);
 }
 
 #[test]
@@ -416,6 +454,6 @@ fn match_many_routes_and_megabyte_inputs() {
     assert_eq!(lines[0], "r0 id=0");
     assert_eq!(lines[999], "r999 id=999");
     assert_eq!(lines[1_000], "long x=7");
-    assert!(lines[1_001].starts_with("any pathname:0=api/v1/r1/r1/"));
-    assert_eq!(lines[1_001].len(), "any pathname:0=api/v1/".len() + 3 * mb);
+    assert!(lines[1_001].starts_with("any pathname.0=api/v1/r1/r1/"));
+    assert_eq!(lines[1_001].len(), "any pathname.0=api/v1/".len() + 3 * mb);
 }

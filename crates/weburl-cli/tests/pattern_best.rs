@@ -44,12 +44,12 @@ fn best_picks_the_most_specific_route() {
         run.stdout,
         "new\n\
          book id=7\n\
-         books pathname:0=7/pages\n\
+         books pathname.0=7/pages\n\
          lang lang=fr\n\
          section section=de\n\
-         any pathname:0=about\n\
-         admin pathname:0=books/new\n\
-         sub hostname:0=www\n"
+         any pathname.0=about\n\
+         admin pathname.0=books/new\n\
+         sub hostname.0=www\n"
     );
     assert_eq!(
         run.stderr,
@@ -67,7 +67,7 @@ fn best_picks_the_most_specific_route() {
     );
     assert_eq!(
         first.stdout.lines().next(),
-        Some("any pathname:0=books/new")
+        Some("any pathname.0=books/new")
     );
     assert_eq!(first.stdout.matches("any ").count(), 6);
 }

@@ -86,22 +86,22 @@ const REFUSED: &[(&[&str], &str, &str)] = &[
             "-e",
             "https://e.com/books/:id",
             "--get",
-            "{hostname:id}",
+            "{hostname.id}",
             "https://e.com/books/1",
         ],
         "",
-        "--get: unknown group {hostname:id}: no route has it (the routes have no hostname groups)",
+        "--get: unknown group {hostname.id}: no route has it (the routes have no hostname groups)",
     ),
     (
         &[
             "-e",
             "https://e.com/books/:id",
             "--get",
-            "{search:id}",
+            "{search.id}",
             "https://e.com/books/1",
         ],
         "",
-        "--get: unknown group {search:id}: no route has it (they have {search:0})",
+        "--get: unknown group {search.id}: no route has it (they have {search.0})",
     ),
     (
         &["-e", "/books/:id", "https://e.com/books/1"],
@@ -222,4 +222,24 @@ fn failing_inputs_and_patterns_are_quoted_bounded_and_escaped() {
         "{}",
         run.stderr
     );
+    // So is a base URL that does not parse, the patterns' or the inputs'.
+    let bad_base = format!("\u{1b}[2J{}", "c".repeat(1000));
+    for option in ["--pattern-base", "--base"] {
+        let run = common::weburl(
+            &["match", option, &bad_base, "https://h/*", "https://h/"],
+            b"",
+        );
+        assert_eq!(run.code, 2, "{option}: {}", run.stderr);
+        assert!(
+            run.stderr
+                .starts_with("error: invalid value '\\u{1b}[2Jccc")
+                && run
+                    .stderr
+                    .contains(&format!("... (1004 bytes)' for '{option} <URL>': ")),
+            "{option}: {}",
+            run.stderr
+        );
+        assert!(!run.stderr.contains('\u{1b}'), "{option}: {}", run.stderr);
+        assert!(run.stderr.len() < 500, "{option}: {}", run.stderr.len());
+    }
 }

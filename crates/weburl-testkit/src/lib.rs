@@ -1,7 +1,7 @@
 //! What weburl's tests, the CLI's tests, the benchmark and the fuzz targets share, written
 //! once: JSON with lone surrogates ([`json`]), the web-platform-tests data ([`wpt`]), a URL's
-//! observable state ([`snapshot`]), generated hostile inputs ([`hostile`]) and the properties
-//! the fuzz targets assert ([`checks`]).
+//! observable state ([`snapshot`]), generated hostile inputs ([`hostile`]), a generated HTML
+//! page of any size ([`page`]) and the properties the fuzz targets assert ([`checks`]).
 //!
 //! Not published: it is a dev-dependency of the published crates and a dependency of the
 //! unpublished tools (`weburl-bench`, `fuzz/`) only.
@@ -23,6 +23,7 @@
 
 pub mod checks;
 pub mod hostile;
+pub mod page;
 pub mod snapshot;
 pub mod urlpattern;
 pub mod wpt;

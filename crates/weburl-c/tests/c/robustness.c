@@ -1,10 +1,20 @@
 /*
  * Bad input through libweburl's C API gives an error value, never a crash: NULL handles and
  * (NULL, 0) strings to every kind of function, text that is not UTF-8, 50 MB URLs and
- * patterns (parsed or refused, quickly), ada_set_max_input_length, patterns that do not
- * compile (the error's name, message, component and offset), the untrusted pattern limits,
- * and the free functions on NULL. Run under valgrind by crates/weburl-c/ci.sh, where
- * WEBURL_ROBUSTNESS_MB makes the large inputs smaller (default 50).
+ * patterns (parsed or refused, with the right answer), ada_set_max_input_length, patterns
+ * that do not compile (the error's name, message, component and offset), the untrusted
+ * pattern limits, and the free functions on NULL. Run under valgrind by
+ * crates/weburl-c/ci.sh, where WEBURL_ROBUSTNESS_MB makes the large inputs smaller (default
+ * 50).
+ *
+ * The large inputs' times are printed, never asserted (a busy machine would make such a
+ * check flaky). That the work grows linearly is asserted by counting, on the Rust side, where
+ * the C functions lead: the pattern matcher behind weburl_pattern_exec, _exec_url and _test
+ * in crates/weburl/tests/urlpattern_steps.rs (its steps at most double when the input
+ * doubles), custom regexp groups in urlpattern_regexp.rs (the linear engine); the parser
+ * behind ada_parse, ada_can_parse and the setters, and weburl_pattern_new, are run on
+ * megabyte hostile inputs by crates/weburl/tests/hostile.rs and urlpattern.rs, which check
+ * the answers (and print the times).
  *
  * Prints one line per failed check and `N passed, M failed` last; exits 1 on any failure.
  */
@@ -43,9 +53,6 @@ static double now_seconds(void) {
   clock_gettime(CLOCK_MONOTONIC, &t);
   return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
-
-/* The seconds a large input may take (generous: a busy CI machine, a debug build). */
-static const double LARGE_INPUT_SECONDS = 30.0;
 
 static char *repeat(const char *prefix, const char *unit, size_t total, const char *suffix,
                     size_t *len) {
@@ -409,7 +416,6 @@ static void large_urls(size_t mb) {
     else CHECK(empty(ada_get_href(u)));
     printf("  %.1f MB URL %s%s...%s: %s in %.2f s\n", (double)len / (1 << 20), shapes[i].prefix, shapes[i].unit,
            shapes[i].suffix, valid ? "parsed" : "failed", t);
-    CHECK(t <= LARGE_INPUT_SECONDS);
     ada_free(u);
     free(input);
   }
@@ -449,7 +455,8 @@ static void large_urls(size_t mb) {
   CHECK(id.length == len - 20);
   weburl_pattern_result_free(r);
   CHECK(weburl_pattern_test(p, input, len, NULL, 0));
-  CHECK(now_seconds() - t0 <= LARGE_INPUT_SECONDS);
+  printf("  %.1f MB URL through weburl_pattern_exec_url and weburl_pattern_test: %.2f s\n",
+         (double)len / (1 << 20), now_seconds() - t0);
   weburl_pattern_free(p);
   ada_free(u);
   free(input);
@@ -499,7 +506,6 @@ static void large_patterns(size_t mb) {
     double t = now_seconds() - t0;
     printf("  %.1f MB pattern %s%s...%s: %s in %.2f s\n", (double)len / (1 << 20), shapes[i].prefix, shapes[i].unit,
            shapes[i].suffix, compiled ? "compiled" : "refused", t);
-    CHECK(t <= LARGE_INPUT_SECONDS);
     free(text);
   }
   /* A 50 MB literal pattern matched against URLs of the same size. */
