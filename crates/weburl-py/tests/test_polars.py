@@ -381,7 +381,7 @@ def test_route() -> None:
         assert df.select(pl.col("u").url.route(routes, best=best, base=base))["u"].to_list() == want
         assert df.select(pl.col("u").url.route(json.dumps(routes), best=best, base=URL(base)))["u"].to_list() == want
         lazy = df.lazy().select(pl.col("u").url.route(routes, best=best, base=base))
-        assert lazy.collect(engine="streaming")["u"].to_list() == want
+        assert streaming(lazy)["u"].to_list() == want
         assert weburl.arrow.route(sql_route.URLS, routes, best=best, base=base).to_pylist() == want
     absolute = [base + p for p in routes.values()]
     want = [sql_route.oracle(u, {p: p for p in absolute}, None, True) for u in sql_route.URLS]
