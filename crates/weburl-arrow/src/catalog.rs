@@ -97,8 +97,11 @@ pub enum Kind {
     Pattern,
     /// Spark's `parse_url` part (`HOST`, `QUERY`, ...).
     SparkPart,
-    /// A boolean (a pattern's `ignore_case`).
+    /// A boolean (a pattern's `ignore_case`, a route's `best`).
     Bool,
+    /// Named URL patterns: a JSON object from name to pattern, or an array of patterns
+    /// ([`crate::Routes::from_json`]).
+    Routes,
 }
 
 impl Kind {
@@ -113,6 +116,7 @@ impl Kind {
             Kind::Pattern => "pattern",
             Kind::SparkPart => "spark_part",
             Kind::Bool => "bool",
+            Kind::Routes => "routes",
         }
     }
 
@@ -520,6 +524,20 @@ pub static FUNCTIONS: &[Function] = &[
         returns: Returns::String,
         nulls: Nulls::NullWhenUnparsable,
         summary: "the value of one group of the match ('id', 'pathname.0'); null without a match or such a group",
+        absent: &[],
+    },
+    Function {
+        sql: "url_route",
+        python: "route",
+        params: &[
+            URL,
+            column("routes", Kind::Routes),
+            optional("pattern_base", Kind::Url),
+            optional("best", Kind::Bool),
+        ],
+        returns: Returns::String,
+        nulls: Nulls::NullWhenUnparsable,
+        summary: "the name of the route (a JSON object from name to URL pattern, or an array of patterns) the URL matches: the first, or with best the most specific; null when none does",
         absent: &[],
     },
     Function {

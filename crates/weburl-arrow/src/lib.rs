@@ -32,7 +32,8 @@
 //! | [`search_param`], [`search_params`] | a query parameter's first value; every pair |
 //! | [`map_rows`], [`map_rows_in`] | the kernels' loop, for a row function of the caller's |
 //! | `pattern_test`, `pattern_exec` / `pattern_exec_as`, `pattern_group` (feature `pattern`) | `URLPattern.test`; a struct of the groups `exec` captured; one group |
-//! | `PatternCache`, `PatternReader` (feature `pattern`) | not a kernel: compiled patterns by their text, base URL and `ignoreCase`, for SQL hosts that see one pattern per batch or a column of them |
+//! | `route` (feature `pattern`), over `Routes` | the name of the route (of named URL patterns, compiled once into a `UrlPatternSet`) each URL matches: the first, or the most specific |
+//! | `PatternCache`, `PatternReader`, `RouteCache`, `RouteReader` (feature `pattern`) | not a kernel: compiled patterns by their text, base URL and `ignoreCase`, for SQL hosts that see one pattern per batch or a column of them |
 //! | `spark_parse_url` (feature `spark`) | Spark SQL's `parse_url(url, part [, key])`: `java.net.URI`'s reading, not the URL Standard's (rules in `spark`: the weburl-spark crate) |
 //!
 //! The list of the data functions every surface registers (SQL and Python names, parameters,
@@ -49,6 +50,8 @@ pub mod catalog;
 mod kernels;
 #[cfg(feature = "pattern")]
 mod pattern;
+#[cfg(feature = "pattern")]
+mod route;
 pub mod rows;
 mod sink;
 /// Spark SQL's `parse_url` rules for one row: the weburl-spark crate.
@@ -85,6 +88,8 @@ pub use pattern::{
     PatternCache, PatternReader, pattern_exec, pattern_exec_as, pattern_fields, pattern_group,
     pattern_test, url_pattern,
 };
+#[cfg(feature = "pattern")]
+pub use route::{RouteCache, RouteReader, Routes, route};
 #[cfg(feature = "pattern")]
 pub use rows::group_reference;
 
@@ -147,6 +152,18 @@ pub enum KernelError {
         /// What is wrong with it, and where.
         error: weburl::pattern::UrlPatternError,
     },
+    /// A routes argument that is not a JSON object from name to pattern or an array of
+    /// patterns, or that names a route twice (`Routes::from_json`): what is wrong, and where.
+    #[cfg(feature = "pattern")]
+    Routes(String),
+    /// A route whose pattern does not compile (`Routes::new`).
+    #[cfg(feature = "pattern")]
+    Route {
+        /// The route's name.
+        name: String,
+        /// The pattern's error ([`KernelError::Pattern`]).
+        error: Box<KernelError>,
+    },
     /// A key of Spark's `parse_url` that Spark would refuse (not a valid Java regular
     /// expression), or whose Java syntax is not emulated (`spark_parse_url`).
     #[cfg(feature = "spark")]
@@ -188,6 +205,10 @@ impl fmt::Display for KernelError {
             KernelError::Pattern { pattern, error } => {
                 write!(f, "invalid URL pattern {pattern:?}: {error}")
             }
+            #[cfg(feature = "pattern")]
+            KernelError::Routes(message) => f.write_str(message),
+            #[cfg(feature = "pattern")]
+            KernelError::Route { name, error } => write!(f, "route {name:?}: {error}"),
             #[cfg(feature = "spark")]
             KernelError::SparkKey {
                 key,

@@ -20,7 +20,9 @@ use weburl::pattern::UrlPattern;
 use weburl::psl::Sections;
 use weburl_arrow::catalog::{self, Surface};
 use weburl_arrow::rows::{self, Slice, Spare};
-use weburl_arrow::{Base, KernelError, Output, PatternCache, PatternReader, Strings};
+use weburl_arrow::{
+    Base, KernelError, Output, PatternCache, PatternReader, RouteCache, Routes, Strings,
+};
 
 /// What a function computes (each is described in the crate's table of functions).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -40,6 +42,7 @@ enum Kernel {
     PatternTest,
     PatternExec,
     PatternGroup,
+    Route,
 }
 
 /// One SQL function: a function of the catalogue and its kernel.
@@ -52,13 +55,13 @@ struct UrlFunction {
     patterns: Patterns,
 }
 
-/// The URL patterns a function has compiled, by their text, base URL and `ignoreCase`: a
-/// pattern is compiled once (when the query is planned, if its arguments are literals there)
-/// and every batch of every query that names it again reuses it; a column of patterns is
-/// compiled once per distinct value. Not part of the function's identity: two functions equal but for their
-/// caches are equal.
+/// The URL patterns a function has compiled, by their text, base URL and `ignoreCase` (and
+/// `url_route`'s routes, by their JSON text and base URL): a pattern is compiled once (when
+/// the query is planned, if its arguments are literals there) and every batch of every query
+/// that names it again reuses it; a column of patterns is compiled once per distinct value.
+/// Not part of the function's identity: two functions equal but for their caches are equal.
 #[derive(Debug, Default)]
-struct Patterns(PatternCache);
+struct Patterns(PatternCache, RouteCache);
 
 impl PartialEq for Patterns {
     fn eq(&self, _: &Patterns) -> bool {
@@ -125,15 +128,18 @@ impl Kernel {
             "url_pattern_test" => Kernel::PatternTest,
             "url_pattern_exec" => Kernel::PatternExec,
             "url_pattern_group" => Kernel::PatternGroup,
+            "url_route" => Kernel::Route,
             getter => Kernel::Component(getter.strip_prefix("url_")?.parse().ok()?),
         })
     }
 
-    /// Whether it is a pattern function, run by [`Kernel::run_pattern`].
+    /// Whether it is a pattern function, run by [`Kernel::run_pattern`] (or `url_route`,
+    /// by [`Kernel::run_route`]): its arguments after the required ones are a base URL and
+    /// a boolean, each optional.
     fn is_pattern(self) -> bool {
         matches!(
             self,
-            Kernel::PatternTest | Kernel::PatternExec | Kernel::PatternGroup
+            Kernel::PatternTest | Kernel::PatternExec | Kernel::PatternGroup | Kernel::Route
         )
     }
 
@@ -149,7 +155,8 @@ impl Kernel {
             | Kernel::SearchParam
             | Kernel::Normalize
             | Kernel::Surt
-            | Kernel::PatternGroup => DataType::Utf8,
+            | Kernel::PatternGroup
+            | Kernel::Route => DataType::Utf8,
             Kernel::Component(_)
             | Kernel::ErrorName
             | Kernel::PublicSuffix
@@ -203,7 +210,7 @@ impl Kernel {
                 weburl_arrow::spark_parse_url(url, &args[1], args.get(2), Output::Utf8View)
                     .or_else(|e| exec_err!("{name}: {e}"))?
             }
-            Kernel::PatternTest | Kernel::PatternExec | Kernel::PatternGroup => {
+            Kernel::PatternTest | Kernel::PatternExec | Kernel::PatternGroup | Kernel::Route => {
                 return exec_err!("{name}: a pattern function runs through `run_pattern`");
             }
         })
@@ -290,6 +297,56 @@ impl Kernel {
                 })
             }),
         };
+        match error {
+            Some(e) => exec_err!("{name}: {e}"),
+            None => Ok(array),
+        }
+    }
+}
+
+impl Kernel {
+    /// `url_route(url, routes [, pattern_base] [, best])`: `args` are the URLs, the routes'
+    /// JSON texts and, if given, the patterns' base URLs; `best` the boolean. Where the
+    /// routes and options are the same on every row, they are compiled (or found compiled)
+    /// once and the column kernel answers; else each row's routes are found in `routes`,
+    /// compiled once per distinct value. A null argument gives null.
+    fn run_route(
+        name: &str,
+        args: &[Strings<'_>],
+        best: &Flags<'_>,
+        routes: &RouteCache,
+    ) -> Result<ArrayRef> {
+        let url = &args[0];
+        let bases = args.get(2);
+        let base_of = |i: usize| bases.map_or(Some(None), |b| b.get(i).map(Some));
+        if args[1..].iter().all(Strings::is_scalar) && best.is_scalar() {
+            let (Some(json), Some(base), Some(best)) = (args[1].get(0), base_of(0), best.get(0))
+            else {
+                return Ok(new_null_array(&DataType::Utf8, url.len()));
+            };
+            let compiled: Arc<Routes> = routes
+                .get(json, base)
+                .or_else(|e| exec_err!("{name}: {e}"))?;
+            return Ok(weburl_arrow::route(
+                url,
+                &compiled,
+                best,
+                Base::None,
+                Output::Utf8,
+            ));
+        }
+        let mut reader = routes.reader();
+        let mut error = None;
+        let array = weburl_arrow::map_rows_in(url, Output::Utf8, |i, text, spare| {
+            if error.is_some() {
+                return None;
+            }
+            let (json, base, best) = (args[1].get(i)?, base_of(i)?, best.get(i)?);
+            // The routes are compiled (and their error raised) whatever the URL.
+            let compiled = reader.get(json, base).map_err(|e| error = Some(e)).ok()?;
+            let route = rows::route_in(text?, compiled, best, spare)?;
+            Some(Slice::Owned(route.to_owned()))
+        });
         match error {
             Some(e) => exec_err!("{name}: {e}"),
             None => Ok(array),
@@ -401,26 +458,34 @@ fn strings<'a>(value: &'a ColumnarValue, rows: usize, what: &str) -> Result<Stri
     }
 }
 
-/// The `ignore_case` argument `value` of `function` (a boolean, which `coerce_types` made it).
-fn flags<'a>(value: &'a ColumnarValue, function: &str) -> Result<Flags<'a>> {
+/// The boolean argument `value` (`ignore_case`, `url_route`'s `best`: `what`) of
+/// `function` (a boolean, which `coerce_types` made it).
+fn flags<'a>(value: &'a ColumnarValue, function: &str, what: &str) -> Result<Flags<'a>> {
     match value {
         ColumnarValue::Array(array) => match array.as_boolean_opt() {
             Some(column) => Ok(Flags::Column(column)),
             None => exec_err!(
-                "{function}: the ignore_case must be a boolean, not {}",
+                "{function}: the {what} must be a boolean, not {}",
                 array.data_type()
             ),
         },
         ColumnarValue::Scalar(ScalarValue::Boolean(value)) => Ok(Flags::Scalar(*value)),
         ColumnarValue::Scalar(ScalarValue::Null) => Ok(Flags::Scalar(None)),
         ColumnarValue::Scalar(other) => exec_err!(
-            "{function}: the ignore_case must be a boolean, not {}",
+            "{function}: the {what} must be a boolean, not {}",
             other.data_type()
         ),
     }
 }
 
 impl UrlFunction {
+    /// The name of the function's boolean parameter (`ignore_case`, `url_route`'s `best`).
+    fn flag_name(&self) -> &'static str {
+        (self.function.params.iter())
+            .find(|p| p.kind == catalog::Kind::Bool)
+            .map_or("ignore_case", |p| p.name)
+    }
+
     /// The type of `url_pattern_exec`'s answer: a struct of `Utf8` fields, one per group of
     /// the pattern (named as `weburl_arrow::pattern_fields` names them), which its arguments
     /// after the URL, literals, give (compiled here once); a struct of no fields where one of
@@ -493,8 +558,10 @@ impl ScalarUDFImpl for UrlFunction {
             let data_type = self.exec_type(&args)?;
             return Ok(Arc::new(Field::new(self.name(), data_type, true)));
         }
-        if matches!(self.kernel, Kernel::PatternTest | Kernel::PatternGroup)
-            && let Some(Some(pattern)) = args.scalar_arguments.get(1)
+        if matches!(
+            self.kernel,
+            Kernel::PatternTest | Kernel::PatternGroup | Kernel::Route
+        ) && let Some(Some(pattern)) = args.scalar_arguments.get(1)
             && let Some(Some(text)) = pattern.try_as_str()
         {
             // The options, if all are literals (`None` where one is not, or is null: a null
@@ -521,10 +588,17 @@ impl ScalarUDFImpl for UrlFunction {
                     });
             }
             if let Some((base, ignore_case)) = options {
-                self.patterns
-                    .0
-                    .get(text, base, ignore_case)
-                    .or_else(|e| plan_err!("{}: {e}", self.name))?;
+                if self.kernel == Kernel::Route {
+                    self.patterns
+                        .1
+                        .get(text, base)
+                        .or_else(|e| plan_err!("{}: {e}", self.name))?;
+                } else {
+                    self.patterns
+                        .0
+                        .get(text, base, ignore_case)
+                        .or_else(|e| plan_err!("{}: {e}", self.name))?;
+                }
             }
         }
         Ok(Arc::new(Field::new(
@@ -554,6 +628,7 @@ impl ScalarUDFImpl for UrlFunction {
             );
         }
         let strings = [DataType::Utf8, DataType::LargeUtf8, DataType::Utf8View];
+        let flag_name = self.flag_name();
         arg_types
             .iter()
             .enumerate()
@@ -562,14 +637,14 @@ impl ScalarUDFImpl for UrlFunction {
                 // last and a boolean; the one after that is always `ignore_case`.
                 let flag =
                     k == required + 1 || (k == required && n == k + 1 && t == &DataType::Boolean);
-                let what = if flag { "ignore_case" } else { names[k] };
+                let what = if flag { flag_name } else { names[k] };
                 match t {
                     // A null stays a null literal for `url_pattern_exec`, whose type its
                     // literals make (a cast would hide it from `return_field_from_args`).
                     DataType::Null if self.kernel == Kernel::PatternExec => Ok(DataType::Null),
                     DataType::Boolean | DataType::Null if flag => Ok(DataType::Boolean),
                     _ if flag => {
-                        plan_err!("{}: the ignore_case must be a boolean, not {t}", self.name)
+                        plan_err!("{}: the {what} must be a boolean, not {t}", self.name)
                     }
                     DataType::Null => Ok(DataType::Utf8),
                     DataType::Dictionary(_, value) if strings.contains(value) => {
@@ -598,13 +673,16 @@ impl ScalarUDFImpl for UrlFunction {
         for (value, what) in args.args.iter().zip(names) {
             // Only a pattern function takes a boolean (`coerce_types`): its `ignore_case`.
             if value.data_type() == DataType::Boolean {
-                ignore_case = flags(value, &self.name)?;
+                ignore_case = flags(value, &self.name, self.flag_name())?;
             } else {
                 inputs.push(strings(value, rows, what)?);
             }
         }
         let patterns = &self.patterns.0;
         let array = match self.kernel {
+            Kernel::Route => {
+                Kernel::run_route(&self.name, &inputs, &ignore_case, &self.patterns.1)?
+            }
             kernel if kernel.is_pattern() => kernel.run_pattern(
                 &self.name,
                 &inputs,

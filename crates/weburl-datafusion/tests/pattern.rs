@@ -792,3 +792,106 @@ async fn pattern_exec_takes_a_constant_pattern() {
     .await;
     assert_eq!(got, [[Some("7".to_owned())]]);
 }
+
+/// `url_route(url, routes [, pattern_base] [, best])` against the routes compiled by
+/// weburl-arrow (`Routes`, a `UrlPatternSet`): every layout, a constant and a column of
+/// routes, base URLs and `best`, nulls, and the errors that name the route.
+#[tokio::test]
+async fn url_route_answers_as_the_route_set() {
+    let routes_json = r#"{"any": "/*", "issue": "/repos/:owner/issues/:n", "pulls": "/repos/:owner/:kind(pulls)/:n", "me": "/users/me"}"#;
+    let base = "https://api.example.com";
+    let routes = weburl_arrow::Routes::from_json(routes_json, Some(base)).unwrap();
+    let expected = |best: bool| -> Vec<Option<String>> {
+        URLS.iter()
+            .map(|u| {
+                let url = weburl::Url::parse((*u)?).ok()?;
+                routes.route(&url, best).map(str::to_owned)
+            })
+            .collect()
+    };
+    let (first, best) = (expected(false), expected(true));
+    assert!(first.iter().flatten().all(|n| n == "any"));
+    assert!(
+        best.iter().flatten().any(|n| n == "issue") && best.iter().flatten().any(|n| n == "me")
+    );
+    for array in layouts() {
+        let ctx = ctx_with(array).await;
+        let routes = literal(routes_json);
+        let sql = format!(
+            "SELECT url_route(u, {routes}, '{base}'), url_route(u, {routes}, '{base}', true), \
+             url_route(u, {routes}, '{base}', false) FROM urls ORDER BY i"
+        );
+        let got = table(&ctx, &sql).await;
+        assert_eq!(got[0], first);
+        assert_eq!(got[1], best);
+        assert_eq!(got[2], first);
+        // The routes, base and best as columns, one value per row: the same answers.
+        let sql = format!(
+            "SELECT url_route(u, r, b, f) FROM (SELECT i, u, {routes} AS r, '{base}' AS b, \
+             i % 2 = 0 AS f FROM urls) ORDER BY i"
+        );
+        let mixed: Vec<Option<String>> = (0..URLS.len())
+            .map(|i| {
+                if i % 2 == 0 {
+                    best[i].clone()
+                } else {
+                    first[i].clone()
+                }
+            })
+            .collect();
+        assert_eq!(table(&ctx, &sql).await[0], mixed);
+        // A null routes, base or best gives null.
+        let sql = format!(
+            "SELECT url_route(u, NULL), url_route(u, {routes}, NULL), url_route(u, {routes}, '{base}', NULL) FROM urls"
+        );
+        for column in table(&ctx, &sql).await {
+            assert!(column.iter().all(Option::is_none));
+        }
+    }
+    // Absolute patterns need no base; an array names each route by its pattern; a boolean
+    // may follow the routes directly.
+    let ctx = ctx_with(layouts().remove(0)).await;
+    let got = table(
+        &ctx,
+        r#"SELECT url_route(u, '["https://*.example.com/*", "https://api.example.com/users/:id"]', true) FROM urls ORDER BY i"#,
+    )
+    .await;
+    assert_eq!(
+        got[0][4].as_deref(),
+        Some("https://api.example.com/users/:id")
+    );
+    assert_eq!(got[0][0].as_deref(), Some("https://*.example.com/*"));
+    // Errors name the function and the route, at planning for literals and at run time for
+    // a column.
+    let e = error(
+        &ctx,
+        r#"SELECT url_route(u, '{"ok": "https://a/", "bad": "https://a/:id("}') FROM urls"#,
+    )
+    .await;
+    assert!(
+        e.contains(r#"url_route: route "bad": invalid URL pattern "https://a/:id(": invalid pattern at byte"#),
+        "{e}"
+    );
+    let e = error(&ctx, r#"SELECT url_route(u, '{"rel": "/x"}') FROM urls"#).await;
+    assert!(
+        e.contains(r#"url_route: route "rel": invalid URL pattern "/x": "#)
+            && e.ends_with("give pattern_base"),
+        "{e}"
+    );
+    let e = error(
+        &ctx,
+        r#"SELECT url_route(u, r) FROM (VALUES ('https://a/', '{"a": "https://a/"}'), ('https://a/', '{"a": 1}')) t(u, r)"#,
+    )
+    .await;
+    assert!(
+        e.contains(r#"url_route: the routes must be a JSON object"#)
+            && e.contains(r#"the route \"a\"'s pattern must be a string"#)
+            || e.contains(r#"the route "a"'s pattern must be a string"#),
+        "{e}"
+    );
+    let e = error(&ctx, "SELECT url_route(u, '[]', 'https://a', 1) FROM urls").await;
+    assert!(
+        e.contains("url_route: the best must be a boolean, not Int64"),
+        "{e}"
+    );
+}

@@ -27,14 +27,16 @@
 //! | `url_search_params(url)` | `LIST(STRUCT(name VARCHAR, value VARCHAR))`: the query's pairs, decoded |
 //! | `url_pattern_test(url, pattern [, pattern_base] [, ignore_case])` | `BOOLEAN`: whether `url` matches the URL pattern `pattern` (`new URLPattern(pattern, pattern_base, {ignoreCase: ignore_case}).test(url)`; `ignore_case` is a `BOOLEAN`) |
 //! | `url_pattern_group(url, pattern, name [, pattern_base] [, ignore_case])` | `VARCHAR`: the value of the pattern's group `name` (`id` for `:id`, `pathname.0` for the pathname's `*`) |
+//! | `url_route(url, routes [, pattern_base] [, best])` | `VARCHAR`: the name of the route `url` matches, of `routes`, a JSON object from name to URL pattern (`'{"book": "/books/:id", "author": "/authors/:name"}'`, tried in order) or a JSON array of patterns (each named by its text), compiled once into a set; the first that matches, or where `best` (a `BOOLEAN`) the most specific; null when none does |
 //! | `parse_url(url, part [, key])` | `VARCHAR`: **Spark SQL's** `parse_url`, answer for answer (`java.net.URI`'s reading, not the URL Standard's), as weburl's DataFusion function |
 //!
 //! A null argument gives null; so does a URL that does not parse (except for
 //! `url_can_parse` and `url_pattern_test`, false, and `url_error_name`, the error). An
 //! unknown `sections` or `profile` name fails the query, and so does a pattern that does not
 //! compile, or whose base URL does not parse (the error names the pattern and where it is
-//! wrong); each distinct pattern (with its base URL and `ignore_case`) is compiled once, not
-//! once per row or chunk. The names of the community extension netquack
+//! wrong; `url_route`'s error names the route too); each distinct pattern (with its base URL
+//! and `ignore_case`), and each distinct routes argument, is compiled once, not once per row
+//! or chunk. The names of the community extension netquack
 //! that mean the same are aliases: `extract_domain` (`url_registrable_domain`), `extract_host`
 //! (`url_hostname`), `extract_path` (`url_pathname`), `extract_tld` (`url_public_suffix`).
 
@@ -47,8 +49,8 @@ use duckdb::vscalar::{ScalarFunctionSignature, VScalar};
 use duckdb::vtab::arrow::WritableVector;
 use duckdb::{Connection, duckdb_entrypoint_c_api};
 use weburl::{Component, Url};
-use weburl_arrow::PatternCache;
 use weburl_arrow::catalog::{self, Surface};
+use weburl_arrow::{PatternCache, RouteCache};
 
 mod parse_url;
 mod pattern;
@@ -154,6 +156,7 @@ fn registration(f: &catalog::Function, patterns: &Arc<PatternCache>) -> Option<F
         "url_search_params" => function::<SearchParams>(f.sql, ()),
         "url_pattern_test" => function::<pattern::PatternTest>(f.sql, Arc::clone(patterns)),
         "url_pattern_group" => function::<pattern::PatternGroup>(f.sql, Arc::clone(patterns)),
+        "url_route" => function::<pattern::Route>(f.sql, Arc::new(RouteCache::new())),
         "parse_url" => function::<parse_url::ParseUrl>(f.sql, ()),
         name => {
             let kernel = TextKernel::of(name)?;

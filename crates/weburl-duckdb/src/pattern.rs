@@ -23,28 +23,21 @@ use duckdb::core::{DataChunkHandle, LogicalTypeHandle, LogicalTypeId};
 use duckdb::vscalar::{ScalarFunctionSignature, VScalar};
 use duckdb::vtab::arrow::WritableVector;
 use weburl::pattern::UrlPattern;
-use weburl_arrow::{PatternCache, PatternReader, rows};
+use weburl_arrow::{PatternCache, PatternReader, RouteCache, rows};
 
 use crate::vector::{self, Booleans, Strings, Texts};
 
-/// The pattern arguments of one chunk: the patterns, and the options that follow the
-/// function's `required` arguments (a `VARCHAR` base URL, a `BOOLEAN` `ignore_case`, each
-/// optional), compiled through the cache.
-struct Patterns<'a> {
+/// The pattern arguments of one chunk: the patterns (or `url_route`'s routes), and the
+/// options that follow the function's `required` arguments (a `VARCHAR` base URL, a
+/// `BOOLEAN` `ignore_case` or `best`, each optional).
+struct Arguments<'a> {
     texts: Strings<'a>,
     bases: Option<Strings<'a>>,
     flags: Option<Booleans<'a>>,
-    reader: PatternReader<'a>,
-    function: &'static str,
 }
 
-impl<'a> Patterns<'a> {
-    fn new(
-        cache: &'a PatternCache,
-        input: &'a DataChunkHandle,
-        required: usize,
-        function: &'static str,
-    ) -> Patterns<'a> {
+impl<'a> Arguments<'a> {
+    fn new(input: &'a DataChunkHandle, required: usize) -> Arguments<'a> {
         let columns = input.num_columns();
         let (mut bases, mut flags) = (None, None);
         for column in required..columns {
@@ -54,17 +47,16 @@ impl<'a> Patterns<'a> {
                 bases = Some(Strings::new(input, column));
             }
         }
-        Patterns {
+        Arguments {
             texts: Strings::new(input, 1),
             bases,
             flags,
-            reader: cache.reader(),
-            function,
         }
     }
 
-    /// Row `i`'s pattern, base URL and `ignore_case`: `None` where one of them is null.
-    fn arguments(&self, i: usize) -> Option<(&'a str, Option<&'a str>, bool)> {
+    /// Row `i`'s pattern, base URL and flag (false when left out): `None` where one of them
+    /// is null.
+    fn get(&self, i: usize) -> Option<(&'a str, Option<&'a str>, bool)> {
         let text = self.texts.get(i)?;
         let base = match &self.bases {
             None => None,
@@ -76,11 +68,33 @@ impl<'a> Patterns<'a> {
         };
         Some((text, base, ignore_case))
     }
+}
+
+/// The pattern arguments of one chunk ([`Arguments`]), compiled through the cache.
+struct Patterns<'a> {
+    arguments: Arguments<'a>,
+    reader: PatternReader<'a>,
+    function: &'static str,
+}
+
+impl<'a> Patterns<'a> {
+    fn new(
+        cache: &'a PatternCache,
+        input: &'a DataChunkHandle,
+        required: usize,
+        function: &'static str,
+    ) -> Patterns<'a> {
+        Patterns {
+            arguments: Arguments::new(input, required),
+            reader: cache.reader(),
+            function,
+        }
+    }
 
     /// Row `i`'s pattern compiled: `None` where the pattern or an option is null, or the
     /// query's error naming the function, the pattern and where it is wrong.
     fn get(&mut self, i: usize) -> Result<Option<&UrlPattern>, String> {
-        let Some((text, base, ignore_case)) = self.arguments(i) else {
+        let Some((text, base, ignore_case)) = self.arguments.get(i) else {
             return Ok(None);
         };
         let function = self.function;
@@ -198,5 +212,51 @@ impl VScalar for PatternGroup {
 
     fn signatures() -> Vec<ScalarFunctionSignature> {
         signatures(3, LogicalTypeId::Varchar)
+    }
+}
+
+/// `url_route(url, routes [, pattern_base] [, best])`, returning `VARCHAR`: the name of the
+/// route `url` matches, of `routes`, a JSON object from name to pattern (or an array of
+/// patterns, each named by its text) compiled once per distinct value into one
+/// `UrlPatternSet` (weburl-arrow's `Routes`): the first route that matches, or where `best`
+/// the most specific; null where none does.
+pub struct Route;
+
+impl VScalar for Route {
+    type State = Arc<RouteCache>;
+
+    fn invoke(
+        cache: &Arc<RouteCache>,
+        input: &mut DataChunkHandle,
+        output: &mut dyn WritableVector,
+    ) -> Result<(), Box<dyn Error>> {
+        let urls = Strings::new(input, 0);
+        let n = urls.len();
+        let arguments = Arguments::new(input, 2);
+        let mut reader = cache.reader();
+        let mut out = Texts::new(output.flat_vector(), n);
+        let mut spare = rows::Spare::default();
+        for i in 0..n {
+            let Some((json, base, best)) = arguments.get(i) else {
+                out.set_null(i);
+                continue;
+            };
+            // The routes are compiled (and their error raised) whatever the URL.
+            let routes = reader
+                .get(json, base)
+                .map_err(|e| format!("url_route: {e}"))?;
+            match urls
+                .get(i)
+                .and_then(|url| rows::route_in(url, routes, best, &mut spare))
+            {
+                Some(name) => out.set(i, name),
+                None => out.set_null(i),
+            }
+        }
+        Ok(())
+    }
+
+    fn signatures() -> Vec<ScalarFunctionSignature> {
+        signatures(2, LogicalTypeId::Varchar)
     }
 }

@@ -37,6 +37,7 @@ PATTERN_COMPONENTS = ["protocol", "username", "password", "hostname", "port", "p
 sys.path.insert(0, str(ROOT / "crates" / "weburl-py" / "tests"))
 from test_pattern import CASES as PATTERN_CASES, component_result  # noqa: E402
 import sql_pattern_options  # noqa: E402
+import sql_route  # noqa: E402
 
 
 def usv(s: str) -> str:
@@ -550,6 +551,21 @@ def test_pattern_options(con: duckdb.DuckDBPyConnection) -> None:
     assert plain.execute(
         "SELECT count(*) FROM duckdb_functions() WHERE function_name LIKE 'url_pattern%'").fetchone() == (0,)
     plain.close()
+
+
+def test_url_route(con: duckdb.DuckDBPyConnection) -> None:
+    """``url_route`` as weburl.duckdb's glue answers it (sql_route.py), and its signatures."""
+    sql_route.check_route(con, duckdb.Error)
+    forms = con.execute(
+        "SELECT parameter_types FROM duckdb_functions() WHERE function_name = 'url_route' "
+        "ORDER BY len(parameter_types), parameter_types"
+    ).fetchall()
+    assert [f[0] for f in forms] == [
+        ["VARCHAR", "VARCHAR"],
+        ["VARCHAR", "VARCHAR", "BOOLEAN"],
+        ["VARCHAR", "VARCHAR", "VARCHAR"],
+        ["VARCHAR", "VARCHAR", "VARCHAR", "BOOLEAN"],
+    ]
 
 
 def test_parse_url_agrees_with_spark(con: duckdb.DuckDBPyConnection) -> None:

@@ -32,6 +32,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(pattern_test, m)?)?;
     m.add_function(wrap_pyfunction!(pattern_exec, m)?)?;
     m.add_function(wrap_pyfunction!(pattern_group, m)?)?;
+    m.add_function(wrap_pyfunction!(route, m)?)?;
     m.add_function(wrap_pyfunction!(parse_url, m)?)?;
     m.add_function(wrap_pyfunction!(search_param, m)?)?;
     m.add_function(wrap_pyfunction!(search_params, m)?)?;
@@ -539,6 +540,91 @@ fn pattern_group(
     let call = PatternCall::new(array, pattern, base, ignore_case)?;
     call.run(py, sized, "pattern_group", |s, p, out| {
         weburl_arrow::pattern_group(s, p, name, None, out)
+    })
+}
+
+/// The routes compiled by :func:`route` and the Polars method ``url.route``, by their JSON
+/// text and base URL: a routes argument is compiled once per distinct value in the process,
+/// not once per call (DuckDB's ``url_route`` calls :func:`route` once per chunk).
+pub(crate) static ROUTES: std::sync::LazyLock<weburl_arrow::RouteCache> =
+    std::sync::LazyLock::new(weburl_arrow::RouteCache::new);
+
+/// The JSON text of a routes argument: a str as it is; a dict from name to pattern, or a list
+/// of patterns (each named by its text), as the JSON object or array of them, in order.
+fn routes_json(routes: &Bound<'_, PyAny>) -> PyResult<String> {
+    use pyo3::types::{PyDict, PyList, PyTuple};
+    let text = |v: Bound<'_, PyAny>, what: &dyn Fn() -> String| -> PyResult<String> {
+        v.extract::<String>().map_err(|_| {
+            PyTypeError::new_err(format!(
+                "{} must be a str (a URL pattern's constructor string), not {}",
+                what(),
+                v.get_type()
+                    .name()
+                    .map_or_else(|_| "?".into(), |n| n.to_string())
+            ))
+        })
+    };
+    if let Ok(json) = routes.cast::<PyString>() {
+        return Ok(json.to_str()?.to_owned());
+    }
+    if let Ok(dict) = routes.cast::<PyDict>() {
+        let mut pairs = Vec::with_capacity(dict.len());
+        for (name, pattern) in dict.iter() {
+            let name = text(name, &|| "a route's name".to_owned())?;
+            let pattern = text(pattern, &|| format!("the pattern of the route {name:?}"))?;
+            pairs.push((name, pattern));
+        }
+        return Ok(weburl_arrow::Routes::json(pairs));
+    }
+    if routes.is_instance_of::<PyList>() || routes.is_instance_of::<PyTuple>() {
+        // A list of patterns: each route named by its pattern.
+        let mut pairs = Vec::new();
+        for pattern in routes.try_iter()? {
+            let pattern = text(pattern?, &|| "a route's pattern".to_owned())?;
+            pairs.push((pattern.clone(), pattern));
+        }
+        return Ok(weburl_arrow::Routes::json(pairs));
+    }
+    Err(PyTypeError::new_err(format!(
+        "routes must be a dict from name to pattern, a list of patterns, or their JSON text, not {}",
+        routes.get_type().name()?
+    )))
+}
+
+/// ``route(array, routes, *, best=False, base=None)``: the name of the route each URL
+/// matches, as a string array: ``routes`` is a dict from name to URL pattern (a constructor
+/// string, relative to ``base`` when given), tried in the dict's order, a list of patterns
+/// (each named by its text), or the JSON text of either (as the SQL function ``url_route``
+/// takes it). The routes are compiled once into one set (``weburl::pattern::UrlPatternSet``),
+/// which finds a URL's candidate routes by its pathname; the answer is the first route that
+/// matches, or with ``best`` the most specific (:meth:`weburl.URLPatternSet.best_match`'s
+/// order); None for a null, a string that does not parse, or no match. A route whose pattern
+/// does not compile raises ValueError naming the route. The GIL is released while the URLs
+/// are matched.
+///
+/// >>> import weburl.arrow
+/// >>> routes = {"any": "/*", "book": "/books/:id", "author": "/authors/:name"}
+/// >>> urls = ["https://example.com/books/7", "https://example.com/", "https://example.org/books/7", "nope"]
+/// >>> weburl.arrow.route(urls, routes, base="https://example.com").to_pylist()
+/// ['any', 'any', None, None]
+/// >>> weburl.arrow.route(urls, routes, best=True, base="https://example.com").to_pylist()
+/// ['book', 'any', None, None]
+#[pyfunction]
+#[pyo3(signature = (array, routes, *, best=false, base=None))]
+fn route(
+    py: Python<'_>,
+    array: &Bound<'_, PyAny>,
+    routes: &Bound<'_, PyAny>,
+    best: bool,
+    base: Option<&str>,
+) -> PyResult<PyArrowArray> {
+    let json = routes_json(routes)?;
+    let compiled = ROUTES
+        .get(&json, base)
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let input = input(array)?;
+    run(py, &input, sized(&input), "route", |s, out| {
+        weburl_arrow::route(s, &compiled, best, None, out)
     })
 }
 

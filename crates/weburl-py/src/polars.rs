@@ -98,11 +98,12 @@ enum Function {
     PatternGroup,
     SearchParam,
     SearchParams,
+    Route,
 }
 
 impl Function {
     /// Every function.
-    const ALL: [Function; 12] = [
+    const ALL: [Function; 13] = [
         Function::Parse,
         Function::Component,
         Function::CanParse,
@@ -115,6 +116,7 @@ impl Function {
         Function::PatternGroup,
         Function::SearchParam,
         Function::SearchParams,
+        Function::Route,
     ];
 
     /// The name Python knows it by (`weburl.polars` calls `url_<name>`).
@@ -132,6 +134,7 @@ impl Function {
             Function::PatternGroup => "pattern_group",
             Function::SearchParam => "search_param",
             Function::SearchParams => "search_params",
+            Function::Route => "route",
         }
     }
 
@@ -180,6 +183,8 @@ struct Kwargs {
     base: Option<String>,
     ignore_case: bool,
     group: Option<String>,
+    routes: Option<String>,
+    best: bool,
 }
 
 impl Kwargs {
@@ -202,6 +207,8 @@ impl Kwargs {
                 ("base", pickle::Value::None) => kwargs.base = None,
                 ("ignore_case", pickle::Value::Bool(b)) => kwargs.ignore_case = b,
                 ("group", pickle::Value::Str(s)) => kwargs.group = Some(s),
+                ("routes", pickle::Value::Str(s)) => kwargs.routes = Some(s),
+                ("best", pickle::Value::Bool(b)) => kwargs.best = b,
                 (key, value) => {
                     return Err(format!("unexpected keyword argument {key}={value:?}"));
                 }
@@ -369,6 +376,14 @@ fn compute(
             None => return Err("url.search_param takes the names".into()),
         },
         Function::SearchParams => Arc::new(weburl_arrow::search_params(&urls)),
+        Function::Route => {
+            let json = kwargs.routes.as_deref().ok_or("weburl: no routes given")?;
+            // Compiled once per distinct routes and base in the process, not per batch.
+            let routes = crate::arrow::ROUTES
+                .get(json, kwargs.base.as_deref())
+                .map_err(|e| format!("url.route: {e}"))?;
+            weburl_arrow::route(&urls, &routes, kwargs.best, Base::None, Output::Utf8View)
+        }
     })
 }
 
@@ -549,6 +564,7 @@ entry_points! {
     Function::SearchParams => _polars_plugin_url_search_params, _polars_plugin_field_url_search_params;
     Function::PatternTest => _polars_plugin_url_pattern_test, _polars_plugin_field_url_pattern_test;
     Function::PatternExec => _polars_plugin_url_pattern_exec, _polars_plugin_field_url_pattern_exec;
+    Function::Route => _polars_plugin_url_route, _polars_plugin_field_url_route;
 }
 
 /// The unsafe half: reading and writing the ABI's structs.

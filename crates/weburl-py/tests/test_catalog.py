@@ -84,6 +84,7 @@ def test_polars_is_the_catalogue() -> None:
         "pattern_exec": ["https://*.example/*"],
         "pattern_group": ["https://*.example/*", "0"],
         "search_param": ["c"],
+        "route": [{"any": "https://*.example/*"}],
     }
     for f in on("polars"):
         method = getattr(pl.col("u").url, f["python"])

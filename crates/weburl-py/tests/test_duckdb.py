@@ -339,3 +339,13 @@ def test_pattern_options() -> None:
     weburl.duckdb.register(con)
     sql_pattern_options.check_all(con)
     assert set(weburl.duckdb.PATTERN_OPTIONS) <= set(weburl.duckdb.FUNCTIONS)
+
+
+def test_url_route() -> None:
+    """``url_route`` (sql_route.py, the native extension's check too), on a connection of its
+    own, with its error raised as DuckDB raises a Python function's."""
+    import sql_route
+
+    con = duckdb.connect()
+    weburl.duckdb.register(con)
+    sql_route.check_route(con, duckdb.Error)

@@ -364,3 +364,31 @@ def test_search_param_and_search_params_match_the_scalar_api(inputs: list[str | 
     per_row = pl.DataFrame({"u": ["http://h/?a=1&b=2", "http://h/?a=1&b=2", "http://h/?a=1", "nope"],
                             "n": ["b", "a", None, "a"]})
     assert per_row.select(pl.col("u").url.search_param(pl.col("n")))["u"].to_list() == ["2", "1", None, None]
+
+
+def test_route() -> None:
+    """``url.route`` against the oracle of the SQL ``url_route`` (sql_route.py), on the same
+    rows: a dict, a list, the JSON text, ``best``, a ``weburl.URL`` base, lazy and streaming,
+    and the errors that name the route."""
+    import json
+
+    import sql_route
+
+    df = pl.DataFrame({"u": sql_route.URLS}, schema={"u": pl.String})
+    routes, base = sql_route.ROUTES, sql_route.BASE
+    for best in (False, True):
+        want = [sql_route.oracle(u, routes, base, best) for u in sql_route.URLS]
+        assert df.select(pl.col("u").url.route(routes, best=best, base=base))["u"].to_list() == want
+        assert df.select(pl.col("u").url.route(json.dumps(routes), best=best, base=URL(base)))["u"].to_list() == want
+        lazy = df.lazy().select(pl.col("u").url.route(routes, best=best, base=base))
+        assert streaming(lazy)["u"].to_list() == want
+        assert weburl.arrow.route(sql_route.URLS, routes, best=best, base=base).to_pylist() == want
+    absolute = [base + p for p in routes.values()]
+    want = [sql_route.oracle(u, {p: p for p in absolute}, None, True) for u in sql_route.URLS]
+    assert df.select(pl.col("u").url.route(absolute, best=True))["u"].to_list() == want
+    with pytest.raises(ValueError, match=r'route "bad": invalid URL pattern "/:id\(": invalid pattern at byte'):
+        pl.col("u").url.route({"ok": "/x", "bad": "/:id("}, base=base)
+    with pytest.raises(ValueError, match=r'route "rel": invalid URL pattern "/x": .*give pattern_base'):
+        pl.col("u").url.route({"rel": "/x"})
+    with pytest.raises(TypeError, match="routes must be a dict"):
+        pl.col("u").url.route(7)  # type: ignore[arg-type]

@@ -28,6 +28,7 @@ error_name = _arrow.error_name
 pattern_test = _arrow.pattern_test
 pattern_exec = _arrow.pattern_exec
 pattern_group = _arrow.pattern_group
+route = _arrow.route
 parse_url = _arrow.parse_url
 search_param = _arrow.search_param
 search_params = _arrow.search_params
@@ -45,6 +46,7 @@ __all__ = [
     "pattern_test",
     "public_suffix",
     "registrable_domain",
+    "route",
     "search_param",
     "search_params",
 ]

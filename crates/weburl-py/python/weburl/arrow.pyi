@@ -18,6 +18,7 @@ __all__ = [
     "pattern_test",
     "public_suffix",
     "registrable_domain",
+    "route",
     "search_param",
     "search_params",
 ]
@@ -84,6 +85,13 @@ def pattern_group(
     *,
     base: str | URL | None = None,
     ignore_case: bool = False,
+) -> Array: ...
+def route(
+    array: ArrowStrings,
+    routes: dict[str, str] | list[str] | tuple[str, ...] | str,
+    *,
+    best: bool = False,
+    base: str | None = None,
 ) -> Array: ...
 def parse_url(array: ArrowStrings, part: str, key: str | None = None) -> Array: ...
 def search_param(array: ArrowStrings, name: str) -> Array: ...

@@ -29,7 +29,12 @@ an unknown sections or profile name fails the query. ``url_pattern_test(url, pat
 relative to the base URL ``pattern_base`` (a ``VARCHAR``), with JavaScript's ``ignoreCase``
 where ``ignore_case`` (a ``BOOLEAN``, which may come without a base, as in ``new
 URLPattern(input, options)``); a null argument gives null, and a pattern that does not compile
-or a base that does not parse fails the query (:data:`PATTERN_OPTIONS`). ``parse_url(url, part [, key])`` is Spark SQL's function (:func:`weburl.arrow.parse_url`:
+or a base that does not parse fails the query (:data:`PATTERN_OPTIONS`). ``url_route(url,
+routes [, pattern_base] [, best])`` answers the name of the route ``url`` matches, of
+``routes``, a JSON object from name to pattern (``'{"book": "/books/:id"}'``, tried in order)
+or a JSON array of patterns (each named by its text), compiled once into one set
+(:func:`weburl.arrow.route`): the first that matches, or where ``best`` (a ``BOOLEAN``) the
+most specific; a route that does not compile fails the query, naming the route. ``parse_url(url, part [, key])`` is Spark SQL's function (:func:`weburl.arrow.parse_url`:
 ``java.net.URI``'s reading, not the URL Standard's), a macro over ``parse_url__2`` and
 ``parse_url__3``; a key Spark would refuse fails the query. ``url_join(base, ref)``,
 ``url_search_param(url, name)`` and ``url_search_params(url)`` (a list of ``{name, value}``
@@ -99,9 +104,9 @@ OPTIONAL_ARGUMENTS: dict[str, str] = {
     if len(optional := [p["name"] for p in f["params"] if p["optional"]]) == 1
 }
 
-#: The functions of :data:`FUNCTIONS` that take a URL pattern, and the pattern's options that
-#: may follow their arguments: a base URL (``VARCHAR``) and ``ignore_case`` (``BOOLEAN``), each
-#: optional, in that order. Each is a macro over an Arrow function per form
+#: The functions of :data:`FUNCTIONS` that take a URL pattern (or ``url_route``'s routes), and
+#: the pattern's options that may follow their arguments: a base URL (``VARCHAR``) and
+#: ``ignore_case`` (``url_route``: ``best``; a ``BOOLEAN``), each optional, in that order. Each is a macro over an Arrow function per form
 #: (``url_pattern_test__2``, ``__3`` with a base, ``__3i`` with ``ignore_case``, ``__4``); the
 #: three-argument form tells a base from ``ignore_case`` by its type.
 PATTERN_OPTIONS: dict[str, tuple[str, str]] = {
@@ -285,13 +290,17 @@ def _pattern_kernel(name: str, base: bool, ignore_case: bool) -> Callable[..., A
     distinct combination of the arguments after the URLs in the chunk."""
     pa = _pyarrow()
     group = name == "url_pattern_group"
-    result = pa.string() if group else pa.bool_()
+    route = name == "url_route"
+    result = pa.string() if group or route else pa.bool_()
 
     def one(rows: Any, pattern: str, *rest: Any) -> Any:
         values = list(rest)
         group_name = values.pop(0) if group else ""
         pattern_base = values.pop(0) if base else None
         flag = bool(values.pop(0)) if ignore_case else False
+        if route:
+            # The routes (a JSON text) are compiled once per distinct value in the process.
+            return _arrow.route(rows, pattern, best=flag, base=pattern_base)
         if group:
             return _arrow.pattern_group(rows, pattern, group_name, base=pattern_base, ignore_case=flag)
         return _arrow.pattern_test(rows, pattern, base=pattern_base, ignore_case=flag)

@@ -23,6 +23,7 @@ for each row).
 from __future__ import annotations
 
 import importlib
+import json
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +31,7 @@ import polars as pl
 from polars.plugins import register_plugin_function
 
 from . import URL, URLPattern, URLPatternError
+from . import arrow as _arrow
 
 __all__ = ["URLNamespace"]
 
@@ -332,6 +334,42 @@ class URLNamespace:
             raise TypeError(msg)
         return _call("pattern_group", [self._expr], {**_pattern(pattern, base, ignore_case), "group": name})
 
+    def route(
+        self,
+        routes: dict[str, str] | list[str] | str,
+        *,
+        best: bool = False,
+        base: str | URL | None = None,
+    ) -> pl.Expr:
+        """The name of the route each URL matches: ``routes`` is a dict from name to URL pattern
+        (a constructor string, relative to ``base``, the patterns' base URL, when given),
+        tried in the dict's order, a list of patterns (each route named by its pattern), or
+        the JSON text of either (as SQL's ``url_route`` takes it). The routes are compiled
+        once into one set, which finds a URL's candidate routes by its pathname; the answer is
+        the first route that matches, or with ``best`` the most specific
+        (:meth:`weburl.URLPatternSet.best_match`'s order); a String, null where the URL is
+        null, does not parse or matches no route. A route whose pattern does not compile
+        raises ValueError here, naming the route.
+
+        >>> import polars as pl
+        >>> import weburl.polars
+        >>> df = pl.DataFrame({"u": ["https://example.com/books/7", "https://example.com/", "nope"]})
+        >>> routes = {"any": "/*", "book": "/books/:id"}
+        >>> df.select(pl.col("u").url.route(routes, base="https://example.com"))["u"].to_list()
+        ['any', 'any', None]
+        >>> df.select(pl.col("u").url.route(routes, best=True, base="https://example.com"))["u"].to_list()
+        ['book', 'any', None]
+        """
+        href = base.href if isinstance(base, URL) else base
+        if href is not None and not isinstance(href, str):
+            msg = f"base must be a str or a weburl.URL, not {type(base).__name__}"
+            raise TypeError(msg)
+        # The routes as their JSON text (what the plugin takes), compiled now so that a
+        # route that does not compile fails here (ValueError, naming the route).
+        json_text = _routes_json(routes)
+        _arrow.route([], json_text, best=best, base=href)
+        return _call("route", [self._expr], {"routes": json_text, "best": bool(best), "base": href})
+
     def search_param(self, name: str | pl.Expr) -> pl.Expr:
         """The first value of the query parameter ``name`` (a str, or an expression: a name for
         each row) in each URL, decoded (:meth:`weburl.URLSearchParams.get`); null where the
@@ -355,6 +393,16 @@ class URLNamespace:
         [{'name': 'a', 'value': '1'}, {'name': 'b', 'value': 'A'}]
         """
         return _call("search_params", [self._expr])
+
+def _routes_json(routes: dict[str, str] | list[str] | str) -> str:
+    """The JSON text of a routes argument: a str as it is, a dict or a list as JSON, in order."""
+    if isinstance(routes, str):
+        return routes
+    if isinstance(routes, (dict, list, tuple)):
+        return json.dumps(routes if isinstance(routes, dict) else list(routes))
+    msg = f"routes must be a dict from name to pattern, a list of patterns, or their JSON text, not {type(routes).__name__}"
+    raise TypeError(msg)
+
 
 def _pattern(pattern: str, base: str | URL | None, ignore_case: bool) -> dict[str, Any]:
     """The keyword arguments of a pattern function, checked now (URLPatternError)."""

@@ -175,7 +175,9 @@ def pattern_columns(texts: list[str | None]) -> list[object]:
     groups = weburl.arrow.pattern_exec(texts, {"pathname": "/:id"}, ignore_case=True)
     ids = weburl.arrow.pattern_group(texts, URLPattern("https://example.com/:id"), "id")
     relative = weburl.arrow.pattern_test(texts, "/:id", base="https://example.com")
-    return [matched.to_pylist(), groups.type, ids.name, len(relative)]
+    routes = weburl.arrow.route(texts, {"book": "/books/:id"}, best=True, base="https://example.com")
+    by_text = weburl.arrow.route(texts, ["https://example.com/*"])
+    return [matched.to_pylist(), groups.type, ids.name, len(relative), routes.to_pylist(), len(by_text)]
 
 
 def spark_columns(texts: list[str | None]) -> list[str | None]:

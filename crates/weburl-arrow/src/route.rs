@@ -1,0 +1,452 @@
+//! Route sets over string columns (the feature `pattern`): which of a list of named URL
+//! patterns each URL matches, in one call. The routes are compiled once into a
+//! [`weburl::pattern::UrlPatternSet`] ([`Routes`]), which finds the few candidate patterns of
+//! a URL by its pathname rather than trying each; a row answers the name of the first route
+//! that matches, or with `best` the most specific one
+//! ([`UrlPatternSet::best_match_ref`]), or null.
+//!
+//! On the SQL surfaces the routes are one string: a JSON object from name to pattern
+//! (`{"book": "/books/:id", "author": "/authors/:name"}`, tried in the object's order), or a
+//! JSON array of patterns, each named by its own text. A pattern is a constructor string,
+//! relative to the call's `pattern_base` when given.
+
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use arrow_array::ArrayRef;
+use arrow_array::builder::GenericStringBuilder;
+use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
+use weburl::Url;
+use weburl::pattern::UrlPatternSet;
+
+use crate::base::Bases;
+use crate::sink::{Sink, ViewBuilder};
+use crate::{Base, KernelError, Output, Strings, rows, url_pattern};
+
+/// Named URL patterns compiled once into one [`UrlPatternSet`]: what `url_route` classifies
+/// each URL by.
+///
+/// ```
+/// use weburl_arrow::Routes;
+/// let routes = Routes::from_json(
+///     r#"{"book": "/books/:id", "any": "/*"}"#,
+///     Some("https://example.com"),
+/// )?;
+/// assert_eq!(routes.names().collect::<Vec<_>>(), ["book", "any"]);
+/// let url = weburl::Url::parse("https://example.com/books/7").unwrap();
+/// assert_eq!(routes.route(&url, false), Some("book"));
+/// // `/*` and `/books/:id` both match; the first given wins, or with `best` the most specific.
+/// let url = weburl::Url::parse("https://example.com/authors").unwrap();
+/// assert_eq!(routes.route(&url, true), Some("any"));
+/// # Ok::<(), weburl_arrow::KernelError>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct Routes {
+    names: Vec<String>,
+    set: UrlPatternSet<usize>,
+}
+
+impl Routes {
+    /// The routes `(name, pattern)`, in order, each pattern a constructor string compiled
+    /// relative to `base` ([`url_pattern`]).
+    ///
+    /// # Errors
+    ///
+    /// [`KernelError::Route`] naming the first route whose pattern does not compile (or
+    /// whose base URL does not parse); [`KernelError::Routes`] for a name given twice.
+    ///
+    /// ```
+    /// use weburl_arrow::Routes;
+    /// let routes = Routes::new([("home", "https://a.example/"), ("page", "https://a.example/:p")], None)?;
+    /// assert_eq!(routes.len(), 2);
+    /// let e = Routes::new([("bad", "https://a.example/:p(")], None).unwrap_err();
+    /// assert!(e.to_string().starts_with(r#"route "bad": invalid URL pattern"#));
+    /// # Ok::<(), weburl_arrow::KernelError>(())
+    /// ```
+    pub fn new<N: Into<String>, P: AsRef<str>>(
+        routes: impl IntoIterator<Item = (N, P)>,
+        base: Option<&str>,
+    ) -> Result<Routes, KernelError> {
+        let mut names: Vec<String> = Vec::new();
+        let mut set = UrlPatternSet::new();
+        for (name, pattern) in routes {
+            let name = name.into();
+            if names.contains(&name) {
+                return Err(KernelError::Routes(format!(
+                    "the route {name:?} is given twice"
+                )));
+            }
+            let pattern =
+                url_pattern(pattern.as_ref(), base, false).map_err(|error| KernelError::Route {
+                    name: name.clone(),
+                    error: Box::new(error),
+                })?;
+            set.insert(pattern, names.len());
+            names.push(name);
+        }
+        Ok(Routes { names, set })
+    }
+
+    /// The routes of `json`: an object from name to pattern (in the object's order) or an
+    /// array of patterns (each named by its own text), compiled as [`Routes::new`] compiles
+    /// them.
+    ///
+    /// # Errors
+    ///
+    /// [`KernelError::Routes`] where `json` is not such an object or array (what it is, and
+    /// where), or gives a name twice; [`KernelError::Route`] as [`Routes::new`].
+    ///
+    /// ```
+    /// use weburl_arrow::Routes;
+    /// let routes = Routes::from_json(r#"["https://a.example/", "https://a.example/:p"]"#, None)?;
+    /// assert_eq!(routes.names().nth(1), Some("https://a.example/:p"));
+    /// let e = Routes::from_json(r#"{"a": 1}"#, None).unwrap_err();
+    /// assert!(e.to_string().starts_with("the routes must be a JSON object"));
+    /// # Ok::<(), weburl_arrow::KernelError>(())
+    /// ```
+    pub fn from_json(json: &str, base: Option<&str>) -> Result<Routes, KernelError> {
+        let mut de = serde_json::Deserializer::from_str(json);
+        let pairs = (&mut de)
+            .deserialize_any(RouteList)
+            .and_then(|pairs| de.end().map(|()| pairs))
+            .map_err(|e| {
+                KernelError::Routes(format!(
+                    "the routes must be a JSON object {{\"name\": \"pattern\", ...}} or an array \
+                     of patterns: {e}"
+                ))
+            })?;
+        Routes::new(pairs, base)
+    }
+
+    /// The JSON text [`Routes::from_json`] reads for the routes `(name, pattern)`, in order:
+    /// for a host that holds them as pairs (a Python dict) and caches routes by their text.
+    ///
+    /// ```
+    /// use weburl_arrow::Routes;
+    /// let json = Routes::json([("a \"quoted\" name", "https://h/:id")]);
+    /// assert_eq!(json, r#"{"a \"quoted\" name":"https://h/:id"}"#);
+    /// assert_eq!(Routes::from_json(&json, None)?.names().next(), Some("a \"quoted\" name"));
+    /// # Ok::<(), weburl_arrow::KernelError>(())
+    /// ```
+    #[must_use]
+    pub fn json<N: AsRef<str>, P: AsRef<str>>(routes: impl IntoIterator<Item = (N, P)>) -> String {
+        let mut out = String::from("{");
+        for (i, (name, pattern)) in routes.into_iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            // Serializing a string to JSON cannot fail.
+            out.push_str(&serde_json::to_string(name.as_ref()).unwrap_or_default());
+            out.push(':');
+            out.push_str(&serde_json::to_string(pattern.as_ref()).unwrap_or_default());
+        }
+        out.push('}');
+        out
+    }
+
+    /// How many routes there are.
+    ///
+    /// ```
+    /// assert_eq!(weburl_arrow::Routes::from_json("{}", None)?.len(), 0);
+    /// # Ok::<(), weburl_arrow::KernelError>(())
+    /// ```
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.names.len()
+    }
+
+    /// Whether there are no routes (then no URL has one).
+    ///
+    /// ```
+    /// assert!(weburl_arrow::Routes::from_json("[]", None)?.is_empty());
+    /// # Ok::<(), weburl_arrow::KernelError>(())
+    /// ```
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.names.is_empty()
+    }
+
+    /// The routes' names, in order.
+    ///
+    /// ```
+    /// let routes = weburl_arrow::Routes::from_json(r#"{"b": "https://b/", "a": "https://a/"}"#, None)?;
+    /// assert_eq!(routes.names().collect::<Vec<_>>(), ["b", "a"]);
+    /// # Ok::<(), weburl_arrow::KernelError>(())
+    /// ```
+    pub fn names(&self) -> impl ExactSizeIterator<Item = &str> {
+        self.names.iter().map(String::as_str)
+    }
+
+    /// The index of the route `url` matches: the first that matches
+    /// ([`UrlPatternSet::first_match_ref`]), or with `best` the most specific
+    /// ([`UrlPatternSet::best_match_ref`]); `None` where none does.
+    ///
+    /// ```
+    /// let routes = weburl_arrow::Routes::from_json(r#"["https://h/*", "https://h/a"]"#, None)?;
+    /// let url = weburl::Url::parse("https://h/a").unwrap();
+    /// assert_eq!((routes.route_index(&url, false), routes.route_index(&url, true)), (Some(0), Some(1)));
+    /// # Ok::<(), weburl_arrow::KernelError>(())
+    /// ```
+    #[must_use]
+    #[inline]
+    pub fn route_index(&self, url: &Url, best: bool) -> Option<usize> {
+        let found = if best {
+            self.set.best_match_ref(url)
+        } else {
+            self.set.first_match_ref(url)
+        };
+        found.map(|(index, _)| *index)
+    }
+
+    /// The name of the route `url` matches ([`Routes::route_index`]).
+    ///
+    /// ```
+    /// let routes = weburl_arrow::Routes::from_json(r#"{"a": "https://h/a"}"#, None)?;
+    /// assert_eq!(routes.route(&weburl::Url::parse("https://h/b").unwrap(), false), None);
+    /// # Ok::<(), weburl_arrow::KernelError>(())
+    /// ```
+    #[must_use]
+    #[inline]
+    pub fn route(&self, url: &Url, best: bool) -> Option<&str> {
+        self.route_index(url, best).map(|i| self.names[i].as_str())
+    }
+}
+
+/// Reads a JSON object of strings or an array of strings, in order, as (name, pattern).
+struct RouteList;
+
+impl<'de> Visitor<'de> for RouteList {
+    type Value = Vec<(String, String)>;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("an object of strings or an array of strings")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        let mut pairs = Vec::new();
+        while let Some(name) = map.next_key::<String>()? {
+            let pattern: String = map.next_value().map_err(|e| {
+                de::Error::custom(format!(
+                    "the route {name:?}'s pattern must be a string ({e})"
+                ))
+            })?;
+            pairs.push((name, pattern));
+        }
+        Ok(pairs)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+        let mut pairs = Vec::new();
+        while let Some(pattern) = seq.next_element::<String>()? {
+            pairs.push((pattern.clone(), pattern));
+        }
+        Ok(pairs)
+    }
+}
+
+/// Compiled [`Routes`] by their JSON text and base URL: what a SQL host keeps so that a
+/// routes argument is compiled once per distinct value, not once per batch or row. Holds at
+/// most [`RouteCache::MAX_ROUTES`] route lists (a new one past that empties it first), so a
+/// column of ever-new routes costs one compile per row and no more memory than the bound.
+/// Shared by the threads of a query (a `Mutex` held only to look up and insert, never while
+/// compiling). A reader ([`RouteCache::reader`]) remembers the previous row's routes, so a
+/// constant costs one look-up per call.
+///
+/// ```
+/// use std::sync::Arc;
+/// let cache = weburl_arrow::RouteCache::new();
+/// let a = cache.get(r#"{"book": "/books/:id"}"#, Some("https://example.com"))?;
+/// let b = cache.get(r#"{"book": "/books/:id"}"#, Some("https://example.com"))?;
+/// assert!(Arc::ptr_eq(&a, &b));
+/// let mut reader = cache.reader();
+/// assert_eq!(reader.get(r#"["https://h/*"]"#, None)?.len(), 1);
+/// assert!(cache.get(r#"{"x": "/x"}"#, None).unwrap_err().to_string().contains("give pattern_base"));
+/// # Ok::<(), weburl_arrow::KernelError>(())
+/// ```
+#[derive(Debug, Default)]
+pub struct RouteCache {
+    entries: Mutex<Vec<RouteEntry>>,
+}
+
+/// The routes of a JSON text and base URL.
+type RouteEntry = (String, Option<String>, Arc<Routes>);
+
+impl RouteCache {
+    /// The most route lists held at once.
+    pub const MAX_ROUTES: usize = 16;
+
+    /// An empty cache.
+    ///
+    /// ```
+    /// let _ = weburl_arrow::RouteCache::new();
+    /// ```
+    #[must_use]
+    pub fn new() -> RouteCache {
+        RouteCache::default()
+    }
+
+    /// The routes of `json` compiled relative to `base` ([`Routes::from_json`]): the ones
+    /// compiled before when the cache holds them, else compiled now and kept.
+    ///
+    /// # Errors
+    ///
+    /// [`Routes::from_json`]'s.
+    ///
+    /// ```
+    /// let cache = weburl_arrow::RouteCache::new();
+    /// assert!(cache.get("{", None).is_err());
+    /// # Ok::<(), weburl_arrow::KernelError>(())
+    /// ```
+    pub fn get(&self, json: &str, base: Option<&str>) -> Result<Arc<Routes>, KernelError> {
+        let find = |entries: &[RouteEntry]| {
+            entries
+                .iter()
+                .find(|(j, b, _)| j == json && b.as_deref() == base)
+                .map(|(_, _, routes)| Arc::clone(routes))
+        };
+        if let Some(routes) = find(&self.lock()) {
+            return Ok(routes);
+        }
+        let routes = Arc::new(Routes::from_json(json, base)?);
+        let mut entries = self.lock();
+        if find(&entries).is_none() {
+            if entries.len() >= Self::MAX_ROUTES {
+                entries.clear();
+            }
+            entries.push((
+                json.to_owned(),
+                base.map(str::to_owned),
+                Arc::clone(&routes),
+            ));
+        }
+        Ok(routes)
+    }
+
+    /// A reader of the cache for the rows of one call, which remembers the previous row's
+    /// routes.
+    ///
+    /// ```
+    /// let cache = weburl_arrow::RouteCache::new();
+    /// let mut reader = cache.reader();
+    /// assert!(reader.get("[]", None)?.is_empty());
+    /// # Ok::<(), weburl_arrow::KernelError>(())
+    /// ```
+    #[must_use]
+    pub fn reader(&self) -> RouteReader<'_> {
+        RouteReader {
+            cache: self,
+            last: None,
+        }
+    }
+
+    /// The entries, also after a panic elsewhere while they were locked (each change is a
+    /// single push or clear).
+    fn lock(&self) -> MutexGuard<'_, Vec<RouteEntry>> {
+        self.entries
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+}
+
+/// [`RouteCache::reader`]: the cache and the previous row's routes.
+#[derive(Debug)]
+pub struct RouteReader<'c> {
+    cache: &'c RouteCache,
+    last: Option<RouteEntry>,
+}
+
+impl RouteReader<'_> {
+    /// [`RouteCache::get`], answered without the cache when the previous call asked for the
+    /// same routes.
+    ///
+    /// # Errors
+    ///
+    /// [`RouteCache::get`]'s.
+    ///
+    /// ```
+    /// let cache = weburl_arrow::RouteCache::new();
+    /// let mut reader = cache.reader();
+    /// assert!(reader.get(r#"{"a": "/a"}"#, Some("https://h")).is_ok());
+    /// assert!(reader.get(r#"{"a": "/a"}"#, Some("nope")).is_err());
+    /// ```
+    pub fn get(&mut self, json: &str, base: Option<&str>) -> Result<&Routes, KernelError> {
+        let same = (self.last.as_ref()).is_some_and(|(j, b, _)| j == json && b.as_deref() == base);
+        if !same {
+            let routes = self.cache.get(json, base)?;
+            self.last = Some((json.to_owned(), base.map(str::to_owned), routes));
+        }
+        Ok(&self.last.as_ref().expect("just set").2)
+    }
+}
+
+/// The name of the route each URL (parsed against `base`) matches in `routes`
+/// ([`Routes::route`]: the first, or with `best` the most specific), as `output`: null
+/// where the input is null, does not parse, or matches no route.
+///
+/// ```
+/// use weburl_arrow::arrow_array::{Array, StringArray};
+/// use weburl_arrow::{Output, Routes, Strings, route};
+/// let routes = Routes::from_json(
+///     r#"{"book": "/books/:id", "author": "/authors/:name"}"#,
+///     Some("https://example.com"),
+/// )?;
+/// let urls = StringArray::from(vec![Some("https://example.com/authors/ursula"), Some("https://example.com/"), Some("nope"), None]);
+/// let names = route(&Strings::try_new(&urls)?, &routes, false, None, Output::Utf8);
+/// let names = names.as_any().downcast_ref::<StringArray>().unwrap();
+/// assert_eq!(names.iter().collect::<Vec<_>>(), [Some("author"), None, None, None]);
+/// # Ok::<(), weburl_arrow::KernelError>(())
+/// ```
+#[must_use]
+pub fn route<'a>(
+    urls: &Strings<'a>,
+    routes: &Routes,
+    best: bool,
+    base: impl Into<Base<'a>>,
+    output: Output,
+) -> ArrayRef {
+    let rows = urls.len();
+    let base = base.into();
+    match output {
+        Output::Utf8View => {
+            route_column(urls, routes, best, base, ViewBuilder::new(rows, Vec::new()))
+        }
+        Output::Utf8 => route_column(
+            urls,
+            routes,
+            best,
+            base,
+            GenericStringBuilder::<i32>::with_capacity(rows, rows * 8),
+        ),
+        Output::LargeUtf8 => route_column(
+            urls,
+            routes,
+            best,
+            base,
+            GenericStringBuilder::<i64>::with_capacity(rows, rows * 8),
+        ),
+    }
+}
+
+/// [`route`]'s column, written to `sink`.
+fn route_column<S: Sink>(
+    urls: &Strings<'_>,
+    routes: &Routes,
+    best: bool,
+    base: Base<'_>,
+    mut sink: S,
+) -> ArrayRef {
+    let mut bases = Bases::new(base);
+    let mut spare = rows::Spare::default();
+    for text in urls.iter() {
+        match bases.parse(text, &mut spare).and_then(Result::ok) {
+            Some(url) => {
+                match routes.route(&url, best) {
+                    Some(name) => sink.text(name),
+                    None => sink.null(),
+                }
+                spare.keep(url);
+            }
+            None => sink.null(),
+        }
+    }
+    sink.finish()
+}

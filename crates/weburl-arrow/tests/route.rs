@@ -1,0 +1,195 @@
+//! `route` (named URL patterns matched as one `UrlPatternSet`) against a naive oracle: a loop
+//! that tries each route's pattern with `UrlPattern::test` in order. The routes are every
+//! web-platform-tests URLPattern case's constructor string that compiles alone, the URLs
+//! every case's URL string, in every input layout with nulls.
+
+mod common;
+
+use common::{layouts, texts};
+use serde_json::Value;
+use weburl::pattern::UrlPattern;
+use weburl_arrow::{KernelError, Output, RouteCache, Routes, Strings, rows};
+use weburl_testkit::urlpattern::cases;
+
+/// The WPT constructor strings that compile without a base URL or options (distinct), and
+/// the URL strings the cases match against.
+fn wpt() -> (Vec<String>, Vec<String>) {
+    let (mut patterns, mut urls) = (Vec::<String>::new(), Vec::<String>::new());
+    for case in cases() {
+        if let [Value::String(p)] = case.pattern.as_slice()
+            && !patterns.contains(p)
+            && p.parse::<UrlPattern>().is_ok()
+        {
+            patterns.push(p.clone());
+        }
+        if let Some([Value::String(u)]) = case.inputs.as_deref()
+            && !urls.contains(u)
+        {
+            urls.push(u.clone());
+        }
+    }
+    (patterns, urls)
+}
+
+#[test]
+fn first_and_best_route_against_a_loop_of_test() {
+    let (patterns, urls) = wpt();
+    assert!(patterns.len() >= 40 && urls.len() >= 40);
+    // Named r0, r1, ... in a JSON object; the array form names each by its text.
+    let json = serde_json::to_string(&serde_json::Map::from_iter(
+        (patterns.iter().enumerate()).map(|(i, p)| (format!("r{i:04}"), Value::from(p.clone()))),
+    ))
+    .unwrap();
+    let routes = Routes::from_json(&json, None).unwrap();
+    let by_text = Routes::from_json(&serde_json::to_string(&patterns).unwrap(), None).unwrap();
+    assert_eq!(routes.len(), patterns.len());
+    let compiled: Vec<UrlPattern> = patterns.iter().map(|p| p.parse().unwrap()).collect();
+    let mut rows_in: Vec<Option<&str>> = Vec::new();
+    let (mut first, mut best) = (Vec::new(), Vec::new());
+    let mut matched = 0;
+    for url in &urls {
+        let oracle = compiled.iter().position(|p| p.test(url, None));
+        let name = oracle.map(|i| format!("r{i:04}"));
+        matched += usize::from(oracle.is_some());
+        let parsed = weburl::Url::parse(url).ok();
+        if let Some(parsed) = &parsed {
+            assert_eq!(routes.route(parsed, false), name.as_deref(), "{url}");
+            assert_eq!(
+                by_text.route(parsed, false),
+                oracle.map(|i| patterns[i].as_str())
+            );
+            // The most specific route is one that matches, and there is one when any does.
+            let b = routes.route_index(parsed, true);
+            assert_eq!(b.is_some(), oracle.is_some(), "{url}");
+            if let Some(b) = b {
+                assert!(compiled[b].test_url(parsed), "{url}: {}", patterns[b]);
+            }
+        }
+        let b = parsed
+            .as_ref()
+            .and_then(|u| routes.route(u, true))
+            .map(str::to_owned);
+        rows_in.extend([Some(url.as_str()), None]);
+        first.extend([name, None]);
+        best.extend([b, None]);
+    }
+    assert!(matched >= 10, "{matched}");
+    for (layout, arrays) in layouts(&rows_in) {
+        let urls = Strings::chunks(&arrays).unwrap();
+        for output in [Output::Utf8, Output::LargeUtf8, Output::Utf8View] {
+            let got = weburl_arrow::route(&urls, &routes, false, None, output);
+            assert_eq!(got.data_type(), &output.data_type());
+            assert_eq!(texts(got.as_ref()), first, "{layout} {output:?}");
+            let got = weburl_arrow::route(&urls, &routes, true, None, output);
+            assert_eq!(texts(got.as_ref()), best, "{layout} {output:?} best");
+        }
+    }
+    // The row function of the row-by-row hosts answers the same.
+    let mut spare = rows::Spare::default();
+    for (input, want) in rows_in.iter().zip(&first) {
+        if let Some(input) = input {
+            assert_eq!(
+                rows::route_in(input, &routes, false, &mut spare),
+                want.as_deref()
+            );
+        }
+    }
+}
+
+#[test]
+fn routes_relative_to_a_base_and_the_most_specific() {
+    let routes = Routes::from_json(
+        r#"{"any": "/*", "repo": "/repos/:owner/:repo", "issues": "/repos/:owner/:repo/issues", "pulls": "/repos/:owner/:repo/pulls"}"#,
+        Some("https://api.github.com"),
+    )
+    .unwrap();
+    let urls = weburl_arrow::arrow_array::StringArray::from(vec![
+        "https://api.github.com/repos/a/b/issues",
+        "https://api.github.com/repos/a/b",
+        "https://example.com/repos/a/b",
+        "/repos/a/b",
+    ]);
+    let urls = Strings::try_new(&urls).unwrap();
+    let first = weburl_arrow::route(&urls, &routes, false, None, Output::Utf8);
+    assert_eq!(
+        texts(first.as_ref()),
+        [Some("any".to_owned()), Some("any".into()), None, None]
+    );
+    let best = weburl_arrow::route(&urls, &routes, true, None, Output::Utf8);
+    assert_eq!(
+        texts(best.as_ref()),
+        [Some("issues".to_owned()), Some("repo".into()), None, None]
+    );
+    // The URLs parsed against a base URL.
+    let base = weburl::Url::parse("https://api.github.com/").unwrap();
+    let best = weburl_arrow::route(&urls, &routes, true, &base, Output::Utf8);
+    assert_eq!(texts(best.as_ref())[3].as_deref(), Some("repo"));
+}
+
+#[test]
+fn routes_errors_say_what_and_which_route() {
+    let cases = [
+        ("{", "the routes must be a JSON object"),
+        (r#"{"a": 1}"#, r#"the route "a"'s pattern must be a string"#),
+        (
+            r#"["https://h/", 2]"#,
+            "or an array of patterns: invalid type: integer `2`",
+        ),
+        ("\"https://h/\"", "invalid type: string"),
+        (r#"{"a": "https://h/"} x"#, "trailing characters"),
+        (
+            r#"{"a": "https://h/", "a": "https://i/"}"#,
+            r#"the route "a" is given twice"#,
+        ),
+        (
+            r#"{"ok": "https://h/", "bad": "https://h/:id("}"#,
+            r#"route "bad": invalid URL pattern "https://h/:id(": invalid pattern at byte"#,
+        ),
+        (
+            r#"{"rel": "/books/:id"}"#,
+            r#"route "rel": invalid URL pattern "/books/:id": "#,
+        ),
+    ];
+    for (json, message) in cases {
+        let e = Routes::from_json(json, None).unwrap_err();
+        assert!(e.to_string().contains(message), "{json}: {e}");
+        assert!(matches!(
+            e,
+            KernelError::Routes(_) | KernelError::Route { .. }
+        ));
+    }
+    let e = Routes::from_json(r#"{"rel": "/books/:id"}"#, None).unwrap_err();
+    assert!(e.to_string().ends_with("give pattern_base"), "{e}");
+    let e = Routes::from_json(r#"{"rel": "/books/:id"}"#, Some("nope")).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains(r#"the base URL "nope" does not parse"#),
+        "{e}"
+    );
+}
+
+#[test]
+fn the_cache_compiles_each_routes_value_once() {
+    let cache = RouteCache::new();
+    let mut reader = cache.reader();
+    let a = r#"{"a": "https://h/a"}"#;
+    let b = r#"{"b": "https://h/b"}"#;
+    let url = weburl::Url::parse("https://h/b").unwrap();
+    for json in [a, b, a, b] {
+        let routes = reader.get(json, None).unwrap();
+        let want = if json == b { Some("b") } else { None };
+        assert_eq!(routes.route(&url, false), want);
+    }
+    assert!(std::sync::Arc::ptr_eq(
+        &cache.get(a, None).unwrap(),
+        &cache.get(a, None).unwrap()
+    ));
+    // More distinct values than the bound: still each answered.
+    for i in 0..RouteCache::MAX_ROUTES * 2 {
+        let json = format!(r#"{{"r{i}": "https://h/{i}"}}"#);
+        assert_eq!(
+            cache.get(&json, None).unwrap().names().next(),
+            Some(format!("r{i}").as_str())
+        );
+    }
+}
