@@ -33,10 +33,8 @@ use std::sync::OnceLock;
 
 use super::matcher::Span;
 use super::parser::{Modifier, PartType};
-use super::{
-    URL_KNOWN, UrlPattern, UrlPatternComponent, UrlPatternInput, UrlPatternMatch, UrlPatternResult,
-    Values,
-};
+use super::values::{URL_KNOWN, Values};
+use super::{UrlPattern, UrlPatternComponent, UrlPatternInput, UrlPatternMatch, UrlPatternResult};
 use crate::{Url, lex};
 
 /// The byte of a key that stands for a whole-segment wildcard: a NUL cannot occur in a
@@ -295,11 +293,11 @@ thread_local! {
 }
 
 /// `f` on this thread's reused buffers, taken out of their slot and put back
-/// ([`super::with_taken`]: a nested call starts buffers of its own, and `f`'s result is
+/// ([`super::values::with_taken`]: a nested call starts buffers of its own, and `f`'s result is
 /// returned as it is, not copied out of the thread-local's closure).
 #[inline(always)]
 fn with_scratch<R>(f: impl FnOnce(&mut Scratch) -> R) -> R {
-    super::with_taken(
+    super::values::with_taken(
         SCRATCH.take(),
         |v| SCRATCH.set(v),
         |scratch| f(scratch.get_or_insert_default()),
