@@ -257,7 +257,7 @@ impl<'p, 'u> UrlPatternMatch<'p, 'u> {
     #[must_use]
     pub fn groups(&self, component: UrlPatternComponent) -> MatchGroups<'p, 'u> {
         let i = component as usize;
-        let n = if self.pattern.wildcards & (1 << i) != 0 {
+        let n = if self.pattern.wildcards.contains(component) {
             1
         } else {
             self.pattern.components[i].group_name_list.len()
@@ -304,8 +304,7 @@ impl<'p, 'u> UrlPatternMatch<'p, 'u> {
     #[inline]
     fn kept(&self, component: UrlPatternComponent) -> Option<KeptGroups<'p, 'u, '_>> {
         const PATHNAME: usize = UrlPatternComponent::Pathname as usize;
-        if component != UrlPatternComponent::Pathname
-            || self.pattern.wildcards & (1 << PATHNAME) != 0
+        if component != UrlPatternComponent::Pathname || self.pattern.wildcards.contains(component)
         {
             return None;
         }
@@ -324,7 +323,7 @@ impl<'p, 'u> UrlPatternMatch<'p, 'u> {
     ) -> R {
         let i = component as usize;
         let input = self.input(component);
-        if self.pattern.wildcards & (1 << i) != 0 {
+        if self.pattern.wildcards.contains(component) {
             static ZERO: GroupNames = GroupNames::Zero;
             return f(&ZERO, input, &[Some((0, input.len()))]);
         }

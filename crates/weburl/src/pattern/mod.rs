@@ -107,7 +107,7 @@ use matched::{KEPT, KeptSpans};
 use matcher::Span;
 use parser::Options;
 use result::write_text;
-use values::{URL_KNOWN, Values, wildcard_matches, with_input, with_spans};
+use values::{Components, Values, wildcard_matches, with_input, with_spans};
 
 /// The string type of a result's component inputs and group values (the `compact_str`
 /// crate's): up to 24 bytes stored inline, without an allocation; it derefs to `str` and
@@ -146,10 +146,9 @@ pub use set::{BEST_MATCH_ORDER, UrlPatternSet};
 #[derive(Debug, Clone)]
 pub struct UrlPattern {
     components: Box<[CompiledComponent; 8]>,
-    /// Bit `i` is set when component `i` is a lone wildcard `*`: matched (and its group
-    /// captured) without reading the component, which keeps a set's matching in few cache
-    /// lines.
-    wildcards: u8,
+    /// The components that are a lone wildcard `*`: matched (and their group captured)
+    /// without reading the component, which keeps a set's matching in few cache lines.
+    wildcards: Components,
 }
 impl UrlPattern {
     /// `new URLPattern(input, baseURL, options)` with a constructor string: parses a pattern
@@ -399,9 +398,9 @@ impl UrlPattern {
         let components = Box::new([
             protocol_c, username, password, hostname, port_c, pathname, search, hash,
         ]);
-        let wildcards = (components.iter().enumerate())
-            .filter(|(_, c)| c.is_lone_wildcard())
-            .fold(0, |bits, (i, _)| bits | 1 << i);
+        let wildcards = (UrlPatternComponent::ALL.into_iter())
+            .filter(|&c| components[c as usize].is_lone_wildcard())
+            .collect();
         Ok(UrlPattern {
             components,
             wildcards,
@@ -765,7 +764,7 @@ impl UrlPattern {
     #[must_use]
     pub fn exec(&self, input: &str, base: Option<&str>) -> Option<UrlPatternResult> {
         with_input(input, base, |url| {
-            self.exec_values(&Values::of_url(url?), URL_KNOWN, || {
+            self.exec_values(&Values::of_url(url?), self.known_on_url(), || {
                 let input = UrlPatternInput::String(input.to_owned());
                 match base {
                     None => input.into(),
@@ -784,7 +783,7 @@ impl UrlPattern {
     /// ```
     #[must_use]
     pub fn test_url(&self, url: &Url) -> bool {
-        self.test_values(&Values::of_url(url), URL_KNOWN)
+        self.test_values(&Values::of_url(url), self.known_on_url())
     }
 
     /// `exec()` on an already-parsed URL; `inputs` holds its serialization.
@@ -798,7 +797,7 @@ impl UrlPattern {
     /// ```
     #[must_use]
     pub fn exec_url(&self, url: &Url) -> Option<UrlPatternResult> {
-        self.exec_values(&Values::of_url(url), URL_KNOWN, || {
+        self.exec_values(&Values::of_url(url), self.known_on_url(), || {
             UrlPatternInput::String(url.href().to_owned()).into()
         })
     }
@@ -817,11 +816,11 @@ impl UrlPattern {
     /// ```
     #[must_use]
     pub fn match_url<'u>(&self, url: &'u Url) -> Option<UrlPatternMatch<'_, 'u>> {
-        with_spans(|spans| self.match_kept(url, URL_KNOWN, None, spans))
+        with_spans(|spans| self.match_kept(url, None, spans))
     }
 
-    /// The borrowed match on `url` (`known` as in [`UrlPattern::test_values`]): every
-    /// component but the pathname tested, then the pathname matched with its groups, which
+    /// The borrowed match on `url`: every component but the pathname tested (but those
+    /// known to match a URL record, [`UrlPattern::known_on_url`]), then the pathname matched with its groups, which
     /// the match keeps. `pathname`, if given, is the pathname's group spans from a match the
     /// caller has made (a route set's tree), and the pathname is not matched again. `buf` is
     /// scratch space for the spans.
@@ -829,27 +828,25 @@ impl UrlPattern {
     fn match_kept<'u>(
         &self,
         url: &'u Url,
-        known: u16,
         pathname: Option<&[Span]>,
         buf: &mut Vec<Span>,
     ) -> Option<UrlPatternMatch<'_, 'u>> {
-        const PATHNAME: usize = UrlPatternComponent::Pathname as usize;
-        let others = known | 1 << PATHNAME;
+        const PATHNAME: UrlPatternComponent = UrlPatternComponent::Pathname;
+        let known = self.known_on_url();
+        let others = known.with(PATHNAME);
         // A pathname-only pattern's other components are lone wildcards, known to match a
         // URL record: nothing to read.
-        if self.known(others) != u8::MAX && !self.test_values(&Values::of_url(url), others) {
+        if !others.is_all() && !self.test_values(&Values::of_url(url), others) {
             return None;
         }
         let input = url.pathname();
         let kept = if let Some(groups) = pathname {
             KeptSpans::new(groups, input.len())
-        } else if self.wildcards & (1 << PATHNAME) != 0 {
-            if self.known(known) & (1 << PATHNAME) == 0 && !wildcard_matches(input) {
-                return None;
-            }
+        } else if known.contains(PATHNAME) {
+            // A lone wildcard, which matches a URL record's pathname.
             KeptSpans::NOT_KEPT
         } else {
-            let c = &self.components[PATHNAME];
+            let c = self.component(PATHNAME);
             if c.group_name_list.len() > KEPT {
                 if !c.is_match(input) {
                     return None;
@@ -897,7 +894,7 @@ impl UrlPattern {
         // "If this throws an exception, catch it, and return null."
         let applied = process_a_urlpatterninit(init, InitType::Url).ok()?;
         let values = Values(UrlPatternComponent::ALL.map(|c| applied.get(c).unwrap_or("")));
-        self.exec_values(&values, 0, || {
+        self.exec_values(&values, Components::NONE, || {
             UrlPatternInput::Init(Box::new(init.clone())).into()
         })
     }
@@ -1007,32 +1004,26 @@ impl UrlPattern {
     }
 
     /// Whether every component matches its value (match, without the result); the
-    /// components of the bits of `known` are not tested (the caller knows they match), and
-    /// neither are the lone wildcards when `known` is [`URL_KNOWN`].
-    fn test_values(&self, values: &Values<'_>, known: u16) -> bool {
-        let known = self.known(known);
-        (self.components.iter().zip(values.0).enumerate()).all(|(i, (c, v))| {
-            if known & (1 << i) != 0 {
+    /// components of `known` are not tested (the caller knows they match).
+    fn test_values(&self, values: &Values<'_>, known: Components) -> bool {
+        let mut components = UrlPatternComponent::ALL.into_iter().zip(values.0);
+        components.all(|(component, v)| {
+            if known.contains(component) {
                 true
-            } else if self.wildcards & (1 << i) != 0 {
+            } else if self.wildcards.contains(component) {
                 wildcard_matches(v)
             } else {
-                c.is_match(v)
+                self.component(component).is_match(v)
             }
         })
     }
 
-    /// The components known to match: those of `known`, and with [`URL_KNOWN`] the lone
-    /// wildcards (a URL record's components hold no line terminator: the basic URL parser
-    /// strips newlines and percent-encodes the other controls).
+    /// The components known to match a URL record's values: the lone wildcards (a URL
+    /// record's components hold no line terminator: the basic URL parser strips newlines and
+    /// percent-encodes the other controls).
     #[inline]
-    fn known(&self, known: u16) -> u8 {
-        let components = known as u8;
-        if known & URL_KNOWN != 0 {
-            components | self.wildcards
-        } else {
-            components
-        }
+    fn known_on_url(&self) -> Components {
+        self.wildcards
     }
 
     /// <https://urlpattern.spec.whatwg.org/#url-pattern-match>, from the component values on
@@ -1040,7 +1031,7 @@ impl UrlPattern {
     fn exec_values(
         &self,
         values: &Values<'_>,
-        known: u16,
+        known: Components,
         inputs: impl FnOnce() -> UrlPatternInputs,
     ) -> Option<UrlPatternResult> {
         with_spans(|spans| {
@@ -1060,26 +1051,25 @@ impl UrlPattern {
     fn match_values(
         &self,
         values: &Values<'_>,
-        known: u16,
+        known: Components,
         pathname: Option<&[Span]>,
         spans: &mut Vec<Span>,
     ) -> bool {
-        let known = self.known(known);
         let mark = spans.len();
-        for (i, (c, v)) in self.components.iter().zip(values.0).enumerate() {
-            let matched = if self.wildcards & (1 << i) != 0 {
-                let all = known & (1 << i) != 0 || wildcard_matches(v);
+        for (component, v) in UrlPatternComponent::ALL.into_iter().zip(values.0) {
+            let matched = if self.wildcards.contains(component) {
+                let all = known.contains(component) || wildcard_matches(v);
                 if all {
                     spans.push(Some((0, v.len())));
                 }
                 all
             } else if let Some(groups) = pathname
-                && i == UrlPatternComponent::Pathname as usize
+                && component == UrlPatternComponent::Pathname
             {
                 spans.extend_from_slice(groups);
                 true
             } else {
-                c.exec_into(v, spans)
+                self.component(component).exec_into(v, spans)
             };
             if !matched {
                 spans.truncate(mark);
@@ -1102,7 +1092,7 @@ impl UrlPattern {
     ) -> bool {
         const PATHNAME: usize = UrlPatternComponent::Pathname as usize;
         match pathname {
-            Some(groups) if self.wildcards | (1 << PATHNAME) == u8::MAX => {
+            Some(groups) if self.wildcards.with(UrlPatternComponent::Pathname).is_all() => {
                 let whole = |v: &&str| Some((0, v.len()));
                 spans.reserve(values.0.len() - 1 + groups.len());
                 spans.extend(values.0[..PATHNAME].iter().map(whole));
@@ -1110,7 +1100,7 @@ impl UrlPattern {
                 spans.extend(values.0[PATHNAME + 1..].iter().map(whole));
                 true
             }
-            _ => self.match_values(values, URL_KNOWN, pathname, spans),
+            _ => self.match_values(values, self.known_on_url(), pathname, spans),
         }
     }
 
@@ -1139,32 +1129,80 @@ impl UrlPattern {
             hash: UrlPatternComponentResult::default(),
         };
         let mut at = 0;
-        self.fill_component(0, values, spans, &mut at, &mut result.protocol);
-        self.fill_component(1, values, spans, &mut at, &mut result.username);
-        self.fill_component(2, values, spans, &mut at, &mut result.password);
-        self.fill_component(3, values, spans, &mut at, &mut result.hostname);
-        self.fill_component(4, values, spans, &mut at, &mut result.port);
-        self.fill_component(5, values, spans, &mut at, &mut result.pathname);
-        self.fill_component(6, values, spans, &mut at, &mut result.search);
-        self.fill_component(7, values, spans, &mut at, &mut result.hash);
+        self.fill_component(
+            UrlPatternComponent::Protocol,
+            values,
+            spans,
+            &mut at,
+            &mut result.protocol,
+        );
+        self.fill_component(
+            UrlPatternComponent::Username,
+            values,
+            spans,
+            &mut at,
+            &mut result.username,
+        );
+        self.fill_component(
+            UrlPatternComponent::Password,
+            values,
+            spans,
+            &mut at,
+            &mut result.password,
+        );
+        self.fill_component(
+            UrlPatternComponent::Hostname,
+            values,
+            spans,
+            &mut at,
+            &mut result.hostname,
+        );
+        self.fill_component(
+            UrlPatternComponent::Port,
+            values,
+            spans,
+            &mut at,
+            &mut result.port,
+        );
+        self.fill_component(
+            UrlPatternComponent::Pathname,
+            values,
+            spans,
+            &mut at,
+            &mut result.pathname,
+        );
+        self.fill_component(
+            UrlPatternComponent::Search,
+            values,
+            spans,
+            &mut at,
+            &mut result.search,
+        );
+        self.fill_component(
+            UrlPatternComponent::Hash,
+            values,
+            spans,
+            &mut at,
+            &mut result.hash,
+        );
         result
     }
 
-    /// <https://urlpattern.spec.whatwg.org/#create-a-component-match-result> for component
-    /// `i` into `out` (empty until now), whose group spans start at `spans[*at]` (moved past
+    /// <https://urlpattern.spec.whatwg.org/#create-a-component-match-result> for
+    /// `component` into `out` (empty until now), whose group spans start at `spans[*at]` (moved past
     /// them). Inlined into [`UrlPattern::result`], so that each component is written in its
     /// place in the result.
     #[inline(always)]
     fn fill_component(
         &self,
-        i: usize,
+        component: UrlPatternComponent,
         values: &Values<'_>,
         spans: &[Span],
         at: &mut usize,
         out: &mut UrlPatternComponentResult,
     ) {
-        let input = values.0[i];
-        if self.wildcards & (1 << i) != 0 {
+        let input = values.0[component as usize];
+        if self.wildcards.contains(component) {
             // A lone wildcard: the component is not read (a set's lookup stays in the cache
             // lines of its tree).
             write_text(&mut out.input, input);
@@ -1172,7 +1210,7 @@ impl UrlPattern {
             out.groups.fill_wildcard(input);
             return;
         }
-        let component = &self.components[i];
+        let component = self.component(component);
         match &component.fixed {
             Some(text) => out.input = text.clone(),
             None => write_text(&mut out.input, input),

@@ -64,9 +64,46 @@ impl<'a> Values<'a> {
     }
 }
 
-/// The bit of `known` ([`UrlPattern::test_values`](super::UrlPattern::test_values)) that says the values are a URL record's
-/// (bits 0 to 7 are the eight components).
-pub(super) const URL_KNOWN: u16 = 1 << 8;
+/// A set of the eight components (bit `c as u8` for component `c`): a pattern's lone
+/// wildcards, the components a match need not test because they are known to match.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(super) struct Components(u8);
+
+impl Components {
+    /// No component.
+    pub(super) const NONE: Components = Components(0);
+
+    /// The set of `component` alone.
+    #[inline]
+    pub(super) const fn only(component: UrlPatternComponent) -> Components {
+        Components(1 << component as u8)
+    }
+
+    /// This set and `component`.
+    #[inline]
+    #[must_use]
+    pub(super) const fn with(self, component: UrlPatternComponent) -> Components {
+        Components(self.0 | Components::only(component).0)
+    }
+
+    /// Whether `component` is in the set.
+    #[inline]
+    pub(super) const fn contains(self, component: UrlPatternComponent) -> bool {
+        self.0 & Components::only(component).0 != 0
+    }
+
+    /// Whether all eight components are in the set.
+    #[inline]
+    pub(super) const fn is_all(self) -> bool {
+        self.0 == u8::MAX
+    }
+}
+
+impl FromIterator<UrlPatternComponent> for Components {
+    fn from_iter<I: IntoIterator<Item = UrlPatternComponent>>(components: I) -> Components {
+        (components.into_iter()).fold(Components::NONE, Components::with)
+    }
+}
 
 thread_local! {
     /// The group spans of the last match on this thread, reused.
@@ -135,6 +172,31 @@ pub(super) fn with_input<R>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every set of components (made with `with` or from an iterator, with repeats or not)
+    /// holds exactly the components of a list of eight flags, and is all of them only when
+    /// each flag is set.
+    #[test]
+    fn components_equal_a_list_of_flags() {
+        let all = UrlPatternComponent::ALL;
+        for bits in 0..=u8::MAX {
+            let flags: [bool; 8] = std::array::from_fn(|i| bits >> i & 1 == 1);
+            let chosen = || (all.into_iter()).filter(|&c| flags[c as usize]);
+            let built = chosen().fold(Components::NONE, Components::with);
+            let collected: Components = chosen().collect();
+            assert_eq!(built, collected);
+            // Collected twice over, in reverse: the same set.
+            let twice: Components = chosen().chain(chosen().rev()).collect();
+            assert_eq!(twice, built, "{bits:08b}");
+            for c in all {
+                assert_eq!(built.contains(c), flags[c as usize], "{bits:08b} {c:?}");
+                assert!(built.with(c).contains(c));
+                assert!(Components::only(c).contains(c));
+                assert_eq!(built.with(c) == built, flags[c as usize]);
+            }
+            assert_eq!(built.is_all(), flags.iter().all(|&f| f), "{bits:08b}");
+        }
+    }
 
     /// `Values::of_url` reads from the getters' ranges what the URL record's components are,
     /// for URLs with and without credentials, port, query, fragment and host, empty query

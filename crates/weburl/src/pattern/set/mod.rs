@@ -33,7 +33,7 @@ mod tree;
 use std::sync::OnceLock;
 
 use super::matcher::Span;
-use super::values::{URL_KNOWN, Values};
+use super::values::Values;
 use super::{UrlPattern, UrlPatternInput, UrlPatternMatch, UrlPatternResult};
 use crate::Url;
 pub use rank::BEST_MATCH_ORDER;
@@ -284,7 +284,7 @@ impl<V> UrlPatternSet<V> {
             candidates.iter().find_map(|c| {
                 let (pattern, v) = &self.entries[(c.id & !EXACT) as usize];
                 let pathname = (c.id & EXACT != 0).then(|| &captured[c.start..c.end]);
-                Some((v, pattern.match_kept(url, URL_KNOWN, pathname, spans)?))
+                Some((v, pattern.match_kept(url, pathname, spans)?))
             })
         })
     }
@@ -357,7 +357,7 @@ impl<V> UrlPatternSet<V> {
             let (pattern, v) = &self.entries[(c.id & !EXACT) as usize];
             let pathname = (c.id & EXACT != 0).then(|| &captured[c.start..c.end]);
             spans.clear();
-            Some((v, pattern.match_kept(url, URL_KNOWN, pathname, spans)?))
+            Some((v, pattern.match_kept(url, pathname, spans)?))
         })
     }
 

@@ -595,7 +595,10 @@ impl Prune for First {
 /// Whether `pattern` matches every URL whose pathname its key matches exactly: every other
 /// component is a lone wildcard, which matches any URL record.
 pub(super) fn is_certain(pattern: &UrlPattern) -> bool {
-    pattern.wildcards | 1 << UrlPatternComponent::Pathname as u8 == u8::MAX
+    pattern
+        .wildcards
+        .with(UrlPatternComponent::Pathname)
+        .is_all()
 }
 
 /// The key of a pattern's pathname (its literal bytes, [`WILD`] for each whole-segment
