@@ -298,6 +298,67 @@ impl fmt::Display for UrlPatternError {
 }
 
 impl UrlPatternError {
+    /// The component the error is in: the one whose pattern string was being read, whose
+    /// fixed text or regular expression was refused, or that has the refused regexp group;
+    /// `None` for an error of the whole pattern (its base URL, its length) and where the
+    /// component is not known.
+    ///
+    /// ```
+    /// use weburl::pattern::{UrlPattern, UrlPatternComponent, UrlPatternError};
+    /// let err = "https://example.com/:id(".parse::<UrlPattern>().unwrap_err();
+    /// assert_eq!(err.component(), Some(UrlPatternComponent::Pathname));
+    /// let err = "https://exa mple.com/".parse::<UrlPattern>().unwrap_err();
+    /// assert_eq!(err.component(), Some(UrlPatternComponent::Hostname));
+    /// assert_eq!(UrlPatternError::MissingBaseUrl.component(), None);
+    /// ```
+    #[must_use]
+    pub fn component(&self) -> Option<UrlPatternComponent> {
+        match self {
+            UrlPatternError::Tokenize { component, .. }
+            | UrlPatternError::UnexpectedToken { component, .. }
+            | UrlPatternError::DuplicateName { component, .. } => *component,
+            UrlPatternError::InvalidRegExp { component, .. }
+            | UrlPatternError::InvalidComponent { component, .. }
+            | UrlPatternError::DotSegment { component, .. }
+            | UrlPatternError::RegExpGroupsRefused { component } => Some(*component),
+            UrlPatternError::InvalidBaseUrl { .. }
+            | UrlPatternError::MissingBaseUrl
+            | UrlPatternError::BaseUrlWithInit
+            | UrlPatternError::TooLong { .. } => None,
+        }
+    }
+
+    /// The byte offset in the pattern as written where the error is (see
+    /// [`UrlPatternError`] for what it counts from), for the errors of the tokenizer and the
+    /// pattern parser ([`Tokenize`](Self::Tokenize),
+    /// [`UnexpectedToken`](Self::UnexpectedToken), [`DuplicateName`](Self::DuplicateName));
+    /// `None` for the others, which are about a component or the pattern as a whole.
+    ///
+    /// ```
+    /// use weburl::pattern::{UrlPattern, UrlPatternError};
+    /// let err = "https://example.com/:a/:a".parse::<UrlPattern>().unwrap_err();
+    /// assert!(matches!(err, UrlPatternError::DuplicateName { .. }));
+    /// assert_eq!(err.offset(), Some(23));
+    /// let err = "https://exa mple.com/".parse::<UrlPattern>().unwrap_err();
+    /// assert_eq!(err.offset(), None);
+    /// ```
+    #[must_use]
+    pub fn offset(&self) -> Option<usize> {
+        match self {
+            UrlPatternError::Tokenize { index, .. }
+            | UrlPatternError::UnexpectedToken { index, .. }
+            | UrlPatternError::DuplicateName { index, .. } => Some(*index),
+            UrlPatternError::InvalidRegExp { .. }
+            | UrlPatternError::InvalidComponent { .. }
+            | UrlPatternError::DotSegment { .. }
+            | UrlPatternError::RegExpGroupsRefused { .. }
+            | UrlPatternError::InvalidBaseUrl { .. }
+            | UrlPatternError::MissingBaseUrl
+            | UrlPatternError::BaseUrlWithInit
+            | UrlPatternError::TooLong { .. } => None,
+        }
+    }
+
     /// The same error with its offset (an error of a component that has one) mapped by
     /// `map(component, offset)`.
     pub(crate) fn offset_by(self, map: impl Fn(UrlPatternComponent, usize) -> usize) -> Self {
