@@ -446,13 +446,34 @@ pub enum UrlPatternGenerateError {
     },
     /// The encoded value is not what its group matches: empty, or holding the component's
     /// delimiter (`bar/baz` for `:foo` in a special scheme's pathname, `a.b` in a hostname).
+    ///
+    /// ```
+    /// use weburl::pattern::{UrlPattern, UrlPatternComponent, UrlPatternGenerateError};
+    /// let p: UrlPattern = "https://example.com/files/:name".parse().unwrap();
+    /// let err = p.generate(UrlPatternComponent::Pathname, [("name", "../../etc/passwd")]).unwrap_err();
+    /// // The pathname's encoding callback resolves the dot segments (against `/-`, as the
+    /// // standard's canonicalization does): what is left holds a `/`.
+    /// assert_eq!(err, UrlPatternGenerateError::ValueDoesNotMatch {
+    ///     component: UrlPatternComponent::Pathname,
+    ///     name: "name".into(),
+    ///     value: "../../etc/passwd".into(),
+    ///     encoded: "tc/passwd".into(),
+    /// });
+    /// assert_eq!(
+    ///     err.to_string(),
+    ///     "\"../../etc/passwd\" does not match the pathname group \"name\": encoded, it is \
+    ///      \"tc/passwd\" (empty, or holding the delimiter)"
+    /// );
+    /// ```
     ValueDoesNotMatch {
         /// The component.
         component: UrlPatternComponent,
         /// The group's name.
         name: String,
-        /// The value after encoding.
+        /// The value as given.
         value: String,
+        /// The value after the component's encoding callback: what was checked.
+        encoded: String,
     },
     /// [`generate_strict`](super::UrlPattern::generate_strict) only: the value would change
     /// the component's structure (more path segments, a dot segment, another search
@@ -493,10 +514,14 @@ impl fmt::Display for UrlPatternGenerateError {
                 component,
                 name,
                 value,
-            } => write!(
-                f,
-                "{value:?} does not match the {component} group {name:?} (empty, or holding the delimiter)"
-            ),
+                encoded,
+            } => {
+                write!(f, "{value:?} does not match the {component} group {name:?}")?;
+                if encoded != value {
+                    write!(f, ": encoded, it is {encoded:?}")?;
+                }
+                f.write_str(" (empty, or holding the delimiter)")
+            }
             UrlPatternGenerateError::UnsafeValue {
                 component,
                 name,
