@@ -37,7 +37,11 @@
 //! callbacks, which run weburl's own URL parser states and percent-encode sets on a dummy URL,
 //! and process a URLPatternInit), `component` (compile a component), `matcher` (matching a
 //! part list without a regular-expression engine), `regexp` (custom regexp groups: the
-//! translator to the linear engine, and `regress`) and `set` ([`UrlPatternSet`]).
+//! translator to the linear engine, and `regress`) and `set` ([`UrlPatternSet`]: its radix
+//! tree in `set::tree`, its best-match ranking in `set::rank`). This file holds
+//! [`UrlPattern`] itself; the types around it are in `init` (what a pattern is made from),
+//! `result` (the owned result), `matched` (the borrowed match) and `values` (what a match
+//! reads, and the set of components it need not test).
 //!
 //! ## Regular expressions and their cost
 //!
