@@ -81,37 +81,23 @@ impl weburl_error {
 
     /// A URL pattern that could not be built, with its component and offset where known.
     pub(crate) fn pattern(e: &UrlPatternError) -> weburl_error {
-        let (name, component, offset) = match e {
-            UrlPatternError::Tokenize {
-                component, index, ..
-            } => ("pattern-tokenize", *component, Some(*index)),
-            UrlPatternError::UnexpectedToken {
-                component, index, ..
-            } => ("pattern-unexpected-token", *component, Some(*index)),
-            UrlPatternError::DuplicateName {
-                component, index, ..
-            } => ("pattern-duplicate-name", *component, Some(*index)),
-            UrlPatternError::InvalidRegExp { component, .. } => {
-                ("pattern-invalid-regexp", Some(*component), None)
-            }
-            UrlPatternError::InvalidComponent { component, .. } => {
-                ("pattern-invalid-component", Some(*component), None)
-            }
-            UrlPatternError::DotSegment { component, .. } => {
-                ("pattern-dot-segment", Some(*component), None)
-            }
-            UrlPatternError::InvalidBaseUrl { .. } => ("pattern-invalid-base-url", None, None),
-            UrlPatternError::MissingBaseUrl => ("pattern-missing-base-url", None, None),
-            UrlPatternError::BaseUrlWithInit => ("pattern-base-url-with-init", None, None),
-            UrlPatternError::RegExpGroupsRefused { component } => {
-                ("pattern-regexp-groups-refused", Some(*component), None)
-            }
-            UrlPatternError::TooLong { .. } => ("pattern-too-long", None, None),
-            _ => ("pattern-error", None, None),
+        let name = match e {
+            UrlPatternError::Tokenize { .. } => "pattern-tokenize",
+            UrlPatternError::UnexpectedToken { .. } => "pattern-unexpected-token",
+            UrlPatternError::DuplicateName { .. } => "pattern-duplicate-name",
+            UrlPatternError::InvalidRegExp { .. } => "pattern-invalid-regexp",
+            UrlPatternError::InvalidComponent { .. } => "pattern-invalid-component",
+            UrlPatternError::DotSegment { .. } => "pattern-dot-segment",
+            UrlPatternError::InvalidBaseUrl { .. } => "pattern-invalid-base-url",
+            UrlPatternError::MissingBaseUrl => "pattern-missing-base-url",
+            UrlPatternError::BaseUrlWithInit => "pattern-base-url-with-init",
+            UrlPatternError::RegExpGroupsRefused { .. } => "pattern-regexp-groups-refused",
+            UrlPatternError::TooLong { .. } => "pattern-too-long",
+            _ => "pattern-error",
         };
         let mut error = weburl_error::new(name, e.to_string());
-        error.component = component.map_or(-1, |c| c as i32);
-        error.offset = offset.unwrap_or(usize::MAX);
+        error.component = e.component().map_or(-1, |c| c as i32);
+        error.offset = e.offset().unwrap_or(usize::MAX);
         error
     }
 

@@ -129,6 +129,8 @@ fn failures_and_request_errors() {
         r#"{"op":"pattern_generate","pattern":[{"pathname":"/:foo"}],"component":"pathname","groups":{}}"#,
         r#"{"op":"pattern_generate","pattern":[{"pathname":"/*"}],"component":"pathname","groups":{}}"#,
         r#"{"op":"pattern_generate","pattern":[{"hostname":"{:sub}.example.com"}],"component":"hostname","groups":{"sub":"a.b"}}"#,
+        // The value as given, and what the pathname's encoding made of it.
+        r#"{"op":"pattern_generate","pattern":["https://example.com/files/:name"],"component":"pathname","groups":{"name":"../../etc/passwd"}}"#,
         r#"{"op":"pattern_generate","pattern":[{"pathname":"/:foo"}],"component":"pathname","groups":{"foo":""}}"#,
         r#"{"op":"pattern_generate","pattern":[{"pathname":"/:foo"}],"component":"nope","groups":{"foo":"x"}}"#,
         // Request errors: missing fields, wrong types.
@@ -151,6 +153,7 @@ fn failures_and_request_errors() {
         r#"{"failure":true,"error":"no value for the pathname group \"foo\""}"#,
         r#"{"failure":true,"error":"the pathname pattern has a full wildcard `*`, which generate cannot fill"}"#,
         r#"{"failure":true,"error":"a.b contains the delimiter ."}"#,
+        r#"{"failure":true,"error":"../../etc/passwd becomes tc/passwd, which contains the delimiter /"}"#,
         r#"{"failure":true,"error":"the value of the pathname group \"foo\" is empty"}"#,
         r#"{"failure":true,"error":"unknown URLPattern component \"nope\""}"#,
         r#"{"error":"missing field: component"}"#,
@@ -170,4 +173,40 @@ fn failures_and_request_errors() {
             assert_eq!(got, want, "{line}");
         }
     }
+}
+
+/// `weburl generate` refuses a value that does not match its group once encoded, quoting the
+/// value as given and what the pathname's encoding made of it (`../../etc/passwd` resolved
+/// against the standard's `/-`: `tc/passwd`), with exit status 1.
+#[test]
+fn generate_command_quotes_the_value_as_given() {
+    let run = weburl(
+        &[
+            "generate",
+            "https://example.com/files/:name",
+            "name=../../etc/passwd",
+        ],
+        b"",
+    );
+    assert_eq!(run.stdout, "");
+    assert_eq!(run.code, 1);
+    assert!(
+        run.stderr.contains(
+            r#""../../etc/passwd" does not match the pathname group "name": encoded, it is "tc/passwd""#
+        ),
+        "{}",
+        run.stderr
+    );
+    // A value encoding leaves as it is: quoted once.
+    let run = weburl(
+        &["generate", "https://example.com/files/:name", "name=a/b"],
+        b"",
+    );
+    assert_eq!(run.code, 1);
+    assert!(
+        run.stderr
+            .contains(r#""a/b" does not match the pathname group "name" (empty"#),
+        "{}",
+        run.stderr
+    );
 }

@@ -49,23 +49,10 @@ fn raise(e: &UrlPatternError) -> PyErr {
 /// [`raise`] with the message `message`; `input` (the pattern as given, when known) turns
 /// the error's byte offset into a str index.
 fn raise_with(e: &UrlPatternError, message: String, input: Option<&UrlPatternInput>) -> PyErr {
-    let (component, offset) = match e {
-        UrlPatternError::Tokenize {
-            component, index, ..
-        }
-        | UrlPatternError::UnexpectedToken {
-            component, index, ..
-        }
-        | UrlPatternError::DuplicateName {
-            component, index, ..
-        } => (*component, Some(*index)),
-        UrlPatternError::InvalidRegExp { component, .. }
-        | UrlPatternError::InvalidComponent { component, .. }
-        | UrlPatternError::DotSegment { component, .. }
-        | UrlPatternError::RegExpGroupsRefused { component } => (Some(*component), None),
-        UrlPatternError::BaseUrlWithInit => return PyTypeError::new_err(message),
-        _ => (None, None),
-    };
+    if let UrlPatternError::BaseUrlWithInit = e {
+        return PyTypeError::new_err(message);
+    }
+    let (component, offset) = (e.component(), e.offset());
     // The text the offset counts in: the pattern string, or the init's member.
     let text = match (input, component) {
         (Some(UrlPatternInput::String(s)), _) => Some(s.as_str()),

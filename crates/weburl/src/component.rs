@@ -7,6 +7,7 @@ use std::ops::Range;
 use std::str::FromStr;
 
 use crate::setters::SetterError;
+use crate::trace::InputPart;
 use crate::url::{SchemeType, Url};
 
 /// A component of a URL as the URL API names it: `href`, `origin` (read-only), `protocol`,
@@ -377,9 +378,89 @@ impl Url {
     }
 }
 
+/// The component of each part of the input (with the components, so that `trace`,
+/// which the parser reports into, stays a leaf).
+impl InputPart {
+    /// The URL API's component this part was read into ([`Component::Hostname`] for the
+    /// host), or `None` for a delimiter or a removed part.
+    ///
+    /// ```
+    /// use weburl::{Component, InputPart};
+    /// assert_eq!(InputPart::Hostname.component(), Some(Component::Hostname));
+    /// assert_eq!(InputPart::Delimiter.component(), None);
+    /// ```
+    #[must_use]
+    pub const fn component(self) -> Option<Component> {
+        Some(match self {
+            InputPart::Protocol => Component::Protocol,
+            InputPart::Username => Component::Username,
+            InputPart::Password => Component::Password,
+            InputPart::Hostname => Component::Hostname,
+            InputPart::Port => Component::Port,
+            InputPart::Pathname => Component::Pathname,
+            InputPart::Search => Component::Search,
+            InputPart::Hash => Component::Hash,
+            InputPart::Delimiter
+            | InputPart::Trimmed
+            | InputPart::TabOrNewline
+            | InputPart::DotSegment => return None,
+        })
+    }
+
+    /// The name of the URL API's component this part was read into (`"hostname"`: its
+    /// [`Component::name`]), or `None` for a delimiter or a removed part.
+    ///
+    /// ```
+    /// assert_eq!(weburl::InputPart::Search.component_name(), Some("search"));
+    /// ```
+    #[must_use]
+    pub fn component_name(self) -> Option<&'static str> {
+        self.component().map(Component::name)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The parts read into a component are the eight named after the URL API's components
+    /// (their names are the variants' names, lowercased); the others are removed or
+    /// delimiters, and no two parts map to one component.
+    #[test]
+    fn parts_map_to_the_components_of_their_names() {
+        let parts = [
+            InputPart::Protocol,
+            InputPart::Username,
+            InputPart::Password,
+            InputPart::Hostname,
+            InputPart::Port,
+            InputPart::Pathname,
+            InputPart::Search,
+            InputPart::Hash,
+            InputPart::Delimiter,
+            InputPart::Trimmed,
+            InputPart::TabOrNewline,
+            InputPart::DotSegment,
+        ];
+        let mut seen = Vec::new();
+        for part in parts {
+            let lowercase = format!("{part:?}").to_lowercase();
+            match part.component() {
+                Some(c) => {
+                    assert_eq!(c.name(), lowercase);
+                    assert_eq!(part.component_name(), Some(c.name()));
+                    assert_eq!(part.removed(), None);
+                    assert!(!seen.contains(&c), "{part:?}");
+                    seen.push(c);
+                }
+                None => {
+                    assert_eq!(part.component_name(), None);
+                    assert_eq!(part.removed().is_some(), part != InputPart::Delimiter);
+                }
+            }
+        }
+        assert_eq!(seen.len(), 8);
+    }
 
     #[test]
     /// The origin is borrowed from the href where it starts it, is the constant `"null"`

@@ -48,30 +48,6 @@ pub enum InputPart {
 }
 
 impl InputPart {
-    /// The name of the URL API's component this part was read into (`"hostname"`), or `None`
-    /// for a delimiter or a removed part.
-    ///
-    /// ```
-    /// assert_eq!(weburl::InputPart::Search.component_name(), Some("search"));
-    /// ```
-    #[must_use]
-    pub fn component_name(self) -> Option<&'static str> {
-        Some(match self {
-            InputPart::Protocol => "protocol",
-            InputPart::Username => "username",
-            InputPart::Password => "password",
-            InputPart::Hostname => "hostname",
-            InputPart::Port => "port",
-            InputPart::Pathname => "pathname",
-            InputPart::Search => "search",
-            InputPart::Hash => "hash",
-            InputPart::Delimiter
-            | InputPart::Trimmed
-            | InputPart::TabOrNewline
-            | InputPart::DotSegment => return None,
-        })
-    }
-
     /// Why the parser removed this part (`"trimmed"`, `"tab-or-newline"`, `"dot-segment"`),
     /// or `None` when it was read into the URL.
     ///

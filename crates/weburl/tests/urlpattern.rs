@@ -731,18 +731,7 @@ fn dot_segments_never_widen_a_pathname() {
 #[test]
 fn error_offsets_count_from_the_pattern_as_written() {
     use weburl::pattern::UrlPatternError;
-    let offset = |e: &UrlPatternError| match e {
-        UrlPatternError::Tokenize {
-            component, index, ..
-        }
-        | UrlPatternError::UnexpectedToken {
-            component, index, ..
-        }
-        | UrlPatternError::DuplicateName {
-            component, index, ..
-        } => (*component, *index),
-        other => panic!("{other:?}"),
-    };
+    let place = |e: &UrlPatternError| (e.component(), e.offset());
     use UrlPatternComponent as C;
     // (pattern, base, component, offset in the pattern)
     let cases: &[(&str, Option<&str>, C, usize)] = &[
@@ -764,7 +753,7 @@ fn error_offsets_count_from_the_pattern_as_written() {
     ];
     for &(pattern, base, component, at) in cases {
         let e = UrlPattern::parse(pattern, base, UrlPatternOptions::default()).unwrap_err();
-        assert_eq!(offset(&e), (Some(component), at), "{pattern}: {e}");
+        assert_eq!(place(&e), (Some(component), Some(at)), "{pattern}: {e}");
         assert!(
             e.to_string()
                 .contains(&format!("at byte {at} (in the {component})")),
@@ -782,5 +771,76 @@ fn error_offsets_count_from_the_pattern_as_written() {
         ..Default::default()
     };
     let e = UrlPattern::from_init(&init, UrlPatternOptions::default()).unwrap_err();
-    assert_eq!(offset(&e), (Some(C::Search), 4), "{e}");
+    assert_eq!(place(&e), (Some(C::Search), Some(4)), "{e}");
+}
+
+/// The errors that are not the tokenizer's or the parser's: the component they name (the
+/// one in their message), and no offset.
+#[test]
+fn error_component_without_offset() {
+    use UrlPatternComponent as C;
+    use weburl::pattern::{PatternLimits, UrlPatternError};
+    let o = UrlPatternOptions::default();
+    let cases: &[(&str, Option<&str>, PatternLimits, Option<C>)] = &[
+        (
+            "https://e.com/:x([a)",
+            None,
+            PatternLimits::new(),
+            Some(C::Pathname),
+        ),
+        (
+            "https://exa mple.com/",
+            None,
+            PatternLimits::new(),
+            Some(C::Hostname),
+        ),
+        (
+            "https://e.com:99999/",
+            None,
+            PatternLimits::new(),
+            Some(C::Port),
+        ),
+        (
+            "https://e.com/*.html/..",
+            None,
+            PatternLimits::new(),
+            Some(C::Pathname),
+        ),
+        (
+            "https://e.com/?q=(\\d+)",
+            None,
+            PatternLimits::untrusted(),
+            Some(C::Search),
+        ),
+        ("/a", Some("not a url"), PatternLimits::new(), None),
+        ("/a", None, PatternLimits::new(), None),
+        (
+            "https://e.com/abc",
+            None,
+            PatternLimits::new().max_len(5),
+            None,
+        ),
+    ];
+    for (pattern, base, limits, component) in cases {
+        let e = UrlPattern::parse_with_limits(pattern, *base, o, limits).unwrap_err();
+        assert!(
+            !matches!(
+                e,
+                UrlPatternError::Tokenize { .. }
+                    | UrlPatternError::UnexpectedToken { .. }
+                    | UrlPatternError::DuplicateName { .. }
+            ),
+            "{pattern}: {e:?}"
+        );
+        assert_eq!(
+            (e.component(), e.offset()),
+            (*component, None),
+            "{pattern}: {e:?}"
+        );
+        if let Some(c) = component {
+            assert!(e.to_string().contains(c.name()), "{pattern}: {e}");
+        }
+    }
+    let e = UrlPatternError::BaseUrlWithInit;
+    assert_eq!((e.component(), e.offset()), (None, None));
 }

@@ -158,3 +158,83 @@ fn docs_generate_examples() {
     let h = UrlPatternComponent::Hostname;
     assert!(host.generate_strict(h, [("sub", "evil.com/x")]).is_err());
 }
+
+/// A value refused because, once encoded, it does not match its group: the error and its
+/// message quote the value as given, and say what encoding made of it when that differs
+/// (the pathname's callback resolves dot segments against `/-`, as the standard's
+/// canonicalization does, and turns a special scheme's `\` into `/`).
+#[test]
+fn value_does_not_match_quotes_the_value_as_given() {
+    use weburl::pattern::UrlPatternGenerateError;
+    // (pattern, component, group, value, its encoding)
+    let cases = [
+        (
+            "https://example.com/files/:name",
+            UrlPatternComponent::Pathname,
+            "name",
+            "../../etc/passwd",
+            "tc/passwd",
+        ),
+        (
+            "https://example.com/files/:name",
+            UrlPatternComponent::Pathname,
+            "name",
+            "a/b",
+            "a/b",
+        ),
+        (
+            "https://example.com/files/:name",
+            UrlPatternComponent::Pathname,
+            "name",
+            "a\\b",
+            "a/b",
+        ),
+        (
+            "https://example.com/files/:name",
+            UrlPatternComponent::Pathname,
+            "name",
+            "",
+            "",
+        ),
+        (
+            "https://{:sub}.example.com/",
+            UrlPatternComponent::Hostname,
+            "sub",
+            "a.b",
+            "a.b",
+        ),
+        (
+            "https://{:sub}.example.com/",
+            UrlPatternComponent::Hostname,
+            "sub",
+            "A.B",
+            "a.b",
+        ),
+    ];
+    for (pattern, component, name, value, encoded) in cases {
+        let p: UrlPattern = pattern.parse().unwrap();
+        let err = p.generate(component, [(name, value)]).unwrap_err();
+        assert_eq!(
+            err,
+            UrlPatternGenerateError::ValueDoesNotMatch {
+                component,
+                name: name.into(),
+                value: value.into(),
+                encoded: encoded.into(),
+            },
+            "{pattern} {name}={value:?}"
+        );
+        let message = err.to_string();
+        assert!(
+            message.starts_with(&format!(
+                "{value:?} does not match the {component} group {name:?}"
+            )),
+            "{message}"
+        );
+        assert_eq!(
+            message.contains(&format!("encoded, it is {encoded:?}")),
+            value != encoded,
+            "{message}"
+        );
+    }
+}

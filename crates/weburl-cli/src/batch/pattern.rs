@@ -179,13 +179,15 @@ pub fn pattern_generate(request: &Map<String, Value>) -> Result<Answer, String> 
 }
 
 /// The message of a `generate` error: the contract's `bar/baz contains the delimiter /` for a
-/// value holding the component's delimiter (`/` in a special scheme's pathname, `.` in a
-/// hostname), the library's message otherwise.
+/// value holding the component's delimiter once encoded (`/` in a special scheme's pathname,
+/// `.` in a hostname; `../a/b becomes a/b, which contains ...` when encoding changed it), the
+/// library's message otherwise.
 fn generate_message(e: &UrlPatternGenerateError) -> String {
     if let UrlPatternGenerateError::ValueDoesNotMatch {
         component,
         name,
         value,
+        encoded,
     } = e
     {
         let delimiter = match component {
@@ -193,7 +195,10 @@ fn generate_message(e: &UrlPatternGenerateError) -> String {
             UrlPatternComponent::Hostname => Some('.'),
             _ => None,
         };
-        if let Some(d) = delimiter.filter(|&d| value.contains(d)) {
+        if let Some(d) = delimiter.filter(|&d| encoded.contains(d)) {
+            if encoded != value {
+                return format!("{value} becomes {encoded}, which contains the delimiter {d}");
+            }
             return format!("{value} contains the delimiter {d}");
         }
         if value.is_empty() {

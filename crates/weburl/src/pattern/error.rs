@@ -298,6 +298,67 @@ impl fmt::Display for UrlPatternError {
 }
 
 impl UrlPatternError {
+    /// The component the error is in: the one whose pattern string was being read, whose
+    /// fixed text or regular expression was refused, or that has the refused regexp group;
+    /// `None` for an error of the whole pattern (its base URL, its length) and where the
+    /// component is not known.
+    ///
+    /// ```
+    /// use weburl::pattern::{UrlPattern, UrlPatternComponent, UrlPatternError};
+    /// let err = "https://example.com/:id(".parse::<UrlPattern>().unwrap_err();
+    /// assert_eq!(err.component(), Some(UrlPatternComponent::Pathname));
+    /// let err = "https://exa mple.com/".parse::<UrlPattern>().unwrap_err();
+    /// assert_eq!(err.component(), Some(UrlPatternComponent::Hostname));
+    /// assert_eq!(UrlPatternError::MissingBaseUrl.component(), None);
+    /// ```
+    #[must_use]
+    pub fn component(&self) -> Option<UrlPatternComponent> {
+        match self {
+            UrlPatternError::Tokenize { component, .. }
+            | UrlPatternError::UnexpectedToken { component, .. }
+            | UrlPatternError::DuplicateName { component, .. } => *component,
+            UrlPatternError::InvalidRegExp { component, .. }
+            | UrlPatternError::InvalidComponent { component, .. }
+            | UrlPatternError::DotSegment { component, .. }
+            | UrlPatternError::RegExpGroupsRefused { component } => Some(*component),
+            UrlPatternError::InvalidBaseUrl { .. }
+            | UrlPatternError::MissingBaseUrl
+            | UrlPatternError::BaseUrlWithInit
+            | UrlPatternError::TooLong { .. } => None,
+        }
+    }
+
+    /// The byte offset in the pattern as written where the error is (see
+    /// [`UrlPatternError`] for what it counts from), for the errors of the tokenizer and the
+    /// pattern parser ([`Tokenize`](Self::Tokenize),
+    /// [`UnexpectedToken`](Self::UnexpectedToken), [`DuplicateName`](Self::DuplicateName));
+    /// `None` for the others, which are about a component or the pattern as a whole.
+    ///
+    /// ```
+    /// use weburl::pattern::{UrlPattern, UrlPatternError};
+    /// let err = "https://example.com/:a/:a".parse::<UrlPattern>().unwrap_err();
+    /// assert!(matches!(err, UrlPatternError::DuplicateName { .. }));
+    /// assert_eq!(err.offset(), Some(23));
+    /// let err = "https://exa mple.com/".parse::<UrlPattern>().unwrap_err();
+    /// assert_eq!(err.offset(), None);
+    /// ```
+    #[must_use]
+    pub fn offset(&self) -> Option<usize> {
+        match self {
+            UrlPatternError::Tokenize { index, .. }
+            | UrlPatternError::UnexpectedToken { index, .. }
+            | UrlPatternError::DuplicateName { index, .. } => Some(*index),
+            UrlPatternError::InvalidRegExp { .. }
+            | UrlPatternError::InvalidComponent { .. }
+            | UrlPatternError::DotSegment { .. }
+            | UrlPatternError::RegExpGroupsRefused { .. }
+            | UrlPatternError::InvalidBaseUrl { .. }
+            | UrlPatternError::MissingBaseUrl
+            | UrlPatternError::BaseUrlWithInit
+            | UrlPatternError::TooLong { .. } => None,
+        }
+    }
+
     /// The same error with its offset (an error of a component that has one) mapped by
     /// `map(component, offset)`.
     pub(crate) fn offset_by(self, map: impl Fn(UrlPatternComponent, usize) -> usize) -> Self {
@@ -385,13 +446,34 @@ pub enum UrlPatternGenerateError {
     },
     /// The encoded value is not what its group matches: empty, or holding the component's
     /// delimiter (`bar/baz` for `:foo` in a special scheme's pathname, `a.b` in a hostname).
+    ///
+    /// ```
+    /// use weburl::pattern::{UrlPattern, UrlPatternComponent, UrlPatternGenerateError};
+    /// let p: UrlPattern = "https://example.com/files/:name".parse().unwrap();
+    /// let err = p.generate(UrlPatternComponent::Pathname, [("name", "../../etc/passwd")]).unwrap_err();
+    /// // The pathname's encoding callback resolves the dot segments (against `/-`, as the
+    /// // standard's canonicalization does): what is left holds a `/`.
+    /// assert_eq!(err, UrlPatternGenerateError::ValueDoesNotMatch {
+    ///     component: UrlPatternComponent::Pathname,
+    ///     name: "name".into(),
+    ///     value: "../../etc/passwd".into(),
+    ///     encoded: "tc/passwd".into(),
+    /// });
+    /// assert_eq!(
+    ///     err.to_string(),
+    ///     "\"../../etc/passwd\" does not match the pathname group \"name\": encoded, it is \
+    ///      \"tc/passwd\" (empty, or holding the delimiter)"
+    /// );
+    /// ```
     ValueDoesNotMatch {
         /// The component.
         component: UrlPatternComponent,
         /// The group's name.
         name: String,
-        /// The value after encoding.
+        /// The value as given.
         value: String,
+        /// The value after the component's encoding callback: what was checked.
+        encoded: String,
     },
     /// [`generate_strict`](super::UrlPattern::generate_strict) only: the value would change
     /// the component's structure (more path segments, a dot segment, another search
@@ -432,10 +514,14 @@ impl fmt::Display for UrlPatternGenerateError {
                 component,
                 name,
                 value,
-            } => write!(
-                f,
-                "{value:?} does not match the {component} group {name:?} (empty, or holding the delimiter)"
-            ),
+                encoded,
+            } => {
+                write!(f, "{value:?} does not match the {component} group {name:?}")?;
+                if encoded != value {
+                    write!(f, ": encoded, it is {encoded:?}")?;
+                }
+                f.write_str(" (empty, or holding the delimiter)")
+            }
             UrlPatternGenerateError::UnsafeValue {
                 component,
                 name,

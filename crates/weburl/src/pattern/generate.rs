@@ -114,7 +114,8 @@ fn encode_a_group_value(
         return Err(UrlPatternGenerateError::ValueDoesNotMatch {
             component,
             name: name.to_owned(),
-            value: encoded,
+            value: value.to_owned(),
+            encoded,
         });
     }
     Ok(encoded)

@@ -37,7 +37,11 @@
 //! callbacks, which run weburl's own URL parser states and percent-encode sets on a dummy URL,
 //! and process a URLPatternInit), `component` (compile a component), `matcher` (matching a
 //! part list without a regular-expression engine), `regexp` (custom regexp groups: the
-//! translator to the linear engine, and `regress`) and `set` ([`UrlPatternSet`]).
+//! translator to the linear engine, and `regress`) and `set` ([`UrlPatternSet`]: its radix
+//! tree in `set::tree`, its best-match ranking in `set::rank`). This file holds
+//! [`UrlPattern`] itself; the types around it are in `init` (what a pattern is made from),
+//! `result` (the owned result), `matched` (the borrowed match) and `values` (what a match
+//! reads, and the set of components it need not test).
 //!
 //! ## Regular expressions and their cost
 //!
@@ -85,24 +89,29 @@ mod component;
 mod constructor;
 mod error;
 mod generate;
+mod init;
+mod matched;
 mod matcher;
 mod parser;
 mod regexp;
+mod result;
 #[cfg(feature = "serde")]
 mod serde_impl;
 mod set;
 mod tokenizer;
+mod values;
 
 use std::fmt;
-use std::ops::{Index, Range};
 use std::str::FromStr;
 
 use crate::Url;
 use canon::{InitType, process_a_urlpatterninit};
 use component::{CompiledComponent, GroupNames};
+use matched::{KEPT, KeptSpans};
 use matcher::Span;
 use parser::Options;
-use std::sync::Arc;
+use result::write_text;
+use values::{Components, Values, wildcard_matches, with_input, with_spans};
 
 /// The string type of a result's component inputs and group values (the `compact_str`
 /// crate's): up to 24 bytes stored inline, without an allocation; it derefs to `str` and
@@ -119,1013 +128,14 @@ use std::sync::Arc;
 /// ```
 pub use compact_str::CompactString;
 pub use error::{UrlPatternComponent, UrlPatternError, UrlPatternGenerateError};
+pub use init::{PatternLimits, UrlPatternInit, UrlPatternInput, UrlPatternOptions};
+pub use matched::{MatchGroups, UrlPatternMatch};
 /// Each regular-expression engine on its own, for the project's tests (not part of the API).
 #[cfg(feature = "_test-hooks")]
 #[doc(hidden)]
 pub use regexp::hooks as regexp_hooks;
+pub use result::{Groups, UrlPatternComponentResult, UrlPatternInputs, UrlPatternResult};
 pub use set::{BEST_MATCH_ORDER, UrlPatternSet};
-
-/// The dictionary `URLPatternInit`: one pattern (or, as the input of `exec`, one value) per
-/// component, and a base URL for the components left out.
-///
-/// ```
-/// use weburl::pattern::{UrlPattern, UrlPatternInit, UrlPatternOptions};
-/// let init = UrlPatternInit {
-///     hostname: Some("{:sub.}?example.com".into()),
-///     pathname: Some("/:lang(en|fr)/*".into()),
-///     ..Default::default()
-/// };
-/// let p = UrlPattern::from_init(&init, UrlPatternOptions::default()).unwrap();
-/// assert!(p.test("https://www.example.com/fr/a/b", None));
-/// assert!(!p.test("https://www.example.com/de/a/b", None));
-/// ```
-#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
-pub struct UrlPatternInit {
-    /// `protocol` (a trailing `:` is dropped).
-    pub protocol: Option<String>,
-    /// `username`
-    pub username: Option<String>,
-    /// `password`
-    pub password: Option<String>,
-    /// `hostname`
-    pub hostname: Option<String>,
-    /// `port`
-    pub port: Option<String>,
-    /// `pathname`
-    pub pathname: Option<String>,
-    /// `search` (a leading `?` is dropped).
-    pub search: Option<String>,
-    /// `hash` (a leading `#` is dropped).
-    pub hash: Option<String>,
-    /// `baseURL`: a URL whose components fill in those left out (up to the first one given).
-    pub base_url: Option<String>,
-}
-
-impl UrlPatternInit {
-    /// The field of one component.
-    ///
-    /// ```
-    /// use weburl::pattern::{UrlPatternComponent, UrlPatternInit};
-    /// let init = UrlPatternInit { port: Some("8080".into()), ..Default::default() };
-    /// assert_eq!(init.get(UrlPatternComponent::Port), Some("8080"));
-    /// assert_eq!(init.get(UrlPatternComponent::Hash), None);
-    /// ```
-    #[must_use]
-    pub fn get(&self, component: UrlPatternComponent) -> Option<&str> {
-        self.field(component).as_deref()
-    }
-
-    fn field(&self, component: UrlPatternComponent) -> &Option<String> {
-        match component {
-            UrlPatternComponent::Protocol => &self.protocol,
-            UrlPatternComponent::Username => &self.username,
-            UrlPatternComponent::Password => &self.password,
-            UrlPatternComponent::Hostname => &self.hostname,
-            UrlPatternComponent::Port => &self.port,
-            UrlPatternComponent::Pathname => &self.pathname,
-            UrlPatternComponent::Search => &self.search,
-            UrlPatternComponent::Hash => &self.hash,
-        }
-    }
-
-    /// The member named `name` as JavaScript's `URLPatternInit` names it (`"pathname"`,
-    /// `"baseURL"`, ...), to set; `None` when no member has that name (what readers of
-    /// dictionaries ignore).
-    ///
-    /// ```
-    /// use weburl::pattern::UrlPatternInit;
-    /// let mut init = UrlPatternInit::default();
-    /// *init.member_mut("baseURL").unwrap() = Some("https://example.com/".into());
-    /// assert_eq!(init.base_url.as_deref(), Some("https://example.com/"));
-    /// assert!(init.member_mut("base_url").is_none());
-    /// ```
-    pub fn member_mut(&mut self, name: &str) -> Option<&mut Option<String>> {
-        if name == "baseURL" {
-            return Some(&mut self.base_url);
-        }
-        let component = UrlPatternComponent::ALL
-            .into_iter()
-            .find(|c| c.name() == name)?;
-        Some(match component {
-            UrlPatternComponent::Protocol => &mut self.protocol,
-            UrlPatternComponent::Username => &mut self.username,
-            UrlPatternComponent::Password => &mut self.password,
-            UrlPatternComponent::Hostname => &mut self.hostname,
-            UrlPatternComponent::Port => &mut self.port,
-            UrlPatternComponent::Pathname => &mut self.pathname,
-            UrlPatternComponent::Search => &mut self.search,
-            UrlPatternComponent::Hash => &mut self.hash,
-        })
-    }
-
-    fn total_len(&self) -> usize {
-        UrlPatternComponent::ALL
-            .iter()
-            .map(|c| self.get(*c).map_or(0, str::len))
-            .sum::<usize>()
-            + self.base_url.as_ref().map_or(0, String::len)
-    }
-}
-
-/// The dictionary `URLPatternOptions`.
-///
-/// ```
-/// use weburl::pattern::{UrlPattern, UrlPatternOptions};
-/// let p = UrlPattern::parse("https://example.com/Books/*", None, UrlPatternOptions { ignore_case: true }).unwrap();
-/// assert!(p.test("https://example.com/books/x", None));
-/// ```
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub struct UrlPatternOptions {
-    /// `ignoreCase`: match the pathname, search and hash ASCII case-insensitively (the
-    /// protocol and hostname are lowercase anyway).
-    pub ignore_case: bool,
-}
-
-/// Limits for patterns from untrusted sources, checked before any work (see the module
-/// documentation on regular expressions and their cost). The default limits nothing.
-///
-/// ```
-/// use weburl::pattern::{PatternLimits, UrlPattern, UrlPatternError, UrlPatternOptions};
-/// let limits = PatternLimits::untrusted();
-/// let err = UrlPattern::parse_with_limits("https://x/:id(\\d+)", None, UrlPatternOptions::default(), &limits);
-/// assert!(matches!(err, Err(UrlPatternError::RegExpGroupsRefused { .. })));
-/// assert!(UrlPattern::parse_with_limits("https://x/:id", None, UrlPatternOptions::default(), &limits).is_ok());
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct PatternLimits {
-    /// Whether custom regexp groups are accepted.
-    pub allow_regexp_groups: bool,
-    /// Whether custom regexp groups that need the backtracking engine (lookaround,
-    /// backreferences, named groups, `\q{...}`, ...: see the module documentation) are
-    /// accepted; when not, every accepted pattern matches in time linear in its input.
-    pub allow_backtracking_regexps: bool,
-    /// The longest pattern accepted, in bytes (the input string and base URL together, or all
-    /// strings of an init object).
-    pub max_len: usize,
-}
-
-impl Default for PatternLimits {
-    fn default() -> PatternLimits {
-        PatternLimits::new()
-    }
-}
-
-impl PatternLimits {
-    /// No limits (the default): custom regexp groups accepted, any length.
-    ///
-    /// ```
-    /// let limits = weburl::pattern::PatternLimits::new();
-    /// assert!(limits.allow_regexp_groups);
-    /// ```
-    #[must_use]
-    pub const fn new() -> PatternLimits {
-        PatternLimits {
-            allow_regexp_groups: true,
-            allow_backtracking_regexps: true,
-            max_len: usize::MAX,
-        }
-    }
-
-    /// For patterns from untrusted users: no custom regexp groups, at most 8 KiB.
-    ///
-    /// ```
-    /// let limits = weburl::pattern::PatternLimits::untrusted();
-    /// assert!(!limits.allow_regexp_groups);
-    /// assert_eq!(limits.max_len, 8192);
-    /// ```
-    #[must_use]
-    pub const fn untrusted() -> PatternLimits {
-        PatternLimits {
-            allow_regexp_groups: false,
-            // Moot while regexp groups are refused; left as `new()` has it so that
-            // re-allowing regexp groups (`.regexp_groups(true)`) means what it always meant.
-            allow_backtracking_regexps: true,
-            max_len: 8192,
-        }
-    }
-
-    /// Whether custom regexp groups are accepted.
-    ///
-    /// ```
-    /// let limits = weburl::pattern::PatternLimits::new().regexp_groups(false);
-    /// assert!(!limits.allow_regexp_groups);
-    /// ```
-    #[must_use]
-    pub const fn regexp_groups(mut self, allow: bool) -> PatternLimits {
-        self.allow_regexp_groups = allow;
-        self
-    }
-
-    /// Whether custom regexp groups that need the backtracking engine are accepted; the
-    /// others run in linear time. The pattern that has one is refused with
-    /// [`UrlPatternError::RegExpGroupsRefused`].
-    ///
-    /// ```
-    /// use weburl::pattern::{PatternLimits, UrlPattern, UrlPatternError, UrlPatternOptions};
-    /// let limits = PatternLimits::new().backtracking_regexps(false);
-    /// let o = UrlPatternOptions::default();
-    /// // Linear: accepted, even with nested quantifiers.
-    /// let p = UrlPattern::parse_with_limits("https://e.com/:x((?:a*)*b)", None, o, &limits)?;
-    /// assert!(!p.test(&format!("https://e.com/{}", "a".repeat(20_000)), None));
-    /// // A lookahead needs backtracking: refused.
-    /// let err = UrlPattern::parse_with_limits("https://e.com/:x((?=a)\\w+)", None, o, &limits);
-    /// assert!(matches!(err, Err(UrlPatternError::RegExpGroupsRefused { .. })));
-    /// # Ok::<(), UrlPatternError>(())
-    /// ```
-    #[must_use]
-    pub const fn backtracking_regexps(mut self, allow: bool) -> PatternLimits {
-        self.allow_backtracking_regexps = allow;
-        self
-    }
-
-    /// The longest pattern accepted, in bytes.
-    ///
-    /// ```
-    /// let limits = weburl::pattern::PatternLimits::new().max_len(100);
-    /// assert_eq!(limits.max_len, 100);
-    /// ```
-    #[must_use]
-    pub const fn max_len(mut self, max: usize) -> PatternLimits {
-        self.max_len = max;
-        self
-    }
-
-    fn check_len(&self, len: usize) -> Result<(), UrlPatternError> {
-        if len > self.max_len {
-            return Err(UrlPatternError::TooLong {
-                len,
-                limit: self.max_len,
-            });
-        }
-        Ok(())
-    }
-}
-
-/// JavaScript's `URLPatternInput`: a URL (or constructor) string, or an init object.
-///
-/// ```
-/// use weburl::pattern::{UrlPattern, UrlPatternInput, UrlPatternOptions};
-/// let p: UrlPattern = "https://example.com/*".parse().unwrap();
-/// let m = p.exec("https://example.com/a", None).unwrap();
-/// assert_eq!(m.inputs, [UrlPatternInput::String("https://example.com/a".into())]);
-/// ```
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum UrlPatternInput {
-    /// A string.
-    String(String),
-    /// An init object (boxed, so that an input is no bigger than a `String` and a result's
-    /// [`UrlPatternInputs`] keeps one in place).
-    Init(Box<UrlPatternInit>),
-}
-
-impl From<&str> for UrlPatternInput {
-    fn from(s: &str) -> UrlPatternInput {
-        UrlPatternInput::String(s.to_owned())
-    }
-}
-
-impl From<UrlPatternInit> for UrlPatternInput {
-    fn from(init: UrlPatternInit) -> UrlPatternInput {
-        UrlPatternInput::Init(Box::new(init))
-    }
-}
-
-/// A result's `inputs`: the arguments `exec` was given (a URL string, a URL string and its
-/// base URL, or an init object), a slice of [`UrlPatternInput`] through `Deref`. A single
-/// input is kept in place (no list allocated).
-///
-/// ```
-/// use weburl::pattern::{UrlPattern, UrlPatternInput};
-/// let p: UrlPattern = "https://example.com/*".parse().unwrap();
-/// let m = p.exec("/a", Some("https://example.com")).unwrap();
-/// assert_eq!(m.inputs.len(), 2);
-/// assert_eq!(m.inputs[1], UrlPatternInput::String("https://example.com".into()));
-/// let m = p.exec("https://example.com/a", None).unwrap();
-/// assert_eq!(m.inputs, [UrlPatternInput::String("https://example.com/a".into())]);
-/// assert_eq!(m.inputs.to_vec(), vec![UrlPatternInput::from("https://example.com/a")]);
-/// ```
-#[derive(Clone)]
-pub struct UrlPatternInputs(InputList);
-
-#[derive(Clone)]
-enum InputList {
-    One(UrlPatternInput),
-    Many(Vec<UrlPatternInput>),
-}
-
-impl std::ops::Deref for UrlPatternInputs {
-    type Target = [UrlPatternInput];
-
-    fn deref(&self) -> &[UrlPatternInput] {
-        match &self.0 {
-            InputList::One(input) => std::slice::from_ref(input),
-            InputList::Many(inputs) => inputs,
-        }
-    }
-}
-
-impl From<UrlPatternInput> for UrlPatternInputs {
-    fn from(input: UrlPatternInput) -> UrlPatternInputs {
-        UrlPatternInputs(InputList::One(input))
-    }
-}
-
-impl From<Vec<UrlPatternInput>> for UrlPatternInputs {
-    fn from(inputs: Vec<UrlPatternInput>) -> UrlPatternInputs {
-        UrlPatternInputs(InputList::Many(inputs))
-    }
-}
-
-impl fmt::Debug for UrlPatternInputs {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.iter()).finish()
-    }
-}
-
-impl PartialEq for UrlPatternInputs {
-    fn eq(&self, other: &UrlPatternInputs) -> bool {
-        **self == **other
-    }
-}
-
-impl Eq for UrlPatternInputs {}
-
-impl std::hash::Hash for UrlPatternInputs {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        (**self).hash(state);
-    }
-}
-
-impl PartialEq<[UrlPatternInput]> for UrlPatternInputs {
-    fn eq(&self, other: &[UrlPatternInput]) -> bool {
-        **self == *other
-    }
-}
-
-impl<const N: usize> PartialEq<[UrlPatternInput; N]> for UrlPatternInputs {
-    fn eq(&self, other: &[UrlPatternInput; N]) -> bool {
-        **self == *other
-    }
-}
-
-impl PartialEq<Vec<UrlPatternInput>> for UrlPatternInputs {
-    fn eq(&self, other: &Vec<UrlPatternInput>) -> bool {
-        **self == **other
-    }
-}
-
-impl<'a> IntoIterator for &'a UrlPatternInputs {
-    type Item = &'a UrlPatternInput;
-    type IntoIter = std::slice::Iter<'a, UrlPatternInput>;
-
-    fn into_iter(self) -> std::slice::Iter<'a, UrlPatternInput> {
-        self.iter()
-    }
-}
-
-/// The groups of one component's match, in the spec's order (named and numbered groups as
-/// they appear in the pattern); a group that did not participate is `None` (JavaScript's
-/// `undefined`).
-///
-/// ```
-/// use weburl::pattern::UrlPattern;
-/// let p: UrlPattern = "https://example.com/:a/:b?".parse().unwrap();
-/// let m = p.exec("https://example.com/x", None).unwrap();
-/// assert_eq!(m.pathname.groups["a"].as_deref(), Some("x"));
-/// assert_eq!(m.pathname.groups["b"], None);
-/// assert_eq!(m.pathname.groups.get("a"), Some("x"));
-/// let names: Vec<&str> = m.pathname.groups.iter().map(|(n, _)| n).collect();
-/// assert_eq!(names, ["a", "b"]);
-/// ```
-#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
-pub struct Groups {
-    /// The component's group name list, shared with the pattern; `None` for the two lists
-    /// that need no sharing: `["0"]` (a lone wildcard's or a lone regexp group's, when there
-    /// is one value) and the empty list (when there is none). So a component's result takes
-    /// 64 bytes: a result is built, moved and dropped whole on every match, and its size is
-    /// much of that cost.
-    names: Option<Arc<[String]>>,
-    values: GroupValues,
-}
-
-/// The values of [`Groups`], one per name: a single one (a wildcard's group `0`, the most
-/// common case) in place, more in one list (a boxed slice, which leaves room for the
-/// enum's tag in the `CompactString`'s last byte).
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-enum GroupValues {
-    One(Option<CompactString>),
-    Many(Box<[Option<CompactString>]>),
-}
-
-impl Default for GroupValues {
-    fn default() -> GroupValues {
-        GroupValues::Many(Box::default())
-    }
-}
-
-impl Groups {
-    /// Sets the groups (default until now) to those of `names` with the values the spans of
-    /// `input` give, each value written in its place ([`write_text`]).
-    fn fill(&mut self, names: &GroupNames, input: &str, spans: &[Span]) {
-        self.names = match names {
-            GroupNames::List(list) => Some(list.clone()),
-            GroupNames::Empty | GroupNames::Zero => None,
-        };
-        let empty = |span: &Span| span.map(|_| CompactString::const_new(""));
-        match spans {
-            [] => {}
-            [one] => self.values = GroupValues::One(empty(one)),
-            _ => self.values = GroupValues::Many(spans.iter().map(empty).collect()),
-        }
-        let values = match &mut self.values {
-            GroupValues::One(one) => std::slice::from_mut(one),
-            GroupValues::Many(many) => many,
-        };
-        for (value, span) in values.iter_mut().zip(spans) {
-            if let (Some(value), Some((s, e))) = (value, span) {
-                write_text(value, &input[*s..*e]);
-            }
-        }
-    }
-
-    /// Sets the groups (default until now) to those of a lone wildcard `*`: group `0` is the
-    /// whole input.
-    fn fill_wildcard(&mut self, input: &str) {
-        self.values = GroupValues::One(Some(CompactString::const_new("")));
-        if let GroupValues::One(Some(value)) = &mut self.values {
-            write_text(value, input);
-        }
-    }
-
-    /// The name of value `i`.
-    fn name(&self, i: usize) -> &str {
-        match &self.names {
-            Some(names) => &names[i],
-            None => "0",
-        }
-    }
-
-    fn values(&self) -> &[Option<CompactString>] {
-        match &self.values {
-            GroupValues::One(v) => std::slice::from_ref(v),
-            GroupValues::Many(v) => v,
-        }
-    }
-
-    fn find(&self, name: &str) -> Option<&Option<CompactString>> {
-        let i = (0..self.len()).find(|&i| self.name(i) == name)?;
-        self.values().get(i)
-    }
-
-    /// The value of group `name`: `None` if there is no such group or it did not participate.
-    ///
-    /// ```
-    /// let p: weburl::pattern::UrlPattern = "https://h/:id".parse().unwrap();
-    /// let m = p.exec("https://h/7", None).unwrap();
-    /// assert_eq!(m.pathname.groups.get("id"), Some("7"));
-    /// assert_eq!(m.pathname.groups.get("nope"), None);
-    /// ```
-    #[must_use]
-    pub fn get(&self, name: &str) -> Option<&str> {
-        self.find(name).and_then(Option::as_deref)
-    }
-
-    /// Whether there is a group `name` (participating or not).
-    ///
-    /// ```
-    /// let p: weburl::pattern::UrlPattern = "https://h/a{/:id}?".parse().unwrap();
-    /// let m = p.exec("https://h/a", None).unwrap();
-    /// assert!(m.pathname.groups.contains("id"));
-    /// assert!(!m.pathname.groups.contains("x"));
-    /// ```
-    #[must_use]
-    pub fn contains(&self, name: &str) -> bool {
-        self.find(name).is_some()
-    }
-
-    /// The groups in order: (name, value).
-    ///
-    /// ```
-    /// let p: weburl::pattern::UrlPattern = "https://h/:a/*".parse().unwrap();
-    /// let m = p.exec("https://h/x/y/z", None).unwrap();
-    /// let all: Vec<_> = m.pathname.groups.iter().collect();
-    /// assert_eq!(all, [("a", Some("x")), ("0", Some("y/z"))]);
-    /// ```
-    pub fn iter(&self) -> impl ExactSizeIterator<Item = (&str, Option<&str>)> {
-        (self.values().iter())
-            .enumerate()
-            .map(|(i, v)| (self.name(i), v.as_deref()))
-    }
-
-    /// How many groups there are.
-    ///
-    /// ```
-    /// let p: weburl::pattern::UrlPattern = "https://h/:a/*".parse().unwrap();
-    /// assert_eq!(p.exec("https://h/x/y", None).unwrap().pathname.groups.len(), 2);
-    /// ```
-    #[must_use]
-    pub fn len(&self) -> usize {
-        self.values().len()
-    }
-
-    /// Whether there are no groups.
-    ///
-    /// ```
-    /// let p: weburl::pattern::UrlPattern = "https://h/a".parse().unwrap();
-    /// assert!(p.exec("https://h/a", None).unwrap().pathname.groups.is_empty());
-    /// ```
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.values().is_empty()
-    }
-}
-
-impl Index<&str> for Groups {
-    type Output = Option<CompactString>;
-
-    /// The value of group `name` (`None` if it did not participate).
-    ///
-    /// # Panics
-    ///
-    /// If there is no group `name` (as `HashMap`'s `Index`).
-    fn index(&self, name: &str) -> &Option<CompactString> {
-        match self.find(name) {
-            Some(v) => v,
-            None => panic!("no group named {name:?}"),
-        }
-    }
-}
-
-/// The dictionary `URLPatternComponentResult`: what one component matched.
-///
-/// ```
-/// let p: weburl::pattern::UrlPattern = "https://*.example.com/*".parse().unwrap();
-/// let m = p.exec("https://a.example.com/x", None).unwrap();
-/// assert_eq!(m.hostname.input, "a.example.com");
-/// assert_eq!(m.hostname.groups["0"].as_deref(), Some("a"));
-/// ```
-#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
-pub struct UrlPatternComponentResult {
-    /// The component's value that was matched.
-    pub input: CompactString,
-    /// The groups.
-    pub groups: Groups,
-}
-
-/// The dictionary `URLPatternResult`: the result of [`UrlPattern::exec`].
-///
-/// ```
-/// let p: weburl::pattern::UrlPattern = "https://example.com/:id".parse().unwrap();
-/// let m = p.exec("/7", Some("https://example.com")).unwrap();
-/// assert_eq!(m.inputs.len(), 2);
-/// assert_eq!(m.protocol.input, "https");
-/// assert_eq!(m.pathname.groups["id"].as_deref(), Some("7"));
-/// ```
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct UrlPatternResult {
-    /// The arguments `exec` was given (a URL, a URL and its base, or an init object).
-    pub inputs: UrlPatternInputs,
-    /// `protocol`
-    pub protocol: UrlPatternComponentResult,
-    /// `username`
-    pub username: UrlPatternComponentResult,
-    /// `password`
-    pub password: UrlPatternComponentResult,
-    /// `hostname`
-    pub hostname: UrlPatternComponentResult,
-    /// `port`
-    pub port: UrlPatternComponentResult,
-    /// `pathname`
-    pub pathname: UrlPatternComponentResult,
-    /// `search`
-    pub search: UrlPatternComponentResult,
-    /// `hash`
-    pub hash: UrlPatternComponentResult,
-}
-
-impl UrlPatternResult {
-    /// The result of one component.
-    ///
-    /// ```
-    /// use weburl::pattern::{UrlPattern, UrlPatternComponent};
-    /// let p: UrlPattern = "https://example.com/:id".parse().unwrap();
-    /// let m = p.exec("https://example.com/7", None).unwrap();
-    /// assert_eq!(m.component(UrlPatternComponent::Pathname).input, "/7");
-    /// ```
-    #[must_use]
-    pub fn component(&self, component: UrlPatternComponent) -> &UrlPatternComponentResult {
-        match component {
-            UrlPatternComponent::Protocol => &self.protocol,
-            UrlPatternComponent::Username => &self.username,
-            UrlPatternComponent::Password => &self.password,
-            UrlPatternComponent::Hostname => &self.hostname,
-            UrlPatternComponent::Port => &self.port,
-            UrlPatternComponent::Pathname => &self.pathname,
-            UrlPatternComponent::Search => &self.search,
-            UrlPatternComponent::Hash => &self.hash,
-        }
-    }
-
-    /// The eight component results in the spec's order, which is the order of JavaScript's
-    /// `URLPatternResult` members after `inputs` (the walk that the `serde` form of a result
-    /// and the Python binding's `exec()` dict both follow).
-    ///
-    /// ```
-    /// use weburl::pattern::UrlPattern;
-    /// let p: UrlPattern = "https://example.com/:id".parse().unwrap();
-    /// let m = p.exec("https://example.com/7", None).unwrap();
-    /// let names: Vec<&str> = m.components().map(|(c, _)| c.name()).collect();
-    /// assert_eq!(names, ["protocol", "username", "password", "hostname", "port", "pathname", "search", "hash"]);
-    /// let (_, pathname) = m.components().nth(5).unwrap();
-    /// assert_eq!(pathname.groups.get("id"), Some("7"));
-    /// ```
-    pub fn components(
-        &self,
-    ) -> impl ExactSizeIterator<Item = (UrlPatternComponent, &UrlPatternComponentResult)> {
-        UrlPatternComponent::ALL
-            .into_iter()
-            .map(|c| (c, self.component(c)))
-    }
-}
-
-/// A match of a pattern on a parsed URL, borrowed from both
-/// ([`UrlPattern::match_url`], [`UrlPatternSet::first_match_ref`]). It keeps the pathname's
-/// group spans as the match found them (in place, no allocation, for up to six groups), so
-/// reading them matches nothing again; the other components' groups are read on demand, and
-/// [`UrlPatternMatch::to_result`] builds the owned [`UrlPatternResult`].
-///
-/// ```
-/// use weburl::pattern::{UrlPattern, UrlPatternComponent};
-/// let p: UrlPattern = "https://*.example.com/:a/:b?".parse().unwrap();
-/// let url = weburl::Url::parse("https://www.example.com/x").unwrap();
-/// let m = p.match_url(&url).unwrap();
-/// assert_eq!(m.group(UrlPatternComponent::Hostname, "0"), Some("www"));
-/// assert_eq!(m.groups(UrlPatternComponent::Pathname), [("a", Some("x")), ("b", None)]);
-/// assert_eq!(m.input(UrlPatternComponent::Pathname), "/x");
-/// ```
-#[derive(Debug, Clone, Copy)]
-pub struct UrlPatternMatch<'p, 'u> {
-    pattern: &'p UrlPattern,
-    url: &'u Url,
-    /// The pathname's group spans, as the match found them.
-    pathname: KeptSpans,
-}
-
-/// How many group spans a [`UrlPatternMatch`] keeps in place: a pathname with more groups
-/// is matched again when they are read.
-const KEPT: usize = 6;
-
-/// A component's group spans kept in a [`UrlPatternMatch`] (no allocation): up to [`KEPT`]
-/// of them, as 32-bit offsets, `(u32::MAX, 0)` for a group that did not participate.
-#[derive(Debug, Clone, Copy)]
-struct KeptSpans {
-    /// How many spans there are, or [`KeptSpans::NONE`] when they were not kept (too many
-    /// groups, an input of 4 GiB or more).
-    len: u8,
-    spans: [(u32, u32); KEPT],
-}
-
-impl KeptSpans {
-    const NONE: u8 = u8::MAX;
-    const ABSENT: (u32, u32) = (u32::MAX, 0);
-
-    /// Nothing kept: the groups are read by matching again.
-    const NOT_KEPT: KeptSpans = KeptSpans {
-        len: KeptSpans::NONE,
-        spans: [KeptSpans::ABSENT; KEPT],
-    };
-
-    /// `spans`, the groups of a match on an input of `len` bytes, kept if they fit.
-    #[inline]
-    fn new(spans: &[Span], len: usize) -> KeptSpans {
-        if spans.len() > KEPT || len >= u32::MAX as usize {
-            return KeptSpans::NOT_KEPT;
-        }
-        let mut kept = KeptSpans {
-            len: spans.len() as u8,
-            spans: [KeptSpans::ABSENT; KEPT],
-        };
-        for (k, span) in kept.spans.iter_mut().zip(spans) {
-            if let Some((s, e)) = *span {
-                *k = (s as u32, e as u32);
-            }
-        }
-        kept
-    }
-
-    /// The spans, if they were kept, as the offsets they were kept as.
-    #[inline]
-    fn get(&self) -> Option<&[(u32, u32)]> {
-        self.spans.get(..self.len as usize)
-    }
-
-    /// The value of the kept span `span` in `input`: `None` for a group that did not
-    /// participate.
-    #[inline]
-    fn value(input: &str, (s, e): (u32, u32)) -> Option<&str> {
-        if s == u32::MAX {
-            return None;
-        }
-        input.get(s as usize..e as usize)
-    }
-}
-
-/// One group of a [`UrlPatternMatch`]: its name and its value, `None` if it did not
-/// participate.
-type MatchGroup<'p, 'u> = (&'p str, Option<&'u str>);
-
-/// The groups of one component of a [`UrlPatternMatch`] ([`UrlPatternMatch::groups`]), in
-/// the spec's order: a list that keeps up to six in place (no allocation for a typical
-/// route; matchit's parameters, likewise, sit in place up to three) and more on the heap,
-/// read as a slice of (name, value).
-///
-/// ```
-/// use weburl::pattern::{UrlPattern, UrlPatternComponent};
-/// let p: UrlPattern = "https://h/:a/:b?".parse().unwrap();
-/// let url = weburl::Url::parse("https://h/x").unwrap();
-/// let m = p.match_url(&url).unwrap();
-/// let groups = m.groups(UrlPatternComponent::Pathname);
-/// assert_eq!(groups.len(), 2);
-/// assert_eq!(groups[0], ("a", Some("x")));
-/// assert_eq!(groups, [("a", Some("x")), ("b", None)]);
-/// assert_eq!(groups.to_vec(), vec![("a", Some("x")), ("b", None)]);
-/// ```
-#[derive(Clone)]
-pub struct MatchGroups<'p, 'u>(GroupList<'p, 'u>);
-
-#[derive(Clone)]
-enum GroupList<'p, 'u> {
-    Inline(u8, [MatchGroup<'p, 'u>; KEPT]),
-    Heap(Vec<MatchGroup<'p, 'u>>),
-}
-
-impl<'p, 'u> MatchGroups<'p, 'u> {
-    /// An empty list with room for `n` groups.
-    #[inline]
-    fn with_capacity(n: usize) -> MatchGroups<'p, 'u> {
-        MatchGroups(if n <= KEPT {
-            GroupList::Inline(0, [("", None); KEPT])
-        } else {
-            GroupList::Heap(Vec::with_capacity(n))
-        })
-    }
-
-    #[inline]
-    fn push(&mut self, group: MatchGroup<'p, 'u>) {
-        match &mut self.0 {
-            GroupList::Inline(len, groups) if (*len as usize) < KEPT => {
-                groups[*len as usize] = group;
-                *len += 1;
-            }
-            GroupList::Inline(_, groups) => {
-                let mut heap = groups.to_vec();
-                heap.push(group);
-                self.0 = GroupList::Heap(heap);
-            }
-            GroupList::Heap(groups) => groups.push(group),
-        }
-    }
-}
-
-impl<'p, 'u> std::ops::Deref for MatchGroups<'p, 'u> {
-    type Target = [MatchGroup<'p, 'u>];
-
-    #[inline]
-    fn deref(&self) -> &[MatchGroup<'p, 'u>] {
-        match &self.0 {
-            GroupList::Inline(len, groups) => &groups[..*len as usize],
-            GroupList::Heap(groups) => groups,
-        }
-    }
-}
-
-impl fmt::Debug for MatchGroups<'_, '_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Debug::fmt(&**self, f)
-    }
-}
-
-impl PartialEq for MatchGroups<'_, '_> {
-    fn eq(&self, other: &Self) -> bool {
-        **self == **other
-    }
-}
-
-impl Eq for MatchGroups<'_, '_> {}
-
-impl<'p, 'u> PartialEq<[MatchGroup<'p, 'u>]> for MatchGroups<'p, 'u> {
-    fn eq(&self, other: &[MatchGroup<'p, 'u>]) -> bool {
-        **self == *other
-    }
-}
-
-impl<'p, 'u, const N: usize> PartialEq<[MatchGroup<'p, 'u>; N]> for MatchGroups<'p, 'u> {
-    fn eq(&self, other: &[MatchGroup<'p, 'u>; N]) -> bool {
-        **self == *other
-    }
-}
-
-impl<'p, 'u> PartialEq<Vec<MatchGroup<'p, 'u>>> for MatchGroups<'p, 'u> {
-    fn eq(&self, other: &Vec<MatchGroup<'p, 'u>>) -> bool {
-        **self == **other
-    }
-}
-
-impl<'a, 'p, 'u> IntoIterator for &'a MatchGroups<'p, 'u> {
-    type Item = &'a MatchGroup<'p, 'u>;
-    type IntoIter = std::slice::Iter<'a, MatchGroup<'p, 'u>>;
-
-    fn into_iter(self) -> Self::IntoIter {
-        self.iter()
-    }
-}
-
-/// A component's group names, its input and its kept group spans
-/// ([`UrlPatternMatch::kept`]).
-type KeptGroups<'p, 'u, 'm> = (&'p GroupNames, &'u str, &'m [(u32, u32)]);
-
-impl<'p, 'u> UrlPatternMatch<'p, 'u> {
-    /// The pattern that matched.
-    ///
-    /// ```
-    /// let p: weburl::pattern::UrlPattern = "https://h/:id".parse().unwrap();
-    /// let url = weburl::Url::parse("https://h/7").unwrap();
-    /// assert_eq!(p.match_url(&url).unwrap().pattern().pathname(), "/:id");
-    /// ```
-    #[must_use]
-    pub fn pattern(&self) -> &'p UrlPattern {
-        self.pattern
-    }
-
-    /// The URL that matched.
-    ///
-    /// ```
-    /// let p: weburl::pattern::UrlPattern = "https://h/:id".parse().unwrap();
-    /// let url = weburl::Url::parse("https://h/7").unwrap();
-    /// assert_eq!(p.match_url(&url).unwrap().url().href(), "https://h/7");
-    /// ```
-    #[must_use]
-    pub fn url(&self) -> &'u Url {
-        self.url
-    }
-
-    /// The value of one component that was matched (the result's `input` of it).
-    ///
-    /// ```
-    /// use weburl::pattern::{UrlPattern, UrlPatternComponent};
-    /// let p: UrlPattern = "https://h/*".parse().unwrap();
-    /// let url = weburl::Url::parse("https://h/a?q").unwrap();
-    /// assert_eq!(p.match_url(&url).unwrap().input(UrlPatternComponent::Search), "q");
-    /// ```
-    #[must_use]
-    pub fn input(&self, component: UrlPatternComponent) -> &'u str {
-        Values::one(self.url, component)
-    }
-
-    /// The groups of one component, in the spec's order: (name, value), `None` for a group
-    /// that did not participate; up to six in place, with no allocation
-    /// ([`MatchGroups`]). [`UrlPatternMatch::for_each_group`] reads them without a list.
-    ///
-    /// ```
-    /// use weburl::pattern::{UrlPattern, UrlPatternComponent};
-    /// let p: UrlPattern = "https://h/:a/*".parse().unwrap();
-    /// let url = weburl::Url::parse("https://h/x/y/z").unwrap();
-    /// let m = p.match_url(&url).unwrap();
-    /// assert_eq!(m.groups(UrlPatternComponent::Pathname), [("a", Some("x")), ("0", Some("y/z"))]);
-    /// ```
-    #[must_use]
-    pub fn groups(&self, component: UrlPatternComponent) -> MatchGroups<'p, 'u> {
-        let i = component as usize;
-        let n = if self.pattern.wildcards & (1 << i) != 0 {
-            1
-        } else {
-            self.pattern.components[i].group_name_list.len()
-        };
-        let mut out = MatchGroups::with_capacity(n);
-        self.for_each_group(component, |name, value| out.push((name, value)));
-        out
-    }
-
-    /// Calls `f` with each group of one component, in the spec's order: (name, value), `None`
-    /// for a group that did not participate. What [`UrlPatternMatch::groups`] gives, without
-    /// a `Vec` per call (a table's rows, a server's requests).
-    ///
-    /// ```
-    /// use weburl::pattern::{UrlPattern, UrlPatternComponent};
-    /// let p: UrlPattern = "https://h/:a/:b?/*".parse().unwrap();
-    /// let url = weburl::Url::parse("https://h/x/y/z").unwrap();
-    /// let mut seen = String::new();
-    /// p.match_url(&url).unwrap().for_each_group(UrlPatternComponent::Pathname, |name, value| {
-    ///     seen.push_str(&format!("{name}={} ", value.unwrap_or("-")));
-    /// });
-    /// assert_eq!(seen, "a=x b=y 0=z ");
-    /// ```
-    pub fn for_each_group(
-        &self,
-        component: UrlPatternComponent,
-        mut f: impl FnMut(&'p str, Option<&'u str>),
-    ) {
-        if let Some((names, input, kept)) = self.kept(component) {
-            for (k, &span) in kept.iter().enumerate() {
-                f(names.get(k), KeptSpans::value(input, span));
-            }
-            return;
-        }
-        self.with_groups(component, |names, input, spans| {
-            for (k, span) in spans.iter().enumerate() {
-                f(names.get(k), span.map(|(s, e)| &input[s..e]));
-            }
-        });
-    }
-
-    /// The group names, input and kept group spans of `component`, if it is the pathname
-    /// (not a lone wildcard) and the match kept its spans: read in place, with no list.
-    #[inline]
-    fn kept(&self, component: UrlPatternComponent) -> Option<KeptGroups<'p, 'u, '_>> {
-        const PATHNAME: usize = UrlPatternComponent::Pathname as usize;
-        if component != UrlPatternComponent::Pathname
-            || self.pattern.wildcards & (1 << PATHNAME) != 0
-        {
-            return None;
-        }
-        let kept = self.pathname.get()?;
-        let names = &self.pattern.components[PATHNAME].group_name_list;
-        Some((names, self.url.pathname(), kept))
-    }
-
-    /// Runs `f` on the group names of one component, its input and the spans of its groups
-    /// (one per name), matched again on the URL (for a component whose spans the match did
-    /// not keep: [`UrlPatternMatch::kept`] reads those).
-    fn with_groups<R>(
-        &self,
-        component: UrlPatternComponent,
-        f: impl FnOnce(&'p GroupNames, &'u str, &[Span]) -> R,
-    ) -> R {
-        let i = component as usize;
-        let input = self.input(component);
-        if self.pattern.wildcards & (1 << i) != 0 {
-            static ZERO: GroupNames = GroupNames::Zero;
-            return f(&ZERO, input, &[Some((0, input.len()))]);
-        }
-        let c = &self.pattern.components[i];
-        let run = |spans: &mut Vec<Span>| {
-            if !c.exec_into(input, spans) {
-                // Not reached: the component matched when the match was made.
-                spans.clear();
-            }
-            spans.truncate(c.group_name_list.len());
-            f(&c.group_name_list, input, spans)
-        };
-        with_spans(run)
-    }
-
-    /// The value of the group `name` of one component: `None` if there is no such group or
-    /// it did not participate.
-    ///
-    /// ```
-    /// use weburl::pattern::{UrlPattern, UrlPatternComponent};
-    /// let p: UrlPattern = "https://h/books/:id".parse().unwrap();
-    /// let url = weburl::Url::parse("https://h/books/7").unwrap();
-    /// let m = p.match_url(&url).unwrap();
-    /// assert_eq!(m.group(UrlPatternComponent::Pathname, "id"), Some("7"));
-    /// assert_eq!(m.group(UrlPatternComponent::Pathname, "x"), None);
-    /// ```
-    #[must_use]
-    pub fn group(&self, component: UrlPatternComponent, name: &str) -> Option<&'u str> {
-        if let Some((names, input, kept)) = self.kept(component) {
-            return KeptSpans::value(input, *kept.get(names.position(name)?)?);
-        }
-        self.with_groups(component, |names, input, spans| {
-            let (s, e) = (*spans.get(names.position(name)?)?)?;
-            Some(&input[s..e])
-        })
-    }
-
-    /// Whether the match kept its pathname's group spans (read without matching again), for
-    /// the project's tests.
-    #[cfg(feature = "_test-hooks")]
-    #[doc(hidden)]
-    #[must_use]
-    pub fn kept_pathname_groups(&self) -> bool {
-        self.pathname.get().is_some()
-    }
-
-    /// The owned result, as [`UrlPattern::exec_url`] gives it.
-    ///
-    /// ```
-    /// let p: weburl::pattern::UrlPattern = "https://h/:id".parse().unwrap();
-    /// let url = weburl::Url::parse("https://h/7").unwrap();
-    /// let r = p.match_url(&url).unwrap().to_result();
-    /// assert_eq!(r.pathname.groups["id"].as_deref(), Some("7"));
-    /// ```
-    #[must_use]
-    pub fn to_result(&self) -> UrlPatternResult {
-        self.pattern
-            .exec_url(self.url)
-            .expect("a match made on this URL matches it again")
-    }
-}
 
 /// A URL pattern (JavaScript's `URLPattern`): eight compiled components.
 ///
@@ -1140,69 +150,10 @@ impl<'p, 'u> UrlPatternMatch<'p, 'u> {
 #[derive(Debug, Clone)]
 pub struct UrlPattern {
     components: Box<[CompiledComponent; 8]>,
-    /// Bit `i` is set when component `i` is a lone wildcard `*`: matched (and its group
-    /// captured) without reading the component, which keeps a set's matching in few cache
-    /// lines.
-    wildcards: u8,
+    /// The components that are a lone wildcard `*`: matched (and their group captured)
+    /// without reading the component, which keeps a set's matching in few cache lines.
+    wildcards: Components,
 }
-
-/// A URL's eight component strings, as match reads them.
-struct Values<'a>([&'a str; 8]);
-
-impl<'a> Values<'a> {
-    /// One component of a URL record, through the URL's getters (what [`Values::of_url`]
-    /// reads for all eight at once).
-    #[inline]
-    fn one(url: &'a Url, component: UrlPatternComponent) -> &'a str {
-        match component {
-            UrlPatternComponent::Protocol => url.scheme(),
-            UrlPatternComponent::Username => url.username(),
-            UrlPatternComponent::Password => url.password(),
-            UrlPatternComponent::Hostname => url.hostname(),
-            UrlPatternComponent::Port => url.port(),
-            UrlPatternComponent::Pathname => url.pathname(),
-            UrlPatternComponent::Search => url.query().unwrap_or(""),
-            UrlPatternComponent::Hash => url.fragment().unwrap_or(""),
-        }
-    }
-
-    /// The components of a URL record: scheme, username, password, host, port, path,
-    /// query, fragment (null as ""): the URL API's getters' ranges in the href
-    /// ([`Url::component_ranges`]), without the `:` after the scheme and the `?` and `#`
-    /// before the query and fragment.
-    #[inline]
-    fn of_url(url: &'a Url) -> Values<'a> {
-        let s = url.href();
-        let [
-            _,
-            _,
-            protocol,
-            username,
-            password,
-            _,
-            hostname,
-            port,
-            pathname,
-            search,
-            hash,
-        ] = url.component_ranges().map(Option::unwrap_or_default);
-        let text = |range: Range<usize>| &s[range];
-        // `?query` and `#fragment`, or empty.
-        let after_delimiter =
-            |range: Range<usize>| &s[range.start + usize::from(!range.is_empty())..range.end];
-        Values([
-            &s[protocol.start..protocol.end - 1],
-            text(username),
-            text(password),
-            text(hostname),
-            text(port),
-            text(pathname),
-            after_delimiter(search),
-            after_delimiter(hash),
-        ])
-    }
-}
-
 impl UrlPattern {
     /// `new URLPattern(input, baseURL, options)` with a constructor string: parses a pattern
     /// such as `https://*.example.com/books/:id`, relative to `base` if given.
@@ -1451,9 +402,9 @@ impl UrlPattern {
         let components = Box::new([
             protocol_c, username, password, hostname, port_c, pathname, search, hash,
         ]);
-        let wildcards = (components.iter().enumerate())
-            .filter(|(_, c)| c.is_lone_wildcard())
-            .fold(0, |bits, (i, _)| bits | 1 << i);
+        let wildcards = (UrlPatternComponent::ALL.into_iter())
+            .filter(|&c| components[c as usize].is_lone_wildcard())
+            .collect();
         Ok(UrlPattern {
             components,
             wildcards,
@@ -1817,7 +768,7 @@ impl UrlPattern {
     #[must_use]
     pub fn exec(&self, input: &str, base: Option<&str>) -> Option<UrlPatternResult> {
         with_input(input, base, |url| {
-            self.exec_values(&Values::of_url(url?), URL_KNOWN, || {
+            self.exec_values(&Values::of_url(url?), self.known_on_url(), || {
                 let input = UrlPatternInput::String(input.to_owned());
                 match base {
                     None => input.into(),
@@ -1836,7 +787,7 @@ impl UrlPattern {
     /// ```
     #[must_use]
     pub fn test_url(&self, url: &Url) -> bool {
-        self.test_values(&Values::of_url(url), URL_KNOWN)
+        self.test_values(&Values::of_url(url), self.known_on_url())
     }
 
     /// `exec()` on an already-parsed URL; `inputs` holds its serialization.
@@ -1850,7 +801,7 @@ impl UrlPattern {
     /// ```
     #[must_use]
     pub fn exec_url(&self, url: &Url) -> Option<UrlPatternResult> {
-        self.exec_values(&Values::of_url(url), URL_KNOWN, || {
+        self.exec_values(&Values::of_url(url), self.known_on_url(), || {
             UrlPatternInput::String(url.href().to_owned()).into()
         })
     }
@@ -1869,11 +820,11 @@ impl UrlPattern {
     /// ```
     #[must_use]
     pub fn match_url<'u>(&self, url: &'u Url) -> Option<UrlPatternMatch<'_, 'u>> {
-        with_spans(|spans| self.match_kept(url, URL_KNOWN, None, spans))
+        with_spans(|spans| self.match_kept(url, None, spans))
     }
 
-    /// The borrowed match on `url` (`known` as in [`UrlPattern::test_values`]): every
-    /// component but the pathname tested, then the pathname matched with its groups, which
+    /// The borrowed match on `url`: every component but the pathname tested (but those
+    /// known to match a URL record, [`UrlPattern::known_on_url`]), then the pathname matched with its groups, which
     /// the match keeps. `pathname`, if given, is the pathname's group spans from a match the
     /// caller has made (a route set's tree), and the pathname is not matched again. `buf` is
     /// scratch space for the spans.
@@ -1881,27 +832,25 @@ impl UrlPattern {
     fn match_kept<'u>(
         &self,
         url: &'u Url,
-        known: u16,
         pathname: Option<&[Span]>,
         buf: &mut Vec<Span>,
     ) -> Option<UrlPatternMatch<'_, 'u>> {
-        const PATHNAME: usize = UrlPatternComponent::Pathname as usize;
-        let others = known | 1 << PATHNAME;
+        const PATHNAME: UrlPatternComponent = UrlPatternComponent::Pathname;
+        let known = self.known_on_url();
+        let others = known.with(PATHNAME);
         // A pathname-only pattern's other components are lone wildcards, known to match a
         // URL record: nothing to read.
-        if self.known(others) != u8::MAX && !self.test_values(&Values::of_url(url), others) {
+        if !others.is_all() && !self.test_values(&Values::of_url(url), others) {
             return None;
         }
         let input = url.pathname();
         let kept = if let Some(groups) = pathname {
             KeptSpans::new(groups, input.len())
-        } else if self.wildcards & (1 << PATHNAME) != 0 {
-            if self.known(known) & (1 << PATHNAME) == 0 && !wildcard_matches(input) {
-                return None;
-            }
+        } else if known.contains(PATHNAME) {
+            // A lone wildcard, which matches a URL record's pathname.
             KeptSpans::NOT_KEPT
         } else {
-            let c = &self.components[PATHNAME];
+            let c = self.component(PATHNAME);
             if c.group_name_list.len() > KEPT {
                 if !c.is_match(input) {
                     return None;
@@ -1949,7 +898,7 @@ impl UrlPattern {
         // "If this throws an exception, catch it, and return null."
         let applied = process_a_urlpatterninit(init, InitType::Url).ok()?;
         let values = Values(UrlPatternComponent::ALL.map(|c| applied.get(c).unwrap_or("")));
-        self.exec_values(&values, 0, || {
+        self.exec_values(&values, Components::NONE, || {
             UrlPatternInput::Init(Box::new(init.clone())).into()
         })
     }
@@ -2059,32 +1008,26 @@ impl UrlPattern {
     }
 
     /// Whether every component matches its value (match, without the result); the
-    /// components of the bits of `known` are not tested (the caller knows they match), and
-    /// neither are the lone wildcards when `known` is [`URL_KNOWN`].
-    fn test_values(&self, values: &Values<'_>, known: u16) -> bool {
-        let known = self.known(known);
-        (self.components.iter().zip(values.0).enumerate()).all(|(i, (c, v))| {
-            if known & (1 << i) != 0 {
+    /// components of `known` are not tested (the caller knows they match).
+    fn test_values(&self, values: &Values<'_>, known: Components) -> bool {
+        let mut components = UrlPatternComponent::ALL.into_iter().zip(values.0);
+        components.all(|(component, v)| {
+            if known.contains(component) {
                 true
-            } else if self.wildcards & (1 << i) != 0 {
+            } else if self.wildcards.contains(component) {
                 wildcard_matches(v)
             } else {
-                c.is_match(v)
+                self.component(component).is_match(v)
             }
         })
     }
 
-    /// The components known to match: those of `known`, and with [`URL_KNOWN`] the lone
-    /// wildcards (a URL record's components hold no line terminator: the basic URL parser
-    /// strips newlines and percent-encodes the other controls).
+    /// The components known to match a URL record's values: the lone wildcards (a URL
+    /// record's components hold no line terminator: the basic URL parser strips newlines and
+    /// percent-encodes the other controls).
     #[inline]
-    fn known(&self, known: u16) -> u8 {
-        let components = known as u8;
-        if known & URL_KNOWN != 0 {
-            components | self.wildcards
-        } else {
-            components
-        }
+    fn known_on_url(&self) -> Components {
+        self.wildcards
     }
 
     /// <https://urlpattern.spec.whatwg.org/#url-pattern-match>, from the component values on
@@ -2092,7 +1035,7 @@ impl UrlPattern {
     fn exec_values(
         &self,
         values: &Values<'_>,
-        known: u16,
+        known: Components,
         inputs: impl FnOnce() -> UrlPatternInputs,
     ) -> Option<UrlPatternResult> {
         with_spans(|spans| {
@@ -2112,26 +1055,25 @@ impl UrlPattern {
     fn match_values(
         &self,
         values: &Values<'_>,
-        known: u16,
+        known: Components,
         pathname: Option<&[Span]>,
         spans: &mut Vec<Span>,
     ) -> bool {
-        let known = self.known(known);
         let mark = spans.len();
-        for (i, (c, v)) in self.components.iter().zip(values.0).enumerate() {
-            let matched = if self.wildcards & (1 << i) != 0 {
-                let all = known & (1 << i) != 0 || wildcard_matches(v);
+        for (component, v) in UrlPatternComponent::ALL.into_iter().zip(values.0) {
+            let matched = if self.wildcards.contains(component) {
+                let all = known.contains(component) || wildcard_matches(v);
                 if all {
                     spans.push(Some((0, v.len())));
                 }
                 all
             } else if let Some(groups) = pathname
-                && i == UrlPatternComponent::Pathname as usize
+                && component == UrlPatternComponent::Pathname
             {
                 spans.extend_from_slice(groups);
                 true
             } else {
-                c.exec_into(v, spans)
+                self.component(component).exec_into(v, spans)
             };
             if !matched {
                 spans.truncate(mark);
@@ -2154,7 +1096,7 @@ impl UrlPattern {
     ) -> bool {
         const PATHNAME: usize = UrlPatternComponent::Pathname as usize;
         match pathname {
-            Some(groups) if self.wildcards | (1 << PATHNAME) == u8::MAX => {
+            Some(groups) if self.wildcards.with(UrlPatternComponent::Pathname).is_all() => {
                 let whole = |v: &&str| Some((0, v.len()));
                 spans.reserve(values.0.len() - 1 + groups.len());
                 spans.extend(values.0[..PATHNAME].iter().map(whole));
@@ -2162,7 +1104,7 @@ impl UrlPattern {
                 spans.extend(values.0[PATHNAME + 1..].iter().map(whole));
                 true
             }
-            _ => self.match_values(values, URL_KNOWN, pathname, spans),
+            _ => self.match_values(values, self.known_on_url(), pathname, spans),
         }
     }
 
@@ -2191,32 +1133,80 @@ impl UrlPattern {
             hash: UrlPatternComponentResult::default(),
         };
         let mut at = 0;
-        self.fill_component(0, values, spans, &mut at, &mut result.protocol);
-        self.fill_component(1, values, spans, &mut at, &mut result.username);
-        self.fill_component(2, values, spans, &mut at, &mut result.password);
-        self.fill_component(3, values, spans, &mut at, &mut result.hostname);
-        self.fill_component(4, values, spans, &mut at, &mut result.port);
-        self.fill_component(5, values, spans, &mut at, &mut result.pathname);
-        self.fill_component(6, values, spans, &mut at, &mut result.search);
-        self.fill_component(7, values, spans, &mut at, &mut result.hash);
+        self.fill_component(
+            UrlPatternComponent::Protocol,
+            values,
+            spans,
+            &mut at,
+            &mut result.protocol,
+        );
+        self.fill_component(
+            UrlPatternComponent::Username,
+            values,
+            spans,
+            &mut at,
+            &mut result.username,
+        );
+        self.fill_component(
+            UrlPatternComponent::Password,
+            values,
+            spans,
+            &mut at,
+            &mut result.password,
+        );
+        self.fill_component(
+            UrlPatternComponent::Hostname,
+            values,
+            spans,
+            &mut at,
+            &mut result.hostname,
+        );
+        self.fill_component(
+            UrlPatternComponent::Port,
+            values,
+            spans,
+            &mut at,
+            &mut result.port,
+        );
+        self.fill_component(
+            UrlPatternComponent::Pathname,
+            values,
+            spans,
+            &mut at,
+            &mut result.pathname,
+        );
+        self.fill_component(
+            UrlPatternComponent::Search,
+            values,
+            spans,
+            &mut at,
+            &mut result.search,
+        );
+        self.fill_component(
+            UrlPatternComponent::Hash,
+            values,
+            spans,
+            &mut at,
+            &mut result.hash,
+        );
         result
     }
 
-    /// <https://urlpattern.spec.whatwg.org/#create-a-component-match-result> for component
-    /// `i` into `out` (empty until now), whose group spans start at `spans[*at]` (moved past
+    /// <https://urlpattern.spec.whatwg.org/#create-a-component-match-result> for
+    /// `component` into `out` (empty until now), whose group spans start at `spans[*at]` (moved past
     /// them). Inlined into [`UrlPattern::result`], so that each component is written in its
     /// place in the result.
     #[inline(always)]
     fn fill_component(
         &self,
-        i: usize,
+        component: UrlPatternComponent,
         values: &Values<'_>,
         spans: &[Span],
         at: &mut usize,
         out: &mut UrlPatternComponentResult,
     ) {
-        let input = values.0[i];
-        if self.wildcards & (1 << i) != 0 {
+        let input = values.0[component as usize];
+        if self.wildcards.contains(component) {
             // A lone wildcard: the component is not read (a set's lookup stays in the cache
             // lines of its tree).
             write_text(&mut out.input, input);
@@ -2224,7 +1214,7 @@ impl UrlPattern {
             out.groups.fill_wildcard(input);
             return;
         }
-        let component = &self.components[i];
+        let component = self.component(component);
         match &component.fixed {
             Some(text) => out.input = text.clone(),
             None => write_text(&mut out.input, input),
@@ -2238,80 +1228,6 @@ impl UrlPattern {
         }
     }
 }
-
-/// Writes `text` into `slot`, an empty string where it will stay (in a result being built).
-/// A string is made this way rather than by `CompactString::new` and a move: `new` copies
-/// short text into a temporary with `memcpy` and reads it back in words to move it, and a
-/// load that spans the narrower stores of a copy just made cannot take their data from the
-/// store buffer, so the processor waits for them to reach the cache (a stall that was most of
-/// a result's cost). Here the bytes are written in place and only read back much later.
-#[inline(always)]
-fn write_text(slot: &mut CompactString, text: &str) {
-    if !text.is_empty() {
-        slot.push_str(text);
-    }
-}
-
-/// The bit of `known` ([`UrlPattern::test_values`]) that says the values are a URL record's
-/// (bits 0 to 7 are the eight components).
-const URL_KNOWN: u16 = 1 << 8;
-
-thread_local! {
-    /// The group spans of the last match on this thread, reused.
-    static SPANS: std::cell::Cell<Vec<Span>> = const { std::cell::Cell::new(Vec::new()) };
-}
-
-/// `f` on `value`, taken out of a thread-local slot, and `put_back(value)` when `f` has
-/// returned (a nested call finds the slot empty, `T::default()`, and starts a value of its
-/// own), so that `f`'s result is returned from here as it is, not through the thread-local's
-/// closure or past the slot's update, each of which copied a whole [`UrlPatternResult`]. The
-/// reused buffers of a match ([`with_spans`]) and of a route set's lookup go through it;
-/// `put_back` names the slot in a closure of no size, so the guard holds the value alone.
-#[inline(always)]
-fn with_taken<T: Default, R>(value: T, put_back: impl FnMut(T), f: impl FnOnce(&mut T) -> R) -> R {
-    /// Puts the value back into its slot when dropped.
-    struct PutBack<T: Default, P: FnMut(T)>(T, P);
-    impl<T: Default, P: FnMut(T)> Drop for PutBack<T, P> {
-        #[inline(always)]
-        fn drop(&mut self) {
-            (self.1)(std::mem::take(&mut self.0));
-        }
-    }
-    let mut taken = PutBack(value, put_back);
-    f(&mut taken.0)
-}
-
-/// `f` on this thread's reused span buffer, emptied ([`with_taken`]).
-#[inline(always)]
-fn with_spans<R>(f: impl FnOnce(&mut Vec<Span>) -> R) -> R {
-    with_taken(
-        SPANS.take(),
-        |v| SPANS.set(v),
-        |spans| {
-            spans.clear();
-            f(spans)
-        },
-    )
-}
-
-/// Whether a lone wildcard `*` (`^(.*)$`) matches `value`: unless it has a line terminator.
-fn wildcard_matches(value: &str) -> bool {
-    memchr::memchr2(b'\n', b'\r', value.as_bytes()).is_none()
-}
-
-/// `f` on the basic URL parser's result for `input` against `base` (itself parsed first),
-/// `None` when either does not parse; the URL is read in place in the thread's reused URL
-/// (no allocation for input that is already normal).
-fn with_input<R>(input: &str, base: Option<&str>, f: impl FnOnce(Option<&Url>) -> R) -> R {
-    match base {
-        None => crate::parser::with_parsed(input, None, |url| f(url.ok())),
-        Some(base) => match Url::parse(base) {
-            Ok(base) => crate::parser::with_parsed(input, Some(&base), |url| f(url.ok())),
-            Err(_) => f(None),
-        },
-    }
-}
-
 /// <https://urlpattern.spec.whatwg.org/#hostname-pattern-is-an-ipv6-address>
 /// The port's encoding callback as create uses it (without a protocol value).
 fn canonicalize_a_port_without_protocol(value: &str) -> Result<String, UrlPatternError> {
@@ -2361,61 +1277,6 @@ impl fmt::Display for UrlPattern {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// `Values::of_url` reads from the getters' ranges what the URL record's components are,
-    /// for URLs with and without credentials, port, query, fragment and host, empty query
-    /// and fragment included.
-    #[test]
-    fn values_of_url_equal_the_getters() {
-        for input in [
-            "https://example.com/a/b?q=1#top",
-            "https://u:p@example.com:8080/a?#",
-            "https://u@example.com/",
-            "https://:p@example.com/",
-            "http://example.com?x",
-            "http://example.com#x",
-            "file:///home/x.txt",
-            "mailto:a@b?subject=x#f",
-            "sc:/a/b?q",
-            "sc://h:1",
-            "data:,x",
-            "http://[::1]:80/",
-            "sc:?",
-            "sc:#",
-            "https://h/?#",
-            "blob:https://a.example/x",
-        ] {
-            let url = Url::parse(input).unwrap();
-            let expected = UrlPatternComponent::ALL.map(|c| Values::one(&url, c));
-            assert_eq!(Values::of_url(&url).0, expected, "{input}");
-        }
-    }
-
-    /// A borrowed match's groups, in place up to six and on the heap past them (a list that
-    /// outgrows its room moves there), equal the owned result's, for pathnames of 0 to 9
-    /// groups with some that do not participate.
-    #[test]
-    fn match_groups_in_place_and_on_the_heap() {
-        for n in 0..10 {
-            let pattern: String = (0..n)
-                .map(|i| format!("/:g{i}{}", ["", "?"][i % 2]))
-                .collect();
-            let pattern: UrlPattern = format!("https://h{pattern}").parse().unwrap();
-            let path: String = (0..n).step_by(2).map(|i| format!("/v{i}")).collect();
-            let url = Url::parse(&format!("https://h{path}")).unwrap();
-            let m = pattern.match_url(&url).unwrap();
-            let groups = m.groups(UrlPatternComponent::Pathname);
-            let owned = pattern.exec_url(&url).unwrap();
-            let want: Vec<(&str, Option<&str>)> = owned.pathname.groups.iter().collect();
-            assert_eq!(groups, want, "{n} groups");
-            assert_eq!(matches!(groups.0, GroupList::Inline(..)), n <= KEPT);
-            let mut spilled = MatchGroups::with_capacity(KEPT);
-            for &group in &want {
-                spilled.push(group);
-            }
-            assert_eq!(spilled, groups);
-        }
-    }
 
     /// A result is written in place (empty strings filled, fixed text copied from the
     /// pattern, a wildcard's group made from the value): every component's input is the URL's
@@ -2494,43 +1355,5 @@ mod tests {
                 );
             }
         }
-    }
-
-    /// A component's result takes 64 bytes on a 64-bit target: the group names shared only
-    /// when a list needs it, the values' list a boxed slice beside the tag. A result is
-    /// written, moved and dropped whole on every match, so its size is much of its cost.
-    #[cfg(target_pointer_width = "64")]
-    #[test]
-    fn a_component_result_is_64_bytes() {
-        assert_eq!(size_of::<Groups>(), 40);
-        assert_eq!(size_of::<UrlPatternComponentResult>(), 64);
-    }
-
-    /// A nested call of `with_spans` gets an empty buffer of its own and leaves the outer
-    /// one as it was; the buffer goes back into the slot, emptied on its next use.
-    #[test]
-    fn with_spans_nests_and_puts_the_buffer_back() {
-        with_spans(|outer| {
-            assert!(outer.is_empty());
-            outer.extend([Some((1, 2)), None, Some((3, 4))]);
-            with_spans(|inner| {
-                assert!(inner.is_empty());
-                inner.push(None);
-            });
-            assert_eq!(*outer, [Some((1, 2)), None, Some((3, 4))]);
-        });
-        let capacity = with_spans(|spans| {
-            assert!(spans.is_empty());
-            spans.capacity()
-        });
-        assert!(capacity >= 3, "the outer buffer was put back: {capacity}");
-    }
-
-    /// An input is no bigger than a `String` (its init object boxed), and the result's
-    /// `inputs`, which keeps one in place, an input and a tag.
-    #[test]
-    fn inputs_are_small() {
-        assert_eq!(size_of::<UrlPatternInput>(), size_of::<String>());
-        assert!(size_of::<UrlPatternInputs>() <= size_of::<String>() + size_of::<usize>());
     }
 }
