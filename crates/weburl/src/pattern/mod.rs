@@ -79,6 +79,7 @@
 //! is [`UrlPattern::exec_input`]'s `Err(UrlPatternError::BaseUrlWithInit)`; the typed methods
 //! cannot express it.
 
+mod backtrack;
 mod canon;
 mod compare;
 mod component;
@@ -118,7 +119,9 @@ use std::sync::Arc;
 /// assert!(!id.is_heap_allocated());
 /// ```
 pub use compact_str::CompactString;
-pub use error::{UrlPatternComponent, UrlPatternError, UrlPatternGenerateError};
+pub use error::{
+    UrlPatternComponent, UrlPatternError, UrlPatternGenerateError, UrlPatternMatchError,
+};
 /// Each regular-expression engine on its own, for the project's tests (not part of the API).
 #[cfg(feature = "_test-hooks")]
 #[doc(hidden)]
@@ -263,7 +266,22 @@ pub struct PatternLimits {
     /// The longest pattern accepted, in bytes (the input string and base URL together, or all
     /// strings of an init object).
     pub max_len: usize,
+    /// The most steps one match of a component's regular expression may take on the bounded
+    /// backtracking matcher (the custom regexp groups the linear engine does not take:
+    /// lookaround, backreferences, named groups...). A step is an instruction executed, a
+    /// backtrack, or a code point compared by a backreference; on this project's test
+    /// machine 10,000,000 steps take about 0.1 s (docs/PERFORMANCE.md), and the matcher's
+    /// backtrack stack holds at most 16 bytes per step. A match that needs more stops: the
+    /// fallible forms ([`UrlPattern::try_exec`]...) answer
+    /// [`UrlPatternMatchError::StepsExhausted`], the others no match.
+    pub max_regexp_steps: u64,
 }
+
+/// [`PatternLimits::new`]'s step budget of a match on the bounded backtracking matcher.
+pub const DEFAULT_MAX_REGEXP_STEPS: u64 = 10_000_000;
+
+/// [`PatternLimits::untrusted`]'s step budget of a match on the bounded backtracking matcher.
+pub const UNTRUSTED_MAX_REGEXP_STEPS: u64 = 1_000_000;
 
 impl Default for PatternLimits {
     fn default() -> PatternLimits {
@@ -272,11 +290,14 @@ impl Default for PatternLimits {
 }
 
 impl PatternLimits {
-    /// No limits (the default): custom regexp groups accepted, any length.
+    /// No limits on patterns (the default): custom regexp groups accepted, any length; a
+    /// match on the bounded backtracking matcher takes at most
+    /// [`DEFAULT_MAX_REGEXP_STEPS`] steps.
     ///
     /// ```
     /// let limits = weburl::pattern::PatternLimits::new();
     /// assert!(limits.allow_regexp_groups);
+    /// assert_eq!(limits.max_regexp_steps, 10_000_000);
     /// ```
     #[must_use]
     pub const fn new() -> PatternLimits {
@@ -284,15 +305,18 @@ impl PatternLimits {
             allow_regexp_groups: true,
             allow_backtracking_regexps: true,
             max_len: usize::MAX,
+            max_regexp_steps: DEFAULT_MAX_REGEXP_STEPS,
         }
     }
 
-    /// For patterns from untrusted users: no custom regexp groups, at most 8 KiB.
+    /// For patterns from untrusted users: no custom regexp groups, at most 8 KiB, and (should
+    /// regexp groups be allowed again) [`UNTRUSTED_MAX_REGEXP_STEPS`] steps per match.
     ///
     /// ```
     /// let limits = weburl::pattern::PatternLimits::untrusted();
     /// assert!(!limits.allow_regexp_groups);
     /// assert_eq!(limits.max_len, 8192);
+    /// assert_eq!(limits.max_regexp_steps, 1_000_000);
     /// ```
     #[must_use]
     pub const fn untrusted() -> PatternLimits {
@@ -302,6 +326,7 @@ impl PatternLimits {
             // re-allowing regexp groups (`.regexp_groups(true)`) means what it always meant.
             allow_backtracking_regexps: true,
             max_len: 8192,
+            max_regexp_steps: UNTRUSTED_MAX_REGEXP_STEPS,
         }
     }
 
@@ -348,6 +373,25 @@ impl PatternLimits {
     #[must_use]
     pub const fn max_len(mut self, max: usize) -> PatternLimits {
         self.max_len = max;
+        self
+    }
+
+    /// The most steps one match may take on the bounded backtracking matcher (see
+    /// [`PatternLimits::max_regexp_steps`](PatternLimits#structfield.max_regexp_steps)).
+    ///
+    /// ```
+    /// use weburl::pattern::{PatternLimits, UrlPattern, UrlPatternOptions};
+    /// let limits = PatternLimits::new().max_regexp_steps(10_000);
+    /// let p = UrlPattern::parse_with_limits("https://e.com/:x((?<n>a*)*\\k<n>b)", None, UrlPatternOptions::default(), &limits)?;
+    /// let hostile = format!("https://e.com/{}", "a".repeat(30));
+    /// assert!(p.try_test(&hostile, None).is_err()); // the budget is spent
+    /// assert!(!p.test(&hostile, None)); // the infallible form: no match
+    /// assert_eq!(p.try_test("https://e.com/aab", None), Ok(true));
+    /// # Ok::<(), weburl::pattern::UrlPatternError>(())
+    /// ```
+    #[must_use]
+    pub const fn max_regexp_steps(mut self, max: u64) -> PatternLimits {
+        self.max_regexp_steps = max;
         self
     }
 
@@ -1240,8 +1284,11 @@ impl UrlPattern {
     ) -> Result<UrlPattern, UrlPatternError> {
         limits.check_len(input.len() + base.map_or(0, str::len))?;
         // https://urlpattern.spec.whatwg.org/#url-pattern-create (string input)
-        let (mut init, starts) =
-            constructor::parse_a_constructor_string(input, limits.allow_regexp_groups)?;
+        let (mut init, starts) = constructor::parse_a_constructor_string(
+            input,
+            limits.allow_regexp_groups,
+            limits.max_regexp_steps,
+        )?;
         if base.is_none() && init.protocol.is_none() {
             return Err(UrlPatternError::MissingBaseUrl);
         }
@@ -1362,11 +1409,10 @@ impl UrlPattern {
         }
         let allow = limits.allow_regexp_groups;
         let allow_backtracking = limits.allow_backtracking_regexps;
+        let steps = limits.max_regexp_steps;
         let compile = |c: C, input: &str, cb: parser::EncodingCallback<'_>, o: Options| {
-            let compiled = CompiledComponent::compile(c, input, cb, o, allow)?;
-            if !allow_backtracking
-                && matches!(compiled.engine, Some(regexp::EngineKind::Backtracking(_)))
-            {
+            let compiled = CompiledComponent::compile(c, input, cb, o, allow, steps)?;
+            if !allow_backtracking && compiled.engine.is_some_and(|e| e.backtracks()) {
                 return Err(UrlPatternError::RegExpGroupsRefused { component: c });
             }
             Ok(compiled)
@@ -1827,6 +1873,105 @@ impl UrlPattern {
         })
     }
 
+    /// [`UrlPattern::test`] that says when it cannot answer: `Err` when a component's custom
+    /// regexp groups ran on the bounded backtracking matcher and exhausted its step budget
+    /// ([`PatternLimits::max_regexp_steps`](PatternLimits#structfield.max_regexp_steps)),
+    /// where `test` answers false.
+    ///
+    /// ```
+    /// use weburl::pattern::{UrlPattern, UrlPatternMatchError};
+    /// let p: UrlPattern = "https://e.com/:x((?=a)(?:a*)*b)".parse().unwrap();
+    /// assert_eq!(p.try_test("https://e.com/aab", None), Ok(true));
+    /// let hostile = format!("https://e.com/{}", "a".repeat(20_000));
+    /// assert!(matches!(p.try_test(&hostile, None), Err(UrlPatternMatchError::StepsExhausted { .. })));
+    /// assert!(!p.test(&hostile, None));
+    /// ```
+    pub fn try_test(&self, input: &str, base: Option<&str>) -> Result<bool, UrlPatternMatchError> {
+        fallible(|| self.test(input, base))
+    }
+
+    /// [`UrlPattern::exec`] that says when it cannot answer (see [`UrlPattern::try_test`]).
+    ///
+    /// ```
+    /// use weburl::pattern::UrlPattern;
+    /// let p: UrlPattern = "https://e.com/:x((?<y>a)\\k<y>)".parse().unwrap();
+    /// let m = p.try_exec("https://e.com/aa", None)?.unwrap();
+    /// assert_eq!(m.pathname.groups["x"].as_deref(), Some("aa"));
+    /// # Ok::<(), weburl::pattern::UrlPatternMatchError>(())
+    /// ```
+    pub fn try_exec(
+        &self,
+        input: &str,
+        base: Option<&str>,
+    ) -> Result<Option<UrlPatternResult>, UrlPatternMatchError> {
+        fallible(|| self.exec(input, base))
+    }
+
+    /// [`UrlPattern::test_url`] that says when it cannot answer (see
+    /// [`UrlPattern::try_test`]).
+    ///
+    /// ```
+    /// let p: weburl::pattern::UrlPattern = "https://e.com/:x((?!b)\\w+)".parse().unwrap();
+    /// let url = weburl::Url::parse("https://e.com/ab").unwrap();
+    /// assert_eq!(p.try_test_url(&url), Ok(true));
+    /// ```
+    pub fn try_test_url(&self, url: &Url) -> Result<bool, UrlPatternMatchError> {
+        fallible(|| self.test_url(url))
+    }
+
+    /// [`UrlPattern::exec_url`] that says when it cannot answer (see
+    /// [`UrlPattern::try_test`]).
+    ///
+    /// ```
+    /// let p: weburl::pattern::UrlPattern = "https://e.com/:x((?<=\\/)\\w+)".parse().unwrap();
+    /// let url = weburl::Url::parse("https://e.com/ab").unwrap();
+    /// assert!(p.try_exec_url(&url).unwrap().is_some());
+    /// ```
+    pub fn try_exec_url(
+        &self,
+        url: &Url,
+    ) -> Result<Option<UrlPatternResult>, UrlPatternMatchError> {
+        fallible(|| self.exec_url(url))
+    }
+
+    /// [`UrlPattern::match_url`] that says when it cannot answer (see
+    /// [`UrlPattern::try_test`]). The match's groups are read again on demand, on the
+    /// bounded matcher too: a group read from it that runs out of steps reads as absent.
+    ///
+    /// ```
+    /// use weburl::pattern::{UrlPattern, UrlPatternComponent};
+    /// let p: UrlPattern = "https://e.com/:x((?=a)\\w+)".parse().unwrap();
+    /// let url = weburl::Url::parse("https://e.com/ab").unwrap();
+    /// let m = p.try_match_url(&url).unwrap().unwrap();
+    /// assert_eq!(m.group(UrlPatternComponent::Pathname, "x"), Some("ab"));
+    /// ```
+    pub fn try_match_url<'u>(
+        &self,
+        url: &'u Url,
+    ) -> Result<Option<UrlPatternMatch<'_, 'u>>, UrlPatternMatchError> {
+        fallible(|| self.match_url(url))
+    }
+
+    /// [`UrlPattern::exec_input`] that also says when a match cannot answer (see
+    /// [`UrlPattern::try_test`]): the outer `Err` is JavaScript's `TypeError`.
+    ///
+    /// ```
+    /// use weburl::pattern::{UrlPattern, UrlPatternInput};
+    /// let p: UrlPattern = "https://e.com/:x((?=a)\\w+)".parse().unwrap();
+    /// let input = UrlPatternInput::String("https://e.com/ab".into());
+    /// assert!(p.try_exec_input(&input, None).unwrap().unwrap().is_some());
+    /// ```
+    pub fn try_exec_input(
+        &self,
+        input: &UrlPatternInput,
+        base: Option<&str>,
+    ) -> Result<Result<Option<UrlPatternResult>, UrlPatternMatchError>, UrlPatternError> {
+        match fallible(|| self.exec_input(input, base)) {
+            Ok(r) => r.map(Ok),
+            Err(e) => Ok(Err(e)),
+        }
+    }
+
     /// `test()` on an already-parsed URL (no second parse).
     ///
     /// ```
@@ -2005,15 +2150,7 @@ impl UrlPattern {
         UrlPatternComponent::ALL
             .into_iter()
             .zip(self.components.iter())
-            .filter_map(|(c, compiled)| {
-                Some((
-                    c,
-                    match compiled.engine? {
-                        regexp::EngineKind::Linear => "linear",
-                        regexp::EngineKind::Backtracking(why) => why.0,
-                    },
-                ))
-            })
+            .filter_map(|(c, compiled)| Some((c, compiled.engine?.describe())))
             .collect()
     }
 
@@ -2279,6 +2416,36 @@ fn with_taken<T: Default, R>(value: T, put_back: impl FnMut(T), f: impl FnOnce(&
     }
     let mut taken = PutBack(value, put_back);
     f(&mut taken.0)
+}
+
+std::thread_local! {
+    /// The first match error of the running fallible match on this thread (see
+    /// [`fallible`]): the infallible paths read an exhausted budget as no match, and leave
+    /// it here for the fallible forms to report.
+    static MATCH_ERROR: std::cell::Cell<Option<UrlPatternMatchError>> =
+        const { std::cell::Cell::new(None) };
+}
+
+/// Records that a component's match could not answer (kept if it is the first one).
+#[cold]
+pub(crate) fn note_exhausted(e: UrlPatternMatchError) {
+    MATCH_ERROR.with(|slot| {
+        if slot.get().is_none() {
+            slot.set(Some(e));
+        }
+    });
+}
+
+/// Runs an infallible match `f`, and turns the first budget exhausted during it into its
+/// error (so `f`'s answer is dropped when a component could not answer).
+pub(crate) fn fallible<R>(f: impl FnOnce() -> R) -> Result<R, UrlPatternMatchError> {
+    let outer = MATCH_ERROR.with(|slot| slot.take());
+    let r = f();
+    let mine = MATCH_ERROR.with(|slot| slot.replace(outer));
+    match mine {
+        Some(e) => Err(e),
+        None => Ok(r),
+    }
 }
 
 /// `f` on this thread's reused span buffer, emptied ([`with_taken`]).
