@@ -35,6 +35,7 @@
 
 use regex_syntax::hir::ClassUnicode;
 
+use super::matcher::Span;
 use super::regexp::{Node, Parsed, maybe_simple_case_folding, word_class};
 
 /// A match ran out of steps: it took more than its budget.
@@ -165,7 +166,7 @@ impl Program {
         &self,
         input: &str,
         max_steps: u64,
-    ) -> Result<Option<Vec<Option<(usize, usize)>>>, StepsExhausted> {
+    ) -> Result<Option<Vec<Span>>, StepsExhausted> {
         let mut m = Machine {
             program: self,
             input,

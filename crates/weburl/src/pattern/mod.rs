@@ -58,13 +58,22 @@
 //! ECMAScript's meaning differs from `regex-syntax`'s (`.`, `\d \s \w \b`, `^ $`, simple
 //! case folding, `v`-flag class sets).
 //!
-//! What it does not take stays on `regress`, whose time has no bound (exponential on some
-//! shapes) and which has no step limit: lookaround, backreferences, named groups, `\q{...}`,
-//! Unicode property escapes (the crates' Unicode tables differ in version), `\b` and class
-//! set operations with `i`, lone surrogates, a generated group that repeats or can match the
-//! empty string, expressions too large for the linear engine.
-//! [`PatternLimits::backtracking_regexps`]`(false)` refuses those patterns when they are
-//! built, so that every accepted pattern matches in linear time. Programs that take
+//! What it does not take (lookaround, backreferences, named groups, `\b` with `i`, a
+//! generated group that repeats or can match the empty string, expressions too large for
+//! the linear engine) runs on `backtrack`, a backtracking matcher written from ECMA-262's
+//! pattern semantics over the same parsed expression, which counts its steps: a match that
+//! needs more than [`PatternLimits::max_regexp_steps`](PatternLimits#structfield.max_regexp_steps)
+//! (default [`DEFAULT_MAX_REGEXP_STEPS`]) stops. The fallible forms
+//! ([`UrlPattern::try_test`], [`UrlPattern::try_exec`], [`UrlPattern::try_match_url`],
+//! [`UrlPatternSet::try_first_match_url`]...) then answer [`UrlPatternMatchError`]; the
+//! JavaScript-shaped ones (`test`, `exec`, `match_url`, a set's lookups) answer no match for
+//! that pattern. What the parser does not read stays on `regress`, whose time has no bound
+//! and which has no step limit: `\q{...}`, Unicode property escapes (the crates' Unicode
+//! tables differ in version), class set operations with `i`, lone surrogates, group names
+//! written with escapes, groups with modifiers.
+//! [`PatternLimits::backtracking_regexps`]`(false)` refuses every pattern that needs either
+//! backtracking engine when it is built, so that every accepted pattern matches in linear
+//! time. Programs that take
 //! patterns from untrusted users can also refuse all regexp groups and overlong patterns
 //! ([`PatternLimits::untrusted`], or [`PatternLimits::regexp_groups`]`(false)` and
 //! [`PatternLimits::max_len`]), with an error before any regular expression is compiled.
@@ -259,7 +268,7 @@ pub struct UrlPatternOptions {
 pub struct PatternLimits {
     /// Whether custom regexp groups are accepted.
     pub allow_regexp_groups: bool,
-    /// Whether custom regexp groups that need the backtracking engine (lookaround,
+    /// Whether custom regexp groups that need a backtracking engine (lookaround,
     /// backreferences, named groups, `\q{...}`, ...: see the module documentation) are
     /// accepted; when not, every accepted pattern matches in time linear in its input.
     pub allow_backtracking_regexps: bool,
@@ -278,9 +287,19 @@ pub struct PatternLimits {
 }
 
 /// [`PatternLimits::new`]'s step budget of a match on the bounded backtracking matcher.
+///
+/// ```
+/// use weburl::pattern::{DEFAULT_MAX_REGEXP_STEPS, PatternLimits};
+/// assert_eq!(PatternLimits::default().max_regexp_steps, DEFAULT_MAX_REGEXP_STEPS);
+/// ```
 pub const DEFAULT_MAX_REGEXP_STEPS: u64 = 10_000_000;
 
 /// [`PatternLimits::untrusted`]'s step budget of a match on the bounded backtracking matcher.
+///
+/// ```
+/// use weburl::pattern::{PatternLimits, UNTRUSTED_MAX_REGEXP_STEPS};
+/// assert_eq!(PatternLimits::untrusted().max_regexp_steps, UNTRUSTED_MAX_REGEXP_STEPS);
+/// ```
 pub const UNTRUSTED_MAX_REGEXP_STEPS: u64 = 1_000_000;
 
 impl Default for PatternLimits {
