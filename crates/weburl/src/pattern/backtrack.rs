@@ -167,6 +167,15 @@ impl Program {
         input: &str,
         max_steps: u64,
     ) -> Result<Option<Vec<Span>>, StepsExhausted> {
+        self.exec_counting(input, max_steps).0
+    }
+
+    /// [`Program::exec`], and the steps it took (more than `max_steps` when they ran out).
+    pub(crate) fn exec_counting(
+        &self,
+        input: &str,
+        max_steps: u64,
+    ) -> (Result<Option<Vec<Span>>, StepsExhausted>, u64) {
         let mut m = Machine {
             program: self,
             input,
@@ -176,15 +185,15 @@ impl Program {
             steps: 0,
             max_steps,
         };
-        if !m.run(0, 0)? {
-            return Ok(None);
-        }
-        Ok(Some(
-            m.slots
-                .chunks(2)
-                .map(|s| (s[0] != NONE && s[1] != NONE).then_some((s[0], s[1])))
-                .collect(),
-        ))
+        let answer = m.run(0, 0).map(|matched| {
+            matched.then(|| {
+                m.slots
+                    .chunks(2)
+                    .map(|s| (s[0] != NONE && s[1] != NONE).then_some((s[0], s[1])))
+                    .collect()
+            })
+        });
+        (answer, m.steps)
     }
 }
 

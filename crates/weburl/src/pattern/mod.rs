@@ -279,7 +279,7 @@ pub struct PatternLimits {
     /// backtracking matcher (the custom regexp groups the linear engine does not take:
     /// lookaround, backreferences, named groups...). A step is an instruction executed, a
     /// backtrack, or a code point compared by a backreference; on this project's test
-    /// machine 10,000,000 steps take about 0.1 s (docs/PERFORMANCE.md), and the matcher's
+    /// machine 10,000,000 steps take about 30 ms (docs/PERFORMANCE.md), and the matcher's
     /// backtrack stack holds at most 16 bytes per step. A match that needs more stops: the
     /// fallible forms ([`UrlPattern::try_exec`]...) answer
     /// [`UrlPatternMatchError::StepsExhausted`], the others no match.

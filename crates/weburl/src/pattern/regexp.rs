@@ -1092,6 +1092,13 @@ pub mod hooks {
             Ok(spans.map(|s| s[1..].to_vec()))
         }
 
+        /// The steps the bounded matcher takes on `input` with `max_steps` (more than
+        /// `max_steps` when they run out), or why the parser does not read the expression.
+        pub fn bounded_steps(&self, input: &str, max_steps: u64) -> Result<u64, &'static str> {
+            let program = self.bounded.as_ref().map_err(|why| *why)?;
+            Ok(program.exec_counting(input, max_steps).1)
+        }
+
         /// `regress`, the match that starts at 0: what JavaScript's engine gives.
         pub fn backtracking(&self, input: &str) -> Groups {
             self.backtracking
