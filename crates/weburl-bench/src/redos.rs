@@ -1,9 +1,10 @@
 //! `weburl-bench redos`: the classic exponential regular-expression shapes as custom regexp
 //! groups of URL patterns, on a 20,000-byte input that does not match: `UrlPattern::test`
 //! (the linear engine) against `regress` (the backtracking engine weburl used for every
-//! custom regexp group before) on the same generated expression, in the same process; and
-//! ordinary regexp routes, component expression on each engine, interleaved. See
-//! docs/PERFORMANCE.md.
+//! custom regexp group before) on the same generated expression, in the same process; shapes
+//! that need backtracking on the bounded backtracking matcher (`UrlPattern::try_test`, the
+//! default step budget) against `regress`; and ordinary regexp routes, component expression
+//! on each engine, interleaved. See docs/PERFORMANCE.md.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};

@@ -531,6 +531,19 @@ fn constructs_routed_to_the_backtracking_engine() {
     ];
     for &(source, ci, expected) in cases {
         assert_eq!(engine(source, ci), Ok(expected), "{source} (i: {ci})");
+        // What the parser does not read stays on `regress` (no step budget); the rest that
+        // needs backtracking runs on the bounded matcher.
+        let unread = [
+            "a \\q{...} string disjunction",
+            "a Unicode property escape",
+            "a class set operation with the i flag",
+            "a lone surrogate",
+        ];
+        assert_eq!(
+            on_regress(source, ci),
+            Ok(unread.contains(&expected)),
+            "{source} (i: {ci})"
+        );
     }
     // A capturing group inside a custom regexp group is refused before any engine.
     let o = UrlPatternOptions::default();
