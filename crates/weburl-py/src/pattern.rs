@@ -776,10 +776,12 @@ fn py_quote(s: &str) -> String {
 /// every pattern). Patterns are tried in the order they were added.
 ///
 /// ``add(pattern, value)`` takes a :class:`URLPattern`, a pattern string or an init dict.
-/// ``URLPatternSet(*, untrusted=False, regexp_groups=None, max_pattern_length=None)`` limits
-/// the patterns ``add`` accepts as :class:`URLPattern` does (a :class:`URLPattern` given to
-/// ``add`` was built, and its length checked, by its own constructor; one with custom regexp
-/// groups is refused when they are).
+/// ``URLPatternSet(*, untrusted=False, regexp_groups=None, max_pattern_length=None,
+/// backtracking_regexps=None, max_regexp_steps=None)`` limits the patterns ``add`` accepts
+/// (and the step budget of their matches) as :class:`URLPattern` does (a :class:`URLPattern`
+/// given to ``add`` was built, its length and backtracking checked and its step budget set,
+/// by its own constructor; one with custom regexp groups is refused when they are). A
+/// lookup in which a pattern exhausts its step budget raises :class:`URLPatternError`.
 /// ``first_match(url, base=None)`` returns ``(value, result)`` for the first pattern that
 /// matches (``result`` as :meth:`URLPattern.exec` gives it), or None; ``best_match(url,
 /// base=None)`` the most specific that matches; ``matches(url, base=None)`` all of them, in
