@@ -92,7 +92,9 @@ docs/PERFORMANCE.md.
 `redos` times the classic exponential regular-expression shapes as custom regexp groups
 (`https://e.com/:x((?:a*)*b)`, ...) on a 20,000-byte path that does not match: UrlPattern::test
 (the linear engine) against regress on the same generated expression, whose input grows
-from 8 bytes (by 2 up to 64, then doubling) while one run stays under --cap-ms (default 1000); then ordinary regexp routes,
+from 8 bytes (by 2 up to 64, then doubling) while one run stays under --cap-ms (default 1000); then shapes
+that need backtracking (a lookaround or a backreference around nested quantifiers): UrlPattern::try_test
+(the bounded backtracking matcher, default step budget) against regress the same way; then ordinary regexp routes,
 the component expression on each engine and the whole exec; N rounds (default 5)
 interleaved. See docs/PERFORMANCE.md.
 

@@ -1,9 +1,10 @@
 //! `weburl-bench redos`: the classic exponential regular-expression shapes as custom regexp
 //! groups of URL patterns, on a 20,000-byte input that does not match: `UrlPattern::test`
 //! (the linear engine) against `regress` (the backtracking engine weburl used for every
-//! custom regexp group before) on the same generated expression, in the same process; and
-//! ordinary regexp routes, component expression on each engine, interleaved. See
-//! docs/PERFORMANCE.md.
+//! custom regexp group before) on the same generated expression, in the same process; shapes
+//! that need backtracking on the bounded backtracking matcher (`UrlPattern::try_test`, the
+//! default step budget) against `regress`; and ordinary regexp routes, component expression
+//! on each engine, interleaved. See docs/PERFORMANCE.md.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -28,6 +29,16 @@ pub const SHAPES: &[&str] = &[
     "(?:a|aa)+b",
     "(?:a{1,30}){1,30}b",
     "[a\\w]*[a\\w]*[a\\w]*b",
+];
+
+/// Shapes that need backtracking (a lookaround, a backreference), which run on the bounded
+/// backtracking matcher with the default step budget.
+pub const FALLBACK_SHAPES: &[&str] = &[
+    "(?=a)(?:a*)*b",
+    "(?!b)(?:a|a)*b",
+    "(?<n>a*)*\\k<n>b",
+    "(?:(?<n>a)|a)*\\k<n>b",
+    "a*(?<=(?:a+)+)b",
 ];
 
 /// The input length of the measurement.
@@ -122,7 +133,63 @@ pub fn main(opts: &RedosOptions) -> Result<(), String> {
             regress_at.0
         );
     }
+    fallback(opts)?;
     ordinary(opts.rounds)
+}
+
+/// The shapes that need backtracking: `UrlPattern::try_test` (the bounded matcher, default
+/// budget) on 20,000 bytes, and `regress` on the same expression growing as above.
+fn fallback(opts: &RedosOptions) -> Result<(), String> {
+    println!();
+    println!(
+        "| shape `https://e.com/:x(...)` | weburl try_test, {LEN} B, default budget | answer | regress, same expression |"
+    );
+    println!("| --- | --- | --- | --- |");
+    for shape in FALLBACK_SHAPES {
+        let p = UrlPattern::parse(
+            &format!("https://e.com/:x({shape})"),
+            None,
+            UrlPatternOptions::default(),
+        )
+        .map_err(|e| e.to_string())?;
+        let source = format!("^(?:\\/({shape}))$");
+        let engines = Engines::new(&source, false)?;
+        if engines.engine() == "linear" {
+            return Err(format!("{shape}: runs on the linear engine"));
+        }
+        let url = format!("https://e.com/{}", "a".repeat(LEN));
+        let mut weburl = Vec::new();
+        let mut answer = String::new();
+        for _ in 0..opts.rounds {
+            let start = Instant::now();
+            let r = black_box(p.try_test(&url, None));
+            weburl.push(start.elapsed());
+            answer = match r {
+                Ok(true) => return Err(format!("{shape}: weburl matched")),
+                Ok(false) => "no match".to_owned(),
+                Err(_) => "budget exhausted".to_owned(),
+            };
+        }
+        let mut n = 8;
+        let regress_at = loop {
+            let path = format!("/{}", "a".repeat(n));
+            let (d, hit) = time_once(|| engines.backtracking(&path).is_some());
+            if hit {
+                return Err(format!("{shape}: regress matched {n} a's"));
+            }
+            if d > opts.cap || n >= LEN {
+                break (n, d);
+            }
+            n = if n < 64 { n + 2 } else { (n * 2).min(LEN) };
+        };
+        println!(
+            "| `{shape}` | {} | {answer} | {} at {} B |",
+            fmt(median(&weburl)),
+            fmt(regress_at.1),
+            regress_at.0
+        );
+    }
+    Ok(())
 }
 
 /// Ordinary regexp routes: each route's component expression on the linear engine and on

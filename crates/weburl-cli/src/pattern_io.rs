@@ -37,6 +37,9 @@ pub struct NamedLimits {
     pub limits: PatternLimits,
     /// The option that refuses custom regexp groups (when one does).
     regexp_groups: String,
+    /// The option that refuses the custom regexp groups that need backtracking (when one
+    /// does).
+    backtracking_regexps: String,
     /// The option that set the length limit (when one did).
     max_len: String,
     /// How to give a relative pattern's base URL (and what else can be given instead), for
@@ -55,6 +58,19 @@ impl NamedLimits {
         let untrusted = PatternLimits::untrusted();
         self.regexp_groups(untrusted.allow_regexp_groups, option);
         self.max_len(untrusted.max_len, option.to_owned());
+        self.max_regexp_steps(untrusted.max_regexp_steps);
+    }
+
+    /// Whether the custom regexp groups that need backtracking are accepted, as `option`
+    /// says.
+    pub fn backtracking_regexps(&mut self, allow: bool, option: &str) {
+        self.limits = self.limits.backtracking_regexps(allow);
+        self.backtracking_regexps = option.to_owned();
+    }
+
+    /// The step budget of one match on the bounded backtracking matcher.
+    pub fn max_regexp_steps(&mut self, max: u64) {
+        self.limits = self.limits.max_regexp_steps(max);
     }
 
     /// Whether custom regexp groups are accepted, as `option` says.
@@ -78,6 +94,12 @@ impl NamedLimits {
     /// The message of a constructor error; a limit's refusal names the option that set it.
     pub fn message(&self, e: &UrlPatternError) -> String {
         match e {
+            UrlPatternError::RegExpGroupsRefused { .. } if self.limits.allow_regexp_groups => {
+                format!(
+                    "{e}: it needs backtracking (lookaround, a backreference...) ({})",
+                    self.backtracking_regexps
+                )
+            }
             UrlPatternError::RegExpGroupsRefused { .. } => format!("{e} ({})", self.regexp_groups),
             UrlPatternError::TooLong { .. } => format!("{e} ({})", self.max_len),
             UrlPatternError::MissingBaseUrl if !self.base.is_empty() => {

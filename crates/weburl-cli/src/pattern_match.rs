@@ -11,7 +11,7 @@ use serde::ser::{SerializeMap, Serializer};
 use weburl::Url;
 use weburl::pattern::{
     BEST_MATCH_ORDER, UrlPattern, UrlPatternComponent, UrlPatternComponentResult,
-    UrlPatternOptions, UrlPatternResult, UrlPatternSet,
+    UrlPatternMatchError, UrlPatternOptions, UrlPatternResult, UrlPatternSet,
 };
 
 use crate::brace::{self, BraceError};
@@ -39,10 +39,15 @@ Routes are tried in order: the first that matches wins (--all: every one that ma
 order; --best: the most specific one that matches, whatever the order, as --best above
 tells). A --get group placeholder that no route has is an error.
 
-Patterns from untrusted users: --untrusted refuses custom regexp groups (their matching time
-has no bound; without them matching takes at most the pattern's size times the URL's length)
-and patterns over 8192 bytes; --no-regexp-groups and --max-pattern-length N set either limit
-alone. A refused pattern is a usage error that names the pattern (or the routes file and
+Patterns from untrusted users: --untrusted refuses custom regexp groups and patterns over
+8192 bytes (without regexp groups matching takes at most the pattern's size times the URL's
+length); --no-regexp-groups and --max-pattern-length N set either limit alone. Regexp groups
+that need backtracking (lookaround, backreferences, named groups...) take at most
+--max-regexp-steps N steps per match (default 10000000): a URL whose match runs out fails
+with `regexp-steps-exhausted` and the next URL is matched; --no-backtracking-regexps refuses
+them, so that every pattern matches in time linear in the URL. (Unicode property escapes
+`\p{...}`, `\q{...}` and class set operations with --ignore-case run on an engine without a
+step budget: only --no-backtracking-regexps or --no-regexp-groups bound them.) A refused pattern is a usage error that names the pattern (or the routes file and
 line), the component and the option.
 
 Each URL gets one line: the route's name, then ` NAME=VALUE` for each group that captured
@@ -131,6 +136,17 @@ pub struct MatchArgs {
     /// of an init object)
     #[arg(long, value_name = "N")]
     max_pattern_length: Option<usize>,
+
+    /// Refuse custom regexp groups that need backtracking (lookaround, backreferences, named
+    /// groups...): every accepted pattern then matches in time linear in the URL
+    #[arg(long)]
+    no_backtracking_regexps: bool,
+
+    /// The most steps one match of a regexp group that needs backtracking may take (default
+    /// 10000000, with --untrusted 1000000); a URL whose match runs out fails with
+    /// `regexp-steps-exhausted`
+    #[arg(long, value_name = "N")]
+    max_regexp_steps: Option<u64>,
 
     /// Print TEMPLATE for each match (see below for the placeholders)
     #[arg(long, value_name = "TEMPLATE", value_parser = Template::parse)]
@@ -266,6 +282,12 @@ pub fn run(mut args: MatchArgs) -> ExitCode {
     if let Some(max) = args.max_pattern_length {
         limits.max_len(max, format!("--max-pattern-length {max}"));
     }
+    if args.no_backtracking_regexps {
+        limits.backtracking_regexps(false, "--no-backtracking-regexps");
+    }
+    if let Some(max) = args.max_regexp_steps {
+        limits.max_regexp_steps(max);
+    }
     let mut routes = Vec::new();
     for pattern in &args.patterns {
         match pattern_io::compile(pattern, pattern_base, options, &limits) {
@@ -376,21 +398,22 @@ fn pairs_as_map<S: Serializer>(pairs: &[(String, String)], s: S) -> Result<S::Ok
 
 impl Matcher {
     /// The matches of `url`, in route order: the first only (with `--best` the most
-    /// specific), or with `--all` every one.
-    fn matches(&self, url: &Url) -> Vec<(usize, UrlPatternResult)> {
+    /// specific), or with `--all` every one; `Err` when a route tried ran out of its regexp
+    /// step budget.
+    fn matches(&self, url: &Url) -> Result<Vec<(usize, UrlPatternResult)>, UrlPatternMatchError> {
         if self.best {
-            return (self.set.best_match_url(url))
+            return Ok((self.set.try_best_match_url(url)?)
                 .map(|(&index, result)| vec![(index, result)])
-                .unwrap_or_default();
+                .unwrap_or_default());
         }
         if !self.all {
-            return (self.set.first_match_url(url))
+            return Ok((self.set.try_first_match_url(url)?)
                 .map(|(&index, result)| vec![(index, result)])
-                .unwrap_or_default();
+                .unwrap_or_default());
         }
-        (self.set.matches_url(url).into_iter())
+        Ok((self.set.try_matches_url(url)?.into_iter())
             .map(|(&index, result)| (index, result))
-            .collect()
+            .collect())
     }
 
     /// Records that `input` failed, as every command does ([`Sink::fail_input`]).
@@ -406,7 +429,12 @@ impl Process for Matcher {
             Ok(url) => url,
             Err(e) => return self.fail(input, e.into(), sink),
         };
-        let matches = self.matches(&url);
+        let matches = match self.matches(&url) {
+            Ok(matches) => matches,
+            Err(e) => {
+                return self.fail(input, Failure::new("regexp-steps-exhausted", e), sink);
+            }
+        };
         if matches.is_empty() {
             return self.fail(input, Failure::new("no-match", "no route matches"), sink);
         }

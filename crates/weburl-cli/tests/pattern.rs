@@ -419,6 +419,134 @@ fn batch_limits_refuse_wpt_regexp_cases() {
     }
 }
 
+/// A regexp group that needs backtracking, on a URL that exhausts its step budget: that URL
+/// fails with `regexp-steps-exhausted` (the budget named), the next one is matched; the
+/// budget is --max-regexp-steps (or --untrusted's, once regexp groups are allowed again);
+/// --no-backtracking-regexps refuses the pattern and names itself.
+#[test]
+fn match_regexp_step_budget() {
+    let pattern = "https://e.x/:x((?=a)(?:a*)*b)";
+    let hostile = format!("https://e.x/{}", "a".repeat(20_000));
+    let stdin = format!("{hostile}\nhttps://e.x/aab\n");
+    let run = weburl(
+        &["match", "--max-regexp-steps", "100000", pattern],
+        stdin.as_bytes(),
+    );
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert_eq!(run.stdout, format!("{pattern} x=aab\n"));
+    assert!(
+        run.stderr.ends_with(
+            ": the pathname's custom regexp groups exhausted their budget of 100000 steps \
+             (max_regexp_steps) without an answer\n"
+        ),
+        "{}",
+        run.stderr
+    );
+    // The default budget (10,000,000 steps) ends the same way.
+    let run = weburl(&["match", "--json", pattern], stdin.as_bytes());
+    let lines: Vec<Value> = run
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(
+        lines[0]["error_name"], "regexp-steps-exhausted",
+        "{}",
+        lines[0]
+    );
+    assert!(
+        lines[0]["error"]
+            .as_str()
+            .unwrap()
+            .contains("budget of 10000000 steps"),
+        "{}",
+        lines[0]
+    );
+    assert_eq!(lines[1]["groups"]["x"], "aab");
+    // Refused outright.
+    let run = weburl(
+        &[
+            "match",
+            "--no-backtracking-regexps",
+            pattern,
+            "https://e.x/aab",
+        ],
+        b"",
+    );
+    assert_eq!(run.code, 2);
+    assert_eq!(
+        run.stderr.lines().next().unwrap(),
+        format!(
+            "error: pattern {pattern}: the pathname pattern has a custom regexp group, which the \
+             limits refuse: it needs backtracking (lookaround, a backreference...) \
+             (--no-backtracking-regexps)"
+        )
+    );
+    // A linear one is accepted with --no-backtracking-regexps.
+    let run = weburl(
+        &[
+            "match",
+            "--no-backtracking-regexps",
+            "https://e.x/:x(a+b)",
+            "https://e.x/aab",
+        ],
+        b"",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    // --max-regexp-steps must be a number.
+    let run = weburl(
+        &[
+            "match",
+            "--max-regexp-steps",
+            "many",
+            pattern,
+            "https://e.x/b",
+        ],
+        b"",
+    );
+    assert_eq!(run.code, 2);
+}
+
+/// The batch op `pattern` with `max_regexp_steps` and `backtracking_regexps`: an exhausted
+/// budget is that request's failure; the next request is answered.
+#[test]
+fn batch_regexp_step_budget() {
+    let pattern = json!(["https://e.x/:x((?=a)(?:a*)*b)"]);
+    let hostile = format!("https://e.x/{}", "a".repeat(200));
+    let answers = batch(&[
+        json!({"op": "pattern", "pattern": pattern, "inputs": [hostile], "max_regexp_steps": 1000}),
+        json!({"op": "pattern", "pattern": pattern, "inputs": ["https://e.x/ab"], "max_regexp_steps": 1000}),
+        json!({"op": "pattern", "pattern": pattern, "backtracking_regexps": false}),
+        json!({"op": "pattern", "pattern": pattern, "max_regexp_steps": "1000"}),
+    ]);
+    assert_eq!(answers[0]["failure"], json!(true), "{}", answers[0]);
+    assert_eq!(
+        answers[0]["error"],
+        "the pathname's custom regexp groups exhausted their budget of 1000 steps \
+         (max_regexp_steps) without an answer"
+    );
+    assert_eq!(
+        answers[1]["match"]["pathname"]["groups"]["x"], "ab",
+        "{}",
+        answers[1]
+    );
+    assert!(
+        answers[2]["error"].as_str().unwrap().ends_with(
+            "it needs backtracking (lookaround, a backreference...) (backtracking_regexps: false)"
+        ),
+        "{}",
+        answers[2]
+    );
+    assert!(
+        answers[3]["error"]
+            .as_str()
+            .unwrap()
+            .contains("field max_regexp_steps must be a non-negative integer or null"),
+        "{}",
+        answers[3]
+    );
+}
+
 /// `weburl match` with hostile sizes: 5,000 routes, a megabyte literal route, and megabyte
 /// URLs on stdin, each answered on its own line (no timing asserted).
 #[test]

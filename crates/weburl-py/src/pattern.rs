@@ -7,8 +7,8 @@ use pyo3::types::{PyDict, PyList, PyMapping, PyString, PyTuple};
 use weburl::Url;
 use weburl::pattern::{
     BEST_MATCH_ORDER, PatternLimits, UrlPattern, UrlPatternComponent, UrlPatternComponentResult,
-    UrlPatternError, UrlPatternInit, UrlPatternInput, UrlPatternOptions, UrlPatternResult,
-    UrlPatternSet,
+    UrlPatternError, UrlPatternInit, UrlPatternInput, UrlPatternMatchError, UrlPatternOptions,
+    UrlPatternResult, UrlPatternSet,
 };
 
 use crate::text::{usv, usv_any};
@@ -136,26 +136,41 @@ fn read_base(base: Option<&Bound<'_, PyAny>>) -> PyResult<Option<String>> {
 }
 
 /// The keyword arguments that limit patterns from untrusted users (`untrusted`,
-/// `regexp_groups`, `max_pattern_length`), with the keyword that set each limit so that a
-/// refusal names it.
+/// `regexp_groups`, `backtracking_regexps`, `max_pattern_length`, `max_regexp_steps`), with
+/// the keyword that set each limit so that a refusal names it.
 #[derive(Clone, Debug)]
 struct Limits {
     limits: PatternLimits,
     regexp_groups_by: String,
+    backtracking_by: String,
     max_len_by: String,
 }
 
+/// The keyword arguments of the limits, as the constructors take them.
+#[derive(Clone, Copy, Debug, Default)]
+struct LimitArgs {
+    untrusted: bool,
+    regexp_groups: Option<bool>,
+    backtracking_regexps: Option<bool>,
+    max_pattern_length: Option<usize>,
+    max_regexp_steps: Option<u64>,
+}
+
 impl Limits {
-    /// `untrusted=True` is `PatternLimits::untrusted()`; `regexp_groups` and
-    /// `max_pattern_length`, when given, override it.
-    fn new(
-        untrusted: bool,
-        regexp_groups: Option<bool>,
-        max_pattern_length: Option<usize>,
-    ) -> Limits {
+    /// `untrusted=True` is `PatternLimits::untrusted()`; the other keywords, when given,
+    /// override it.
+    fn new(args: LimitArgs) -> Limits {
+        let LimitArgs {
+            untrusted,
+            regexp_groups,
+            backtracking_regexps,
+            max_pattern_length,
+            max_regexp_steps,
+        } = args;
         let mut out = Limits {
             limits: PatternLimits::new(),
             regexp_groups_by: String::new(),
+            backtracking_by: String::new(),
             max_len_by: String::new(),
         };
         if untrusted {
@@ -168,9 +183,19 @@ impl Limits {
             out.regexp_groups_by =
                 format!("regexp_groups={}", if allow { "True" } else { "False" });
         }
+        if let Some(allow) = backtracking_regexps {
+            out.limits = out.limits.backtracking_regexps(allow);
+            out.backtracking_by = format!(
+                "backtracking_regexps={}",
+                if allow { "True" } else { "False" }
+            );
+        }
         if let Some(max) = max_pattern_length {
             out.limits = out.limits.max_len(max);
             out.max_len_by = format!("max_pattern_length={max}");
+        }
+        if let Some(max) = max_regexp_steps {
+            out.limits = out.limits.max_regexp_steps(max);
         }
         out
     }
@@ -179,6 +204,12 @@ impl Limits {
     /// keyword, a missing base URL the base argument.
     fn raise(&self, e: &UrlPatternError, input: &UrlPatternInput) -> PyErr {
         let message = match e {
+            UrlPatternError::RegExpGroupsRefused { .. } if self.limits.allow_regexp_groups => {
+                format!(
+                    "{e}: it needs backtracking (lookaround, a backreference...) ({})",
+                    self.backtracking_by
+                )
+            }
             UrlPatternError::RegExpGroupsRefused { .. } => {
                 format!("{e} ({})", self.regexp_groups_by)
             }
@@ -248,7 +279,7 @@ pub(crate) fn pattern_argument(
         read_input(Some(pattern), false)?,
         read_base(base)?,
         ignore_case,
-        &Limits::new(false, None, None),
+        &Limits::new(LimitArgs::default()),
     )
 }
 
@@ -308,17 +339,36 @@ fn run(
     let base = read_base(base)?;
     match input {
         Input::Js(input) => pattern
-            .exec_input(&input, base.as_deref())
-            .map_err(|e| raise(&e)),
+            .try_exec_input(&input, base.as_deref())
+            .map_err(|e| raise(&e))?
+            .map_err(|e| steps_exhausted(&e)),
         // A URL is absolute: a base would change nothing.
-        Input::Url(url) => Ok(pattern.exec_url(&url)),
+        Input::Url(url) => pattern.try_exec_url(&url).map_err(|e| steps_exhausted(&e)),
     }
+}
+
+/// The exception for a match that could not answer (the regexp step budget ran out):
+/// :class:`URLPatternError`, with the component.
+fn steps_exhausted(e: &UrlPatternMatchError) -> PyErr {
+    let err = URLPatternError::new_err(e.to_string());
+    let component = match e {
+        UrlPatternMatchError::StepsExhausted { component, .. } => Some(component.name()),
+        _ => None,
+    };
+    Python::attach(|py| {
+        let value = err.value(py);
+        let _ = value.setattr("component", component);
+        let _ = value.setattr("offset", None::<usize>);
+        let _ = value.setattr("needs_base", false);
+    });
+    err
 }
 
 /// A URL pattern: the URL Pattern Standard's ``URLPattern``, with JavaScript's API.
 ///
 /// ``URLPattern(input=None, base=None, *, ignore_case=False, untrusted=False,
-/// regexp_groups=None, max_pattern_length=None)``: ``input`` is a pattern string
+/// regexp_groups=None, max_pattern_length=None, backtracking_regexps=None,
+/// max_regexp_steps=None)``: ``input`` is a pattern string
 /// (``"https://*.example.com/books/:id"``; a relative one needs ``base``) or an init dict
 /// with any of ``protocol``, ``username``, ``password``, ``hostname``, ``port``,
 /// ``pathname``, ``search``, ``hash`` and ``baseURL`` (a component left out matches
@@ -333,6 +383,23 @@ fn run(
 /// strings of an init dict); ``regexp_groups=False`` and ``max_pattern_length=N`` set either
 /// limit alone (and override ``untrusted``). A refused pattern raises
 /// :class:`URLPatternError`, whose message names the component and the keyword.
+///
+/// Regexp groups that need backtracking (lookaround, backreferences, named groups...) run
+/// on a matcher that takes at most ``max_regexp_steps`` steps per match (default
+/// 10,000,000; 1,000,000 with ``untrusted=True``): a match that needs more raises
+/// :class:`URLPatternError` from ``test``/``exec`` (its ``component`` says where);
+/// ``backtracking_regexps=False`` refuses those patterns, so that every accepted pattern
+/// matches in time linear in the URL. (``\p{...}``, ``\q{...}`` and class set operations
+/// with ``ignore_case`` run without a step budget: only these two keywords bound them.)
+///
+/// >>> from weburl import URLPattern
+/// >>> slow = URLPattern("https://e.com/:x((?=a)(?:a*)*b)", max_regexp_steps=1000)
+/// >>> slow.test("https://e.com/aab")
+/// True
+/// >>> slow.test("https://e.com/" + "a" * 40)
+/// Traceback (most recent call last):
+///   ...
+/// weburl.URLPatternError: the pathname's custom regexp groups exhausted their budget of 1000 steps (max_regexp_steps) without an answer
 ///
 /// ``test(input, base=None)`` and ``exec(input, base=None)`` match a URL (a str, a
 /// :class:`URL` or an init dict); ``exec`` returns a dict shaped as JavaScript's result
@@ -375,8 +442,11 @@ impl PyUrlPattern {
         ignore_case=false,
         untrusted=false,
         regexp_groups=None,
-        max_pattern_length=None
+        max_pattern_length=None,
+        backtracking_regexps=None,
+        max_regexp_steps=None
     ))]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         input: Option<&Bound<'_, PyAny>>,
         base: Option<&Bound<'_, PyAny>>,
@@ -384,10 +454,18 @@ impl PyUrlPattern {
         untrusted: bool,
         regexp_groups: Option<bool>,
         max_pattern_length: Option<usize>,
+        backtracking_regexps: Option<bool>,
+        max_regexp_steps: Option<u64>,
     ) -> PyResult<Self> {
         let input = read_input(input, false)?;
         let base = read_base(base)?;
-        let limits = Limits::new(untrusted, regexp_groups, max_pattern_length);
+        let limits = Limits::new(LimitArgs {
+            untrusted,
+            regexp_groups,
+            backtracking_regexps,
+            max_pattern_length,
+            max_regexp_steps,
+        });
         Ok(PyUrlPattern {
             pattern: build(input, base, ignore_case, &limits)?,
         })
@@ -685,10 +763,12 @@ fn py_quote(s: &str) -> String {
 /// every pattern). Patterns are tried in the order they were added.
 ///
 /// ``add(pattern, value)`` takes a :class:`URLPattern`, a pattern string or an init dict.
-/// ``URLPatternSet(*, untrusted=False, regexp_groups=None, max_pattern_length=None)`` limits
-/// the patterns ``add`` accepts as :class:`URLPattern` does (a :class:`URLPattern` given to
-/// ``add`` was built, and its length checked, by its own constructor; one with custom regexp
-/// groups is refused when they are).
+/// ``URLPatternSet(*, untrusted=False, regexp_groups=None, max_pattern_length=None,
+/// backtracking_regexps=None, max_regexp_steps=None)`` limits the patterns ``add`` accepts
+/// (and the step budget of their matches) as :class:`URLPattern` does (a :class:`URLPattern`
+/// given to ``add`` was built, its length and backtracking checked and its step budget set,
+/// by its own constructor; one with custom regexp groups is refused when they are). A
+/// lookup in which a pattern exhausts its step budget raises :class:`URLPatternError`.
 /// ``first_match(url, base=None)`` returns ``(value, result)`` for the first pattern that
 /// matches (``result`` as :meth:`URLPattern.exec` gives it), or None; ``best_match(url,
 /// base=None)`` the most specific that matches; ``matches(url, base=None)`` all of them, in
@@ -757,16 +837,31 @@ impl PyUrlPatternSet {
 #[pymethods]
 impl PyUrlPatternSet {
     #[new]
-    #[pyo3(signature = (*, untrusted=false, regexp_groups=None, max_pattern_length=None))]
+    #[pyo3(signature = (
+        *,
+        untrusted=false,
+        regexp_groups=None,
+        max_pattern_length=None,
+        backtracking_regexps=None,
+        max_regexp_steps=None
+    ))]
     fn new(
         untrusted: bool,
         regexp_groups: Option<bool>,
         max_pattern_length: Option<usize>,
+        backtracking_regexps: Option<bool>,
+        max_regexp_steps: Option<u64>,
     ) -> Self {
         PyUrlPatternSet {
             set: UrlPatternSet::new(),
             values: Vec::new(),
-            limits: Limits::new(untrusted, regexp_groups, max_pattern_length),
+            limits: Limits::new(LimitArgs {
+                untrusted,
+                regexp_groups,
+                backtracking_regexps,
+                max_pattern_length,
+                max_regexp_steps,
+            }),
         }
     }
 
@@ -818,7 +913,7 @@ impl PyUrlPatternSet {
         let Some(parsed) = Self::url(url, base)? else {
             return Ok(None);
         };
-        match self.set.first_match_url(&parsed) {
+        match (self.set.try_first_match_url(&parsed)).map_err(|e| steps_exhausted(&e))? {
             None => Ok(None),
             Some((&index, r)) => Ok(Some(self.pair(py, index, &r, url, base)?)),
         }
@@ -866,7 +961,7 @@ impl PyUrlPatternSet {
         let Some(parsed) = Self::url(url, base)? else {
             return Ok(None);
         };
-        match self.set.best_match_url(&parsed) {
+        match (self.set.try_best_match_url(&parsed)).map_err(|e| steps_exhausted(&e))? {
             None => Ok(None),
             Some((&index, r)) => Ok(Some(self.pair(py, index, &r, url, base)?)),
         }
@@ -891,7 +986,8 @@ impl PyUrlPatternSet {
             return Ok(Vec::new());
         };
         self.set
-            .matches_url(&parsed)
+            .try_matches_url(&parsed)
+            .map_err(|e| steps_exhausted(&e))?
             .into_iter()
             .map(|(&index, r)| self.pair(py, index, &r, url, base))
             .collect()

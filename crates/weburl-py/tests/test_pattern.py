@@ -291,6 +291,54 @@ def test_untrusted_refuses_long_patterns() -> None:
         URLPattern("https://e.x/", max_pattern_length=-1)
 
 
+def test_regexp_step_budget() -> None:
+    # A lookahead with nested quantifiers runs on the bounded backtracking matcher: a URL
+    # that exhausts its step budget raises URLPatternError (a ValueError) from test and exec,
+    # naming the component and the budget; the next URL is answered.
+    slow = "https://e.com/:x((?=a)(?:a*)*b)"
+    hostile = "https://e.com/" + "a" * 20_000
+    message = (
+        "the pathname's custom regexp groups exhausted their budget of {} steps "
+        "(max_regexp_steps) without an answer"
+    )
+    p = URLPattern(slow, max_regexp_steps=100_000)
+    for call in (p.test, p.exec):
+        with pytest.raises(URLPatternError) as info:
+            call(hostile)
+        assert str(info.value) == message.format(100000)
+        assert info.value.component == "pathname"
+        assert isinstance(info.value, ValueError)
+    with pytest.raises(URLPatternError, match="budget of 100000 steps"):
+        p.test(URL(hostile))
+    m = p.exec("https://e.com/aab")
+    assert m is not None and m["pathname"]["groups"] == {"x": "aab"}
+    # The default budget (10,000,000 steps) ends too.
+    with pytest.raises(URLPatternError, match="budget of 10000000 steps"):
+        URLPattern(slow).test(hostile)
+    # untrusted=True's budget, once regexp groups are allowed again.
+    with pytest.raises(URLPatternError, match="budget of 1000000 steps"):
+        URLPattern(slow, untrusted=True, regexp_groups=True, max_pattern_length=None).test(hostile)
+    # backtracking_regexps=False refuses the pattern, and names itself; a linear one passes.
+    with pytest.raises(URLPatternError) as refused:
+        URLPattern(slow, backtracking_regexps=False)
+    assert str(refused.value) == (
+        "the pathname pattern has a custom regexp group, which the limits refuse: it needs "
+        "backtracking (lookaround, a backreference...) (backtracking_regexps=False)"
+    )
+    assert URLPattern("https://e.com/:x(a+b)", backtracking_regexps=False).test("https://e.com/ab")
+    # The set's lookups raise the same way when a candidate could not answer.
+    routes: URLPatternSet[str] = URLPatternSet(max_regexp_steps=1000)
+    routes.add(slow, "slow")
+    routes.add("https://e.com/*", "any")
+    for lookup in (routes.first_match, routes.best_match, routes.matches):
+        with pytest.raises(URLPatternError, match="budget of 1000 steps"):
+            lookup("https://e.com/" + "a" * 40)
+    found = routes.first_match("https://e.com/ab")
+    assert found is not None and found[0] == "slow"
+    with pytest.raises(OverflowError):
+        URLPattern(slow, max_regexp_steps=-1)
+
+
 def test_set_limits() -> None:
     routes: URLPatternSet[str] = URLPatternSet(untrusted=True)
     routes.add({"pathname": "/books/:id"}, "book")

@@ -6,9 +6,10 @@
 #![cfg(feature = "pattern")]
 
 use proptest::prelude::*;
-use weburl::pattern::regexp_hooks::{Engines, engine};
+use weburl::pattern::regexp_hooks::{Engines, engine, on_regress};
 use weburl::pattern::{
-    PatternLimits, UrlPattern, UrlPatternComponent, UrlPatternError, UrlPatternOptions,
+    DEFAULT_MAX_REGEXP_STEPS, PatternLimits, UrlPattern, UrlPatternComponent, UrlPatternError,
+    UrlPatternMatchError, UrlPatternOptions,
 };
 
 /// An ECMAScript expression (with the `v` flag) of the constructs the translator takes,
@@ -137,8 +138,151 @@ proptest! {
         let expected = oracle.backtracking(&input);
         let got = engines.linear(&input)
             .map_err(|e| TestCaseError::fail(format!("{source}: {e}")))?;
-        prop_assert_eq!(got, expected, "{} (i: {}) on {:?}", source, ci, input);
+        prop_assert_eq!(&got, &expected, "{} (i: {}) on {:?}", source, ci, input);
+        // The bounded backtracking matcher reads the same tree: the same answer.
+        let bounded = engines.bounded(&input, DEFAULT_MAX_REGEXP_STEPS)
+            .map_err(|e| TestCaseError::fail(format!("{source}: {e:?}")))?;
+        prop_assert_eq!(bounded, expected, "bounded: {} (i: {}) on {:?}", source, ci, input);
     }
+
+    /// The bounded backtracking matcher agrees with `regress` (and, where `regress` is
+    /// wrong, with V8 through Node) on the constructs it is for:
+    /// lookahead and lookbehind (positive and negative, with groups inside), backreferences
+    /// (numbered and named, to groups that did or did not participate, forward and inside
+    /// lookbehinds), named groups, quantified capturing groups, alternation, greedy and lazy
+    /// counted quantifiers: the same match or no match, and the same span of every group.
+    #[test]
+    fn bounded_matcher_agrees_with_regress(
+        (ci, source, input) in any::<bool>().prop_flat_map(|ci| (Just(ci), backtracking_shape(), backtracking_subject()))
+    ) {
+        // Expressions whose backreferences name no group are syntax errors: skipped.
+        let Ok(engines) = Engines::new(&source, ci) else {
+            return Ok(());
+        };
+        if dangling_backreference(&source) {
+            // A syntax error that `regress` lets through: left to it.
+            prop_assert!(engines_on_regress(&source, ci), "{}", source);
+            return Ok(());
+        }
+        prop_assert!(!engines_on_regress(&source, ci), "{}", source);
+        let got = engines.bounded(&input, DEFAULT_MAX_REGEXP_STEPS)
+            .map_err(|e| TestCaseError::fail(format!("{source}: {e:?}")))?;
+        // `regress` panics on some backreferences that come before their named group
+        // (`^\\k<n>(?=(?<n>a))`): no oracle there (the bounded matcher has answered).
+        let regress = std::panic::catch_unwind(|| engines.backtracking(&input)).ok();
+        if regress.as_ref() != Some(&got) {
+            // `regress` is wrong on some shapes (see `bounded_matcher_agrees_with_v8`): V8
+            // decides.
+            let v8 = v8_exec(&source, ci, &input);
+            prop_assert_eq!(got, v8, "{} (i: {}) on {:?} (regress: {:?})", source, ci, input, regress);
+        }
+    }
+}
+
+/// Whether `source` (of [`backtracking_shape`]) has `\\2` with fewer than two groups, or
+/// `\\k<name>` without a group of that name.
+fn dangling_backreference(source: &str) -> bool {
+    let groups = source.matches('(').count()
+        - source.matches("(?:").count()
+        - source.matches("(?=").count()
+        - source.matches("(?!").count()
+        - source.matches("(?<=").count()
+        - source.matches("(?<!").count();
+    (source.contains("\\3") && groups < 3)
+        || (source.contains("\\2") && groups < 2)
+        || (source.contains("\\1") && groups < 1)
+        || ["n", "m"]
+            .iter()
+            .any(|n| source.contains(&format!("\\k<{n}>")) && !source.contains(&format!("(?<{n}>")))
+}
+
+/// V8's answer (Node's `RegExp` with the flags `vd`, `vid`): the spans of groups `1..` on an
+/// ASCII `input` (UTF-16 indices are then byte offsets). Node must be installed.
+fn v8_exec(source: &str, ci: bool, input: &str) -> Option<Vec<Option<(usize, usize)>>> {
+    let script = "const m = new RegExp(process.argv[1], process.argv[2]).exec(process.argv[3]);\
+                  console.log(JSON.stringify(m && m.index === 0 ? m.indices.slice(1) : null));";
+    let out = std::process::Command::new("node")
+        .args(["-e", script, source, if ci { "vid" } else { "vd" }, input])
+        .output()
+        .expect("node (the oracle where regress is wrong) runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let json: Option<Vec<Option<(usize, usize)>>> = parse_indices(text.trim());
+    json
+}
+
+/// `null` or `[[s,e],null,...]` as Node prints it.
+fn parse_indices(text: &str) -> Option<Vec<Option<(usize, usize)>>> {
+    if text == "null" {
+        return None;
+    }
+    let inner = text.strip_prefix('[')?.strip_suffix(']')?;
+    let mut groups = Vec::new();
+    let mut rest = inner;
+    while !rest.is_empty() {
+        rest = rest.trim_start_matches(',');
+        if let Some(r) = rest.strip_prefix("null") {
+            groups.push(None);
+            rest = r;
+        } else {
+            let end = rest.find(']').unwrap();
+            let (s, e) = rest[1..end].split_once(',').unwrap();
+            groups.push(Some((s.parse().unwrap(), e.parse().unwrap())));
+            rest = &rest[end + 1..];
+        }
+    }
+    Some(groups)
+}
+
+fn engines_on_regress(source: &str, ci: bool) -> bool {
+    on_regress(source, ci).unwrap_or(true)
+}
+
+/// Expressions of the constructs that need backtracking, among those the linear engine
+/// takes. Inside an expression, only atoms that cannot match the empty string are
+/// quantified (see [`es_regexp`] for why; `regress` also allocates without bound on some
+/// nested loops that can match empty, 5 GB for
+/// `^(?:(?:((?:\\w\\w)*)){1,2}){0,2}(?<!(?:[ab]|[ab]))` on `AabbA`), and backreferences and
+/// lookarounds are not quantified.
+fn backtracking_shape() -> impl Strategy<Value = String> {
+    let leaf =
+        prop::sample::select(vec!["a", "b", "[ab]", ".", "\\w", "A", "c"]).prop_map(str::to_owned);
+    let nonempty = leaf.prop_recursive(3, 12, 3, |inner| {
+        let quantifier = prop::sample::select(vec!["+", "{2}", "{1,}", "+?", "{1,3}?", "{1,2}"]);
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 1..3).prop_map(|v| v.concat()),
+            prop::collection::vec(inner.clone(), 2..3).prop_map(|v| format!("(?:{})", v.join("|"))),
+            (inner.clone(), quantifier).prop_map(|(a, q)| format!("(?:{a}){q}")),
+            inner.prop_map(|a| format!("({a})")),
+        ]
+    });
+    let term = prop_oneof![
+        4 => (nonempty.clone(), prop::sample::select(vec!["", "", "*", "+", "?", "{0,2}", "*?", "+?", "??"]))
+            .prop_map(|(a, q)| format!("(?:{a}){q}")),
+        2 => (nonempty.clone(), prop::sample::select(vec!["(?=", "(?!", "(?<=", "(?<!"]))
+            .prop_map(|(a, l)| format!("{l}{a})")),
+        // Numbered only: `regress` answers some named ones wrongly (checked against V8's
+        // answers in `bounded_matcher_agrees_with_v8`).
+        2 => prop::sample::select(vec!["\\1", "\\2", "\\3"]).prop_map(str::to_owned),
+        1 => prop::sample::select(vec!["\\b", "\\B", "$"]).prop_map(str::to_owned),
+        // Quantified capturing groups (around text that is not empty).
+        2 => (nonempty.clone(), prop::sample::select(vec!["*", "+", "{2}", "*?", "{0,3}"]))
+            .prop_map(|(a, q)| format!("({a}){q}")),
+        // Named groups, as terms: `regress` loses a named group's capture inside `(?:...)`
+        // (`^(?:(?<n>.))(a)*?\\k<n>` matches `a` there, not in V8).
+        2 => (nonempty, prop::sample::select(vec!["n", "m"]), prop::sample::select(vec!["", "", "+", "?", "*?"]))
+            .prop_map(|(a, n, q)| format!("(?<{n}>{a}){q}")),
+    ];
+    prop::collection::vec(term, 1..5).prop_map(|v| format!("^{}", v.concat()))
+}
+
+fn backtracking_subject() -> impl Strategy<Value = String> {
+    let c = prop::sample::select(vec!['a', 'b', 'A', 'B', 'c', '-']);
+    prop::collection::vec(c, 0..9).prop_map(|v| v.into_iter().collect())
 }
 
 /// Case-insensitive matching is ECMAScript's simple case folding as `regress` has it: for
@@ -222,6 +366,8 @@ fn es_specific_sets() {
             .linear(input)
             .unwrap_or_else(|why| panic!("{source}: {why}"));
         assert_eq!(got.is_some(), expected, "{source} (i: {ci}) on {input:?}");
+        let bounded = engines.bounded(input, DEFAULT_MAX_REGEXP_STEPS).unwrap();
+        assert_eq!(bounded, got, "bounded: {source} (i: {ci}) on {input:?}");
     }
     // A loop whose body can match empty, inside a loop: V8's groups (`regress` gives
     // `(0, 0)`).
@@ -230,11 +376,103 @@ fn es_specific_sets() {
         engines.linear("x"),
         Ok(Some(vec![Some((0, 1)), Some((0, 1))]))
     );
+    assert_eq!(
+        engines.bounded("x", DEFAULT_MAX_REGEXP_STEPS),
+        Ok(Some(vec![Some((0, 1)), Some((0, 1))]))
+    );
     let engines = Engines::new("^(((?:(?:[a-z])?)*))$", false).unwrap();
     assert_eq!(
         engines.linear("xy"),
         Ok(Some(vec![Some((0, 2)), Some((0, 2))]))
     );
+    assert_eq!(
+        engines.bounded("xy", DEFAULT_MAX_REGEXP_STEPS),
+        Ok(Some(vec![Some((0, 2)), Some((0, 2))]))
+    );
+}
+
+/// The bounded backtracking matcher against V8 (Node 20, `new RegExp(source, "vd")` or
+/// `"vid"`, `exec(input).indices`): named backreferences (forward, to a group that did not
+/// participate, with `i` and simple case folding), capture reset in quantified groups, the
+/// empty check, lookahead captures, lookbehind (right to left: its groups and its
+/// backreferences), `\\b` and `\\B` with `i`. `regress` answers the first two wrongly.
+#[test]
+fn bounded_matcher_agrees_with_v8() {
+    type Groups = Option<Vec<Option<(usize, usize)>>>;
+    let cases: &[(&str, bool, &str, Groups)] = &[
+        ("^(?:(?<n>.))(a)*?\\k<n>", false, "a", None),
+        (
+            "^((?:a|a))*?(?<n>a)?(?:(b))\\k<n>",
+            false,
+            "b",
+            Some(vec![None, None, Some((0, 1))]),
+        ),
+        ("^(?<n>a|b)\\k<n>$", false, "aa", Some(vec![Some((0, 1))])),
+        ("^(?<n>a|b)\\k<n>$", false, "ab", None),
+        ("^\\k<n>(?<n>a)$", false, "a", Some(vec![Some((0, 1))])),
+        ("^(?:(?<n>a)|b)\\k<n>$", false, "b", Some(vec![None])),
+        ("^(?<n>a)\\k<n>$", true, "aA", Some(vec![Some((0, 1))])),
+        (
+            "^(?<n>k)\\k<n>$",
+            true,
+            "k\u{212A}",
+            Some(vec![Some((0, 1))]),
+        ),
+        (
+            "^(?<n>s)\\k<n>$",
+            true,
+            "s\u{17F}",
+            Some(vec![Some((0, 1))]),
+        ),
+        ("^(?:(a)|b)+$", false, "ab", Some(vec![None])),
+        (
+            "^(?:(a)|(b))+$",
+            false,
+            "ab",
+            Some(vec![None, Some((1, 2))]),
+        ),
+        ("^(a*)*$", false, "aa", Some(vec![Some((0, 2))])),
+        ("^(?:(a)|b)*\\1$", false, "aba", None),
+        ("^(?:a(?=(b)))?\\w+", false, "ab", Some(vec![Some((1, 2))])),
+        ("^(?=(a+))a*b\\1", false, "aaab", None),
+        ("^(?!(a)b)\\w\\1", false, "ac", Some(vec![None])),
+        (
+            "^.*(?<=(a)(b))c",
+            false,
+            "abc",
+            Some(vec![Some((0, 1)), Some((1, 2))]),
+        ),
+        ("^.*(?<=(\\w+))c", false, "abc", Some(vec![Some((0, 2))])),
+        ("^.*(?<=(\\w+?))c", false, "abc", Some(vec![Some((1, 2))])),
+        ("^.*(?<=\\1(a))b", false, "aab", Some(vec![Some((1, 2))])),
+        ("^.*(?<=(a)\\1)b", false, "aab", Some(vec![Some((1, 2))])),
+        ("^.*(?<!(a))b", false, "cb", Some(vec![None])),
+        ("^\\w+\\b", true, "a\u{17F}", Some(vec![])),
+        ("^a\\B\u{212A}", true, "a\u{212A}", Some(vec![])),
+        ("^(?:(a)|b)(?:\\1c)$", false, "bc", Some(vec![None])),
+        (
+            "^(a)?(?:\\1)(b)$",
+            false,
+            "b",
+            Some(vec![None, Some((0, 1))]),
+        ),
+        ("^(?:(?:x)?)*(y)", false, "y", Some(vec![Some((0, 1))])),
+        ("^((?:x?)*)$", false, "xx", Some(vec![Some((0, 2))])),
+        (
+            "^(?<a>.)(?<b>.)\\k<b>\\k<a>$",
+            false,
+            "abba",
+            Some(vec![Some((0, 1)), Some((1, 2))]),
+        ),
+    ];
+    for (source, ci, input, expected) in cases {
+        let engines = Engines::new(source, *ci).unwrap();
+        assert_eq!(
+            engines.bounded(input, DEFAULT_MAX_REGEXP_STEPS),
+            Ok(expected.clone()),
+            "{source} (i: {ci}) on {input:?}"
+        );
+    }
 }
 
 /// What stays on the backtracking engine, and why; everything else of the list runs on the
@@ -293,6 +531,19 @@ fn constructs_routed_to_the_backtracking_engine() {
     ];
     for &(source, ci, expected) in cases {
         assert_eq!(engine(source, ci), Ok(expected), "{source} (i: {ci})");
+        // What the parser does not read stays on `regress` (no step budget); the rest that
+        // needs backtracking runs on the bounded matcher.
+        let unread = [
+            "a \\q{...} string disjunction",
+            "a Unicode property escape",
+            "a class set operation with the i flag",
+            "a lone surrogate",
+        ];
+        assert_eq!(
+            on_regress(source, ci),
+            Ok(unread.contains(&expected)),
+            "{source} (i: {ci})"
+        );
     }
     // A capturing group inside a custom regexp group is refused before any engine.
     let o = UrlPatternOptions::default();
@@ -357,4 +608,81 @@ fn redos_shapes_run_on_the_linear_engine() {
             );
         }
     }
+}
+
+/// Hostile shapes that need backtracking (a lookahead, a backreference, a lookbehind with
+/// nested quantifiers) on a 20,000-byte input that does not match: with the default budget,
+/// each ends, with the budget's error or the right answer (no match); the infallible form
+/// answers no match. Every expression runs on the bounded matcher, none on `regress`.
+#[test]
+fn hostile_shapes_on_the_bounded_matcher_end() {
+    let shapes = [
+        "(?=a)(?:a*)*b",
+        "(?<n>a*)*\\k<n>b",
+        "(?:(?<n>a)|a)*\\k<n>b",
+        "a*(?<=(?:a+)+)b",
+        "(?!b)(?:a|a)*b",
+        "(?:a+)+(?<!a)",
+    ];
+    let long = format!("https://e.com/{}", "a".repeat(20_000));
+    for shape in shapes {
+        let source = format!("^(?:\\/({shape}))$");
+        assert!(!on_regress(&source, false).unwrap(), "{shape}");
+        let p = UrlPattern::parse(
+            &format!("https://e.com/:x({shape})"),
+            None,
+            UrlPatternOptions::default(),
+        )
+        .unwrap();
+        match p.try_exec(&long, None) {
+            Err(e) => assert_eq!(
+                e,
+                UrlPatternMatchError::StepsExhausted {
+                    component: UrlPatternComponent::Pathname,
+                    max_steps: DEFAULT_MAX_REGEXP_STEPS,
+                },
+                "{shape}"
+            ),
+            Ok(m) => assert!(m.is_none(), "{shape}"),
+        }
+        assert!(!p.test(&long, None), "{shape}");
+        // The same through the hooks: the step count is what bounds it. A budget exhausted
+        // stops one step past it; on a short input that matches, few steps.
+        let engines = Engines::new(&source, false).unwrap();
+        let path = &long["https://e.com".len()..];
+        let answer = engines.bounded(path, DEFAULT_MAX_REGEXP_STEPS);
+        let steps = engines
+            .bounded_steps(path, DEFAULT_MAX_REGEXP_STEPS)
+            .unwrap();
+        match answer {
+            Ok(None) => assert!(steps <= DEFAULT_MAX_REGEXP_STEPS, "{shape}: {steps}"),
+            Err(Err(_)) => assert_eq!(steps, DEFAULT_MAX_REGEXP_STEPS + 1, "{shape}"),
+            other => panic!("{shape}: {other:?}"),
+        }
+        let hit = engines
+            .bounded_steps("/aab", DEFAULT_MAX_REGEXP_STEPS)
+            .unwrap();
+        assert!(hit < 1_000, "{shape}: {hit} steps on /aab");
+    }
+    // A smaller budget is exhausted sooner, and named in the error.
+    let limits = PatternLimits::new().max_regexp_steps(5_000);
+    let p = UrlPattern::parse_with_limits(
+        "https://e.com/:x((?=a)(?:a*)*b)",
+        None,
+        UrlPatternOptions::default(),
+        &limits,
+    )
+    .unwrap();
+    let err = p.try_test(&long, None).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "the pathname's custom regexp groups exhausted their budget of 5000 steps (max_regexp_steps) without an answer"
+    );
+    assert_eq!(p.try_test("https://e.com/aab", None), Ok(true));
+    assert!(
+        p.try_match_url(&weburl::Url::parse(&long).unwrap())
+            .is_err()
+    );
+    // The error of one match does not leak into the next.
+    assert_eq!(p.try_test("https://e.com/ab", None), Ok(true));
 }

@@ -95,8 +95,10 @@ pub fn pattern(request: &Map<String, Value>) -> Result<Answer, String> {
     };
     if let Some((input, base)) = exec {
         // `exec(init, baseURL)` throws (a base URL goes with a string only).
-        match pattern.exec_input(&input, base.as_deref()) {
-            Ok(result) => answer.matched = Some(result.map(MatchObject::from)),
+        match pattern.try_exec_input(&input, base.as_deref()) {
+            Ok(Ok(result)) => answer.matched = Some(result.map(MatchObject::from)),
+            // The regexp step budget ran out: no answer for this input.
+            Ok(Err(e)) => return Ok(Answer::Failure(e.to_string())),
             Err(e) => answer.exec_error = Some(e.to_string()),
         }
     }
@@ -224,9 +226,11 @@ fn construct(arguments: Arguments, limits: &NamedLimits) -> Result<UrlPattern, S
 }
 
 /// The request's optional limits: `untrusted` (boolean: `PatternLimits::untrusted()`),
-/// `regexp_groups` (boolean: whether custom regexp groups are accepted) and
-/// `max_pattern_length` (bytes), each null or absent for no limit; the last two override
-/// what `untrusted` sets.
+/// `regexp_groups` (boolean: whether custom regexp groups are accepted),
+/// `backtracking_regexps` (boolean: whether those that need backtracking are),
+/// `max_pattern_length` (bytes) and `max_regexp_steps` (the step budget of a match that
+/// backtracks), each null or absent for the default; the others override what `untrusted`
+/// sets.
 fn request_limits(request: &Map<String, Value>) -> Result<NamedLimits, String> {
     let mut limits = NamedLimits::new();
     limits.base("give the baseURL argument (the pattern's second), or use an init object");
@@ -250,6 +254,34 @@ fn request_limits(request: &Map<String, Value>) -> Result<NamedLimits, String> {
                 "field regexp_groups must be a boolean or null, not {}",
                 type_name(other)
             ));
+        }
+    }
+    match request.get("backtracking_regexps") {
+        None | Some(Value::Null) => {}
+        Some(Value::Bool(allow)) => {
+            limits.backtracking_regexps(*allow, &format!("backtracking_regexps: {allow}"));
+        }
+        Some(other) => {
+            return Err(format!(
+                "field backtracking_regexps must be a boolean or null, not {}",
+                type_name(other)
+            ));
+        }
+    }
+    match request.get("max_regexp_steps") {
+        None | Some(Value::Null) => {}
+        Some(value) => {
+            let Some(max) = value.as_u64() else {
+                return Err(format!(
+                    "field max_regexp_steps must be a non-negative integer or null, not {}",
+                    if value.is_number() {
+                        value.to_string()
+                    } else {
+                        type_name(value).to_owned()
+                    }
+                ));
+            };
+            limits.max_regexp_steps(max);
         }
     }
     match request.get("max_pattern_length") {

@@ -76,6 +76,8 @@ class URLPattern:
         untrusted: bool = False,
         regexp_groups: bool | None = None,
         max_pattern_length: int | None = None,
+        backtracking_regexps: bool | None = None,
+        max_regexp_steps: int | None = None,
     ) -> None: ...
     def test(self, input: str | URL | URLPatternInit | None = None, base: str | URL | None = None) -> bool: ...
     def exec(
@@ -113,6 +115,8 @@ class URLPatternSet(Generic[_V]):
         untrusted: bool = False,
         regexp_groups: bool | None = None,
         max_pattern_length: int | None = None,
+        backtracking_regexps: bool | None = None,
+        max_regexp_steps: int | None = None,
     ) -> None: ...
     def add(self, pattern: URLPattern | str | URLPatternInit, value: _V) -> None: ...
     def first_match(self, url: str | URL, base: str | URL | None = None) -> tuple[_V, URLPatternResult] | None: ...

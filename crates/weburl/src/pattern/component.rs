@@ -11,6 +11,7 @@ use super::parser::{
     generate_a_regular_expression_and_name_list, parse_a_pattern_string,
 };
 use super::regexp::{EngineKind, RegExp, regexp_create};
+use super::{UrlPatternMatchError, note_exhausted};
 
 /// How a component matches: straight from its part list, or (with custom regexp groups)
 /// with the ECMAScript regular expression.
@@ -24,6 +25,8 @@ pub(crate) enum Matcher {
 #[derive(Debug, Clone)]
 #[cfg_attr(not(feature = "_test-hooks"), allow(dead_code))]
 pub(crate) struct CompiledComponent {
+    /// Which component this is (named by a match error).
+    pub(crate) component: UrlPatternComponent,
     pub(crate) pattern_string: String,
     pub(crate) regular_expression_string: String,
     /// Shared with every result's groups (no copy of the names per match).
@@ -92,6 +95,7 @@ impl CompiledComponent {
         encoding_callback: EncodingCallback<'_>,
         options: Options,
         allow_regexp_groups: bool,
+        max_regexp_steps: u64,
     ) -> Result<CompiledComponent, UrlPatternError> {
         let part_list = parse_a_pattern_string(input, &options, encoding_callback)
             .map_err(|e| with_component(e, component))?;
@@ -103,8 +107,12 @@ impl CompiledComponent {
         }
         let (matcher, engine) = if has_regexp_groups {
             // Custom regexp groups are compiled now, so that an invalid one is an error here.
-            let (regexp, engine) = regexp_create(&regular_expression_string, options.ignore_case)
-                .map_err(|message| UrlPatternError::InvalidRegExp {
+            let (regexp, engine) = regexp_create(
+                &regular_expression_string,
+                options.ignore_case,
+                max_regexp_steps,
+            )
+            .map_err(|message| UrlPatternError::InvalidRegExp {
                 component,
                 regexp: regular_expression_string.clone(),
                 message,
@@ -121,6 +129,7 @@ impl CompiledComponent {
             Matcher::RegExp(_) => None,
         };
         Ok(CompiledComponent {
+            component,
             pattern_string,
             regular_expression_string,
             group_name_list: GroupNames::new(group_name_list),
@@ -135,13 +144,29 @@ impl CompiledComponent {
 
     /// RegExpBuiltinExec of the component's regular expression on `input`: on a match,
     /// appends the byte range of each group of the name list to `out` and returns true; when
-    /// it does not match, returns false and leaves `out` as it was.
+    /// it does not match, returns false and leaves `out` as it was. A match that runs out of
+    /// steps (the bounded backtracking matcher) does not match, and is recorded for the
+    /// fallible forms ([`note_exhausted`]).
     #[inline]
     pub(crate) fn exec_into(&self, input: &str, out: &mut Vec<Span>) -> bool {
         match &self.matcher {
             Matcher::Parts(program) => program.exec_into(input, out),
-            Matcher::RegExp(regexp) => regexp.exec_into(input, self.group_name_list.len(), out),
+            Matcher::RegExp(regexp) => regexp
+                .exec_into(input, self.group_name_list.len(), out)
+                .unwrap_or_else(|_| self.exhausted(regexp)),
         }
+    }
+
+    /// Records that the component's match ran out of steps; false (no match).
+    #[cold]
+    fn exhausted(&self, regexp: &RegExp) -> bool {
+        if let RegExp::Bounded { max_steps, .. } = regexp {
+            note_exhausted(UrlPatternMatchError::StepsExhausted {
+                component: self.component,
+                max_steps: *max_steps,
+            });
+        }
+        false
     }
 
     /// Whether the pattern is a lone full wildcard `*` named `0` (it matches any string
@@ -156,7 +181,9 @@ impl CompiledComponent {
     pub(crate) fn is_match(&self, input: &str) -> bool {
         match &self.matcher {
             Matcher::Parts(program) => program.is_match(input),
-            Matcher::RegExp(regexp) => regexp.is_match(input),
+            Matcher::RegExp(regexp) => regexp
+                .is_match(input)
+                .unwrap_or_else(|_| self.exhausted(regexp)),
         }
     }
 
@@ -164,9 +191,19 @@ impl CompiledComponent {
     /// the part-list matcher is tested against).
     #[cfg(feature = "_test-hooks")]
     pub(crate) fn exec_with_regexp(&self, input: &str, out: &mut Vec<Span>) -> bool {
-        let (regexp, _) = regexp_create(&self.regular_expression_string, self.options.ignore_case)
-            .expect("a generated regular expression compiles");
-        regexp.exec_into(input, self.group_name_list.len(), out)
+        let max_steps = match &self.matcher {
+            Matcher::RegExp(RegExp::Bounded { max_steps, .. }) => *max_steps,
+            _ => u64::MAX,
+        };
+        let (regexp, _) = regexp_create(
+            &self.regular_expression_string,
+            self.options.ignore_case,
+            max_steps,
+        )
+        .expect("a generated regular expression compiles");
+        regexp
+            .exec_into(input, self.group_name_list.len(), out)
+            .unwrap_or_else(|_| self.exhausted(&regexp))
     }
 
     /// <https://urlpattern.spec.whatwg.org/#protocol-component-matches-a-special-scheme>

@@ -38,6 +38,8 @@ struct ConstructorStringParser<'a> {
     state: State,
     /// Whether the limits let custom regexp groups through (the protocol is compiled here).
     allow_regexp_groups: bool,
+    /// The step budget of a match on the bounded backtracking matcher.
+    max_regexp_steps: u64,
     /// Where each component's string starts in `input` (by [`UrlPatternComponent`] order),
     /// so that an error in a component can say where it is in the pattern as written.
     starts: [usize; 8],
@@ -49,6 +51,7 @@ struct ConstructorStringParser<'a> {
 pub(crate) fn parse_a_constructor_string(
     input: &str,
     allow_regexp_groups: bool,
+    max_regexp_steps: u64,
 ) -> Result<(UrlPatternInit, [usize; 8]), UrlPatternError> {
     let mut parser = ConstructorStringParser {
         input,
@@ -62,6 +65,7 @@ pub(crate) fn parse_a_constructor_string(
         protocol_matches_a_special_scheme_flag: false,
         state: State::Init,
         allow_regexp_groups,
+        max_regexp_steps,
         starts: [0; 8],
     };
     while parser.token_index < parser.token_list.len() {
@@ -370,6 +374,7 @@ impl ConstructorStringParser<'_> {
             &canonicalize_a_protocol,
             Options::DEFAULT,
             self.allow_regexp_groups,
+            self.max_regexp_steps,
         )?;
         if protocol_component.matches_a_special_scheme() {
             self.protocol_matches_a_special_scheme_flag = true;

@@ -536,3 +536,53 @@ impl fmt::Display for UrlPatternGenerateError {
 }
 
 impl std::error::Error for UrlPatternGenerateError {}
+
+/// Why a fallible match ([`UrlPattern::try_exec`](super::UrlPattern::try_exec) and its
+/// kin) could not answer.
+///
+/// ```
+/// use weburl::pattern::{PatternLimits, UrlPattern, UrlPatternComponent, UrlPatternMatchError, UrlPatternOptions};
+/// let limits = PatternLimits::new().max_regexp_steps(1000);
+/// // A lookahead: the bounded backtracking matcher, here with 1,000 steps.
+/// let p = UrlPattern::parse_with_limits("https://e.com/:x((?=a)(?:a*)*b)", None, UrlPatternOptions::default(), &limits)?;
+/// let err = p.try_test(&format!("https://e.com/{}", "a".repeat(40)), None).unwrap_err();
+/// assert_eq!(err, UrlPatternMatchError::StepsExhausted {
+///     component: UrlPatternComponent::Pathname,
+///     max_steps: 1000,
+/// });
+/// assert_eq!(
+///     err.to_string(),
+///     "the pathname's custom regexp groups exhausted their budget of 1000 steps (max_regexp_steps) without an answer"
+/// );
+/// # Ok::<(), weburl::pattern::UrlPatternError>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum UrlPatternMatchError {
+    /// A component's custom regexp groups ran on the bounded backtracking matcher, which
+    /// took all the steps of its budget
+    /// ([`PatternLimits::max_regexp_steps`](super::PatternLimits::max_regexp_steps)) without
+    /// deciding whether the value matches.
+    StepsExhausted {
+        /// The component whose regular expression ran out of steps.
+        component: UrlPatternComponent,
+        /// The budget, in steps.
+        max_steps: u64,
+    },
+}
+
+impl fmt::Display for UrlPatternMatchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            UrlPatternMatchError::StepsExhausted {
+                component,
+                max_steps,
+            } => write!(
+                f,
+                "the {component}'s custom regexp groups exhausted their budget of {max_steps} steps (max_regexp_steps) without an answer"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for UrlPatternMatchError {}

@@ -134,14 +134,40 @@ pub struct UrlPatternOptions {
 pub struct PatternLimits {
     /// Whether custom regexp groups are accepted.
     pub allow_regexp_groups: bool,
-    /// Whether custom regexp groups that need the backtracking engine (lookaround,
+    /// Whether custom regexp groups that need a backtracking engine (lookaround,
     /// backreferences, named groups, `\q{...}`, ...: see the module documentation) are
     /// accepted; when not, every accepted pattern matches in time linear in its input.
     pub allow_backtracking_regexps: bool,
     /// The longest pattern accepted, in bytes (the input string and base URL together, or all
     /// strings of an init object).
     pub max_len: usize,
+    /// The most steps one match of a component's regular expression may take on the bounded
+    /// backtracking matcher (the custom regexp groups the linear engine does not take:
+    /// lookaround, backreferences, named groups...). A step is an instruction executed, a
+    /// backtrack, or a code point compared by a backreference; on this project's test
+    /// machine 10,000,000 steps take about 30 ms (docs/PERFORMANCE.md), and the matcher's
+    /// backtrack stack holds at most 16 bytes per step. A match that needs more stops: the
+    /// fallible forms ([`UrlPattern::try_exec`](super::UrlPattern::try_exec)...) answer
+    /// [`UrlPatternMatchError::StepsExhausted`](super::UrlPatternMatchError::StepsExhausted),
+    /// the others no match.
+    pub max_regexp_steps: u64,
 }
+
+/// [`PatternLimits::new`]'s step budget of a match on the bounded backtracking matcher.
+///
+/// ```
+/// use weburl::pattern::{DEFAULT_MAX_REGEXP_STEPS, PatternLimits};
+/// assert_eq!(PatternLimits::default().max_regexp_steps, DEFAULT_MAX_REGEXP_STEPS);
+/// ```
+pub const DEFAULT_MAX_REGEXP_STEPS: u64 = 10_000_000;
+
+/// [`PatternLimits::untrusted`]'s step budget of a match on the bounded backtracking matcher.
+///
+/// ```
+/// use weburl::pattern::{PatternLimits, UNTRUSTED_MAX_REGEXP_STEPS};
+/// assert_eq!(PatternLimits::untrusted().max_regexp_steps, UNTRUSTED_MAX_REGEXP_STEPS);
+/// ```
+pub const UNTRUSTED_MAX_REGEXP_STEPS: u64 = 1_000_000;
 
 impl Default for PatternLimits {
     fn default() -> PatternLimits {
@@ -150,11 +176,14 @@ impl Default for PatternLimits {
 }
 
 impl PatternLimits {
-    /// No limits (the default): custom regexp groups accepted, any length.
+    /// No limits on patterns (the default): custom regexp groups accepted, any length; a
+    /// match on the bounded backtracking matcher takes at most
+    /// [`DEFAULT_MAX_REGEXP_STEPS`] steps.
     ///
     /// ```
     /// let limits = weburl::pattern::PatternLimits::new();
     /// assert!(limits.allow_regexp_groups);
+    /// assert_eq!(limits.max_regexp_steps, 10_000_000);
     /// ```
     #[must_use]
     pub const fn new() -> PatternLimits {
@@ -162,15 +191,18 @@ impl PatternLimits {
             allow_regexp_groups: true,
             allow_backtracking_regexps: true,
             max_len: usize::MAX,
+            max_regexp_steps: DEFAULT_MAX_REGEXP_STEPS,
         }
     }
 
-    /// For patterns from untrusted users: no custom regexp groups, at most 8 KiB.
+    /// For patterns from untrusted users: no custom regexp groups, at most 8 KiB, and (should
+    /// regexp groups be allowed again) [`UNTRUSTED_MAX_REGEXP_STEPS`] steps per match.
     ///
     /// ```
     /// let limits = weburl::pattern::PatternLimits::untrusted();
     /// assert!(!limits.allow_regexp_groups);
     /// assert_eq!(limits.max_len, 8192);
+    /// assert_eq!(limits.max_regexp_steps, 1_000_000);
     /// ```
     #[must_use]
     pub const fn untrusted() -> PatternLimits {
@@ -180,6 +212,7 @@ impl PatternLimits {
             // re-allowing regexp groups (`.regexp_groups(true)`) means what it always meant.
             allow_backtracking_regexps: true,
             max_len: 8192,
+            max_regexp_steps: UNTRUSTED_MAX_REGEXP_STEPS,
         }
     }
 
@@ -226,6 +259,25 @@ impl PatternLimits {
     #[must_use]
     pub const fn max_len(mut self, max: usize) -> PatternLimits {
         self.max_len = max;
+        self
+    }
+
+    /// The most steps one match may take on the bounded backtracking matcher (see
+    /// [`PatternLimits::max_regexp_steps`](PatternLimits#structfield.max_regexp_steps)).
+    ///
+    /// ```
+    /// use weburl::pattern::{PatternLimits, UrlPattern, UrlPatternOptions};
+    /// let limits = PatternLimits::new().max_regexp_steps(10_000);
+    /// let p = UrlPattern::parse_with_limits("https://e.com/:x((?<n>a*)*\\k<n>b)", None, UrlPatternOptions::default(), &limits)?;
+    /// let hostile = format!("https://e.com/{}", "a".repeat(30));
+    /// assert!(p.try_test(&hostile, None).is_err()); // the budget is spent
+    /// assert!(!p.test(&hostile, None)); // the infallible form: no match
+    /// assert_eq!(p.try_test("https://e.com/aab", None), Ok(true));
+    /// # Ok::<(), weburl::pattern::UrlPatternError>(())
+    /// ```
+    #[must_use]
+    pub const fn max_regexp_steps(mut self, max: u64) -> PatternLimits {
+        self.max_regexp_steps = max;
         self
     }
 

@@ -62,13 +62,22 @@
 //! ECMAScript's meaning differs from `regex-syntax`'s (`.`, `\d \s \w \b`, `^ $`, simple
 //! case folding, `v`-flag class sets).
 //!
-//! What it does not take stays on `regress`, whose time has no bound (exponential on some
-//! shapes) and which has no step limit: lookaround, backreferences, named groups, `\q{...}`,
-//! Unicode property escapes (the crates' Unicode tables differ in version), `\b` and class
-//! set operations with `i`, lone surrogates, a generated group that repeats or can match the
-//! empty string, expressions too large for the linear engine.
-//! [`PatternLimits::backtracking_regexps`]`(false)` refuses those patterns when they are
-//! built, so that every accepted pattern matches in linear time. Programs that take
+//! What it does not take (lookaround, backreferences, named groups, `\b` with `i`, a
+//! generated group that repeats or can match the empty string, expressions too large for
+//! the linear engine) runs on `backtrack`, a backtracking matcher written from ECMA-262's
+//! pattern semantics over the same parsed expression, which counts its steps: a match that
+//! needs more than [`PatternLimits::max_regexp_steps`](PatternLimits#structfield.max_regexp_steps)
+//! (default [`DEFAULT_MAX_REGEXP_STEPS`]) stops. The fallible forms
+//! ([`UrlPattern::try_test`], [`UrlPattern::try_exec`], [`UrlPattern::try_match_url`],
+//! [`UrlPatternSet::try_first_match_url`]...) then answer [`UrlPatternMatchError`]; the
+//! JavaScript-shaped ones (`test`, `exec`, `match_url`, a set's lookups) answer no match for
+//! that pattern. What the parser does not read stays on `regress`, whose time has no bound
+//! and which has no step limit: `\q{...}`, Unicode property escapes (the crates' Unicode
+//! tables differ in version), class set operations with `i`, lone surrogates, group names
+//! written with escapes, groups with modifiers.
+//! [`PatternLimits::backtracking_regexps`]`(false)` refuses every pattern that needs either
+//! backtracking engine when it is built, so that every accepted pattern matches in linear
+//! time. Programs that take
 //! patterns from untrusted users can also refuse all regexp groups and overlong patterns
 //! ([`PatternLimits::untrusted`], or [`PatternLimits::regexp_groups`]`(false)` and
 //! [`PatternLimits::max_len`]), with an error before any regular expression is compiled.
@@ -83,6 +92,7 @@
 //! is [`UrlPattern::exec_input`]'s `Err(UrlPatternError::BaseUrlWithInit)`; the typed methods
 //! cannot express it.
 
+mod backtrack;
 mod canon;
 mod compare;
 mod component;
@@ -127,8 +137,13 @@ use values::{Components, Values, wildcard_matches, with_input, with_spans};
 /// assert!(!id.is_heap_allocated());
 /// ```
 pub use compact_str::CompactString;
-pub use error::{UrlPatternComponent, UrlPatternError, UrlPatternGenerateError};
-pub use init::{PatternLimits, UrlPatternInit, UrlPatternInput, UrlPatternOptions};
+pub use error::{
+    UrlPatternComponent, UrlPatternError, UrlPatternGenerateError, UrlPatternMatchError,
+};
+pub use init::{
+    DEFAULT_MAX_REGEXP_STEPS, PatternLimits, UNTRUSTED_MAX_REGEXP_STEPS, UrlPatternInit,
+    UrlPatternInput, UrlPatternOptions,
+};
 pub use matched::{MatchGroups, UrlPatternMatch};
 /// Each regular-expression engine on its own, for the project's tests (not part of the API).
 #[cfg(feature = "_test-hooks")]
@@ -191,8 +206,11 @@ impl UrlPattern {
     ) -> Result<UrlPattern, UrlPatternError> {
         limits.check_len(input.len() + base.map_or(0, str::len))?;
         // https://urlpattern.spec.whatwg.org/#url-pattern-create (string input)
-        let (mut init, starts) =
-            constructor::parse_a_constructor_string(input, limits.allow_regexp_groups)?;
+        let (mut init, starts) = constructor::parse_a_constructor_string(
+            input,
+            limits.allow_regexp_groups,
+            limits.max_regexp_steps,
+        )?;
         if base.is_none() && init.protocol.is_none() {
             return Err(UrlPatternError::MissingBaseUrl);
         }
@@ -313,11 +331,10 @@ impl UrlPattern {
         }
         let allow = limits.allow_regexp_groups;
         let allow_backtracking = limits.allow_backtracking_regexps;
+        let steps = limits.max_regexp_steps;
         let compile = |c: C, input: &str, cb: parser::EncodingCallback<'_>, o: Options| {
-            let compiled = CompiledComponent::compile(c, input, cb, o, allow)?;
-            if !allow_backtracking
-                && matches!(compiled.engine, Some(regexp::EngineKind::Backtracking(_)))
-            {
+            let compiled = CompiledComponent::compile(c, input, cb, o, allow, steps)?;
+            if !allow_backtracking && compiled.engine.is_some_and(|e| e.backtracks()) {
                 return Err(UrlPatternError::RegExpGroupsRefused { component: c });
             }
             Ok(compiled)
@@ -778,6 +795,105 @@ impl UrlPattern {
         })
     }
 
+    /// [`UrlPattern::test`] that says when it cannot answer: `Err` when a component's custom
+    /// regexp groups ran on the bounded backtracking matcher and exhausted its step budget
+    /// ([`PatternLimits::max_regexp_steps`](PatternLimits#structfield.max_regexp_steps)),
+    /// where `test` answers false.
+    ///
+    /// ```
+    /// use weburl::pattern::{UrlPattern, UrlPatternMatchError};
+    /// let p: UrlPattern = "https://e.com/:x((?=a)(?:a*)*b)".parse().unwrap();
+    /// assert_eq!(p.try_test("https://e.com/aab", None), Ok(true));
+    /// let hostile = format!("https://e.com/{}", "a".repeat(20_000));
+    /// assert!(matches!(p.try_test(&hostile, None), Err(UrlPatternMatchError::StepsExhausted { .. })));
+    /// assert!(!p.test(&hostile, None));
+    /// ```
+    pub fn try_test(&self, input: &str, base: Option<&str>) -> Result<bool, UrlPatternMatchError> {
+        fallible(|| self.test(input, base))
+    }
+
+    /// [`UrlPattern::exec`] that says when it cannot answer (see [`UrlPattern::try_test`]).
+    ///
+    /// ```
+    /// use weburl::pattern::UrlPattern;
+    /// let p: UrlPattern = "https://e.com/:x((?<y>a)\\k<y>)".parse().unwrap();
+    /// let m = p.try_exec("https://e.com/aa", None)?.unwrap();
+    /// assert_eq!(m.pathname.groups["x"].as_deref(), Some("aa"));
+    /// # Ok::<(), weburl::pattern::UrlPatternMatchError>(())
+    /// ```
+    pub fn try_exec(
+        &self,
+        input: &str,
+        base: Option<&str>,
+    ) -> Result<Option<UrlPatternResult>, UrlPatternMatchError> {
+        fallible(|| self.exec(input, base))
+    }
+
+    /// [`UrlPattern::test_url`] that says when it cannot answer (see
+    /// [`UrlPattern::try_test`]).
+    ///
+    /// ```
+    /// let p: weburl::pattern::UrlPattern = "https://e.com/:x((?!b)\\w+)".parse().unwrap();
+    /// let url = weburl::Url::parse("https://e.com/ab").unwrap();
+    /// assert_eq!(p.try_test_url(&url), Ok(true));
+    /// ```
+    pub fn try_test_url(&self, url: &Url) -> Result<bool, UrlPatternMatchError> {
+        fallible(|| self.test_url(url))
+    }
+
+    /// [`UrlPattern::exec_url`] that says when it cannot answer (see
+    /// [`UrlPattern::try_test`]).
+    ///
+    /// ```
+    /// let p: weburl::pattern::UrlPattern = "https://e.com/:x((?<=\\/)\\w+)".parse().unwrap();
+    /// let url = weburl::Url::parse("https://e.com/ab").unwrap();
+    /// assert!(p.try_exec_url(&url).unwrap().is_some());
+    /// ```
+    pub fn try_exec_url(
+        &self,
+        url: &Url,
+    ) -> Result<Option<UrlPatternResult>, UrlPatternMatchError> {
+        fallible(|| self.exec_url(url))
+    }
+
+    /// [`UrlPattern::match_url`] that says when it cannot answer (see
+    /// [`UrlPattern::try_test`]). The match's groups are read again on demand, on the
+    /// bounded matcher too: a group read from it that runs out of steps reads as absent.
+    ///
+    /// ```
+    /// use weburl::pattern::{UrlPattern, UrlPatternComponent};
+    /// let p: UrlPattern = "https://e.com/:x((?=a)\\w+)".parse().unwrap();
+    /// let url = weburl::Url::parse("https://e.com/ab").unwrap();
+    /// let m = p.try_match_url(&url).unwrap().unwrap();
+    /// assert_eq!(m.group(UrlPatternComponent::Pathname, "x"), Some("ab"));
+    /// ```
+    pub fn try_match_url<'u>(
+        &self,
+        url: &'u Url,
+    ) -> Result<Option<UrlPatternMatch<'_, 'u>>, UrlPatternMatchError> {
+        fallible(|| self.match_url(url))
+    }
+
+    /// [`UrlPattern::exec_input`] that also says when a match cannot answer (see
+    /// [`UrlPattern::try_test`]): the outer `Err` is JavaScript's `TypeError`.
+    ///
+    /// ```
+    /// use weburl::pattern::{UrlPattern, UrlPatternInput};
+    /// let p: UrlPattern = "https://e.com/:x((?=a)\\w+)".parse().unwrap();
+    /// let input = UrlPatternInput::String("https://e.com/ab".into());
+    /// assert!(p.try_exec_input(&input, None).unwrap().unwrap().is_some());
+    /// ```
+    pub fn try_exec_input(
+        &self,
+        input: &UrlPatternInput,
+        base: Option<&str>,
+    ) -> Result<Result<Option<UrlPatternResult>, UrlPatternMatchError>, UrlPatternError> {
+        match fallible(|| self.exec_input(input, base)) {
+            Ok(r) => r.map(Ok),
+            Err(e) => Ok(Err(e)),
+        }
+    }
+
     /// `test()` on an already-parsed URL (no second parse).
     ///
     /// ```
@@ -954,15 +1070,7 @@ impl UrlPattern {
         UrlPatternComponent::ALL
             .into_iter()
             .zip(self.components.iter())
-            .filter_map(|(c, compiled)| {
-                Some((
-                    c,
-                    match compiled.engine? {
-                        regexp::EngineKind::Linear => "linear",
-                        regexp::EngineKind::Backtracking(why) => why.0,
-                    },
-                ))
-            })
+            .filter_map(|(c, compiled)| Some((c, compiled.engine?.describe())))
             .collect()
     }
 
@@ -1271,6 +1379,37 @@ impl fmt::Display for UrlPattern {
             write!(f, "{}: {:?}", c.name(), self.get(*c))?;
         }
         f.write_str(" }")
+    }
+}
+
+
+std::thread_local! {
+    /// The first match error of the running fallible match on this thread (see
+    /// [`fallible`]): the infallible paths read an exhausted budget as no match, and leave
+    /// it here for the fallible forms to report.
+    static MATCH_ERROR: std::cell::Cell<Option<UrlPatternMatchError>> =
+        const { std::cell::Cell::new(None) };
+}
+
+/// Records that a component's match could not answer (kept if it is the first one).
+#[cold]
+pub(crate) fn note_exhausted(e: UrlPatternMatchError) {
+    MATCH_ERROR.with(|slot| {
+        if slot.get().is_none() {
+            slot.set(Some(e));
+        }
+    });
+}
+
+/// Runs an infallible match `f`, and turns the first budget exhausted during it into its
+/// error (so `f`'s answer is dropped when a component could not answer).
+pub(crate) fn fallible<R>(f: impl FnOnce() -> R) -> Result<R, UrlPatternMatchError> {
+    let outer = MATCH_ERROR.with(|slot| slot.take());
+    let r = f();
+    let mine = MATCH_ERROR.with(|slot| slot.replace(outer));
+    match mine {
+        Some(e) => Err(e),
+        None => Ok(r),
     }
 }
 

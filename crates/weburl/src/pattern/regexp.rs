@@ -2,21 +2,28 @@
 //! flags the URL Pattern Standard gives (`v`, or `vi` with `ignoreCase`), and
 //! RegExpBuiltinExec of it (anchored, as the generated expression is `^...$`).
 //!
-//! Two engines:
+//! The expression is read once, rule by rule from ECMA-262's
+//! [pattern grammar](https://tc39.es/ecma262/#sec-patterns) (with the `v` flag's class sets),
+//! into a [`Node`] tree, which one of three engines runs:
 //!
-//! - **Linear** (`regex-automata`'s meta regex): the expression is read rule by rule from
-//!   ECMA-262's [pattern grammar](https://tc39.es/ecma262/#sec-patterns) (with the `v` flag's
-//!   class sets) and translated into a `regex-syntax` [`Hir`] whose meaning is the same as
-//!   ECMAScript's, written out explicitly where the two differ (`.`, `\d` `\s` `\w` `\b`,
-//!   `^` `$`, case-insensitive matching as ECMAScript's simple case folding, class set
-//!   operations). Its matching time is linear in the input (a lazy DFA or a Pike VM, never
-//!   backtracking), and its groups are those of ECMAScript's leftmost-first backtracking.
-//! - **Backtracking** (`regress`, an ECMAScript engine), for what the translator does not
-//!   take: lookaround, backreferences, named groups, `\q{...}`, Unicode property escapes
-//!   (`\p{...}`, whose tables are of another Unicode version in each crate), `\b` with `i`,
-//!   class set operations (`--`, `&&`) with `i`, lone surrogates, a quantified capturing group that repeats or can match the empty
-//!   string, and expressions too large for the linear engine. Its time has no bound; [`PatternLimits`](super::PatternLimits) can refuse
-//!   the patterns that need it.
+//! - **Linear** (`regex-automata`'s meta regex): the tree translated into a `regex-syntax`
+//!   [`Hir`] whose meaning is the same as ECMAScript's, written out explicitly where the two
+//!   differ (`.`, `\d` `\s` `\w` `\b`, `^` `$`, case-insensitive matching as ECMAScript's
+//!   simple case folding, class set operations). Its matching time is linear in the input
+//!   (a lazy DFA or a Pike VM, never backtracking), and its groups are those of
+//!   ECMAScript's leftmost-first backtracking.
+//! - **Bounded backtracking** ([`super::backtrack`], ECMA-262's pattern semantics with a
+//!   step budget), for what the translator does not take: lookaround, backreferences, named
+//!   groups, `\b` with `i`, a quantified capturing group that repeats or can match the
+//!   empty string, and expressions too large for the linear engine. A match that takes more
+//!   steps than [`PatternLimits::max_regexp_steps`](super::PatternLimits::max_regexp_steps)
+//!   stops with [`StepsExhausted`].
+//! - **Unbounded backtracking** (`regress`, an ECMAScript engine), for what the parser does
+//!   not read: `\q{...}`, Unicode property escapes (`\p{...}`, whose tables are of another
+//!   Unicode version in each crate), class set operations (`--`, `&&`) with `i`, lone
+//!   surrogates, group names written with escapes, groups with modifiers. Its time has no
+//!   bound; [`PatternLimits`](super::PatternLimits) can refuse the patterns that need
+//!   backtracking.
 //!
 //! Every expression is first compiled by `regress`, so what is a syntax error (and its
 //! message) does not depend on the engine chosen.
@@ -27,6 +34,8 @@ use regex_automata::util::primitives::NonMaxUsize;
 use regex_automata::{Anchored, Input, MatchKind, meta};
 use regex_syntax::hir::{Capture, Class, ClassUnicode, ClassUnicodeRange, Hir, Look, Repetition};
 
+use super::backtrack::Program;
+pub(crate) use super::backtrack::StepsExhausted;
 use super::matcher::Span;
 
 /// How deep custom regular expressions may nest groups and classes.
@@ -37,8 +46,14 @@ pub(crate) const MAX_REGEXP_NESTING: usize = 256;
 pub(crate) enum RegExp {
     /// Linear time in the input.
     Linear(meta::Regex),
-    /// ECMAScript backtracking, for the constructs the translator leaves to it.
-    Backtracking(regress::Regex),
+    /// ECMAScript backtracking with a step budget.
+    Bounded {
+        program: Box<Program>,
+        max_steps: u64,
+    },
+    /// ECMAScript backtracking without a bound (`regress`), for what the parser does not
+    /// read.
+    Unbounded(regress::Regex),
 }
 
 /// The engine a regular expression runs on.
@@ -46,11 +61,29 @@ pub(crate) enum RegExp {
 pub(crate) enum EngineKind {
     /// [`RegExp::Linear`].
     Linear,
-    /// [`RegExp::Backtracking`], with why.
+    /// [`RegExp::Bounded`], with why.
     Backtracking(NeedsBacktracking),
+    /// [`RegExp::Unbounded`], with why.
+    Unbounded(NeedsBacktracking),
 }
 
-/// Why an expression stays on the backtracking engine: the construct (or limit) the
+impl EngineKind {
+    /// Whether the engine backtracks (either of the two).
+    pub(crate) fn backtracks(self) -> bool {
+        !matches!(self, EngineKind::Linear)
+    }
+
+    /// `"linear"`, or why the expression needs backtracking.
+    #[cfg_attr(not(feature = "_test-hooks"), allow(dead_code))]
+    pub(crate) fn describe(self) -> &'static str {
+        match self {
+            EngineKind::Linear => "linear",
+            EngineKind::Backtracking(why) | EngineKind::Unbounded(why) => why.0,
+        }
+    }
+}
+
+/// Why an expression stays on a backtracking engine: the construct (or limit) the
 /// translator does not take.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct NeedsBacktracking(pub(crate) &'static str);
@@ -62,14 +95,16 @@ pub(crate) struct NeedsBacktracking(pub(crate) &'static str);
 /// is what `v` means in JavaScript.
 ///
 /// Groups and classes nested deeper than [`MAX_REGEXP_NESTING`] are refused: `regress` parses
-/// them recursively (and so does the translator), and a pattern must not exhaust the
+/// them recursively (and so does the parser), and a pattern must not exhaust the
 /// thread's stack.
 ///
-/// The expression is then translated for the linear engine; what the translator does not
-/// take stays with `regress` (see [`RegExp::kind`]).
+/// The expression is then parsed and translated for the linear engine; what the translator
+/// does not take runs on the bounded backtracking matcher (`max_steps` steps per match), and
+/// what the parser does not read stays with `regress`.
 pub(crate) fn regexp_create(
     source: &str,
     ignore_case: bool,
+    max_steps: u64,
 ) -> Result<(RegExp, EngineKind), String> {
     let mut depth = 0usize;
     let mut bytes = source.bytes();
@@ -92,22 +127,27 @@ pub(crate) fn regexp_create(
     }
     let flags = if ignore_case { "uvi" } else { "uv" };
     let backtracking = regress::Regex::with_flags(source, flags).map_err(|e| e.to_string())?;
-    match linear_create(source, ignore_case) {
+    let parsed = match parse(source, ignore_case) {
+        Ok(parsed) => parsed,
+        Err(why) => {
+            return Ok((RegExp::Unbounded(backtracking), EngineKind::Unbounded(why)));
+        }
+    };
+    match linear_from(&parsed, ignore_case) {
         Ok(linear) => Ok((RegExp::Linear(linear), EngineKind::Linear)),
         Err(why) => Ok((
-            RegExp::Backtracking(backtracking),
+            RegExp::Bounded {
+                program: Box::new(Program::compile(&parsed, ignore_case)),
+                max_steps,
+            },
             EngineKind::Backtracking(why),
         )),
     }
 }
 
-/// The linear engine's regex for `source` (a valid expression), or why it needs the
-/// backtracking engine.
-pub(crate) fn linear_create(
-    source: &str,
-    ignore_case: bool,
-) -> Result<meta::Regex, NeedsBacktracking> {
-    let hir = translate(source, ignore_case)?;
+/// The linear engine's regex for a parsed expression, or why it needs backtracking.
+fn linear_from(parsed: &Parsed, ignore_case: bool) -> Result<meta::Regex, NeedsBacktracking> {
+    let hir = to_hir(&parsed.node, ignore_case)?;
     meta::Builder::new()
         .configure(meta::Config::new().match_kind(MatchKind::LeftmostFirst))
         .build_from_hir(&hir)
@@ -117,9 +157,15 @@ pub(crate) fn linear_create(
 impl RegExp {
     /// RegExpBuiltinExec on `input`: on a match, appends the byte range of groups `1..=groups`
     /// to `out` and returns true; when it does not match, returns false and leaves `out` as
-    /// it was.
+    /// it was. [`StepsExhausted`] when the bounded matcher runs out of steps (`out` as it
+    /// was).
     #[inline]
-    pub(crate) fn exec_into(&self, input: &str, groups: usize, out: &mut Vec<Span>) -> bool {
+    pub(crate) fn exec_into(
+        &self,
+        input: &str,
+        groups: usize,
+        out: &mut Vec<Span>,
+    ) -> Result<bool, StepsExhausted> {
         match self {
             RegExp::Linear(regex) => {
                 let anchored = Input::new(input).anchored(Anchored::Yes);
@@ -133,7 +179,7 @@ impl RegExp {
                     &mut heap
                 };
                 if regex.search_slots(&anchored, slots).is_none() {
-                    return false;
+                    return Ok(false);
                 }
                 out.extend(
                     (1..=groups).map(|i| match (slots[2 * i], slots[2 * i + 1]) {
@@ -141,52 +187,239 @@ impl RegExp {
                         _ => None,
                     }),
                 );
-                true
+                Ok(true)
             }
-            RegExp::Backtracking(regex) => {
+            RegExp::Bounded { program, max_steps } => {
+                let Some(spans) = program.exec(input, *max_steps)? else {
+                    return Ok(false);
+                };
+                out.extend((1..=groups).map(|i| spans.get(i).copied().flatten()));
+                Ok(true)
+            }
+            RegExp::Unbounded(regex) => {
                 let Some(m) = regex.find(input) else {
-                    return false;
+                    return Ok(false);
                 };
                 out.extend((1..=groups).map(|i| m.group(i).map(|r| (r.start, r.end))));
-                true
+                Ok(true)
             }
         }
     }
 
     /// Whether `input` matches, without the groups.
     #[inline]
-    pub(crate) fn is_match(&self, input: &str) -> bool {
+    pub(crate) fn is_match(&self, input: &str) -> Result<bool, StepsExhausted> {
         match self {
-            RegExp::Linear(regex) => regex.is_match(Input::new(input).anchored(Anchored::Yes)),
-            RegExp::Backtracking(regex) => regex.find(input).is_some(),
+            RegExp::Linear(regex) => Ok(regex.is_match(Input::new(input).anchored(Anchored::Yes))),
+            RegExp::Bounded { program, max_steps } => {
+                Ok(program.exec(input, *max_steps)?.is_some())
+            }
+            RegExp::Unbounded(regex) => Ok(regex.find(input).is_some()),
         }
     }
 }
 
-/// Translates an ECMAScript [Pattern](https://tc39.es/ecma262/#prod-Pattern) (a valid one,
-/// with the `v` flag, and `i` when `ignore_case`) into a `regex-syntax` expression of the same
-/// meaning, or says which construct needs the backtracking engine.
-pub(crate) fn translate(source: &str, ignore_case: bool) -> Result<Hir, NeedsBacktracking> {
-    let mut t = Translator {
+/// An ECMAScript [Pattern](https://tc39.es/ecma262/#prod-Pattern) as the parser reads it:
+/// one reading of the grammar, from which both engines are built (the linear engine's
+/// [`Hir`] by [`to_hir`], the bounded backtracking matcher's program by
+/// [`super::backtrack::Program::compile`]). Sets of code points are already what they
+/// match: with `i`, closed under simple case folding.
+#[derive(Debug, Clone)]
+pub(crate) enum Node {
+    /// A PatternCharacter or CharacterEscape (one code point, matched as itself or, with
+    /// `i`, as its folded set when that set has more than one code point).
+    Char(char),
+    /// A set of code points: `.`, a CharacterClassEscape, a CharacterClass, or a character
+    /// whose folded set has several code points.
+    Set(ClassUnicode),
+    /// [Alternative](https://tc39.es/ecma262/#prod-Alternative): terms in order.
+    Concat(Vec<Node>),
+    /// [Disjunction](https://tc39.es/ecma262/#prod-Disjunction): alternatives in order.
+    Alt(Vec<Node>),
+    /// [Assertion](https://tc39.es/ecma262/#prod-Assertion) `^` (no `m` flag: the input's
+    /// start).
+    Start,
+    /// Assertion `$` (the input's end).
+    End,
+    /// Assertion `\b` (`\B` when `negate`).
+    WordBoundary { negate: bool },
+    /// Assertion `(?=` `(?!` `(?<=` `(?<!`.
+    Look {
+        behind: bool,
+        negate: bool,
+        sub: Box<Node>,
+    },
+    /// A capturing group `(...)` or `(?<name>...)`, numbered from 1 in the order of their
+    /// left parentheses.
+    Group {
+        index: u32,
+        named: bool,
+        sub: Box<Node>,
+    },
+    /// Atom Quantifier (counts above `u32::MAX` are kept as read).
+    Repeat {
+        min: u64,
+        max: Option<u64>,
+        greedy: bool,
+        sub: Box<Node>,
+    },
+    /// `\` DecimalEscape (one group) or `\k<name>` (the groups of that name, filled in
+    /// once the whole expression is read).
+    Backref {
+        groups: Vec<u32>,
+        name: Option<String>,
+    },
+}
+
+/// A parsed expression: its tree and how many capturing groups it has.
+#[derive(Debug, Clone)]
+pub(crate) struct Parsed {
+    pub(crate) node: Node,
+    pub(crate) captures: u32,
+}
+
+/// Parses an ECMAScript [Pattern](https://tc39.es/ecma262/#prod-Pattern) (a valid one, with
+/// the `v` flag, and `i` when `ignore_case`), or says which construct neither the linear
+/// engine nor the bounded backtracking matcher reads (it stays with `regress`).
+pub(crate) fn parse(source: &str, ignore_case: bool) -> Result<Parsed, NeedsBacktracking> {
+    let mut p = Parser {
         chars: source.chars().collect(),
         pos: 0,
         ignore_case,
         captures: 0,
         depth: 0,
+        names: Vec::new(),
     };
-    let hir = t.disjunction()?;
-    if t.pos != t.chars.len() {
-        return Err(NeedsBacktracking("a syntax the translator does not read"));
+    let mut node = p.disjunction()?;
+    if p.pos != p.chars.len() {
+        return Err(UNREAD);
     }
-    Ok(hir)
+    // GroupSpecifier names may be referred to before their group: resolved now.
+    let names = std::mem::take(&mut p.names);
+    resolve_backrefs(&mut node, &names, p.captures)?;
+    Ok(Parsed {
+        node,
+        captures: p.captures,
+    })
 }
 
-struct Translator {
+/// Gives each `\k<name>` the groups of that name (collected by the parser), as
+/// [BackreferenceMatcher](https://tc39.es/ecma262/#sec-backreference-matcher) reads them;
+/// a backreference to a group that does not exist (an early error, which `regress` lets
+/// through for numbers) is left unread.
+fn resolve_backrefs(
+    node: &mut Node,
+    names: &[(String, u32)],
+    captures: u32,
+) -> Result<(), NeedsBacktracking> {
+    match node {
+        Node::Backref { groups, name } => {
+            if let Some(name) = name {
+                groups.extend(names.iter().filter(|(n, _)| n == name).map(|&(_, i)| i));
+            }
+            if groups.is_empty() || groups.iter().any(|&g| g == 0 || g > captures) {
+                return Err(UNREAD);
+            }
+            Ok(())
+        }
+        Node::Concat(v) | Node::Alt(v) => v
+            .iter_mut()
+            .try_for_each(|n| resolve_backrefs(n, names, captures)),
+        Node::Look { sub, .. } | Node::Group { sub, .. } | Node::Repeat { sub, .. } => {
+            resolve_backrefs(sub, names, captures)
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Translates a parsed expression into a `regex-syntax` expression of the same meaning, or
+/// says which construct needs backtracking.
+pub(crate) fn to_hir(node: &Node, ignore_case: bool) -> Result<Hir, NeedsBacktracking> {
+    Ok(match node {
+        Node::Char(c) => {
+            let mut buf = [0; 4];
+            Hir::literal(c.encode_utf8(&mut buf).as_bytes())
+        }
+        Node::Set(set) => Hir::class(Class::Unicode(set.clone())),
+        Node::Concat(v) => Hir::concat(
+            v.iter()
+                .map(|n| to_hir(n, ignore_case))
+                .collect::<Result<_, _>>()?,
+        ),
+        Node::Alt(v) => Hir::alternation(
+            v.iter()
+                .map(|n| to_hir(n, ignore_case))
+                .collect::<Result<_, _>>()?,
+        ),
+        // Without the `m` flag, `^` and `$` are the start and end of the input.
+        Node::Start => Hir::look(Look::Start),
+        Node::End => Hir::look(Look::End),
+        Node::WordBoundary { negate } => {
+            if ignore_case {
+                // With `i` and `v`, IsWordChar uses WordCharacters, which then holds U+017F
+                // and U+212A: not `regex-syntax`'s ASCII word boundary.
+                return Err(NeedsBacktracking("\\b or \\B with the i flag"));
+            }
+            Hir::look(if *negate {
+                Look::WordAsciiNegate
+            } else {
+                Look::WordAscii
+            })
+        }
+        Node::Look { .. } => return Err(NeedsBacktracking("lookahead or lookbehind")),
+        Node::Group { named: true, .. } => return Err(NeedsBacktracking("a named group")),
+        Node::Group { index, sub, .. } => Hir::capture(Capture {
+            index: *index,
+            name: None,
+            sub: Box::new(to_hir(sub, ignore_case)?),
+        }),
+        Node::Backref { name: Some(_), .. } => {
+            return Err(NeedsBacktracking("a named backreference"));
+        }
+        Node::Backref { .. } => return Err(NeedsBacktracking("a backreference")),
+        Node::Repeat {
+            min,
+            max,
+            greedy,
+            sub,
+        } => {
+            const LARGE: NeedsBacktracking =
+                NeedsBacktracking("a count too large for the linear engine");
+            let atom = to_hir(sub, ignore_case)?;
+            let min = u32::try_from(*min).map_err(|_| LARGE)?;
+            let max = max
+                .map(|m| u32::try_from(m).map_err(|_| LARGE))
+                .transpose()?;
+            let once = max == Some(0)
+                || (max == Some(1) && (min == 1 || atom.properties().minimum_len() != Some(0)));
+            if atom.properties().explicit_captures_len() > 0 && !once {
+                // ECMAScript clears the groups inside a quantified atom at each iteration
+                // (RepeatMatcher), and refuses an iteration that matches the empty string;
+                // with groups inside, `regex-automata` would report other spans. The
+                // generated expressions quantify groups only with `?`, around text that is
+                // not empty.
+                return Err(NeedsBacktracking(
+                    "a quantified group that repeats or can match empty",
+                ));
+            }
+            Hir::repetition(Repetition {
+                min,
+                max,
+                greedy: *greedy,
+                sub: Box::new(atom),
+            })
+        }
+    })
+}
+
+struct Parser {
     chars: Vec<char>,
     pos: usize,
     ignore_case: bool,
     captures: u32,
     depth: usize,
+    /// The GroupSpecifier names read so far, with their group's index.
+    names: Vec<(String, u32)>,
 }
 
 const UNREAD: NeedsBacktracking = NeedsBacktracking("a syntax the translator does not read");
@@ -222,7 +455,7 @@ fn space_class() -> ClassUnicode {
 
 /// [WordCharacters](https://tc39.es/ecma262/#sec-wordcharacters) before case folding: the
 /// ASCII `a-zA-Z0-9_` (with `i`, folding adds U+017F and U+212A, as ECMAScript does).
-fn word_class() -> ClassUnicode {
+pub(crate) fn word_class() -> ClassUnicode {
     class(&[('0', '9'), ('A', 'Z'), ('_', '_'), ('a', 'z')])
 }
 
@@ -248,7 +481,21 @@ const NEWER_FOLDS: &[(char, char)] = &[
     ('\u{10D70}', '\u{10D85}'),
 ];
 
-impl Translator {
+/// A set of code points closed under simple case folding when `ignore_case` (see
+/// `Parser::fold`), the code points of [`NEWER_FOLDS`] left as they are.
+pub(crate) fn maybe_simple_case_folding(mut c: ClassUnicode, ignore_case: bool) -> ClassUnicode {
+    if ignore_case {
+        let newer = class(NEWER_FOLDS);
+        let mut folded = c.clone();
+        folded.difference(&newer);
+        folded.case_fold_simple();
+        folded.difference(&newer);
+        c.union(&folded);
+    }
+    c
+}
+
+impl Parser {
     fn peek(&self) -> Option<char> {
         self.chars.get(self.pos).copied()
     }
@@ -292,28 +539,16 @@ impl Translator {
     /// intersections and differences of sets closed this way are closed too, and mean what
     /// ECMAScript's [CharacterComplement](https://tc39.es/ecma262/#sec-charactercomplement)
     /// and class set operations mean on the folded sets.
-    fn fold(&self, mut c: ClassUnicode) -> ClassUnicode {
-        if self.ignore_case {
-            let newer = class(NEWER_FOLDS);
-            let mut folded = c.clone();
-            folded.difference(&newer);
-            folded.case_fold_simple();
-            folded.difference(&newer);
-            c.union(&folded);
-        }
-        c
+    fn fold(&self, c: ClassUnicode) -> ClassUnicode {
+        maybe_simple_case_folding(c, self.ignore_case)
     }
 
     fn char_class(&self, ch: char) -> ClassUnicode {
         self.fold(class(&[(ch, ch)]))
     }
 
-    fn class_hir(c: ClassUnicode) -> Hir {
-        Hir::class(Class::Unicode(c))
-    }
-
     /// [Disjunction](https://tc39.es/ecma262/#prod-Disjunction): Alternative (`|` Alternative)*.
-    fn disjunction(&mut self) -> Result<Hir, NeedsBacktracking> {
+    fn disjunction(&mut self) -> Result<Node, NeedsBacktracking> {
         self.depth += 1;
         if self.depth > MAX_REGEXP_NESTING {
             return Err(NeedsBacktracking("nesting too deep"));
@@ -323,11 +558,15 @@ impl Translator {
             alternatives.push(self.alternative()?);
         }
         self.depth -= 1;
-        Ok(Hir::alternation(alternatives))
+        Ok(if alternatives.len() == 1 {
+            alternatives.pop().unwrap_or(Node::Concat(Vec::new()))
+        } else {
+            Node::Alt(alternatives)
+        })
     }
 
     /// [Alternative](https://tc39.es/ecma262/#prod-Alternative): Term*.
-    fn alternative(&mut self) -> Result<Hir, NeedsBacktracking> {
+    fn alternative(&mut self) -> Result<Node, NeedsBacktracking> {
         let mut terms = Vec::new();
         while let Some(c) = self.peek() {
             if c == '|' || c == ')' {
@@ -335,39 +574,46 @@ impl Translator {
             }
             terms.push(self.term()?);
         }
-        Ok(Hir::concat(terms))
+        Ok(if terms.len() == 1 {
+            terms.pop().unwrap_or(Node::Concat(Vec::new()))
+        } else {
+            Node::Concat(terms)
+        })
     }
 
     /// [Term](https://tc39.es/ecma262/#prod-Term): Assertion | Atom Quantifier?.
-    fn term(&mut self) -> Result<Hir, NeedsBacktracking> {
-        // Assertions (https://tc39.es/ecma262/#prod-Assertion): without the `m` flag, `^` and
-        // `$` are the start and end of the input.
+    fn term(&mut self) -> Result<Node, NeedsBacktracking> {
+        // Assertions (https://tc39.es/ecma262/#prod-Assertion).
         if self.eat('^') {
-            return Ok(Hir::look(Look::Start));
+            return Ok(Node::Start);
         }
         if self.eat('$') {
-            return Ok(Hir::look(Look::End));
+            return Ok(Node::End);
         }
         if self.peek() == Some('\\') && matches!(self.peek_at(1), Some('b' | 'B')) {
-            if self.ignore_case {
-                // With `i` and `v`, IsWordChar uses WordCharacters, which then holds U+017F
-                // and U+212A: not `regex-syntax`'s ASCII word boundary.
-                return Err(NeedsBacktracking("\\b or \\B with the i flag"));
-            }
             let negate = self.peek_at(1) == Some('B');
             self.pos += 2;
-            return Ok(Hir::look(if negate {
-                Look::WordAsciiNegate
-            } else {
-                Look::WordAscii
-            }));
+            return Ok(Node::WordBoundary { negate });
         }
-        if self.eat_str("(?=")
-            || self.eat_str("(?!")
-            || self.eat_str("(?<=")
-            || self.eat_str("(?<!")
-        {
-            return Err(NeedsBacktracking("lookahead or lookbehind"));
+        for (open, behind, negate) in [
+            ("(?=", false, false),
+            ("(?!", false, true),
+            ("(?<=", true, false),
+            ("(?<!", true, true),
+        ] {
+            if self.eat_str(open) {
+                let sub = self.disjunction()?;
+                if !self.eat(')') {
+                    return Err(UNREAD);
+                }
+                // With `u`/`v`, lookarounds take no quantifier (QuantifiableAssertion is
+                // Annex B, without the flags).
+                return Ok(Node::Look {
+                    behind,
+                    negate,
+                    sub: Box::new(sub),
+                });
+            }
         }
         let atom = self.atom()?;
         self.quantifier(atom)
@@ -375,7 +621,7 @@ impl Translator {
 
     /// [Quantifier](https://tc39.es/ecma262/#prod-Quantifier): `*` `+` `?` `{n}` `{n,}`
     /// `{n,m}`, each greedy or (followed by `?`) lazy.
-    fn quantifier(&mut self, atom: Hir) -> Result<Hir, NeedsBacktracking> {
+    fn quantifier(&mut self, atom: Node) -> Result<Node, NeedsBacktracking> {
         let (min, max) = match self.peek() {
             Some('*') => {
                 self.pos += 1;
@@ -409,34 +655,20 @@ impl Translator {
             _ => return Ok(atom),
         };
         let greedy = !self.eat('?');
-        let once = max == Some(0)
-            || (max == Some(1) && (min == 1 || atom.properties().minimum_len() != Some(0)));
-        if atom.properties().explicit_captures_len() > 0 && !once {
-            // ECMAScript clears the groups inside a quantified atom at each iteration
-            // (RepeatMatcher), and refuses an iteration that matches the empty string; with
-            // groups inside, `regex-automata` would report other spans. The generated
-            // expressions quantify groups only with `?`, around text that is not empty.
-            return Err(NeedsBacktracking(
-                "a quantified group that repeats or can match empty",
-            ));
-        }
-        Ok(Hir::repetition(Repetition {
+        Ok(Node::Repeat {
             min,
             max,
             greedy,
             sub: Box::new(atom),
-        }))
+        })
     }
 
-    /// DecimalDigits, as a count of a quantifier.
-    fn decimal(&mut self) -> Result<u32, NeedsBacktracking> {
+    /// DecimalDigits, as a count of a quantifier (saturating: no input is that long).
+    fn decimal(&mut self) -> Result<u64, NeedsBacktracking> {
         let start = self.pos;
-        let mut n: u32 = 0;
+        let mut n: u64 = 0;
         while let Some(d) = self.peek().and_then(|c| c.to_digit(10)) {
-            n = n
-                .checked_mul(10)
-                .and_then(|n| n.checked_add(d))
-                .ok_or(NeedsBacktracking("a count too large for the linear engine"))?;
+            n = n.saturating_mul(10).saturating_add(u64::from(d));
             self.pos += 1;
         }
         if self.pos == start {
@@ -446,12 +678,12 @@ impl Translator {
     }
 
     /// [Atom](https://tc39.es/ecma262/#prod-Atom): PatternCharacter, `.`, `\` AtomEscape,
-    /// CharacterClass, `(` Disjunction `)`, `(?:` Disjunction `)`.
-    fn atom(&mut self) -> Result<Hir, NeedsBacktracking> {
+    /// CharacterClass, `(` GroupSpecifier? Disjunction `)`, `(?:` Disjunction `)`.
+    fn atom(&mut self) -> Result<Node, NeedsBacktracking> {
         match self.next()? {
-            '.' => Ok(Self::class_hir(dot_class())),
+            '.' => Ok(Node::Set(dot_class())),
             '\\' => self.atom_escape(),
-            '[' => Ok(Self::class_hir(self.class_contents_until_close()?)),
+            '[' => Ok(Node::Set(self.class_contents_until_close()?)),
             '(' => {
                 if self.eat_str("?:") {
                     let inner = self.disjunction()?;
@@ -460,23 +692,26 @@ impl Translator {
                     }
                     return Ok(inner);
                 }
+                let mut name = None;
                 if self.eat_str("?<") {
-                    return Err(NeedsBacktracking("a named group"));
-                }
-                if self.peek() == Some('?') {
+                    name = Some(self.group_name()?);
+                } else if self.peek() == Some('?') {
                     return Err(NeedsBacktracking("a group with modifiers"));
                 }
                 self.captures += 1;
                 let index = self.captures;
+                if let Some(name) = &name {
+                    self.names.push((name.clone(), index));
+                }
                 let inner = self.disjunction()?;
                 if !self.eat(')') {
                     return Err(UNREAD);
                 }
-                Ok(Hir::capture(Capture {
+                Ok(Node::Group {
                     index,
-                    name: None,
+                    named: name.is_some(),
                     sub: Box::new(inner),
-                }))
+                })
             }
             // SyntaxCharacters that cannot start an atom (`)` `]` `{` `}` `*` `+` `?` `|`
             // are syntax errors with `u`/`v`, which `regress` has refused already).
@@ -486,25 +721,56 @@ impl Translator {
         }
     }
 
-    fn literal(&self, c: char) -> Hir {
+    /// [GroupName](https://tc39.es/ecma262/#prod-GroupName) after the `<`, through the `>`:
+    /// its characters as written (a name written with `\u` escapes is left unread).
+    fn group_name(&mut self) -> Result<String, NeedsBacktracking> {
+        let mut name = String::new();
+        loop {
+            match self.next()? {
+                '>' if !name.is_empty() => return Ok(name),
+                '\\' | '>' => return Err(UNREAD),
+                c => name.push(c),
+            }
+        }
+    }
+
+    fn literal(&self, c: char) -> Node {
         if self.ignore_case {
             let set = self.char_class(c);
             if set.ranges().len() > 1 || set.ranges()[0].start() != set.ranges()[0].end() {
-                return Self::class_hir(set);
+                return Node::Set(set);
             }
         }
-        let mut buf = [0; 4];
-        Hir::literal(c.encode_utf8(&mut buf).as_bytes())
+        Node::Char(c)
     }
 
     /// [AtomEscape](https://tc39.es/ecma262/#prod-AtomEscape) (after the `\`).
-    fn atom_escape(&mut self) -> Result<Hir, NeedsBacktracking> {
+    fn atom_escape(&mut self) -> Result<Node, NeedsBacktracking> {
         match self.peek() {
-            Some('1'..='9') => Err(NeedsBacktracking("a backreference")),
-            Some('k') => Err(NeedsBacktracking("a named backreference")),
+            Some('1'..='9') => {
+                // DecimalEscape: NonZeroDigit DecimalDigits (the group exists, or `regress`
+                // would have refused the expression).
+                let n = self.decimal()?;
+                let index = u32::try_from(n).map_err(|_| UNREAD)?;
+                Ok(Node::Backref {
+                    groups: vec![index],
+                    name: None,
+                })
+            }
+            Some('k') => {
+                self.pos += 1;
+                if !self.eat('<') {
+                    return Err(UNREAD);
+                }
+                let name = self.group_name()?;
+                Ok(Node::Backref {
+                    groups: Vec::new(),
+                    name: Some(name),
+                })
+            }
             _ => {
                 if let Some(set) = self.character_class_escape()? {
-                    return Ok(Self::class_hir(set));
+                    return Ok(Node::Set(set));
                 }
                 let c = self.character_escape(false)?;
                 Ok(self.literal(c))
@@ -747,16 +1013,21 @@ impl Translator {
 /// For the project's tests: each engine on its own, on any expression.
 #[cfg(feature = "_test-hooks")]
 pub mod hooks {
-    use super::{Anchored, Input, NonMaxUsize, meta, translate};
+    use super::{Anchored, Input, NonMaxUsize, Program, meta, parse};
 
     /// A match's group spans (groups `1..`), or `None` when there is no match.
     pub type Groups = Option<Vec<Option<(usize, usize)>>>;
 
-    /// One expression compiled by both engines (the linear one when it takes it).
+    /// One expression compiled by each engine that takes it.
     pub struct Engines {
         linear: Result<(meta::Regex, usize), &'static str>,
+        bounded: Result<Program, &'static str>,
         backtracking: regress::Regex,
     }
+
+    /// The bounded matcher ran out of steps.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct Exhausted;
 
     impl Engines {
         /// `source` with the flags `uv` (`uvi`); `Err` when the expression is not valid.
@@ -764,14 +1035,19 @@ pub mod hooks {
             let flags = if ignore_case { "uvi" } else { "uv" };
             let backtracking =
                 regress::Regex::with_flags(source, flags).map_err(|e| e.to_string())?;
-            let linear = translate(source, ignore_case)
-                .and_then(|hir| {
-                    let groups = hir.properties().explicit_captures_len();
-                    Ok((super::linear_create(source, ignore_case)?, groups))
-                })
-                .map_err(|why| why.0);
+            let parsed = parse(source, ignore_case).map_err(|why| why.0);
+            let linear = parsed.as_ref().map_err(|why| *why).and_then(|parsed| {
+                let regex = super::linear_from(parsed, ignore_case).map_err(|why| why.0)?;
+                let groups = super::to_hir(&parsed.node, ignore_case)
+                    .map_err(|why| why.0)?
+                    .properties()
+                    .explicit_captures_len();
+                Ok((regex, groups))
+            });
+            let bounded = parsed.map(|parsed| Program::compile(&parsed, ignore_case));
             Ok(Engines {
                 linear,
+                bounded,
                 backtracking,
             })
         }
@@ -803,6 +1079,26 @@ pub mod hooks {
             ))
         }
 
+        /// The bounded backtracking matcher, anchored at the start, with `max_steps` steps:
+        /// `Err(Ok(why))` when the parser does not read the expression, `Err(Err(Exhausted))`
+        /// when the steps ran out.
+        pub fn bounded(
+            &self,
+            input: &str,
+            max_steps: u64,
+        ) -> Result<Groups, Result<&'static str, Exhausted>> {
+            let program = self.bounded.as_ref().map_err(|why| Ok(*why))?;
+            let spans = program.exec(input, max_steps).map_err(|_| Err(Exhausted))?;
+            Ok(spans.map(|s| s[1..].to_vec()))
+        }
+
+        /// The steps the bounded matcher takes on `input` with `max_steps` (more than
+        /// `max_steps` when they run out), or why the parser does not read the expression.
+        pub fn bounded_steps(&self, input: &str, max_steps: u64) -> Result<u64, &'static str> {
+            let program = self.bounded.as_ref().map_err(|why| *why)?;
+            Ok(program.exec_counting(input, max_steps).1)
+        }
+
         /// `regress`, the match that starts at 0: what JavaScript's engine gives.
         pub fn backtracking(&self, input: &str) -> Groups {
             self.backtracking
@@ -819,9 +1115,16 @@ pub mod hooks {
 
     /// The engine `source` runs on in a URL pattern ([`Engines::engine`]).
     pub fn engine(source: &str, ignore_case: bool) -> Result<&'static str, String> {
-        Ok(match super::regexp_create(source, ignore_case)?.1 {
-            super::EngineKind::Linear => "linear",
-            super::EngineKind::Backtracking(why) => why.0,
-        })
+        Ok(super::regexp_create(source, ignore_case, u64::MAX)?
+            .1
+            .describe())
+    }
+
+    /// Whether `source` runs on `regress` (the parser does not read it) in a URL pattern.
+    pub fn on_regress(source: &str, ignore_case: bool) -> Result<bool, String> {
+        Ok(matches!(
+            super::regexp_create(source, ignore_case, u64::MAX)?.1,
+            super::EngineKind::Unbounded(_)
+        ))
     }
 }

@@ -21,6 +21,13 @@
 //! nothing to index (a pathname that starts with a wildcard, an optional group or a custom
 //! regexp group; an opaque pathname) is a candidate for every URL.
 //!
+//! A pattern whose custom regexp groups exhaust their step budget
+//! ([`PatternLimits::max_regexp_steps`](super::PatternLimits#structfield.max_regexp_steps))
+//! on a URL does not match it in the lookups (the next candidate is tried, as `exec` answers
+//! no match); the `try_` forms ([`UrlPatternSet::try_first_match_url`],
+//! [`UrlPatternSet::try_best_match_url`], [`UrlPatternSet::try_matches_url`]) answer
+//! [`UrlPatternMatchError`] instead when a candidate they tried could not answer.
+//!
 //! A best match ([`UrlPatternSet::best_match`]) ranks the patterns once after a change (a
 //! stable sort in the order of [`BEST_MATCH_ORDER`]), with each node's lowest rank below it
 //! and each end's lowest certain rank beside the tree; its walk prunes by rank where a first
@@ -34,7 +41,9 @@ use std::sync::OnceLock;
 
 use super::matcher::Span;
 use super::values::Values;
-use super::{UrlPattern, UrlPatternInput, UrlPatternMatch, UrlPatternResult};
+use super::{
+    UrlPattern, UrlPatternInput, UrlPatternMatch, UrlPatternMatchError, UrlPatternResult, fallible,
+};
 use crate::Url;
 pub use rank::BEST_MATCH_ORDER;
 use rank::{Best, Ranking};
@@ -424,6 +433,63 @@ impl<V> UrlPatternSet<V> {
             Ok(parsed) => self.all_results(&parsed, url),
             Err(_) => Vec::new(),
         }
+    }
+
+    /// [`UrlPatternSet::first_match_url`] that says when it cannot answer: `Err` when a
+    /// candidate tried before the first match (or instead of one) ran out of its regexp step
+    /// budget, so that the first match is not known.
+    ///
+    /// ```
+    /// use weburl::pattern::{PatternLimits, UrlPattern, UrlPatternOptions, UrlPatternSet};
+    /// let limits = PatternLimits::new().max_regexp_steps(1000);
+    /// let slow = UrlPattern::parse_with_limits("https://h/:x((?=a)(?:a*)*b)", None, UrlPatternOptions::default(), &limits)?;
+    /// let mut set = UrlPatternSet::new();
+    /// set.insert(slow, 1);
+    /// set.insert("https://h/*".parse()?, 2);
+    /// let url = weburl::Url::parse(&format!("https://h/{}", "a".repeat(40)))?;
+    /// assert!(set.try_first_match_url(&url).is_err());
+    /// assert_eq!(*set.first_match_url(&url).unwrap().0, 2); // the slow route: no match
+    /// let url = weburl::Url::parse("https://h/ab")?;
+    /// assert_eq!(*set.try_first_match_url(&url).unwrap().unwrap().0, 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn try_first_match_url(
+        &self,
+        url: &Url,
+    ) -> Result<Option<(&V, UrlPatternResult)>, UrlPatternMatchError> {
+        fallible(|| self.first_match_url(url))
+    }
+
+    /// [`UrlPatternSet::best_match_url`] that says when it cannot answer (a candidate tried
+    /// ran out of its regexp step budget; see [`UrlPatternSet::try_first_match_url`]).
+    ///
+    /// ```
+    /// let mut set = weburl::pattern::UrlPatternSet::new();
+    /// set.insert("https://h/:x((?=a)\\w+)".parse().unwrap(), 1);
+    /// let url = weburl::Url::parse("https://h/ab").unwrap();
+    /// assert_eq!(*set.try_best_match_url(&url).unwrap().unwrap().0, 1);
+    /// ```
+    pub fn try_best_match_url(
+        &self,
+        url: &Url,
+    ) -> Result<Option<(&V, UrlPatternResult)>, UrlPatternMatchError> {
+        fallible(|| self.best_match_url(url))
+    }
+
+    /// [`UrlPatternSet::matches_url`] that says when it cannot answer (a candidate ran out
+    /// of its regexp step budget; see [`UrlPatternSet::try_first_match_url`]).
+    ///
+    /// ```
+    /// let mut set = weburl::pattern::UrlPatternSet::new();
+    /// set.insert("https://h/:x((?=a)\\w+)".parse().unwrap(), 1);
+    /// let url = weburl::Url::parse("https://h/ab").unwrap();
+    /// assert_eq!(set.try_matches_url(&url).unwrap().len(), 1);
+    /// ```
+    pub fn try_matches_url(
+        &self,
+        url: &Url,
+    ) -> Result<Vec<(&V, UrlPatternResult)>, UrlPatternMatchError> {
+        fallible(|| self.matches_url(url))
     }
 
     /// [`UrlPatternSet::matches`] on an already-parsed URL.
