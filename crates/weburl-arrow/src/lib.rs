@@ -86,7 +86,7 @@ pub use strings::Strings;
 #[cfg(feature = "pattern")]
 pub use pattern::{
     PatternCache, PatternReader, pattern_exec, pattern_exec_as, pattern_fields, pattern_group,
-    pattern_test, url_pattern,
+    pattern_test, url_pattern, url_pattern_with,
 };
 #[cfg(feature = "pattern")]
 pub use route::{RouteCache, RouteReader, Routes, route};

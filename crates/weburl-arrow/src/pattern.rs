@@ -29,7 +29,7 @@ use arrow_array::{ArrayRef, BooleanArray, StructArray};
 use arrow_buffer::NullBuffer;
 use arrow_schema::{Field, Fields};
 use weburl::Url;
-use weburl::pattern::{UrlPattern, UrlPatternComponent, UrlPatternOptions};
+use weburl::pattern::{PatternLimits, UrlPattern, UrlPatternComponent, UrlPatternOptions};
 
 use crate::base::Bases;
 use crate::sink::{Sink, ViewBuilder};
@@ -55,12 +55,37 @@ pub fn url_pattern(
     base: Option<&str>,
     ignore_case: bool,
 ) -> Result<UrlPattern, KernelError> {
-    UrlPattern::parse(pattern, base, UrlPatternOptions { ignore_case }).map_err(|error| {
-        KernelError::Pattern {
+    url_pattern_with(pattern, base, ignore_case, false)
+}
+
+/// [`url_pattern`], and where `untrusted` within [`PatternLimits::untrusted`] (no custom
+/// regexp groups, at most 8 KiB of text), for patterns from users: what the data functions'
+/// `untrusted` argument compiles with.
+///
+/// ```
+/// use weburl_arrow::{KernelError, url_pattern_with};
+/// assert!(url_pattern_with(r"/:id(\d+)", Some("https://example.com"), false, false).is_ok());
+/// let e = url_pattern_with(r"/:id(\d+)", Some("https://example.com"), false, true).unwrap_err();
+/// assert!(e.to_string().contains("has a custom regexp group, which the limits refuse"), "{e}");
+/// assert!(url_pattern_with("/:id", Some("https://example.com"), false, true).is_ok());
+/// # Ok::<(), KernelError>(())
+/// ```
+pub fn url_pattern_with(
+    pattern: &str,
+    base: Option<&str>,
+    ignore_case: bool,
+    untrusted: bool,
+) -> Result<UrlPattern, KernelError> {
+    let limits = if untrusted {
+        PatternLimits::untrusted()
+    } else {
+        PatternLimits::new()
+    };
+    UrlPattern::parse_with_limits(pattern, base, UrlPatternOptions { ignore_case }, &limits)
+        .map_err(|error| KernelError::Pattern {
             pattern: pattern.to_owned(),
             error,
-        }
-    })
+        })
 }
 
 /// Compiled URL patterns by their text, base URL and `ignoreCase`: what a SQL host keeps so
@@ -115,16 +140,27 @@ struct CacheEntries {
 struct CacheEntry {
     base: Option<String>,
     ignore_case: bool,
+    untrusted: bool,
     pattern: Arc<UrlPattern>,
 }
 
 impl CacheEntries {
     /// The pattern compiled from `text`, `base` and `ignore_case`, if held.
-    fn find(&self, text: &str, base: Option<&str>, ignore_case: bool) -> Option<&Arc<UrlPattern>> {
+    fn find(
+        &self,
+        text: &str,
+        base: Option<&str>,
+        ignore_case: bool,
+        untrusted: bool,
+    ) -> Option<&Arc<UrlPattern>> {
         self.patterns
             .get(text)?
             .iter()
-            .find(|e| e.ignore_case == ignore_case && e.base.as_deref() == base)
+            .find(|e| {
+                e.ignore_case == ignore_case
+                    && e.untrusted == untrusted
+                    && e.base.as_deref() == base
+            })
             .map(|e| &e.pattern)
     }
 }
@@ -167,14 +203,41 @@ impl PatternCache {
         base: Option<&str>,
         ignore_case: bool,
     ) -> Result<Arc<UrlPattern>, KernelError> {
-        if let Some(pattern) = self.lock().find(text, base, ignore_case) {
+        self.get_with(text, base, ignore_case, false)
+    }
+
+    /// [`PatternCache::get`], and where `untrusted` compiled within
+    /// [`PatternLimits::untrusted`] ([`url_pattern_with`]): a pattern is kept by its text,
+    /// base URL, `ignoreCase` and `untrusted`, so one compiled without the limits is never
+    /// answered for a call with them.
+    ///
+    /// # Errors
+    ///
+    /// [`PatternCache::get`]'s, and [`KernelError::Pattern`] where `untrusted` and the
+    /// pattern exceeds the limits.
+    ///
+    /// ```
+    /// let cache = weburl_arrow::PatternCache::new();
+    /// assert!(cache.get_with(r"https://h/:id(\d+)", None, false, false).is_ok());
+    /// assert!(cache.get_with(r"https://h/:id(\d+)", None, false, true).is_err());
+    /// assert_eq!(cache.len(), 1);
+    /// # Ok::<(), weburl_arrow::KernelError>(())
+    /// ```
+    pub fn get_with(
+        &self,
+        text: &str,
+        base: Option<&str>,
+        ignore_case: bool,
+        untrusted: bool,
+    ) -> Result<Arc<UrlPattern>, KernelError> {
+        if let Some(pattern) = self.lock().find(text, base, ignore_case, untrusted) {
             return Ok(Arc::clone(pattern));
         }
-        let pattern = Arc::new(url_pattern(text, base, ignore_case)?);
+        let pattern = Arc::new(url_pattern_with(text, base, ignore_case, untrusted)?);
         let size = text.len() + base.map_or(0, str::len);
         if size <= Self::MAX_BYTES {
             let mut entries = self.lock();
-            if entries.find(text, base, ignore_case).is_none() {
+            if entries.find(text, base, ignore_case, untrusted).is_none() {
                 if entries.count >= Self::MAX_PATTERNS || entries.bytes + size > Self::MAX_BYTES {
                     *entries = CacheEntries::default();
                 }
@@ -183,6 +246,7 @@ impl PatternCache {
                 let entry = CacheEntry {
                     base: base.map(str::to_owned),
                     ignore_case,
+                    untrusted,
                     pattern: Arc::clone(&pattern),
                 };
                 entries
@@ -257,8 +321,12 @@ impl PatternCache {
 #[derive(Debug)]
 pub struct PatternReader<'c> {
     cache: &'c PatternCache,
-    last: Option<(String, Option<String>, bool, Arc<UrlPattern>)>,
+    last: Option<LastPattern>,
 }
+
+/// The previous row's pattern of a [`PatternReader`]: its text, base URL, `ignoreCase` and
+/// `untrusted`, and the pattern.
+type LastPattern = (String, Option<String>, (bool, bool), Arc<UrlPattern>);
 
 impl PatternReader<'_> {
     /// [`PatternCache::get`], answered without the cache when the previous call asked for
@@ -281,18 +349,37 @@ impl PatternReader<'_> {
         base: Option<&str>,
         ignore_case: bool,
     ) -> Result<&UrlPattern, KernelError> {
+        self.get_with(text, base, ignore_case, false)
+    }
+
+    /// [`PatternCache::get_with`], answered without the cache when the previous call asked
+    /// for the same pattern.
+    ///
+    /// # Errors
+    ///
+    /// [`PatternCache::get_with`]'s.
+    ///
+    /// ```
+    /// let cache = weburl_arrow::PatternCache::new();
+    /// let mut patterns = cache.reader();
+    /// assert!(patterns.get_with(r"https://h/:id(\d+)", None, false, false).is_ok());
+    /// assert!(patterns.get_with(r"https://h/:id(\d+)", None, false, true).is_err());
+    /// ```
+    pub fn get_with(
+        &mut self,
+        text: &str,
+        base: Option<&str>,
+        ignore_case: bool,
+        untrusted: bool,
+    ) -> Result<&UrlPattern, KernelError> {
+        let flags = (ignore_case, untrusted);
         let same = self
             .last
             .as_ref()
-            .is_some_and(|(t, b, i, _)| t == text && b.as_deref() == base && *i == ignore_case);
+            .is_some_and(|(t, b, f, _)| t == text && b.as_deref() == base && *f == flags);
         if !same {
-            let pattern = self.cache.get(text, base, ignore_case)?;
-            self.last = Some((
-                text.to_owned(),
-                base.map(str::to_owned),
-                ignore_case,
-                pattern,
-            ));
+            let pattern = self.cache.get_with(text, base, ignore_case, untrusted)?;
+            self.last = Some((text.to_owned(), base.map(str::to_owned), flags, pattern));
         }
         Ok(&self.last.as_ref().expect("just set").3)
     }

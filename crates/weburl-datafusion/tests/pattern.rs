@@ -224,17 +224,17 @@ async fn patterns_that_do_not_compile_fail_the_query() {
     let e = error(&ctx, "SELECT url_pattern_test(u) FROM urls").await;
     assert!(
         e.contains(
-            "url_pattern_test: takes (url, pattern[, pattern_base][, ignore_case]), not 1 arguments"
+            "url_pattern_test: takes (url, pattern[, pattern_base][, ignore_case][, untrusted]), not 1 arguments"
         ),
         "{e}"
     );
     let e = error(
         &ctx,
-        "SELECT url_pattern_group(u, 'https://a/*', '0', 'https://b', true, true) FROM urls",
+        "SELECT url_pattern_group(u, 'https://a/*', '0', 'https://b', true, true, true) FROM urls",
     )
     .await;
     assert!(
-        e.contains("url_pattern_group: takes (url, pattern, name[, pattern_base][, ignore_case]), not 6 arguments"),
+        e.contains("url_pattern_group: takes (url, pattern, name[, pattern_base][, ignore_case][, untrusted]), not 7 arguments"),
         "{e}"
     );
 }
@@ -892,6 +892,97 @@ async fn url_route_answers_as_the_route_set() {
     let e = error(&ctx, "SELECT url_route(u, '[]', 'https://a', 1) FROM urls").await;
     assert!(
         e.contains("url_route: the best must be a boolean, not Int64"),
+        "{e}"
+    );
+}
+
+/// `untrusted` (the last argument of every pattern function) compiles the patterns within
+/// `PatternLimits::untrusted()`: a custom regexp group is refused with the function's name,
+/// as a pattern that does not compile is, and accepted without it; with or without a base
+/// URL, as a literal or a column, and in `url_route`'s routes.
+#[tokio::test]
+async fn untrusted_refuses_regexp_groups() {
+    let ctx = ctx_with(layouts().remove(0)).await;
+    let regexp = r"https://api.example.com/repos/:owner/issues/:n(\d+)";
+    let plain = "https://api.example.com/repos/:owner/issues/:n";
+    let calls = [
+        (
+            "url_pattern_test",
+            format!("url_pattern_test(u, '{regexp}', false, <u>)"),
+        ),
+        (
+            "url_pattern_test",
+            "url_pattern_test(u, '/:id(\\d+)', 'https://api.example.com', false, <u>)".to_owned(),
+        ),
+        (
+            "url_pattern_group",
+            format!("url_pattern_group(u, '{regexp}', 'n', false, <u>)"),
+        ),
+        (
+            "url_pattern_exec",
+            format!("url_pattern_exec(u, '{regexp}', false, <u>)['n']"),
+        ),
+        (
+            "url_route",
+            r#"url_route(u, '{"issue": "/repos/:o/issues/:n(\\d+)"}', 'https://api.example.com', false, <u>)"#
+                .to_owned(),
+        ),
+        // A column of patterns, compiled row by row.
+        (
+            "url_pattern_test",
+            "url_pattern_test(u, p, false, <u>)".to_owned(),
+        ),
+    ];
+    let from = format!("FROM (SELECT i, u, '{regexp}' AS p FROM urls)");
+    for (name, call) in calls {
+        let trusted = call.replace("<u>", "false");
+        let answers = column(&ctx, &format!("SELECT {trusted} {from} ORDER BY i")).await;
+        assert_eq!(answers.len(), URLS.len(), "{trusted}");
+        assert!(answers.null_count() < URLS.len(), "{trusted}");
+        let untrusted = call.replace("<u>", "true");
+        let e = error(&ctx, &format!("SELECT {untrusted} {from}")).await;
+        assert!(e.contains(&format!("{name}: ")), "{e}");
+        assert!(
+            e.contains("has a custom regexp group, which the limits refuse"),
+            "{untrusted}: {e}"
+        );
+    }
+    // Within the limits, untrusted answers what trusted does.
+    for flag in ["false", "true"] {
+        let got = column(
+            &ctx,
+            &format!(
+                "SELECT url_pattern_group(u, '{plain}', 'n', false, {flag}) FROM urls ORDER BY i"
+            ),
+        )
+        .await;
+        assert_eq!(got.as_string::<i32>().value(0), "7");
+    }
+    // A pattern over 8 KiB is refused too.
+    let long = format!("https://a.example/{}", "x".repeat(9000));
+    let e = error(
+        &ctx,
+        &format!("SELECT url_pattern_test(u, '{long}', false, true) FROM urls"),
+    )
+    .await;
+    assert!(
+        e.contains("url_pattern_test: ") && e.contains("the limit is 8192"),
+        "{e}"
+    );
+    // A null untrusted gives null; a string is refused.
+    let got = column(
+        &ctx,
+        &format!("SELECT url_pattern_test(u, '{plain}', false, NULL) FROM urls"),
+    )
+    .await;
+    assert_eq!(got.null_count(), URLS.len());
+    let e = error(
+        &ctx,
+        &format!("SELECT url_pattern_test(u, '{plain}', false, 'yes') FROM urls"),
+    )
+    .await;
+    assert!(
+        e.contains("url_pattern_test: the untrusted must be a boolean, not Utf8"),
         "{e}"
     );
 }

@@ -227,11 +227,12 @@ pub(crate) fn pattern_argument(
     pattern: &Bound<'_, PyAny>,
     base: Option<&Bound<'_, PyAny>>,
     ignore_case: bool,
+    untrusted: bool,
 ) -> PyResult<UrlPattern> {
     if let Ok(compiled) = pattern.cast::<PyUrlPattern>() {
-        if base.is_some_and(|b| !b.is_none()) || ignore_case {
+        if base.is_some_and(|b| !b.is_none()) || ignore_case || untrusted {
             return Err(PyTypeError::new_err(
-                "base and ignore_case apply to a pattern given as a str or a dict, \
+                "base, ignore_case and untrusted apply to a pattern given as a str or a dict, \
                  not to a URLPattern (which has its own)",
             ));
         }
@@ -261,7 +262,7 @@ pub(crate) fn pattern_argument(
         read_input(Some(pattern), false)?,
         read_base(base)?,
         ignore_case,
-        &Limits::new(false, None, None),
+        &Limits::new(untrusted, None, None),
     )
 }
 

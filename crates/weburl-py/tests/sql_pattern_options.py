@@ -1,6 +1,6 @@
 """The URL pattern functions' options in DuckDB SQL, ``url_pattern_test(url, pattern
-[, pattern_base] [, ignore_case])`` and ``url_pattern_group(url, pattern, name [, pattern_base]
-[, ignore_case])``, against ``weburl.URLPattern(pattern, base, ignore_case=...)``: one check
+[, pattern_base] [, ignore_case] [, untrusted])`` and ``url_pattern_group(url, pattern, name
+[, pattern_base] [, ignore_case] [, untrusted])`` (and ``url_route``'s ``untrusted``), against ``weburl.URLPattern(pattern, base, ignore_case=...)``: one check
 for every DuckDB surface (``weburl.duckdb.register`` in test_duckdb.py, the native extension in
 crates/weburl-duckdb/tests/test_extension.py), so that both are held to the same answers."""
 
@@ -190,8 +190,48 @@ def check_wpt(con: Any) -> None:
     assert got == [(True, True)]
 
 
+def check_untrusted(con: Any) -> None:
+    """``untrusted``, the last argument of every pattern function (and ``url_route``):
+    ``/:id(\\d+)`` (a custom regexp group) is refused with the function's name, as a pattern
+    that does not compile is, and accepted without it; with and without a base URL, as a
+    literal and in a column; a pattern within the limits answers as without them."""
+    url = "'https://example.com/books/7'"
+    calls = [
+        ("url_pattern_test", "url_pattern_test({u}, '/books/:id(\\d+)', 'https://example.com', false, {f})", True),
+        ("url_pattern_test", "url_pattern_test({u}, 'https://example.com/books/:id(\\d+)', false, {f})", True),
+        ("url_pattern_group", "url_pattern_group({u}, '/books/:id(\\d+)', 'id', 'https://example.com', false, {f})", "7"),
+        ("url_pattern_group", "url_pattern_group({u}, 'https://example.com/books/:id(\\d+)', 'id', false, {f})", "7"),
+        ("url_route", "url_route({u}, '{{\"book\": \"/books/:id(\\\\d+)\"}}', 'https://example.com', false, {f})", "book"),
+        ("url_route", "url_route({u}, '[\"https://example.com/books/:id(\\\\d+)\"]', false, {f})",
+         "https://example.com/books/:id(\\d+)"),
+    ]
+    for name, call, expected in calls:
+        assert column(con, "SELECT " + call.format(u=url, f="false")) == [expected], call
+        with pytest.raises(duckdb.Error, match=f"{name}: .*has a custom regexp group, which the limits refuse"):
+            con.execute("SELECT " + call.format(u=url, f="true")).fetchall()
+        # The same from a column of URLs and untrusted flags.
+        table = values([("https://example.com/books/7", True)], "u, f")
+        with pytest.raises(duckdb.Error, match=f"{name}: "):
+            con.execute(f"SELECT {call.format(u='u', f='f')} FROM {table}").fetchall()
+    # Within the limits, untrusted answers as without it; a null untrusted gives null.
+    got = con.execute(
+        f"SELECT url_pattern_group({url}, '/books/:id', 'id', 'https://example.com', false, true), "
+        f"url_pattern_test({url}, 'https://example.com/books/:id', true, true), "
+        f"url_route({url}, '[\"https://example.com/books/:id\"]', true, true), "
+        f"url_pattern_test({url}, 'https://example.com/books/:id', false, NULL)"
+    ).fetchall()
+    assert got == [("7", True, "https://example.com/books/:id", None)]
+    # A pattern over 8 KiB is refused too.
+    long = "https://example.com/" + "x" * 9000
+    with pytest.raises(duckdb.Error, match="url_pattern_test: .*the limit is 8192"):
+        con.execute(f"SELECT url_pattern_test({url}, '{long}', false, true)").fetchall()
+    # The connection goes on.
+    assert column(con, f"SELECT url_pattern_test({url}, 'https://example.com/books/:id(\\d+)')") == [True]
+
+
 def check_all(con: Any) -> None:
     check_literal_options(con)
+    check_untrusted(con)
     check_nulls_and_columns(con)
     check_errors(con)
     check_wpt(con)
