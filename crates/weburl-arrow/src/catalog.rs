@@ -93,7 +93,8 @@ pub enum Kind {
     Sections,
     /// A normalization profile: `spec`, `dedup`, `w3lib`, `surt` ([`crate::profile`]).
     Profile,
-    /// A URL pattern's constructor string ([`crate::url_pattern`]).
+    /// A URL pattern: a constructor string, or an init object's JSON text
+    /// ([`crate::pattern_input`]).
     Pattern,
     /// Spark's `parse_url` part (`HOST`, `QUERY`, ...).
     SparkPart,

@@ -29,7 +29,10 @@ use arrow_array::{ArrayRef, BooleanArray, StructArray};
 use arrow_buffer::NullBuffer;
 use arrow_schema::{Field, Fields};
 use weburl::Url;
-use weburl::pattern::{PatternLimits, UrlPattern, UrlPatternComponent, UrlPatternOptions};
+use weburl::pattern::{
+    PatternLimits, UrlPattern, UrlPatternComponent, UrlPatternInit, UrlPatternInput,
+    UrlPatternOptions,
+};
 
 use crate::base::Bases;
 use crate::sink::{Sink, ViewBuilder};
@@ -81,11 +84,72 @@ pub fn url_pattern_with(
     } else {
         PatternLimits::new()
     };
-    UrlPattern::parse_with_limits(pattern, base, UrlPatternOptions { ignore_case }, &limits)
-        .map_err(|error| KernelError::Pattern {
+    let input = pattern_input(pattern)?;
+    UrlPattern::new_with_limits(&input, base, UrlPatternOptions { ignore_case }, &limits).map_err(
+        |error| KernelError::Pattern {
             pattern: pattern.to_owned(),
             error,
-        })
+        },
+    )
+}
+
+/// A data function's pattern argument as the constructor's input: the JSON text of an init
+/// object (`{"pathname": "/books/:id"}`: text that starts with `{` and is a JSON object),
+/// whose members must all be `URLPatternInit`'s ([`UrlPatternInit::member_mut`]: a misspelt
+/// one would be a constraint silently dropped) and strings; any other text a constructor
+/// string (`{https}://example.com` too, which is not JSON). With an init object, a
+/// `pattern_base` is an error, as JavaScript's `new URLPattern(init, baseURL)` throws: the
+/// base URL is the init's `baseURL`.
+///
+/// # Errors
+///
+/// [`KernelError::PatternInit`] naming the unknown member, or the member that is not a
+/// string.
+///
+/// ```
+/// use weburl::pattern::UrlPatternInput;
+/// use weburl_arrow::pattern_input;
+/// let UrlPatternInput::Init(init) = pattern_input(r#"{"pathname": "/books/:id"}"#)? else { panic!() };
+/// assert_eq!(init.pathname.as_deref(), Some("/books/:id"));
+/// assert!(matches!(pattern_input("{https}://example.com")?, UrlPatternInput::String(_)));
+/// let e = pattern_input(r#"{"path": "/x"}"#).unwrap_err();
+/// assert!(e.to_string().contains(r#"the init object has an unknown member "path""#), "{e}");
+/// let e = pattern_input(r#"{"port": 80}"#).unwrap_err();
+/// assert!(e.to_string().contains(r#"the init object's member "port" must be a string"#), "{e}");
+/// # Ok::<(), weburl_arrow::KernelError>(())
+/// ```
+pub fn pattern_input(text: &str) -> Result<UrlPatternInput, KernelError> {
+    let members = text
+        .trim_start()
+        .starts_with('{')
+        .then(|| serde_json::from_str::<serde_json::Map<String, serde_json::Value>>(text).ok())
+        .flatten();
+    let Some(members) = members else {
+        return Ok(UrlPatternInput::String(text.to_owned()));
+    };
+    let refuse = |message: String| KernelError::PatternInit {
+        pattern: text.to_owned(),
+        message,
+    };
+    let mut init = UrlPatternInit::default();
+    for (key, value) in members {
+        let Some(member) = init.member_mut(&key) else {
+            let names: Vec<&str> = UrlPatternComponent::ALL
+                .map(UrlPatternComponent::name)
+                .into();
+            return Err(refuse(format!(
+                "the init object has an unknown member {key:?} (its members are {} and baseURL)",
+                names.join(", ")
+            )));
+        };
+        let serde_json::Value::String(value) = value else {
+            return Err(refuse(format!(
+                "the init object's member {key:?} must be a string, not {value}"
+            )));
+        };
+        *member = Some(value);
+    }
+    Ok(UrlPatternInput::Init(Box::new(init)))
 }
 
 /// Compiled URL patterns by their text, base URL and `ignoreCase`: what a SQL host keeps so

@@ -986,3 +986,68 @@ async fn untrusted_refuses_regexp_groups() {
         "{e}"
     );
 }
+
+/// A pattern that is an init object's JSON text (`{"pathname": ...}`) is compiled as
+/// `new URLPattern(init)`; a member that is not `URLPatternInit`'s is an error naming the
+/// function and the member, as a literal and in a column; a constructor string that starts
+/// with `{` (a group) is still one.
+#[tokio::test]
+async fn init_objects_and_their_unknown_members() {
+    let ctx = ctx_with(layouts().remove(0)).await;
+    let init = r#"{"hostname": "{:sub.}?example.com", "pathname": "/repos/:owner/issues/:n"}"#;
+    let p = UrlPattern::new(
+        &weburl::pattern::UrlPatternInput::Init(Box::new(weburl::pattern::UrlPatternInit {
+            hostname: Some("{:sub.}?example.com".into()),
+            pathname: Some("/repos/:owner/issues/:n".into()),
+            ..Default::default()
+        })),
+        None,
+        UrlPatternOptions::default(),
+    )
+    .unwrap();
+    let got = column(
+        &ctx,
+        &format!("SELECT url_pattern_group(u, '{init}', 'owner') FROM urls ORDER BY i"),
+    )
+    .await;
+    let got: Vec<Option<&str>> = got.as_string::<i32>().iter().collect();
+    let want: Vec<Option<String>> = URLS
+        .iter()
+        .map(|u| {
+            let m = p.exec((*u)?, None)?;
+            m.pathname.groups.get("owner").map(str::to_owned)
+        })
+        .collect();
+    assert_eq!(got, want.iter().map(Option::as_deref).collect::<Vec<_>>());
+    assert!(got.iter().flatten().count() >= 2, "{got:?}");
+    // A group at the start of a constructor string: not JSON, so not an init.
+    let got = column(
+        &ctx,
+        "SELECT url_pattern_test(u, '{https}://*.example.com/*') FROM urls ORDER BY i",
+    )
+    .await;
+    assert!(got.as_boolean().value(0));
+    for sql in [
+        r#"SELECT url_pattern_test(u, '{"path": "/x"}') FROM urls"#,
+        r#"SELECT url_pattern_exec(u, '{"path": "/x"}') FROM urls"#,
+        r#"SELECT url_pattern_group(u, p, 'x') FROM (SELECT u, '{"path": "/x"}' AS p FROM urls)"#,
+        r#"SELECT url_route(u, '{"r": "{\"path\": \"/x\"}"}') FROM urls"#,
+    ] {
+        let e = error(&ctx, sql).await;
+        let name = sql.split('(').next().unwrap().trim_start_matches("SELECT ");
+        assert!(e.contains(&format!("{name}: ")), "{sql}: {e}");
+        assert!(
+            e.contains(r#"the init object has an unknown member "path""#),
+            "{sql}: {e}"
+        );
+    }
+    let e = error(
+        &ctx,
+        r#"SELECT url_pattern_test(u, '{"port": 80}') FROM urls"#,
+    )
+    .await;
+    assert!(
+        e.contains(r#"the init object's member "port" must be a string"#),
+        "{e}"
+    );
+}

@@ -258,8 +258,18 @@ pub(crate) fn pattern_argument(
             }
         }
     }
+    // A str is read as the SQL functions read it (`weburl.duckdb` passes SQL's text here):
+    // an init object's JSON text (`{"pathname": ...}`), its members checked as a dict's, or
+    // a constructor string.
+    let input = match pattern.cast::<PyString>() {
+        Ok(text) => Input::Js(
+            weburl_arrow::pattern_input(text.to_str()?)
+                .map_err(|e| URLPatternError::new_err(e.to_string()))?,
+        ),
+        Err(_) => read_input(Some(pattern), false)?,
+    };
     build(
-        read_input(Some(pattern), false)?,
+        input,
         read_base(base)?,
         ignore_case,
         &Limits::new(untrusted, None, None),

@@ -6,6 +6,7 @@ crates/weburl-duckdb/tests/test_extension.py), so that both are held to the same
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import duckdb
@@ -229,9 +230,33 @@ def check_untrusted(con: Any) -> None:
     assert column(con, f"SELECT url_pattern_test({url}, 'https://example.com/books/:id(\\d+)')") == [True]
 
 
+def check_init_objects(con: Any) -> None:
+    """A pattern that is an init object's JSON text is ``new URLPattern(init)``; a member that
+    is not ``URLPatternInit``'s fails the query naming the function and the member (a literal,
+    a column, a route); a constructor string that starts with a group is still one."""
+    init = {"hostname": "{:sub.}?example.com", "pathname": "/books/:id"}
+    p = weburl.URLPattern(init)
+    table = values([(u,) for u in URLS], "u")
+    got = column(con, f"SELECT url_pattern_group(u, {literal(json.dumps(init))}, 'id') FROM {table} ORDER BY i")
+    want = [None if u is None or (m := p.exec(u)) is None else m["pathname"]["groups"]["id"] for u in URLS]
+    assert got == want and want.count("7") >= 2, (got, want)
+    assert column(con, "SELECT url_pattern_test('https://example.com/', '{https}://example.com/')") == [True]
+    unknown = literal(json.dumps({"path": "/x"}))
+    for name, sql in [
+        ("url_pattern_test", f"SELECT url_pattern_test('https://a/x', {unknown})"),
+        ("url_pattern_group", f"SELECT url_pattern_group(u, p, 'x') FROM {values([('https://a/x', json.dumps({'path': '/x'}))], 'u, p')}"),
+        ("url_route", f"SELECT url_route('https://a/x', {literal(json.dumps({'r': json.dumps({'path': '/x'})}))})"),
+    ]:
+        with pytest.raises(duckdb.Error, match=f'{name}: .*the init object has an unknown member "path"'):
+            con.execute(sql).fetchall()
+    with pytest.raises(duckdb.Error, match='url_pattern_test: .*the init object\'s member "port" must be a string'):
+        con.execute("SELECT url_pattern_test('https://a/x', '{\"port\": 80}')").fetchall()
+
+
 def check_all(con: Any) -> None:
     check_literal_options(con)
     check_untrusted(con)
+    check_init_objects(con)
     check_nulls_and_columns(con)
     check_errors(con)
     check_wpt(con)

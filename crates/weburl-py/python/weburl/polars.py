@@ -30,7 +30,7 @@ from typing import Any
 import polars as pl
 from polars.plugins import register_plugin_function
 
-from . import URL, URLPattern, URLPatternError
+from . import URL, URLPatternError
 from . import arrow as _arrow
 
 __all__ = ["URLNamespace"]
@@ -281,14 +281,14 @@ class URLNamespace:
 
     def pattern_test(
         self,
-        pattern: str,
+        pattern: str | dict[str, str],
         *,
         base: str | URL | None = None,
         ignore_case: bool = False,
         untrusted: bool = False,
     ) -> pl.Expr:
         """Whether each URL matches the URL pattern ``pattern`` (:meth:`weburl.URLPattern.test`),
-        a constructor string compiled with ``base`` (the pattern's base URL) and
+        a constructor string or an init dict (whose keys must be ``URLPatternInit``'s) compiled with ``base`` (the pattern's base URL) and
         ``ignore_case``, and where ``untrusted`` within the limits for patterns from users
         (``URLPattern(..., untrusted=True)``: no custom regexp groups, at most 8 KiB); a
         Boolean, null for null, false where the URL does not parse. A pattern that does not
@@ -304,7 +304,7 @@ class URLNamespace:
 
     def pattern_exec(
         self,
-        pattern: str,
+        pattern: str | dict[str, str],
         *,
         base: str | URL | None = None,
         ignore_case: bool = False,
@@ -328,7 +328,7 @@ class URLNamespace:
 
     def pattern_group(
         self,
-        pattern: str,
+        pattern: str | dict[str, str],
         name: str,
         *,
         base: str | URL | None = None,
@@ -426,18 +426,29 @@ def _routes_json(routes: dict[str, str] | list[str] | str) -> str:
     raise TypeError(msg)
 
 
-def _pattern(pattern: str, base: str | URL | None, ignore_case: bool, untrusted: bool) -> dict[str, Any]:
-    """The keyword arguments of a pattern function, checked now (URLPatternError)."""
-    if not isinstance(pattern, str):
-        msg = f"pattern must be a str (a constructor string), not {type(pattern).__name__}"
-        raise TypeError(msg)
+def _pattern(
+    pattern: str | dict[str, str], base: str | URL | None, ignore_case: bool, untrusted: bool
+) -> dict[str, Any]:
+    """The keyword arguments of a pattern function, checked now (URLPatternError). An init
+    dict is checked as :func:`weburl.arrow.pattern_test` checks it (a key that is not
+    ``URLPatternInit``'s is an error) and given to the plugin as its JSON text, which the SQL
+    functions take too."""
     href = base.href if isinstance(base, URL) else base
+    if isinstance(pattern, dict):
+        _arrow.pattern_test([], pattern, base=href, ignore_case=ignore_case, untrusted=bool(untrusted))
+        text = json.dumps(pattern)
+        return {"pattern": text, "base": href, "ignore_case": ignore_case, "untrusted": bool(untrusted)}
+    if not isinstance(pattern, str):
+        msg = f"pattern must be a str (a constructor string) or an init dict, not {type(pattern).__name__}"
+        raise TypeError(msg)
     try:
-        URLPattern(pattern, href, ignore_case=ignore_case, untrusted=bool(untrusted))
+        # As the plugin reads it (weburl_arrow's pattern_input): an init object's JSON text,
+        # or a constructor string.
+        _arrow.pattern_test([], pattern, base=href, ignore_case=ignore_case, untrusted=bool(untrusted))
     except URLPatternError as e:
-        if not e.needs_base:
+        if not getattr(e, "needs_base", False):
             raise
-        # Here the base URL is the keyword argument base=, and init dicts are not taken.
+        # Here the base URL is the keyword argument base=.
         refused = URLPatternError(f"{pattern!r}: {str(e).partition(':')[0]}: give base=")
         refused.component, refused.offset, refused.needs_base = None, None, True
         raise refused from None
