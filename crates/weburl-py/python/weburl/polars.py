@@ -288,10 +288,10 @@ class URLNamespace:
         untrusted: bool = False,
     ) -> pl.Expr:
         """Whether each URL matches the URL pattern ``pattern`` (:meth:`weburl.URLPattern.test`),
-        a constructor string or an init dict (whose keys must be ``URLPatternInit``'s) compiled with ``base`` (the pattern's base URL) and
-        ``ignore_case``, and where ``untrusted`` within the limits for patterns from users
-        (``URLPattern(..., untrusted=True)``: no custom regexp groups, at most 8 KiB); a
-        Boolean, null for null, false where the URL does not parse. A pattern that does not
+        a constructor string or an init dict (whose keys must be ``URLPatternInit``'s) compiled
+        with ``base`` (the pattern's base URL) and ``ignore_case``, and where ``untrusted``
+        within the limits for patterns from users (``URLPattern(..., untrusted=True)``: no
+        custom regexp groups, at most 8 KiB); a Boolean, null for null, false where the URL does not parse. A pattern that does not
         compile, or is over the limits, raises :class:`weburl.URLPatternError` here.
 
         >>> import polars as pl
@@ -435,7 +435,9 @@ def _pattern(
     functions take too."""
     href = base.href if isinstance(base, URL) else base
     if isinstance(pattern, dict):
-        _arrow.pattern_test([], pattern, base=href, ignore_case=ignore_case, untrusted=bool(untrusted))
+        # A dict of str (the stubs' URLPatternInit is a TypedDict, which a dict[str, str] is not).
+        init: Any = pattern
+        _arrow.pattern_test([], init, base=href, ignore_case=ignore_case, untrusted=bool(untrusted))
         text = json.dumps(pattern)
         return {"pattern": text, "base": href, "ignore_case": ignore_case, "untrusted": bool(untrusted)}
     if not isinstance(pattern, str):
