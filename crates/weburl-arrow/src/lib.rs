@@ -85,8 +85,9 @@ pub use strings::Strings;
 
 #[cfg(feature = "pattern")]
 pub use pattern::{
-    PatternCache, PatternReader, pattern_exec, pattern_exec_as, pattern_fields, pattern_group,
-    pattern_input, pattern_test, url_pattern, url_pattern_with,
+    GenerateArgs, PatternCache, PatternReader, generate_row, pattern_exec, pattern_exec_as,
+    pattern_fields, pattern_generate, pattern_group, pattern_input, pattern_test, url_pattern,
+    url_pattern_with,
 };
 #[cfg(feature = "pattern")]
 pub use route::{RouteCache, RouteReader, Routes, route};
@@ -161,6 +162,9 @@ pub enum KernelError {
         /// Which member, and what is wrong with it.
         message: String,
     },
+    /// A component name or group values that `generate_row` cannot read: what is wrong.
+    #[cfg(feature = "pattern")]
+    Generate(String),
     /// A routes argument that is not a JSON object from name to pattern or an array of
     /// patterns, or that names a route twice (`Routes::from_json`): what is wrong, and where.
     #[cfg(feature = "pattern")]
@@ -218,6 +222,8 @@ impl fmt::Display for KernelError {
             KernelError::PatternInit { pattern, message } => {
                 write!(f, "invalid URL pattern {pattern:?}: {message}")
             }
+            #[cfg(feature = "pattern")]
+            KernelError::Generate(message) => f.write_str(message),
             #[cfg(feature = "pattern")]
             KernelError::Routes(message) => f.write_str(message),
             #[cfg(feature = "pattern")]

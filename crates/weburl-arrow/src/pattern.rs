@@ -733,3 +733,138 @@ fn group_column<S: Sink>(
     }
     sink.finish()
 }
+
+/// The value of `component` (its name: `pathname`, `hostname`, ...) that `pattern` builds from
+/// the group values `groups`, a JSON object from group name to string (`{"id": "7"}`):
+/// [`UrlPattern::generate`], or where `strict` [`UrlPattern::generate_strict`] (which also
+/// refuses a value that would change the URL's structure: `../x` in a pathname, `a&b=c` in a
+/// search). `Ok(None)` where generate refuses the values (a group without a value, a value
+/// its group could not match, a part generate cannot fill: `*`, a regexp group, a modifier),
+/// as a data function answers null for a row it has no answer for.
+///
+/// # Errors
+///
+/// [`KernelError::Generate`] where `component` is not a component's name or `groups` is not
+/// a JSON object of strings (the arguments, not the row's data, are wrong).
+///
+/// ```
+/// use weburl_arrow::{generate_row, url_pattern};
+/// let p = url_pattern("https://example.com/files/:name", None, false)?;
+/// assert_eq!(generate_row(&p, "pathname", r#"{"name": "a b.txt"}"#, false)?.as_deref(), Some("/files/a%20b.txt"));
+/// assert_eq!(generate_row(&p, "pathname", r#"{"name": "x/y"}"#, false)?, None);
+/// assert_eq!(generate_row(&p, "pathname", r#"{}"#, false)?, None);
+/// let e = generate_row(&p, "path", "{}", false).unwrap_err();
+/// assert!(e.to_string().contains(r#""path" is not a component"#), "{e}");
+/// let e = generate_row(&p, "pathname", r#"{"name": 7}"#, false).unwrap_err();
+/// assert!(e.to_string().contains(r#"the group "name"'s value must be a string"#), "{e}");
+/// # Ok::<(), weburl_arrow::KernelError>(())
+/// ```
+pub fn generate_row(
+    pattern: &UrlPattern,
+    component: &str,
+    groups: &str,
+    strict: bool,
+) -> Result<Option<String>, KernelError> {
+    let Some(component) = UrlPatternComponent::from_name(component) else {
+        let names: Vec<&str> = UrlPatternComponent::ALL
+            .map(UrlPatternComponent::name)
+            .into();
+        return Err(KernelError::Generate(format!(
+            "{component:?} is not a component: expected one of {}",
+            names.join(", ")
+        )));
+    };
+    let members = serde_json::from_str::<serde_json::Map<String, serde_json::Value>>(groups)
+        .map_err(|e| {
+            KernelError::Generate(format!(
+                "the groups must be a JSON object from group name to string: {e}"
+            ))
+        })?;
+    let mut values = Vec::with_capacity(members.len());
+    for (name, value) in &members {
+        let serde_json::Value::String(value) = value else {
+            return Err(KernelError::Generate(format!(
+                "the group {name:?}'s value must be a string, not {value}"
+            )));
+        };
+        values.push((name.as_str(), value.as_str()));
+    }
+    let generated = if strict {
+        pattern.generate_strict(component, values)
+    } else {
+        pattern.generate(component, values)
+    };
+    Ok(generated.ok())
+}
+
+/// The arguments of [`pattern_generate`] after the patterns, one value a row (or a scalar):
+/// the components' names, the groups' JSON texts, and the patterns' base URLs if given.
+#[derive(Debug, Clone, Copy)]
+pub struct GenerateArgs<'s, 'a> {
+    /// The components' names (`pathname`, ...).
+    pub components: &'s Strings<'a>,
+    /// The group values: JSON objects from group name to string.
+    pub groups: &'s Strings<'a>,
+    /// The patterns' base URLs, if given.
+    pub bases: Option<&'s Strings<'a>>,
+}
+
+/// [`generate_row`] for each row: the pattern (compiled through `cache`, with its base URL,
+/// and where `untrusted` within [`PatternLimits::untrusted`]), the component and the groups
+/// of the row, as `output`; null where an argument is null or generate refuses the values.
+///
+/// # Errors
+///
+/// The first row's error of [`PatternCache::get_with`] (a pattern that does not compile) or
+/// of [`generate_row`] (an unknown component, groups that are not a JSON object of strings).
+///
+/// ```
+/// use weburl_arrow::arrow_array::{Array, StringArray};
+/// use weburl_arrow::{GenerateArgs, Output, PatternCache, Strings, pattern_generate};
+/// let patterns = StringArray::from(vec!["https://example.com/books/:id", "https://:sub.example.com/*"]);
+/// let groups = StringArray::from(vec![r#"{"id": "my book"}"#, r#"{"sub": "a"}"#]);
+/// let (patterns, groups) = (Strings::try_new(&patterns)?, Strings::try_new(&groups)?);
+/// let components = Strings::scalar(Some("pathname"), 2);
+/// let args = GenerateArgs { components: &components, groups: &groups, bases: None };
+/// let cache = PatternCache::new();
+/// let out = pattern_generate(&patterns, args, false, false, &cache, Output::Utf8)?;
+/// let out = out.as_any().downcast_ref::<StringArray>().unwrap();
+/// // The second pattern's pathname is `*`, which generate cannot fill.
+/// assert_eq!(out.iter().collect::<Vec<_>>(), [Some("/books/my%20book"), None]);
+/// # Ok::<(), weburl_arrow::KernelError>(())
+/// ```
+pub fn pattern_generate<'a>(
+    patterns: &Strings<'a>,
+    args: GenerateArgs<'_, 'a>,
+    strict: bool,
+    untrusted: bool,
+    cache: &PatternCache,
+    output: Output,
+) -> Result<ArrayRef, KernelError> {
+    let mut reader = cache.reader();
+    let mut error = None;
+    let array = crate::map_rows_in(patterns, output, |i, text, _| {
+        if error.is_some() {
+            return None;
+        }
+        let base = match args.bases {
+            None => None,
+            Some(bases) => Some(bases.get(i)?),
+        };
+        let (text, component, groups) = (text?, args.components.get(i)?, args.groups.get(i)?);
+        let answer = reader
+            .get_with(text, base, false, untrusted)
+            .and_then(|pattern| generate_row(pattern, component, groups, strict));
+        match answer {
+            Ok(value) => value.map(rows::Slice::Owned),
+            Err(e) => {
+                error = Some(e);
+                None
+            }
+        }
+    });
+    match error {
+        Some(e) => Err(e),
+        None => Ok(array),
+    }
+}
