@@ -93,11 +93,15 @@ pub enum Kind {
     Sections,
     /// A normalization profile: `spec`, `dedup`, `w3lib`, `surt` ([`crate::profile`]).
     Profile,
-    /// A URL pattern's constructor string ([`crate::url_pattern`]).
+    /// A URL pattern: a constructor string, or an init object's JSON text
+    /// ([`crate::pattern_input`]).
     Pattern,
     /// Spark's `parse_url` part (`HOST`, `QUERY`, ...).
     SparkPart,
-    /// A boolean (a pattern's `ignore_case`, a route's `best`).
+    /// A boolean (a pattern's `ignore_case`, a route's `best`, a pattern function's
+    /// `untrusted`). A function's booleans come after its strings, in order, and each may be
+    /// left out with those after it; the base URL before them may be left out alone (as
+    /// JavaScript's `new URLPattern(input, options)`).
     Bool,
     /// Named URL patterns: a JSON object from name to pattern, or an array of patterns
     /// ([`crate::Routes::from_json`]).
@@ -148,8 +152,8 @@ pub struct Param {
     /// What it holds.
     pub kind: Kind,
     /// Whether it may be left out. Optional parameters come last, and are given in order,
-    /// but for a [`Kind::Bool`] which may directly follow the required ones (as
-    /// JavaScript's `new URLPattern(input, options)`).
+    /// but for the [`Kind::Bool`] ones, which may directly follow the required ones (as
+    /// JavaScript's `new URLPattern(input, options)`), in their order.
     pub optional: bool,
     /// Whether it may be a column (a value per row); else it must be a constant.
     pub column: bool,
@@ -226,7 +230,7 @@ impl Nulls {
 /// use weburl_arrow::catalog::{self, Surface};
 /// let f = catalog::function("url_pattern_group").unwrap();
 /// assert_eq!(f.required(), 3);
-/// assert_eq!(f.arity(), 3..=5);
+/// assert_eq!(f.arity(), 3..=6);
 /// assert!(f.on(Surface::DuckDb).is_ok());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -337,6 +341,10 @@ const URL: Param = column("url", Kind::Url);
 const URL_BASE: &[Param] = &[URL, optional("base", Kind::Url)];
 const URL_ONLY: &[Param] = &[URL];
 const URL_SECTIONS: &[Param] = &[URL, optional("sections", Kind::Sections)];
+/// The last parameter of every function that compiles URL patterns: whether they are
+/// compiled within `weburl::pattern::PatternLimits::untrusted()` (no custom regexp groups,
+/// at most 8 KiB), for patterns from users; false when left out.
+const UNTRUSTED: Param = optional("untrusted", Kind::Bool);
 
 /// Why Polars has no `url_surt`.
 const POLARS_SURT: &str = "url.normalize('surt') is the same";
@@ -488,6 +496,7 @@ pub static FUNCTIONS: &[Function] = &[
             column("pattern", Kind::Pattern),
             optional("pattern_base", Kind::Url),
             optional("ignore_case", Kind::Bool),
+            UNTRUSTED,
         ],
         returns: Returns::Bool,
         nulls: Nulls::FalseWhenUnparsable,
@@ -502,6 +511,7 @@ pub static FUNCTIONS: &[Function] = &[
             constant("pattern", Kind::Pattern),
             optional_constant("pattern_base", Kind::Url),
             optional_constant("ignore_case", Kind::Bool),
+            optional_constant("untrusted", Kind::Bool),
         ],
         returns: Returns::GroupStruct,
         nulls: Nulls::NullWhenUnparsable,
@@ -520,6 +530,7 @@ pub static FUNCTIONS: &[Function] = &[
             column("name", Kind::Text),
             optional("pattern_base", Kind::Url),
             optional("ignore_case", Kind::Bool),
+            UNTRUSTED,
         ],
         returns: Returns::String,
         nulls: Nulls::NullWhenUnparsable,
@@ -534,6 +545,7 @@ pub static FUNCTIONS: &[Function] = &[
             column("routes", Kind::Routes),
             optional("pattern_base", Kind::Url),
             optional("best", Kind::Bool),
+            UNTRUSTED,
         ],
         returns: Returns::String,
         nulls: Nulls::NullWhenUnparsable,

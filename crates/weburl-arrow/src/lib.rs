@@ -85,8 +85,9 @@ pub use strings::Strings;
 
 #[cfg(feature = "pattern")]
 pub use pattern::{
-    PatternCache, PatternReader, pattern_exec, pattern_exec_as, pattern_fields, pattern_group,
-    pattern_test, url_pattern,
+    GenerateArgs, PatternCache, PatternReader, generate_row, pattern_exec, pattern_exec_as,
+    pattern_fields, pattern_generate, pattern_group, pattern_input, pattern_test, url_pattern,
+    url_pattern_with,
 };
 #[cfg(feature = "pattern")]
 pub use route::{RouteCache, RouteReader, Routes, route};
@@ -152,6 +153,18 @@ pub enum KernelError {
         /// What is wrong with it, and where.
         error: weburl::pattern::UrlPatternError,
     },
+    /// A pattern argument that is an init object's JSON text with a member that is not
+    /// `URLPatternInit`'s, or is not a string (`pattern_input`).
+    #[cfg(feature = "pattern")]
+    PatternInit {
+        /// The pattern as given.
+        pattern: String,
+        /// Which member, and what is wrong with it.
+        message: String,
+    },
+    /// A component name or group values that `generate_row` cannot read: what is wrong.
+    #[cfg(feature = "pattern")]
+    Generate(String),
     /// A routes argument that is not a JSON object from name to pattern or an array of
     /// patterns, or that names a route twice (`Routes::from_json`): what is wrong, and where.
     #[cfg(feature = "pattern")]
@@ -195,7 +208,7 @@ impl fmt::Display for KernelError {
                 pattern,
                 error: error @ weburl::pattern::UrlPatternError::MissingBaseUrl,
             } => {
-                // The SQL functions' base URL argument; they take no init objects.
+                // The SQL functions' base URL argument (an init object has its own baseURL).
                 write!(
                     f,
                     "invalid URL pattern {pattern:?}: {error}: give pattern_base"
@@ -205,6 +218,12 @@ impl fmt::Display for KernelError {
             KernelError::Pattern { pattern, error } => {
                 write!(f, "invalid URL pattern {pattern:?}: {error}")
             }
+            #[cfg(feature = "pattern")]
+            KernelError::PatternInit { pattern, message } => {
+                write!(f, "invalid URL pattern {pattern:?}: {message}")
+            }
+            #[cfg(feature = "pattern")]
+            KernelError::Generate(message) => f.write_str(message),
             #[cfg(feature = "pattern")]
             KernelError::Routes(message) => f.write_str(message),
             #[cfg(feature = "pattern")]

@@ -29,7 +29,10 @@ use arrow_array::{ArrayRef, BooleanArray, StructArray};
 use arrow_buffer::NullBuffer;
 use arrow_schema::{Field, Fields};
 use weburl::Url;
-use weburl::pattern::{UrlPattern, UrlPatternComponent, UrlPatternOptions};
+use weburl::pattern::{
+    PatternLimits, UrlPattern, UrlPatternComponent, UrlPatternInit, UrlPatternInput,
+    UrlPatternOptions,
+};
 
 use crate::base::Bases;
 use crate::sink::{Sink, ViewBuilder};
@@ -55,12 +58,98 @@ pub fn url_pattern(
     base: Option<&str>,
     ignore_case: bool,
 ) -> Result<UrlPattern, KernelError> {
-    UrlPattern::parse(pattern, base, UrlPatternOptions { ignore_case }).map_err(|error| {
-        KernelError::Pattern {
+    url_pattern_with(pattern, base, ignore_case, false)
+}
+
+/// [`url_pattern`], and where `untrusted` within [`PatternLimits::untrusted`] (no custom
+/// regexp groups, at most 8 KiB of text), for patterns from users: what the data functions'
+/// `untrusted` argument compiles with.
+///
+/// ```
+/// use weburl_arrow::{KernelError, url_pattern_with};
+/// assert!(url_pattern_with(r"/:id(\d+)", Some("https://example.com"), false, false).is_ok());
+/// let e = url_pattern_with(r"/:id(\d+)", Some("https://example.com"), false, true).unwrap_err();
+/// assert!(e.to_string().contains("has a custom regexp group, which the limits refuse"), "{e}");
+/// assert!(url_pattern_with("/:id", Some("https://example.com"), false, true).is_ok());
+/// # Ok::<(), KernelError>(())
+/// ```
+pub fn url_pattern_with(
+    pattern: &str,
+    base: Option<&str>,
+    ignore_case: bool,
+    untrusted: bool,
+) -> Result<UrlPattern, KernelError> {
+    let limits = if untrusted {
+        PatternLimits::untrusted()
+    } else {
+        PatternLimits::new()
+    };
+    let input = pattern_input(pattern)?;
+    UrlPattern::new_with_limits(&input, base, UrlPatternOptions { ignore_case }, &limits).map_err(
+        |error| KernelError::Pattern {
             pattern: pattern.to_owned(),
             error,
-        }
-    })
+        },
+    )
+}
+
+/// A data function's pattern argument as the constructor's input: the JSON text of an init
+/// object (`{"pathname": "/books/:id"}`: text that starts with `{` and is a JSON object),
+/// whose members must all be `URLPatternInit`'s ([`UrlPatternInit::member_mut`]: a misspelt
+/// one would be a constraint silently dropped) and strings; any other text a constructor
+/// string (`{https}://example.com` too, which is not JSON). With an init object, a
+/// `pattern_base` is an error, as JavaScript's `new URLPattern(init, baseURL)` throws: the
+/// base URL is the init's `baseURL`.
+///
+/// # Errors
+///
+/// [`KernelError::PatternInit`] naming the unknown member, or the member that is not a
+/// string.
+///
+/// ```
+/// use weburl::pattern::UrlPatternInput;
+/// use weburl_arrow::pattern_input;
+/// let UrlPatternInput::Init(init) = pattern_input(r#"{"pathname": "/books/:id"}"#)? else { panic!() };
+/// assert_eq!(init.pathname.as_deref(), Some("/books/:id"));
+/// assert!(matches!(pattern_input("{https}://example.com")?, UrlPatternInput::String(_)));
+/// let e = pattern_input(r#"{"path": "/x"}"#).unwrap_err();
+/// assert!(e.to_string().contains(r#"the init object has an unknown member "path""#), "{e}");
+/// let e = pattern_input(r#"{"port": 80}"#).unwrap_err();
+/// assert!(e.to_string().contains(r#"the init object's member "port" must be a string"#), "{e}");
+/// # Ok::<(), weburl_arrow::KernelError>(())
+/// ```
+pub fn pattern_input(text: &str) -> Result<UrlPatternInput, KernelError> {
+    let members = text
+        .trim_start()
+        .starts_with('{')
+        .then(|| serde_json::from_str::<serde_json::Map<String, serde_json::Value>>(text).ok())
+        .flatten();
+    let Some(members) = members else {
+        return Ok(UrlPatternInput::String(text.to_owned()));
+    };
+    let refuse = |message: String| KernelError::PatternInit {
+        pattern: text.to_owned(),
+        message,
+    };
+    let mut init = UrlPatternInit::default();
+    for (key, value) in members {
+        let Some(member) = init.member_mut(&key) else {
+            let names: Vec<&str> = UrlPatternComponent::ALL
+                .map(UrlPatternComponent::name)
+                .into();
+            return Err(refuse(format!(
+                "the init object has an unknown member {key:?} (its members are {} and baseURL)",
+                names.join(", ")
+            )));
+        };
+        let serde_json::Value::String(value) = value else {
+            return Err(refuse(format!(
+                "the init object's member {key:?} must be a string, not {value}"
+            )));
+        };
+        *member = Some(value);
+    }
+    Ok(UrlPatternInput::Init(Box::new(init)))
 }
 
 /// Compiled URL patterns by their text, base URL and `ignoreCase`: what a SQL host keeps so
@@ -115,16 +204,27 @@ struct CacheEntries {
 struct CacheEntry {
     base: Option<String>,
     ignore_case: bool,
+    untrusted: bool,
     pattern: Arc<UrlPattern>,
 }
 
 impl CacheEntries {
     /// The pattern compiled from `text`, `base` and `ignore_case`, if held.
-    fn find(&self, text: &str, base: Option<&str>, ignore_case: bool) -> Option<&Arc<UrlPattern>> {
+    fn find(
+        &self,
+        text: &str,
+        base: Option<&str>,
+        ignore_case: bool,
+        untrusted: bool,
+    ) -> Option<&Arc<UrlPattern>> {
         self.patterns
             .get(text)?
             .iter()
-            .find(|e| e.ignore_case == ignore_case && e.base.as_deref() == base)
+            .find(|e| {
+                e.ignore_case == ignore_case
+                    && e.untrusted == untrusted
+                    && e.base.as_deref() == base
+            })
             .map(|e| &e.pattern)
     }
 }
@@ -167,14 +267,41 @@ impl PatternCache {
         base: Option<&str>,
         ignore_case: bool,
     ) -> Result<Arc<UrlPattern>, KernelError> {
-        if let Some(pattern) = self.lock().find(text, base, ignore_case) {
+        self.get_with(text, base, ignore_case, false)
+    }
+
+    /// [`PatternCache::get`], and where `untrusted` compiled within
+    /// [`PatternLimits::untrusted`] ([`url_pattern_with`]): a pattern is kept by its text,
+    /// base URL, `ignoreCase` and `untrusted`, so one compiled without the limits is never
+    /// answered for a call with them.
+    ///
+    /// # Errors
+    ///
+    /// [`PatternCache::get`]'s, and [`KernelError::Pattern`] where `untrusted` and the
+    /// pattern exceeds the limits.
+    ///
+    /// ```
+    /// let cache = weburl_arrow::PatternCache::new();
+    /// assert!(cache.get_with(r"https://h/:id(\d+)", None, false, false).is_ok());
+    /// assert!(cache.get_with(r"https://h/:id(\d+)", None, false, true).is_err());
+    /// assert_eq!(cache.len(), 1);
+    /// # Ok::<(), weburl_arrow::KernelError>(())
+    /// ```
+    pub fn get_with(
+        &self,
+        text: &str,
+        base: Option<&str>,
+        ignore_case: bool,
+        untrusted: bool,
+    ) -> Result<Arc<UrlPattern>, KernelError> {
+        if let Some(pattern) = self.lock().find(text, base, ignore_case, untrusted) {
             return Ok(Arc::clone(pattern));
         }
-        let pattern = Arc::new(url_pattern(text, base, ignore_case)?);
+        let pattern = Arc::new(url_pattern_with(text, base, ignore_case, untrusted)?);
         let size = text.len() + base.map_or(0, str::len);
         if size <= Self::MAX_BYTES {
             let mut entries = self.lock();
-            if entries.find(text, base, ignore_case).is_none() {
+            if entries.find(text, base, ignore_case, untrusted).is_none() {
                 if entries.count >= Self::MAX_PATTERNS || entries.bytes + size > Self::MAX_BYTES {
                     *entries = CacheEntries::default();
                 }
@@ -183,6 +310,7 @@ impl PatternCache {
                 let entry = CacheEntry {
                     base: base.map(str::to_owned),
                     ignore_case,
+                    untrusted,
                     pattern: Arc::clone(&pattern),
                 };
                 entries
@@ -257,8 +385,12 @@ impl PatternCache {
 #[derive(Debug)]
 pub struct PatternReader<'c> {
     cache: &'c PatternCache,
-    last: Option<(String, Option<String>, bool, Arc<UrlPattern>)>,
+    last: Option<LastPattern>,
 }
+
+/// The previous row's pattern of a [`PatternReader`]: its text, base URL, `ignoreCase` and
+/// `untrusted`, and the pattern.
+type LastPattern = (String, Option<String>, (bool, bool), Arc<UrlPattern>);
 
 impl PatternReader<'_> {
     /// [`PatternCache::get`], answered without the cache when the previous call asked for
@@ -281,18 +413,37 @@ impl PatternReader<'_> {
         base: Option<&str>,
         ignore_case: bool,
     ) -> Result<&UrlPattern, KernelError> {
+        self.get_with(text, base, ignore_case, false)
+    }
+
+    /// [`PatternCache::get_with`], answered without the cache when the previous call asked
+    /// for the same pattern.
+    ///
+    /// # Errors
+    ///
+    /// [`PatternCache::get_with`]'s.
+    ///
+    /// ```
+    /// let cache = weburl_arrow::PatternCache::new();
+    /// let mut patterns = cache.reader();
+    /// assert!(patterns.get_with(r"https://h/:id(\d+)", None, false, false).is_ok());
+    /// assert!(patterns.get_with(r"https://h/:id(\d+)", None, false, true).is_err());
+    /// ```
+    pub fn get_with(
+        &mut self,
+        text: &str,
+        base: Option<&str>,
+        ignore_case: bool,
+        untrusted: bool,
+    ) -> Result<&UrlPattern, KernelError> {
+        let flags = (ignore_case, untrusted);
         let same = self
             .last
             .as_ref()
-            .is_some_and(|(t, b, i, _)| t == text && b.as_deref() == base && *i == ignore_case);
+            .is_some_and(|(t, b, f, _)| t == text && b.as_deref() == base && *f == flags);
         if !same {
-            let pattern = self.cache.get(text, base, ignore_case)?;
-            self.last = Some((
-                text.to_owned(),
-                base.map(str::to_owned),
-                ignore_case,
-                pattern,
-            ));
+            let pattern = self.cache.get_with(text, base, ignore_case, untrusted)?;
+            self.last = Some((text.to_owned(), base.map(str::to_owned), flags, pattern));
         }
         Ok(&self.last.as_ref().expect("just set").3)
     }
@@ -581,4 +732,139 @@ fn group_column<S: Sink>(
         }
     }
     sink.finish()
+}
+
+/// The value of `component` (its name: `pathname`, `hostname`, ...) that `pattern` builds from
+/// the group values `groups`, a JSON object from group name to string (`{"id": "7"}`):
+/// [`UrlPattern::generate`], or where `strict` [`UrlPattern::generate_strict`] (which also
+/// refuses a value that would change the URL's structure: `../x` in a pathname, `a&b=c` in a
+/// search). `Ok(None)` where generate refuses the values (a group without a value, a value
+/// its group could not match, a part generate cannot fill: `*`, a regexp group, a modifier),
+/// as a data function answers null for a row it has no answer for.
+///
+/// # Errors
+///
+/// [`KernelError::Generate`] where `component` is not a component's name or `groups` is not
+/// a JSON object of strings (the arguments, not the row's data, are wrong).
+///
+/// ```
+/// use weburl_arrow::{generate_row, url_pattern};
+/// let p = url_pattern("https://example.com/files/:name", None, false)?;
+/// assert_eq!(generate_row(&p, "pathname", r#"{"name": "a b.txt"}"#, false)?.as_deref(), Some("/files/a%20b.txt"));
+/// assert_eq!(generate_row(&p, "pathname", r#"{"name": "x/y"}"#, false)?, None);
+/// assert_eq!(generate_row(&p, "pathname", r#"{}"#, false)?, None);
+/// let e = generate_row(&p, "path", "{}", false).unwrap_err();
+/// assert!(e.to_string().contains(r#""path" is not a component"#), "{e}");
+/// let e = generate_row(&p, "pathname", r#"{"name": 7}"#, false).unwrap_err();
+/// assert!(e.to_string().contains(r#"the group "name"'s value must be a string"#), "{e}");
+/// # Ok::<(), weburl_arrow::KernelError>(())
+/// ```
+pub fn generate_row(
+    pattern: &UrlPattern,
+    component: &str,
+    groups: &str,
+    strict: bool,
+) -> Result<Option<String>, KernelError> {
+    let Some(component) = UrlPatternComponent::from_name(component) else {
+        let names: Vec<&str> = UrlPatternComponent::ALL
+            .map(UrlPatternComponent::name)
+            .into();
+        return Err(KernelError::Generate(format!(
+            "{component:?} is not a component: expected one of {}",
+            names.join(", ")
+        )));
+    };
+    let members = serde_json::from_str::<serde_json::Map<String, serde_json::Value>>(groups)
+        .map_err(|e| {
+            KernelError::Generate(format!(
+                "the groups must be a JSON object from group name to string: {e}"
+            ))
+        })?;
+    let mut values = Vec::with_capacity(members.len());
+    for (name, value) in &members {
+        let serde_json::Value::String(value) = value else {
+            return Err(KernelError::Generate(format!(
+                "the group {name:?}'s value must be a string, not {value}"
+            )));
+        };
+        values.push((name.as_str(), value.as_str()));
+    }
+    let generated = if strict {
+        pattern.generate_strict(component, values)
+    } else {
+        pattern.generate(component, values)
+    };
+    Ok(generated.ok())
+}
+
+/// The arguments of [`pattern_generate`] after the patterns, one value a row (or a scalar):
+/// the components' names, the groups' JSON texts, and the patterns' base URLs if given.
+#[derive(Debug, Clone, Copy)]
+pub struct GenerateArgs<'s, 'a> {
+    /// The components' names (`pathname`, ...).
+    pub components: &'s Strings<'a>,
+    /// The group values: JSON objects from group name to string.
+    pub groups: &'s Strings<'a>,
+    /// The patterns' base URLs, if given.
+    pub bases: Option<&'s Strings<'a>>,
+}
+
+/// [`generate_row`] for each row: the pattern (compiled through `cache`, with its base URL,
+/// and where `untrusted` within [`PatternLimits::untrusted`]), the component and the groups
+/// of the row, as `output`; null where an argument is null or generate refuses the values.
+///
+/// # Errors
+///
+/// The first row's error of [`PatternCache::get_with`] (a pattern that does not compile) or
+/// of [`generate_row`] (an unknown component, groups that are not a JSON object of strings).
+///
+/// ```
+/// use weburl_arrow::arrow_array::{Array, StringArray};
+/// use weburl_arrow::{GenerateArgs, Output, PatternCache, Strings, pattern_generate};
+/// let patterns = StringArray::from(vec!["https://example.com/books/:id", "https://:sub.example.com/*"]);
+/// let groups = StringArray::from(vec![r#"{"id": "my book"}"#, r#"{"sub": "a"}"#]);
+/// let (patterns, groups) = (Strings::try_new(&patterns)?, Strings::try_new(&groups)?);
+/// let components = Strings::scalar(Some("pathname"), 2);
+/// let args = GenerateArgs { components: &components, groups: &groups, bases: None };
+/// let cache = PatternCache::new();
+/// let out = pattern_generate(&patterns, args, false, false, &cache, Output::Utf8)?;
+/// let out = out.as_any().downcast_ref::<StringArray>().unwrap();
+/// // The second pattern's pathname is `*`, which generate cannot fill.
+/// assert_eq!(out.iter().collect::<Vec<_>>(), [Some("/books/my%20book"), None]);
+/// # Ok::<(), weburl_arrow::KernelError>(())
+/// ```
+pub fn pattern_generate<'a>(
+    patterns: &Strings<'a>,
+    args: GenerateArgs<'_, 'a>,
+    strict: bool,
+    untrusted: bool,
+    cache: &PatternCache,
+    output: Output,
+) -> Result<ArrayRef, KernelError> {
+    let mut reader = cache.reader();
+    let mut error = None;
+    let array = crate::map_rows_in(patterns, output, |i, text, _| {
+        if error.is_some() {
+            return None;
+        }
+        let base = match args.bases {
+            None => None,
+            Some(bases) => Some(bases.get(i)?),
+        };
+        let (text, component, groups) = (text?, args.components.get(i)?, args.groups.get(i)?);
+        let answer = reader
+            .get_with(text, base, false, untrusted)
+            .and_then(|pattern| generate_row(pattern, component, groups, strict));
+        match answer {
+            Ok(value) => value.map(rows::Slice::Owned),
+            Err(e) => {
+                error = Some(e);
+                None
+            }
+        }
+    });
+    match error {
+        Some(e) => Err(e),
+        None => Ok(array),
+    }
 }

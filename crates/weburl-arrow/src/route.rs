@@ -20,7 +20,7 @@ use weburl::pattern::UrlPatternSet;
 
 use crate::base::Bases;
 use crate::sink::{Sink, ViewBuilder};
-use crate::{Base, KernelError, Output, Strings, rows, url_pattern};
+use crate::{Base, KernelError, Output, Strings, rows, url_pattern_with};
 
 /// Named URL patterns compiled once into one [`UrlPatternSet`]: what `url_route` classifies
 /// each URL by.
@@ -66,6 +66,28 @@ impl Routes {
         routes: impl IntoIterator<Item = (N, P)>,
         base: Option<&str>,
     ) -> Result<Routes, KernelError> {
+        Routes::new_with(routes, base, false)
+    }
+
+    /// [`Routes::new`], and where `untrusted` each pattern compiled within
+    /// [`weburl::pattern::PatternLimits::untrusted`] ([`url_pattern_with`]).
+    ///
+    /// # Errors
+    ///
+    /// [`Routes::new`]'s, and [`KernelError::Route`] for the first pattern over the limits.
+    ///
+    /// ```
+    /// use weburl_arrow::Routes;
+    /// let routes = [("n", r"https://a.example/:n(\d+)")];
+    /// assert!(Routes::new_with(routes, None, false).is_ok());
+    /// let e = Routes::new_with(routes, None, true).unwrap_err();
+    /// assert!(e.to_string().starts_with(r#"route "n": invalid URL pattern"#));
+    /// ```
+    pub fn new_with<N: Into<String>, P: AsRef<str>>(
+        routes: impl IntoIterator<Item = (N, P)>,
+        base: Option<&str>,
+        untrusted: bool,
+    ) -> Result<Routes, KernelError> {
         let mut names: Vec<String> = Vec::new();
         let mut set = UrlPatternSet::new();
         for (name, pattern) in routes {
@@ -76,9 +98,11 @@ impl Routes {
                 )));
             }
             let pattern =
-                url_pattern(pattern.as_ref(), base, false).map_err(|error| KernelError::Route {
-                    name: name.clone(),
-                    error: Box::new(error),
+                url_pattern_with(pattern.as_ref(), base, false, untrusted).map_err(|error| {
+                    KernelError::Route {
+                        name: name.clone(),
+                        error: Box::new(error),
+                    }
                 })?;
             set.insert(pattern, names.len());
             names.push(name);
@@ -104,6 +128,27 @@ impl Routes {
     /// # Ok::<(), weburl_arrow::KernelError>(())
     /// ```
     pub fn from_json(json: &str, base: Option<&str>) -> Result<Routes, KernelError> {
+        Routes::from_json_with(json, base, false)
+    }
+
+    /// [`Routes::from_json`], and where `untrusted` each pattern compiled within
+    /// [`weburl::pattern::PatternLimits::untrusted`] ([`Routes::new_with`]).
+    ///
+    /// # Errors
+    ///
+    /// [`Routes::from_json`]'s and [`Routes::new_with`]'s.
+    ///
+    /// ```
+    /// use weburl_arrow::Routes;
+    /// let json = r#"{"n": "https://a.example/:n(\\d+)"}"#;
+    /// assert!(Routes::from_json_with(json, None, false).is_ok());
+    /// assert!(Routes::from_json_with(json, None, true).is_err());
+    /// ```
+    pub fn from_json_with(
+        json: &str,
+        base: Option<&str>,
+        untrusted: bool,
+    ) -> Result<Routes, KernelError> {
         let mut de = serde_json::Deserializer::from_str(json);
         let pairs = (&mut de)
             .deserialize_any(RouteList)
@@ -114,7 +159,7 @@ impl Routes {
                      of patterns: {e}"
                 ))
             })?;
-        Routes::new(pairs, base)
+        Routes::new_with(pairs, base, untrusted)
     }
 
     /// The JSON text [`Routes::from_json`] reads for the routes `(name, pattern)`, in order:
@@ -197,6 +242,25 @@ impl Routes {
         found.map(|(index, _)| *index)
     }
 
+    /// The name of the route that the URL `input` parses to (parsed in `spare`'s buffer, where
+    /// it stays) matches ([`Routes::route`]: the first, or with `best` the most specific);
+    /// `None` where it does not parse or matches none. The row of the SQL hosts' `url_route`.
+    ///
+    /// ```
+    /// use weburl_arrow::Routes;
+    /// use weburl_arrow::rows::Spare;
+    /// let routes = Routes::from_json(r#"{"book": "https://h/books/:id"}"#, None).unwrap();
+    /// let mut spare = Spare::default();
+    /// assert_eq!(routes.route_in("https://h/books/7", false, &mut spare), Some("book"));
+    /// assert_eq!(routes.route_in("nope", false, &mut spare), None);
+    /// ```
+    #[must_use]
+    #[inline]
+    pub fn route_in(&self, input: &str, best: bool, spare: &mut rows::Spare) -> Option<&str> {
+        let url = spare.parse_kept(input, None).ok()?;
+        self.route(url, best)
+    }
+
     /// The name of the route `url` matches ([`Routes::route_index`]).
     ///
     /// ```
@@ -267,8 +331,8 @@ pub struct RouteCache {
     entries: Mutex<Vec<RouteEntry>>,
 }
 
-/// The routes of a JSON text and base URL.
-type RouteEntry = (String, Option<String>, Arc<Routes>);
+/// The routes of a JSON text, base URL and `untrusted`.
+type RouteEntry = (String, Option<String>, bool, Arc<Routes>);
 
 impl RouteCache {
     /// The most route lists held at once.
@@ -297,16 +361,38 @@ impl RouteCache {
     /// # Ok::<(), weburl_arrow::KernelError>(())
     /// ```
     pub fn get(&self, json: &str, base: Option<&str>) -> Result<Arc<Routes>, KernelError> {
+        self.get_with(json, base, false)
+    }
+
+    /// [`RouteCache::get`], and where `untrusted` compiled within
+    /// [`weburl::pattern::PatternLimits::untrusted`] ([`Routes::from_json_with`]); kept by
+    /// `untrusted` too.
+    ///
+    /// # Errors
+    ///
+    /// [`Routes::from_json_with`]'s.
+    ///
+    /// ```
+    /// let cache = weburl_arrow::RouteCache::new();
+    /// assert!(cache.get_with(r#"["https://h/:n(\\d+)"]"#, None, false).is_ok());
+    /// assert!(cache.get_with(r#"["https://h/:n(\\d+)"]"#, None, true).is_err());
+    /// ```
+    pub fn get_with(
+        &self,
+        json: &str,
+        base: Option<&str>,
+        untrusted: bool,
+    ) -> Result<Arc<Routes>, KernelError> {
         let find = |entries: &[RouteEntry]| {
             entries
                 .iter()
-                .find(|(j, b, _)| j == json && b.as_deref() == base)
-                .map(|(_, _, routes)| Arc::clone(routes))
+                .find(|(j, b, u, _)| j == json && b.as_deref() == base && *u == untrusted)
+                .map(|(_, _, _, routes)| Arc::clone(routes))
         };
         if let Some(routes) = find(&self.lock()) {
             return Ok(routes);
         }
-        let routes = Arc::new(Routes::from_json(json, base)?);
+        let routes = Arc::new(Routes::from_json_with(json, base, untrusted)?);
         let mut entries = self.lock();
         if find(&entries).is_none() {
             if entries.len() >= Self::MAX_ROUTES {
@@ -315,6 +401,7 @@ impl RouteCache {
             entries.push((
                 json.to_owned(),
                 base.map(str::to_owned),
+                untrusted,
                 Arc::clone(&routes),
             ));
         }
@@ -369,12 +456,34 @@ impl RouteReader<'_> {
     /// assert!(reader.get(r#"{"a": "/a"}"#, Some("nope")).is_err());
     /// ```
     pub fn get(&mut self, json: &str, base: Option<&str>) -> Result<&Routes, KernelError> {
-        let same = (self.last.as_ref()).is_some_and(|(j, b, _)| j == json && b.as_deref() == base);
+        self.get_with(json, base, false)
+    }
+
+    /// [`RouteCache::get_with`], answered without the cache when the previous call asked
+    /// for the same routes.
+    ///
+    /// # Errors
+    ///
+    /// [`RouteCache::get_with`]'s.
+    ///
+    /// ```
+    /// let cache = weburl_arrow::RouteCache::new();
+    /// let mut reader = cache.reader();
+    /// assert!(reader.get_with(r#"["https://h/:n(\\d+)"]"#, None, true).is_err());
+    /// ```
+    pub fn get_with(
+        &mut self,
+        json: &str,
+        base: Option<&str>,
+        untrusted: bool,
+    ) -> Result<&Routes, KernelError> {
+        let same = (self.last.as_ref())
+            .is_some_and(|(j, b, u, _)| j == json && b.as_deref() == base && *u == untrusted);
         if !same {
-            let routes = self.cache.get(json, base)?;
-            self.last = Some((json.to_owned(), base.map(str::to_owned), routes));
+            let routes = self.cache.get_with(json, base, untrusted)?;
+            self.last = Some((json.to_owned(), base.map(str::to_owned), untrusted, routes));
         }
-        Ok(&self.last.as_ref().expect("just set").2)
+        Ok(&self.last.as_ref().expect("just set").3)
     }
 }
 

@@ -773,29 +773,3 @@ pub fn group_reference(name: &str) -> (Option<UrlPatternComponent>, &str) {
     }
     (None, name)
 }
-
-/// The name of the route that the URL `input` parses to (parsed in `spare`'s buffer, where
-/// it stays) matches in `routes` ([`crate::Routes::route`]: the first, or with `best` the
-/// most specific); `None` where it does not parse or matches none. The row of the SQL
-/// hosts' `url_route`.
-///
-/// ```
-/// use weburl_arrow::Routes;
-/// use weburl_arrow::rows::{Spare, route_in};
-/// let routes = Routes::from_json(r#"{"book": "https://h/books/:id"}"#, None).unwrap();
-/// let mut spare = Spare::default();
-/// assert_eq!(route_in("https://h/books/7", &routes, false, &mut spare), Some("book"));
-/// assert_eq!(route_in("nope", &routes, false, &mut spare), None);
-/// ```
-#[cfg(feature = "pattern")]
-#[must_use]
-#[inline]
-pub fn route_in<'r>(
-    input: &str,
-    routes: &'r crate::Routes,
-    best: bool,
-    spare: &mut Spare,
-) -> Option<&'r str> {
-    let url = spare.parse_kept(input, None).ok()?;
-    routes.route(url, best)
-}

@@ -279,3 +279,191 @@ fn hostile_rows_do_not_panic() {
     assert_eq!(table.len(), 5);
     assert!(table.is_valid(0));
 }
+
+/// `pattern_generate` on every case of web-platform-tests' generate data (the repository's
+/// copy): each pattern as the data functions take it (a constructor string, or an init
+/// object's JSON text), in every layout, a row per case; `generate` where the case expects a
+/// value, null where it expects JavaScript to throw, and an error naming the component where
+/// the case's component is no component's name. With `strict`, each row is the library's
+/// `generate_strict`.
+#[test]
+fn generate_answers_the_wpt_generate_data() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../weburl/tests/data/wpt/urlpattern-generate-test-data.json"
+    );
+    let data: Value =
+        serde_json::from_str(&std::fs::read_to_string(path).expect("the WPT copy")).expect("JSON");
+    let cases: Vec<&Value> = data
+        .as_array()
+        .expect("an array")
+        .iter()
+        .filter(|c| c.is_object())
+        .collect();
+    assert_eq!(cases.len(), 19, "the file holds 19 cases");
+    let text = |v: &Value| match v {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    };
+    let (mut patterns, mut components, mut groups, mut expected) = (vec![], vec![], vec![], vec![]);
+    let mut refused_names = 0;
+    for case in &cases {
+        let component = case["component"].as_str().expect("a name");
+        let pattern = text(&case["pattern"]);
+        let group_text = case["groups"].to_string();
+        if UrlPatternComponent::from_name(component).is_none() {
+            // JavaScript's TypeError; here an error that names the argument.
+            let compiled = weburl_arrow::url_pattern(&pattern, None, false).expect("compiles");
+            let e =
+                weburl_arrow::generate_row(&compiled, component, &group_text, false).unwrap_err();
+            assert!(
+                matches!(e, KernelError::Generate(_)) && e.to_string().contains(component),
+                "{e}"
+            );
+            refused_names += 1;
+            continue;
+        }
+        patterns.push(Some(pattern));
+        components.push(Some(component.to_owned()));
+        groups.push(Some(group_text));
+        expected.push(case["expected"].as_str().map(str::to_owned));
+    }
+    assert_eq!(refused_names, 1);
+    assert!(
+        expected.iter().flatten().count() >= 8
+            && expected.iter().filter(|e| e.is_none()).count() >= 8
+    );
+    let cache = weburl_arrow::PatternCache::new();
+    for (layout, chunks) in layouts(&as_refs(&patterns)) {
+        let patterns_in = Strings::chunks(&chunks).unwrap();
+        let components_in = StringArray::from(as_refs(&components));
+        let groups_in = StringArray::from(as_refs(&groups));
+        let (components_in, groups_in) = (
+            Strings::try_new(&components_in).unwrap(),
+            Strings::try_new(&groups_in).unwrap(),
+        );
+        let args = weburl_arrow::GenerateArgs {
+            components: &components_in,
+            groups: &groups_in,
+            bases: None,
+        };
+        for strict in [false, true] {
+            let got = weburl_arrow::pattern_generate(
+                &patterns_in,
+                args,
+                strict,
+                false,
+                &cache,
+                Output::Utf8,
+            )
+            .unwrap();
+            let got = texts(got.as_ref());
+            let want: Vec<Option<String>> = if strict {
+                (patterns.iter().zip(&components).zip(&groups))
+                    .map(|((p, c), g)| {
+                        let p = weburl_arrow::url_pattern(p.as_deref()?, None, false).ok()?;
+                        let c = UrlPatternComponent::from_name(c.as_deref()?)?;
+                        let g: std::collections::BTreeMap<String, String> =
+                            serde_json::from_str(g.as_deref()?).ok()?;
+                        p.generate_strict(c, &g).ok()
+                    })
+                    .collect()
+            } else {
+                expected.clone()
+            };
+            assert_eq!(got, want, "{layout}, strict {strict}");
+        }
+    }
+}
+
+/// The rows of `values` as `Option<&str>`.
+fn as_refs(values: &[Option<String>]) -> Vec<Option<&str>> {
+    values.iter().map(Option::as_deref).collect()
+}
+
+/// `pattern_generate`'s nulls, base URLs, untrusted limits and argument errors.
+#[test]
+fn generate_nulls_bases_and_errors() {
+    let cache = weburl_arrow::PatternCache::new();
+    let patterns = StringArray::from(vec![
+        Some("/books/:id"),
+        None,
+        Some("/books/:id"),
+        Some(r"/n/:n(\d+)"),
+    ]);
+    let bases = StringArray::from(vec![
+        Some("https://example.com"),
+        Some("https://example.com"),
+        None,
+        Some("https://example.com"),
+    ]);
+    let groups = StringArray::from(vec![
+        r#"{"id": "7"}"#,
+        r#"{"id": "7"}"#,
+        r#"{"id": "7"}"#,
+        r#"{"n": "12"}"#,
+    ]);
+    let (patterns, bases, groups) = (
+        Strings::try_new(&patterns).unwrap(),
+        Strings::try_new(&bases).unwrap(),
+        Strings::try_new(&groups).unwrap(),
+    );
+    let components = Strings::scalar(Some("pathname"), 4);
+    let args = weburl_arrow::GenerateArgs {
+        components: &components,
+        groups: &groups,
+        bases: Some(&bases),
+    };
+    let got =
+        weburl_arrow::pattern_generate(&patterns, args, false, false, &cache, Output::Utf8View)
+            .unwrap();
+    assert_eq!(
+        texts(got.as_ref()),
+        [Some("/books/7".to_owned()), None, None, None]
+    );
+    // A null pattern or base gives null; so does a regexp group, which generate cannot fill.
+    // untrusted: the regexp group is refused, as a pattern that does not compile is.
+    let e = weburl_arrow::pattern_generate(&patterns, args, false, true, &cache, Output::Utf8)
+        .unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("has a custom regexp group, which the limits refuse"),
+        "{e}"
+    );
+    // A component that is none, and groups that are not an object of strings.
+    let bad = Strings::scalar(Some("path"), 4);
+    let e = weburl_arrow::pattern_generate(
+        &patterns,
+        weburl_arrow::GenerateArgs {
+            components: &bad,
+            ..args
+        },
+        false,
+        false,
+        &cache,
+        Output::Utf8,
+    )
+    .unwrap_err();
+    assert!(
+        e.to_string().starts_with(r#""path" is not a component"#),
+        "{e}"
+    );
+    let bad = Strings::scalar(Some("[1]"), 4);
+    let e = weburl_arrow::pattern_generate(
+        &patterns,
+        weburl_arrow::GenerateArgs {
+            groups: &bad,
+            ..args
+        },
+        false,
+        false,
+        &cache,
+        Output::Utf8,
+    )
+    .unwrap_err();
+    assert!(
+        e.to_string()
+            .starts_with("the groups must be a JSON object"),
+        "{e}"
+    );
+}

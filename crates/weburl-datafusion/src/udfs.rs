@@ -227,19 +227,23 @@ impl Kernel {
         name: &str,
         args: &[Strings<'_>],
         ignore_case: &Flags<'_>,
+        untrusted: &Flags<'_>,
         patterns: &PatternCache,
         return_type: &DataType,
     ) -> Result<ArrayRef> {
         let url = &args[0];
         let group = (self == Kernel::PatternGroup).then(|| &args[2]);
         let bases = args.get(if group.is_some() { 3 } else { 2 });
-        let constant = args[1..].iter().all(Strings::is_scalar) && ignore_case.is_scalar();
+        let constant = args[1..].iter().all(Strings::is_scalar)
+            && ignore_case.is_scalar()
+            && untrusted.is_scalar();
         if constant {
-            let (Some(text), Some(group), Some(base), Some(ignore_case)) = (
+            let (Some(text), Some(group), Some(base), Some(ignore_case), Some(untrusted)) = (
                 args[1].get(0),
                 group.map_or(Some(""), |g| g.get(0)),
                 bases.map_or(Some(None), |b| b.get(0).map(Some)),
                 ignore_case.get(0),
+                untrusted.get(0),
             ) else {
                 return Ok(new_null_array(return_type, url.len()));
             };
@@ -248,7 +252,7 @@ impl Kernel {
                 return Ok(new_null_array(return_type, url.len()));
             }
             let pattern = patterns
-                .get(text, base, ignore_case)
+                .get_with(text, base, ignore_case, untrusted)
                 .or_else(|e| exec_err!("{name}: {e}"))?;
             return Ok(match self {
                 Kernel::PatternTest => {
@@ -265,7 +269,7 @@ impl Kernel {
         }
         if self == Kernel::PatternExec {
             return exec_err!(
-                "{name}: the pattern, its pattern_base and ignore_case must be the same on every row"
+                "{name}: the pattern, its pattern_base, ignore_case and untrusted must be the same on every row"
             );
         }
         let mut reader = patterns.reader();
@@ -274,6 +278,7 @@ impl Kernel {
             text: args[1].get(i),
             base: bases.map_or(Some(None), |b| b.get(i).map(Some)),
             ignore_case: ignore_case.get(i),
+            untrusted: untrusted.get(i),
         };
         let array: ArrayRef = match group {
             None => {
@@ -305,7 +310,7 @@ impl Kernel {
 }
 
 impl Kernel {
-    /// `url_route(url, routes [, pattern_base] [, best])`: `args` are the URLs, the routes'
+    /// `url_route(url, routes [, pattern_base] [, best] [, untrusted])`: `args` are the URLs, the routes'
     /// JSON texts and, if given, the patterns' base URLs; `best` the boolean. Where the
     /// routes and options are the same on every row, they are compiled (or found compiled)
     /// once and the column kernel answers; else each row's routes are found in `routes`,
@@ -314,18 +319,20 @@ impl Kernel {
         name: &str,
         args: &[Strings<'_>],
         best: &Flags<'_>,
+        untrusted: &Flags<'_>,
         routes: &RouteCache,
     ) -> Result<ArrayRef> {
         let url = &args[0];
         let bases = args.get(2);
         let base_of = |i: usize| bases.map_or(Some(None), |b| b.get(i).map(Some));
-        if args[1..].iter().all(Strings::is_scalar) && best.is_scalar() {
-            let (Some(json), Some(base), Some(best)) = (args[1].get(0), base_of(0), best.get(0))
+        if args[1..].iter().all(Strings::is_scalar) && best.is_scalar() && untrusted.is_scalar() {
+            let (Some(json), Some(base), Some(best), Some(untrusted)) =
+                (args[1].get(0), base_of(0), best.get(0), untrusted.get(0))
             else {
                 return Ok(new_null_array(&DataType::Utf8, url.len()));
             };
             let compiled: Arc<Routes> = routes
-                .get(json, base)
+                .get_with(json, base, untrusted)
                 .or_else(|e| exec_err!("{name}: {e}"))?;
             return Ok(weburl_arrow::route(
                 url,
@@ -341,10 +348,13 @@ impl Kernel {
             if error.is_some() {
                 return None;
             }
-            let (json, base, best) = (args[1].get(i)?, base_of(i)?, best.get(i)?);
+            let (json, base) = (args[1].get(i)?, base_of(i)?);
+            let (best, untrusted) = (best.get(i)?, untrusted.get(i)?);
             // The routes are compiled (and their error raised) whatever the URL.
-            let compiled = reader.get(json, base).map_err(|e| error = Some(e)).ok()?;
-            let route = rows::route_in(text?, compiled, best, spare)?;
+            let compiled = (reader.get_with(json, base, untrusted))
+                .map_err(|e| error = Some(e))
+                .ok()?;
+            let route = compiled.route_in(text?, best, spare)?;
             Some(Slice::Owned(route.to_owned()))
         });
         match error {
@@ -359,6 +369,7 @@ struct RowPattern<'a> {
     text: Option<&'a str>,
     base: Option<Option<&'a str>>,
     ignore_case: Option<bool>,
+    untrusted: Option<bool>,
 }
 
 impl RowPattern<'_> {
@@ -375,14 +386,14 @@ impl RowPattern<'_> {
         }
         let (text, base, ignore_case) = (self.text?, self.base?, self.ignore_case?);
         reader
-            .get(text, base, ignore_case)
+            .get_with(text, base, ignore_case, self.untrusted?)
             .map_err(|e| *error = Some(e))
             .ok()
     }
 }
 
-/// The `ignore_case` argument of a pattern function: a constant (false when left out) or
-/// a column.
+/// A boolean argument of a pattern function (`ignore_case`, `best`, `untrusted`): a
+/// constant (false when left out) or a column.
 enum Flags<'a> {
     Scalar(Option<bool>),
     Column(&'a BooleanArray),
@@ -479,11 +490,39 @@ fn flags<'a>(value: &'a ColumnarValue, function: &str, what: &str) -> Result<Fla
 }
 
 impl UrlFunction {
-    /// The name of the function's boolean parameter (`ignore_case`, `url_route`'s `best`).
-    fn flag_name(&self) -> &'static str {
+    /// The names of the function's boolean parameters, in order (`ignore_case` or
+    /// `url_route`'s `best`, then `untrusted`).
+    fn flag_names(&self) -> Vec<&'static str> {
         (self.function.params.iter())
-            .find(|p| p.kind == catalog::Kind::Bool)
-            .map_or("ignore_case", |p| p.name)
+            .filter(|p| p.kind == catalog::Kind::Bool)
+            .map(|p| p.name)
+            .collect()
+    }
+
+    /// Whether the argument after the required ones is the base URL, of `arg_types`: it is
+    /// unless it is a boolean, or every optional argument is given (then it is the base
+    /// URL, whatever its type, and `coerce_types` says so).
+    fn base_given(&self, arg_types: &[DataType]) -> bool {
+        let required = self.function.required();
+        match arg_types.get(required) {
+            None => false,
+            Some(t) => t != &DataType::Boolean || arg_types.len() == self.function.params.len(),
+        }
+    }
+
+    /// The parameter argument `k` of `arg_types` gives: its name and whether it is a
+    /// boolean (`None` past the parameters).
+    fn param_of(&self, arg_types: &[DataType], k: usize) -> Option<(&'static str, bool)> {
+        let required = self.function.required();
+        if k < required {
+            return Some((self.function.params[k].name, false));
+        }
+        let base = self.base_given(arg_types);
+        if base && k == required {
+            return Some((self.function.params[k].name, false));
+        }
+        let flag = k - required - usize::from(base);
+        self.flag_names().get(flag).map(|name| (*name, true))
     }
 
     /// The type of `url_pattern_exec`'s answer: a struct of `Utf8` fields, one per group of
@@ -491,13 +530,14 @@ impl UrlFunction {
     /// after the URL, literals, give (compiled here once); a struct of no fields where one of
     /// them is null (the answer is null).
     fn exec_type(&self, args: &ReturnFieldArgs) -> Result<DataType> {
-        let (mut text, mut base, mut ignore_case) = (None, None, false);
-        let names: Vec<&str> = self.function.param_names().collect();
+        let (mut text, mut base, mut flags) = (None, None, [false, false]);
+        let types: Vec<DataType> = (args.arg_fields.iter())
+            .map(|f| f.data_type().clone())
+            .collect();
         let arguments = args.arg_fields.iter().zip(args.scalar_arguments);
-        for (k, (field, value)) in arguments.enumerate().skip(1) {
-            let flag = field.data_type() == &DataType::Boolean;
+        for (k, (_, value)) in arguments.enumerate().skip(1) {
+            let (what, flag) = self.param_of(&types, k).unwrap_or(("untrusted", true));
             let Some(value) = value else {
-                let what = if flag { "ignore_case" } else { names[k] };
                 return plan_err!(
                     "{}: the {what} must be a constant: the fields of the answer are the pattern's groups",
                     self.name
@@ -507,7 +547,8 @@ impl UrlFunction {
                 return Ok(DataType::Struct(Default::default()));
             }
             if flag {
-                ignore_case = matches!(value, ScalarValue::Boolean(Some(true)));
+                flags[usize::from(what == "untrusted")] =
+                    matches!(value, ScalarValue::Boolean(Some(true)));
             } else if k == 1 {
                 text = value.try_as_str().flatten();
             } else {
@@ -520,7 +561,7 @@ impl UrlFunction {
         let pattern = self
             .patterns
             .0
-            .get(text, base, ignore_case)
+            .get_with(text, base, flags[0], flags[1])
             .or_else(|e| plan_err!("{}: {e}", self.name))?;
         Ok(DataType::Struct(weburl_arrow::pattern_fields(
             &pattern,
@@ -567,36 +608,34 @@ impl ScalarUDFImpl for UrlFunction {
             // The options, if all are literals (`None` where one is not, or is null: a null
             // argument gives null, and compiles nothing).
             let required = self.function.required();
-            let mut options = Some((None, false));
-            for (field, value) in args
-                .arg_fields
-                .iter()
-                .zip(args.scalar_arguments)
-                .skip(required)
-            {
-                options = options
-                    .zip(*value)
-                    .and_then(|((base, ignore_case), value)| {
-                        if field.data_type() == &DataType::Boolean {
-                            let ScalarValue::Boolean(Some(flag)) = value else {
-                                return None;
-                            };
-                            Some((base, *flag))
-                        } else {
-                            Some((Some(value.try_as_str()??), ignore_case))
-                        }
-                    });
+            let types: Vec<DataType> = (args.arg_fields.iter())
+                .map(|f| f.data_type().clone())
+                .collect();
+            let mut options = Some((None, [false, false]));
+            for (k, value) in args.scalar_arguments.iter().enumerate().skip(required) {
+                let (what, flag) = self.param_of(&types, k).unwrap_or(("untrusted", true));
+                options = options.zip(*value).and_then(|((base, mut flags), value)| {
+                    if flag {
+                        let ScalarValue::Boolean(Some(on)) = value else {
+                            return None;
+                        };
+                        flags[usize::from(what == "untrusted")] = *on;
+                        Some((base, flags))
+                    } else {
+                        Some((Some(value.try_as_str()??), flags))
+                    }
+                });
             }
-            if let Some((base, ignore_case)) = options {
+            if let Some((base, [ignore_case, untrusted])) = options {
                 if self.kernel == Kernel::Route {
                     self.patterns
                         .1
-                        .get(text, base)
+                        .get_with(text, base, untrusted)
                         .or_else(|e| plan_err!("{}: {e}", self.name))?;
                 } else {
                     self.patterns
                         .0
-                        .get(text, base, ignore_case)
+                        .get_with(text, base, ignore_case, untrusted)
                         .or_else(|e| plan_err!("{}: {e}", self.name))?;
                 }
             }
@@ -618,26 +657,30 @@ impl ScalarUDFImpl for UrlFunction {
         let names: Vec<&str> = self.function.param_names().collect();
         let required = self.function.required();
         let n = arg_types.len();
-        if n < required || n > names.len() {
-            return plan_err!(
-                "{}: takes ({}[, {}][, {}]), not {n} arguments",
+        let synopsis = || {
+            let options: String = names[required..]
+                .iter()
+                .map(|name| format!("[, {name}]"))
+                .collect();
+            format!(
+                "{}: takes ({}{options}), not {n} arguments",
                 self.name,
-                names[..required].join(", "),
-                names[required],
-                names[required + 1]
-            );
+                names[..required].join(", ")
+            )
+        };
+        if n < required || n > names.len() {
+            return plan_err!("{}", synopsis());
         }
         let strings = [DataType::Utf8, DataType::LargeUtf8, DataType::Utf8View];
-        let flag_name = self.flag_name();
         arg_types
             .iter()
             .enumerate()
             .map(|(k, t)| {
-                // The option after the required arguments is `ignore_case` when it is the
-                // last and a boolean; the one after that is always `ignore_case`.
-                let flag =
-                    k == required + 1 || (k == required && n == k + 1 && t == &DataType::Boolean);
-                let what = if flag { flag_name } else { names[k] };
+                // After the required arguments: the base URL unless a boolean comes first,
+                // then the booleans in order (`ignore_case` or `best`, `untrusted`).
+                let Some((what, flag)) = self.param_of(arg_types, k) else {
+                    return plan_err!("{}", synopsis());
+                };
                 match t {
                     // A null stays a null literal for `url_pattern_exec`, whose type its
                     // literals make (a cast would hide it from `return_field_from_args`).
@@ -669,24 +712,35 @@ impl ScalarUDFImpl for UrlFunction {
             .unwrap_or(args.number_rows);
         let names = self.function.param_names();
         let mut inputs = Vec::with_capacity(args.args.len());
-        let mut ignore_case = Flags::Scalar(Some(false));
+        // A pattern function's booleans (`coerce_types`), in order: `ignore_case` (or
+        // `best`), `untrusted`; false when left out.
+        let mut booleans = Vec::with_capacity(2);
+        let flag_names = self.flag_names();
         for (value, what) in args.args.iter().zip(names) {
-            // Only a pattern function takes a boolean (`coerce_types`): its `ignore_case`.
             if value.data_type() == DataType::Boolean {
-                ignore_case = flags(value, &self.name, self.flag_name())?;
+                let what = flag_names.get(booleans.len()).copied().unwrap_or(what);
+                booleans.push(flags(value, &self.name, what)?);
             } else {
                 inputs.push(strings(value, rows, what)?);
             }
         }
+        let mut booleans = booleans.into_iter();
+        let ignore_case = booleans.next().unwrap_or(Flags::Scalar(Some(false)));
+        let untrusted = booleans.next().unwrap_or(Flags::Scalar(Some(false)));
         let patterns = &self.patterns.0;
         let array = match self.kernel {
-            Kernel::Route => {
-                Kernel::run_route(&self.name, &inputs, &ignore_case, &self.patterns.1)?
-            }
+            Kernel::Route => Kernel::run_route(
+                &self.name,
+                &inputs,
+                &ignore_case,
+                &untrusted,
+                &self.patterns.1,
+            )?,
             kernel if kernel.is_pattern() => kernel.run_pattern(
                 &self.name,
                 &inputs,
                 &ignore_case,
+                &untrusted,
                 patterns,
                 args.return_field.data_type(),
             )?,

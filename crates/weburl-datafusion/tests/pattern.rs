@@ -224,17 +224,17 @@ async fn patterns_that_do_not_compile_fail_the_query() {
     let e = error(&ctx, "SELECT url_pattern_test(u) FROM urls").await;
     assert!(
         e.contains(
-            "url_pattern_test: takes (url, pattern[, pattern_base][, ignore_case]), not 1 arguments"
+            "url_pattern_test: takes (url, pattern[, pattern_base][, ignore_case][, untrusted]), not 1 arguments"
         ),
         "{e}"
     );
     let e = error(
         &ctx,
-        "SELECT url_pattern_group(u, 'https://a/*', '0', 'https://b', true, true) FROM urls",
+        "SELECT url_pattern_group(u, 'https://a/*', '0', 'https://b', true, true, true) FROM urls",
     )
     .await;
     assert!(
-        e.contains("url_pattern_group: takes (url, pattern, name[, pattern_base][, ignore_case]), not 6 arguments"),
+        e.contains("url_pattern_group: takes (url, pattern, name[, pattern_base][, ignore_case][, untrusted]), not 7 arguments"),
         "{e}"
     );
 }
@@ -892,6 +892,162 @@ async fn url_route_answers_as_the_route_set() {
     let e = error(&ctx, "SELECT url_route(u, '[]', 'https://a', 1) FROM urls").await;
     assert!(
         e.contains("url_route: the best must be a boolean, not Int64"),
+        "{e}"
+    );
+}
+
+/// `untrusted` (the last argument of every pattern function) compiles the patterns within
+/// `PatternLimits::untrusted()`: a custom regexp group is refused with the function's name,
+/// as a pattern that does not compile is, and accepted without it; with or without a base
+/// URL, as a literal or a column, and in `url_route`'s routes.
+#[tokio::test]
+async fn untrusted_refuses_regexp_groups() {
+    let ctx = ctx_with(layouts().remove(0)).await;
+    let regexp = r"https://api.example.com/repos/:owner/issues/:n(\d+)";
+    let plain = "https://api.example.com/repos/:owner/issues/:n";
+    let calls = [
+        (
+            "url_pattern_test",
+            format!("url_pattern_test(u, '{regexp}', false, <u>)"),
+        ),
+        (
+            "url_pattern_test",
+            "url_pattern_test(u, '/:id(\\d+)', 'https://api.example.com', false, <u>)".to_owned(),
+        ),
+        (
+            "url_pattern_group",
+            format!("url_pattern_group(u, '{regexp}', 'n', false, <u>)"),
+        ),
+        (
+            "url_pattern_exec",
+            format!("url_pattern_exec(u, '{regexp}', false, <u>)['n']"),
+        ),
+        (
+            "url_route",
+            r#"url_route(u, '{"issue": "/repos/:o/issues/:n(\\d+)"}', 'https://api.example.com', false, <u>)"#
+                .to_owned(),
+        ),
+        // A column of patterns, compiled row by row.
+        (
+            "url_pattern_test",
+            "url_pattern_test(u, p, false, <u>)".to_owned(),
+        ),
+    ];
+    let from = format!("FROM (SELECT i, u, '{regexp}' AS p FROM urls)");
+    for (name, call) in calls {
+        let trusted = call.replace("<u>", "false");
+        let answers = column(&ctx, &format!("SELECT {trusted} {from} ORDER BY i")).await;
+        assert_eq!(answers.len(), URLS.len(), "{trusted}");
+        assert!(answers.null_count() < URLS.len(), "{trusted}");
+        let untrusted = call.replace("<u>", "true");
+        let e = error(&ctx, &format!("SELECT {untrusted} {from}")).await;
+        assert!(e.contains(&format!("{name}: ")), "{e}");
+        assert!(
+            e.contains("has a custom regexp group, which the limits refuse"),
+            "{untrusted}: {e}"
+        );
+    }
+    // Within the limits, untrusted answers what trusted does.
+    for flag in ["false", "true"] {
+        let got = column(
+            &ctx,
+            &format!(
+                "SELECT url_pattern_group(u, '{plain}', 'n', false, {flag}) FROM urls ORDER BY i"
+            ),
+        )
+        .await;
+        assert_eq!(got.as_string::<i32>().value(0), "7");
+    }
+    // A pattern over 8 KiB is refused too.
+    let long = format!("https://a.example/{}", "x".repeat(9000));
+    let e = error(
+        &ctx,
+        &format!("SELECT url_pattern_test(u, '{long}', false, true) FROM urls"),
+    )
+    .await;
+    assert!(
+        e.contains("url_pattern_test: ") && e.contains("the limit is 8192"),
+        "{e}"
+    );
+    // A null untrusted gives null; a string is refused.
+    let got = column(
+        &ctx,
+        &format!("SELECT url_pattern_test(u, '{plain}', false, NULL) FROM urls"),
+    )
+    .await;
+    assert_eq!(got.null_count(), URLS.len());
+    let e = error(
+        &ctx,
+        &format!("SELECT url_pattern_test(u, '{plain}', false, 'yes') FROM urls"),
+    )
+    .await;
+    assert!(
+        e.contains("url_pattern_test: the untrusted must be a boolean, not Utf8"),
+        "{e}"
+    );
+}
+
+/// A pattern that is an init object's JSON text (`{"pathname": ...}`) is compiled as
+/// `new URLPattern(init)`; a member that is not `URLPatternInit`'s is an error naming the
+/// function and the member, as a literal and in a column; a constructor string that starts
+/// with `{` (a group) is still one.
+#[tokio::test]
+async fn init_objects_and_their_unknown_members() {
+    let ctx = ctx_with(layouts().remove(0)).await;
+    let init = r#"{"hostname": "{:sub.}?example.com", "pathname": "/repos/:owner/issues/:n"}"#;
+    let p = UrlPattern::new(
+        &weburl::pattern::UrlPatternInput::Init(Box::new(weburl::pattern::UrlPatternInit {
+            hostname: Some("{:sub.}?example.com".into()),
+            pathname: Some("/repos/:owner/issues/:n".into()),
+            ..Default::default()
+        })),
+        None,
+        UrlPatternOptions::default(),
+    )
+    .unwrap();
+    let got = column(
+        &ctx,
+        &format!("SELECT url_pattern_group(u, '{init}', 'owner') FROM urls ORDER BY i"),
+    )
+    .await;
+    let got: Vec<Option<&str>> = got.as_string::<i32>().iter().collect();
+    let want: Vec<Option<String>> = URLS
+        .iter()
+        .map(|u| {
+            let m = p.exec((*u)?, None)?;
+            m.pathname.groups.get("owner").map(str::to_owned)
+        })
+        .collect();
+    assert_eq!(got, want.iter().map(Option::as_deref).collect::<Vec<_>>());
+    assert!(got.iter().flatten().count() >= 2, "{got:?}");
+    // A group at the start of a constructor string: not JSON, so not an init.
+    let got = column(
+        &ctx,
+        "SELECT url_pattern_test(u, '{https}://*.example.com/*') FROM urls ORDER BY i",
+    )
+    .await;
+    assert!(got.as_boolean().value(0));
+    for sql in [
+        r#"SELECT url_pattern_test(u, '{"path": "/x"}') FROM urls"#,
+        r#"SELECT url_pattern_exec(u, '{"path": "/x"}') FROM urls"#,
+        r#"SELECT url_pattern_group(u, p, 'x') FROM (SELECT u, '{"path": "/x"}' AS p FROM urls)"#,
+        r#"SELECT url_route(u, '{"r": "{\"path\": \"/x\"}"}') FROM urls"#,
+    ] {
+        let e = error(&ctx, sql).await;
+        let name = sql.split('(').next().unwrap().trim_start_matches("SELECT ");
+        assert!(e.contains(&format!("{name}: ")), "{sql}: {e}");
+        assert!(
+            e.contains(r#"the init object has an unknown member "path""#),
+            "{sql}: {e}"
+        );
+    }
+    let e = error(
+        &ctx,
+        r#"SELECT url_pattern_test(u, '{"port": 80}') FROM urls"#,
+    )
+    .await;
+    assert!(
+        e.contains(r#"the init object's member "port" must be a string"#),
         "{e}"
     );
 }

@@ -25,9 +25,9 @@
 //! | `url_search_param(url, name)` | `VARCHAR`: the first value of `name` in the query |
 //! | `url_parse(url [, base])` | `STRUCT` of the eleven getters, `VARCHAR` each |
 //! | `url_search_params(url)` | `LIST(STRUCT(name VARCHAR, value VARCHAR))`: the query's pairs, decoded |
-//! | `url_pattern_test(url, pattern [, pattern_base] [, ignore_case])` | `BOOLEAN`: whether `url` matches the URL pattern `pattern` (`new URLPattern(pattern, pattern_base, {ignoreCase: ignore_case}).test(url)`; `ignore_case` is a `BOOLEAN`) |
-//! | `url_pattern_group(url, pattern, name [, pattern_base] [, ignore_case])` | `VARCHAR`: the value of the pattern's group `name` (`id` for `:id`, `pathname.0` for the pathname's `*`) |
-//! | `url_route(url, routes [, pattern_base] [, best])` | `VARCHAR`: the name of the route `url` matches, of `routes`, a JSON object from name to URL pattern (`'{"book": "/books/:id", "author": "/authors/:name"}'`, tried in order) or a JSON array of patterns (each named by its text), compiled once into a set; the first that matches, or where `best` (a `BOOLEAN`) the most specific; null when none does |
+//! | `url_pattern_test(url, pattern [, pattern_base] [, ignore_case] [, untrusted])` | `BOOLEAN`: whether `url` matches the URL pattern `pattern` (`new URLPattern(pattern, pattern_base, {ignoreCase: ignore_case}).test(url)`; `ignore_case` is a `BOOLEAN`) |
+//! | `url_pattern_group(url, pattern, name [, pattern_base] [, ignore_case] [, untrusted])` | `VARCHAR`: the value of the pattern's group `name` (`id` for `:id`, `pathname.0` for the pathname's `*`) |
+//! | `url_route(url, routes [, pattern_base] [, best] [, untrusted])` | `VARCHAR`: the name of the route `url` matches, of `routes`, a JSON object from name to URL pattern (`'{"book": "/books/:id", "author": "/authors/:name"}'`, tried in order) or a JSON array of patterns (each named by its text), compiled once into a set; the first that matches, or where `best` (a `BOOLEAN`) the most specific; null when none does |
 //! | `parse_url(url, part [, key])` | `VARCHAR`: **Spark SQL's** `parse_url`, answer for answer (`java.net.URI`'s reading, not the URL Standard's), as weburl's DataFusion function |
 //!
 //! A null argument gives null; so does a URL that does not parse (except for

@@ -1,12 +1,15 @@
-//! `url_pattern_test(url, pattern [, pattern_base] [, ignore_case])` and
-//! `url_pattern_group(url, pattern, name [, pattern_base] [, ignore_case])`: the URL Pattern
+//! `url_pattern_test(url, pattern [, pattern_base] [, ignore_case] [, untrusted])` and
+//! `url_pattern_group(url, pattern, name [, pattern_base] [, ignore_case] [, untrusted])`: the URL Pattern
 //! Standard's `test` and one group of `exec`, answered as weburl's DataFusion functions and
 //! `weburl.arrow` answer them (through `weburl_arrow`'s pattern functions of one row). A
 //! pattern is a constructor string (`https://*.example.com/:id`, or `/books/:id` with a
 //! `pattern_base` such as `https://example.com`), with JavaScript's `ignoreCase` where
 //! `ignore_case` (a `BOOLEAN`, which may follow the pattern, or the name, directly, as in
-//! `new URLPattern(input, options)`). It is compiled once per distinct pattern, base URL
-//! and `ignore_case`: the functions' state is a [`PatternCache`] that every chunk, thread
+//! `new URLPattern(input, options)`); and where `untrusted` (a `BOOLEAN` after
+//! `ignore_case`) within `PatternLimits::untrusted()` (no custom regexp groups, at most
+//! 8 KiB), for patterns from users: one over the limits fails the query as a pattern that
+//! does not compile does. It is compiled once per distinct pattern, base URL, `ignore_case`
+//! and `untrusted`: the functions' state is a [`PatternCache`] that every chunk, thread
 //! and query of the database shares, so a constant pattern, which DuckDB hands over as a
 //! column repeating it, is compiled once, and a column of patterns once per distinct value.
 //!
@@ -28,35 +31,49 @@ use weburl_arrow::{PatternCache, PatternReader, RouteCache, rows};
 use crate::vector::{self, Booleans, Strings, Texts};
 
 /// The pattern arguments of one chunk: the patterns (or `url_route`'s routes), and the
-/// options that follow the function's `required` arguments (a `VARCHAR` base URL, a
-/// `BOOLEAN` `ignore_case` or `best`, each optional).
+/// options that follow the function's `required` arguments (a `VARCHAR` base URL, then the
+/// `BOOLEAN`s `ignore_case` or `best`, and `untrusted`, each optional).
 struct Arguments<'a> {
     texts: Strings<'a>,
     bases: Option<Strings<'a>>,
     flags: Option<Booleans<'a>>,
+    untrusted: Option<Booleans<'a>>,
 }
 
 impl<'a> Arguments<'a> {
     fn new(input: &'a DataChunkHandle, required: usize) -> Arguments<'a> {
         let columns = input.num_columns();
-        let (mut bases, mut flags) = (None, None);
+        let (mut bases, mut flags, mut untrusted) = (None, None, None);
         for column in required..columns {
-            if vector::is_boolean(input, column) {
+            if !vector::is_boolean(input, column) {
+                bases = Some(Strings::new(input, column));
+            } else if flags.is_none() {
                 flags = Some(Booleans::new(input, column));
             } else {
-                bases = Some(Strings::new(input, column));
+                untrusted = Some(Booleans::new(input, column));
             }
         }
         Arguments {
             texts: Strings::new(input, 1),
             bases,
             flags,
+            untrusted,
+        }
+    }
+
+    /// Whether row `i`'s patterns are compiled within `PatternLimits::untrusted()` (false
+    /// when left out): `None` where null.
+    fn untrusted(&self, i: usize) -> Option<bool> {
+        match &self.untrusted {
+            None => Some(false),
+            Some(flags) => flags.get(i),
         }
     }
 
     /// Row `i`'s pattern, base URL and flag (false when left out): `None` where one of them
-    /// is null.
+    /// (or `untrusted`) is null.
     fn get(&self, i: usize) -> Option<(&'a str, Option<&'a str>, bool)> {
+        self.untrusted(i)?;
         let text = self.texts.get(i)?;
         let base = match &self.bases {
             None => None,
@@ -94,19 +111,22 @@ impl<'a> Patterns<'a> {
     /// Row `i`'s pattern compiled: `None` where the pattern or an option is null, or the
     /// query's error naming the function, the pattern and where it is wrong.
     fn get(&mut self, i: usize) -> Result<Option<&UrlPattern>, String> {
-        let Some((text, base, ignore_case)) = self.arguments.get(i) else {
+        let (Some((text, base, ignore_case)), Some(untrusted)) =
+            (self.arguments.get(i), self.arguments.untrusted(i))
+        else {
             return Ok(None);
         };
         let function = self.function;
         self.reader
-            .get(text, base, ignore_case)
+            .get_with(text, base, ignore_case, untrusted)
             .map(Some)
             .map_err(|e| format!("{function}: {e}"))
     }
 }
 
 /// The signatures of a function of `required` `VARCHAR` arguments and then the pattern's
-/// options: a `VARCHAR` base URL, a `BOOLEAN` `ignore_case`, both, or neither.
+/// options: a `VARCHAR` base URL or not, then no `BOOLEAN`, `ignore_case` (or `best`), or
+/// `ignore_case` and `untrusted`.
 fn signatures(required: usize, result: LogicalTypeId) -> Vec<ScalarFunctionSignature> {
     let varchars = |n: usize| -> Vec<LogicalTypeHandle> {
         (0..n)
@@ -122,13 +142,15 @@ fn signatures(required: usize, result: LogicalTypeId) -> Vec<ScalarFunctionSigna
         varchars(required + 1),
         with_flag(varchars(required)),
         with_flag(varchars(required + 1)),
+        with_flag(with_flag(varchars(required))),
+        with_flag(with_flag(varchars(required + 1))),
     ]
     .into_iter()
     .map(|types| ScalarFunctionSignature::exact(types, LogicalTypeHandle::from(result)))
     .collect()
 }
 
-/// `url_pattern_test(url, pattern [, pattern_base] [, ignore_case])`, returning `BOOLEAN`:
+/// `url_pattern_test(url, pattern [, pattern_base] [, ignore_case] [, untrusted])`, returning `BOOLEAN`:
 /// JavaScript's `new URLPattern(pattern, pattern_base, {ignoreCase}).test(url)`.
 pub struct PatternTest;
 
@@ -172,7 +194,7 @@ impl VScalar for PatternTest {
     }
 }
 
-/// `url_pattern_group(url, pattern, name [, pattern_base] [, ignore_case])`, returning
+/// `url_pattern_group(url, pattern, name [, pattern_base] [, ignore_case] [, untrusted])`, returning
 /// `VARCHAR`: the value of the group `name` (`id` for `:id`; `component.name` such as
 /// `pathname.0` where several components have a group of that name, a bare name meaning the
 /// first of them in the spec's order) that `url` matched; null where it does not match, the
@@ -215,7 +237,7 @@ impl VScalar for PatternGroup {
     }
 }
 
-/// `url_route(url, routes [, pattern_base] [, best])`, returning `VARCHAR`: the name of the
+/// `url_route(url, routes [, pattern_base] [, best] [, untrusted])`, returning `VARCHAR`: the name of the
 /// route `url` matches, of `routes`, a JSON object from name to pattern (or an array of
 /// patterns, each named by its text) compiled once per distinct value into one
 /// `UrlPatternSet` (weburl-arrow's `Routes`): the first route that matches, or where `best`
@@ -237,17 +259,19 @@ impl VScalar for Route {
         let mut out = Texts::new(output.flat_vector(), n);
         let mut spare = rows::Spare::default();
         for i in 0..n {
-            let Some((json, base, best)) = arguments.get(i) else {
+            let (Some((json, base, best)), Some(untrusted)) =
+                (arguments.get(i), arguments.untrusted(i))
+            else {
                 out.set_null(i);
                 continue;
             };
             // The routes are compiled (and their error raised) whatever the URL.
             let routes = reader
-                .get(json, base)
+                .get_with(json, base, untrusted)
                 .map_err(|e| format!("url_route: {e}"))?;
             match urls
                 .get(i)
-                .and_then(|url| rows::route_in(url, routes, best, &mut spare))
+                .and_then(|url| routes.route_in(url, best, &mut spare))
             {
                 Some(name) => out.set(i, name),
                 None => out.set_null(i),

@@ -526,8 +526,8 @@ def test_pattern_errors_and_nulls(con: duckdb.DuckDBPyConnection) -> None:
     ).fetchall()
     assert [r[0] for r in got] == ["x", "a", None, None]
 def test_pattern_options(con: duckdb.DuckDBPyConnection) -> None:
-    """``pattern_base`` and ``ignore_case``, as weburl.duckdb's glue answers them
-    (sql_pattern_options.py), and the extension's own error text and signatures."""
+    """``pattern_base``, ``ignore_case`` and ``untrusted``, as weburl.duckdb's glue answers
+    them (sql_pattern_options.py), and the extension's own error text and signatures."""
     sql_pattern_options.check_all(con)
     message = ('url_pattern_test: invalid URL pattern "/books/:id": the base URL "nope" does not parse')
     with pytest.raises(duckdb.Error, match=message):
@@ -540,11 +540,15 @@ def test_pattern_options(con: duckdb.DuckDBPyConnection) -> None:
         ("url_pattern_group", ["VARCHAR", "VARCHAR", "VARCHAR"]),
         ("url_pattern_group", ["VARCHAR", "VARCHAR", "VARCHAR", "BOOLEAN"]),
         ("url_pattern_group", ["VARCHAR", "VARCHAR", "VARCHAR", "VARCHAR"]),
+        ("url_pattern_group", ["VARCHAR", "VARCHAR", "VARCHAR", "BOOLEAN", "BOOLEAN"]),
         ("url_pattern_group", ["VARCHAR", "VARCHAR", "VARCHAR", "VARCHAR", "BOOLEAN"]),
+        ("url_pattern_group", ["VARCHAR", "VARCHAR", "VARCHAR", "VARCHAR", "BOOLEAN", "BOOLEAN"]),
         ("url_pattern_test", ["VARCHAR", "VARCHAR"]),
         ("url_pattern_test", ["VARCHAR", "VARCHAR", "BOOLEAN"]),
         ("url_pattern_test", ["VARCHAR", "VARCHAR", "VARCHAR"]),
+        ("url_pattern_test", ["VARCHAR", "VARCHAR", "BOOLEAN", "BOOLEAN"]),
         ("url_pattern_test", ["VARCHAR", "VARCHAR", "VARCHAR", "BOOLEAN"]),
+        ("url_pattern_test", ["VARCHAR", "VARCHAR", "VARCHAR", "BOOLEAN", "BOOLEAN"]),
     ]
     # DuckDB itself has no function of these names for the extension's to clash with.
     plain = duckdb.connect()
@@ -564,7 +568,9 @@ def test_url_route(con: duckdb.DuckDBPyConnection) -> None:
         ["VARCHAR", "VARCHAR"],
         ["VARCHAR", "VARCHAR", "BOOLEAN"],
         ["VARCHAR", "VARCHAR", "VARCHAR"],
+        ["VARCHAR", "VARCHAR", "BOOLEAN", "BOOLEAN"],
         ["VARCHAR", "VARCHAR", "VARCHAR", "BOOLEAN"],
+        ["VARCHAR", "VARCHAR", "VARCHAR", "BOOLEAN", "BOOLEAN"],
     ]
 
 

@@ -413,7 +413,7 @@ fn search_params(py: Python<'_>, array: &Bound<'_, PyAny>) -> PyResult<PyArrowAr
 }
 
 /// What the pattern functions share: the URLs and the pattern argument (a constructor
-/// string or an init dict compiled once with `base` and `ignore_case`, or a
+/// string or an init dict compiled once with `base`, `ignore_case` and `untrusted`, or a
 /// :class:`weburl.URLPattern`), read before any kernel runs.
 struct PatternCall {
     input: Input,
@@ -426,8 +426,9 @@ impl PatternCall {
         pattern: &Bound<'_, PyAny>,
         base: Option<&Bound<'_, PyAny>>,
         ignore_case: bool,
+        untrusted: bool,
     ) -> PyResult<PatternCall> {
-        let pattern = crate::pattern::pattern_argument(pattern, base, ignore_case)?;
+        let pattern = crate::pattern::pattern_argument(pattern, base, ignore_case, untrusted)?;
         Ok(PatternCall {
             input: input(array)?,
             pattern,
@@ -449,11 +450,13 @@ impl PatternCall {
     }
 }
 
-/// ``pattern_test(array, pattern, *, base=None, ignore_case=False)``: whether each URL
+/// ``pattern_test(array, pattern, *, base=None, ignore_case=False, untrusted=False)``: whether each URL
 /// matches ``pattern`` (:meth:`weburl.URLPattern.test`), as a boolean array; null for a null,
 /// false for a string that does not parse. ``pattern`` is a constructor string or an init
-/// dict, compiled once with ``base`` (the pattern's base URL) and ``ignore_case``, or a
-/// :class:`weburl.URLPattern`; one that does not compile raises
+/// dict, compiled once with ``base`` (the pattern's base URL) and ``ignore_case``, and where
+/// ``untrusted`` within the limits for patterns from users (``URLPattern(...,
+/// untrusted=True)``: no custom regexp groups, at most 8 KiB), or a
+/// :class:`weburl.URLPattern`; one that does not compile, or is over the limits, raises
 /// :class:`weburl.URLPatternError`. The GIL is released while the URLs are matched.
 ///
 /// >>> import weburl.arrow
@@ -463,15 +466,16 @@ impl PatternCall {
 /// >>> weburl.arrow.pattern_test(urls, "/BOOKS/:id", base="https://api.example.com", ignore_case=True).to_pylist()
 /// [True, False, False, None]
 #[pyfunction]
-#[pyo3(signature = (array, pattern, *, base=None, ignore_case=false))]
+#[pyo3(signature = (array, pattern, *, base=None, ignore_case=false, untrusted=false))]
 fn pattern_test(
     py: Python<'_>,
     array: &Bound<'_, PyAny>,
     pattern: &Bound<'_, PyAny>,
     base: Option<&Bound<'_, PyAny>>,
     ignore_case: bool,
+    untrusted: bool,
 ) -> PyResult<PyArrowArray> {
-    let call = PatternCall::new(array, pattern, base, ignore_case)?;
+    let call = PatternCall::new(array, pattern, base, ignore_case, untrusted)?;
     call.run(
         py,
         |_| Output::Utf8,
@@ -480,7 +484,7 @@ fn pattern_test(
     )
 }
 
-/// ``pattern_exec(array, pattern, *, base=None, ignore_case=False)``: what each URL matched
+/// ``pattern_exec(array, pattern, *, base=None, ignore_case=False, untrusted=False)``: what each URL matched
 /// in ``pattern`` (:meth:`weburl.URLPattern.exec`), as a struct array with one string field
 /// per group of the pattern, in the order of the components and of their groups; a field is
 /// named after its group (``id`` for ``:id``), or ``component.name`` where two components
@@ -496,15 +500,16 @@ fn pattern_test(
 /// >>> weburl.arrow.pattern_exec(urls, {"pathname": "/:kind/:id?"}).to_pylist()[0]["kind"]
 /// 'books'
 #[pyfunction]
-#[pyo3(signature = (array, pattern, *, base=None, ignore_case=false))]
+#[pyo3(signature = (array, pattern, *, base=None, ignore_case=false, untrusted=false))]
 fn pattern_exec(
     py: Python<'_>,
     array: &Bound<'_, PyAny>,
     pattern: &Bound<'_, PyAny>,
     base: Option<&Bound<'_, PyAny>>,
     ignore_case: bool,
+    untrusted: bool,
 ) -> PyResult<PyArrowArray> {
-    let call = PatternCall::new(array, pattern, base, ignore_case)?;
+    let call = PatternCall::new(array, pattern, base, ignore_case, untrusted)?;
     call.run(
         py,
         |_| Output::Utf8View,
@@ -513,7 +518,7 @@ fn pattern_exec(
     )
 }
 
-/// ``pattern_group(array, pattern, name, *, base=None, ignore_case=False)``: the value of one
+/// ``pattern_group(array, pattern, name, *, base=None, ignore_case=False, untrusted=False)``: the value of one
 /// group that each URL matched in ``pattern``, as a string array: ``name`` is a field name of
 /// :func:`pattern_exec` (``'id'``, ``'pathname.0'``), or a group name that several
 /// components have, which means the first of them in the order of the components
@@ -528,7 +533,7 @@ fn pattern_exec(
 /// >>> weburl.arrow.pattern_group(urls, "https://*.example.com/books/:id", "hostname.0").to_pylist()
 /// ['api', None]
 #[pyfunction]
-#[pyo3(signature = (array, pattern, name, *, base=None, ignore_case=false))]
+#[pyo3(signature = (array, pattern, name, *, base=None, ignore_case=false, untrusted=false))]
 fn pattern_group(
     py: Python<'_>,
     array: &Bound<'_, PyAny>,
@@ -536,8 +541,9 @@ fn pattern_group(
     name: &str,
     base: Option<&Bound<'_, PyAny>>,
     ignore_case: bool,
+    untrusted: bool,
 ) -> PyResult<PyArrowArray> {
-    let call = PatternCall::new(array, pattern, base, ignore_case)?;
+    let call = PatternCall::new(array, pattern, base, ignore_case, untrusted)?;
     call.run(py, sized, "pattern_group", |s, p, out| {
         weburl_arrow::pattern_group(s, p, name, None, out)
     })
@@ -591,15 +597,17 @@ fn routes_json(routes: &Bound<'_, PyAny>) -> PyResult<String> {
     )))
 }
 
-/// ``route(array, routes, *, best=False, base=None)``: the name of the route each URL
+/// ``route(array, routes, *, best=False, base=None, untrusted=False)``: the name of the route each URL
 /// matches, as a string array: ``routes`` is a dict from name to URL pattern (a constructor
 /// string, relative to ``base`` when given), tried in the dict's order, a list of patterns
 /// (each named by its text), or the JSON text of either (as the SQL function ``url_route``
 /// takes it). The routes are compiled once into one set (``weburl::pattern::UrlPatternSet``),
 /// which finds a URL's candidate routes by its pathname; the answer is the first route that
 /// matches, or with ``best`` the most specific (:meth:`weburl.URLPatternSet.best_match`'s
-/// order); None for a null, a string that does not parse, or no match. A route whose pattern
-/// does not compile raises ValueError naming the route. The GIL is released while the URLs
+/// order); None for a null, a string that does not parse, or no match. With ``untrusted``
+/// the patterns are compiled within the limits for patterns from users (as
+/// :func:`pattern_test`'s). A route whose pattern does not compile, or is over the limits,
+/// raises ValueError naming the route. The GIL is released while the URLs
 /// are matched.
 ///
 /// >>> import weburl.arrow
@@ -610,17 +618,18 @@ fn routes_json(routes: &Bound<'_, PyAny>) -> PyResult<String> {
 /// >>> weburl.arrow.route(urls, routes, best=True, base="https://example.com").to_pylist()
 /// ['book', 'any', None, None]
 #[pyfunction]
-#[pyo3(signature = (array, routes, *, best=false, base=None))]
+#[pyo3(signature = (array, routes, *, best=false, base=None, untrusted=false))]
 fn route(
     py: Python<'_>,
     array: &Bound<'_, PyAny>,
     routes: &Bound<'_, PyAny>,
     best: bool,
     base: Option<&str>,
+    untrusted: bool,
 ) -> PyResult<PyArrowArray> {
     let json = routes_json(routes)?;
     let compiled = ROUTES
-        .get(&json, base)
+        .get_with(&json, base, untrusted)
         .map_err(|e| PyValueError::new_err(e.to_string()))?;
     let input = input(array)?;
     run(py, &input, sized(&input), "route", |s, out| {

@@ -245,11 +245,12 @@ pub(crate) fn pattern_argument(
     pattern: &Bound<'_, PyAny>,
     base: Option<&Bound<'_, PyAny>>,
     ignore_case: bool,
+    untrusted: bool,
 ) -> PyResult<UrlPattern> {
     if let Ok(compiled) = pattern.cast::<PyUrlPattern>() {
-        if base.is_some_and(|b| !b.is_none()) || ignore_case {
+        if base.is_some_and(|b| !b.is_none()) || ignore_case || untrusted {
             return Err(PyTypeError::new_err(
-                "base and ignore_case apply to a pattern given as a str or a dict, \
+                "base, ignore_case and untrusted apply to a pattern given as a str or a dict, \
                  not to a URLPattern (which has its own)",
             ));
         }
@@ -275,11 +276,24 @@ pub(crate) fn pattern_argument(
             }
         }
     }
+    // A str is read as the SQL functions read it (`weburl.duckdb` passes SQL's text here):
+    // an init object's JSON text (`{"pathname": ...}`), its members checked as a dict's, or
+    // a constructor string.
+    let input = match pattern.cast::<PyString>() {
+        Ok(text) => Input::Js(
+            weburl_arrow::pattern_input(text.to_str()?)
+                .map_err(|e| URLPatternError::new_err(e.to_string()))?,
+        ),
+        Err(_) => read_input(Some(pattern), false)?,
+    };
     build(
-        read_input(Some(pattern), false)?,
+        input,
         read_base(base)?,
         ignore_case,
-        &Limits::new(LimitArgs::default()),
+        &Limits::new(LimitArgs {
+            untrusted,
+            ..LimitArgs::default()
+        }),
     )
 }
 

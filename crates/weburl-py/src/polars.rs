@@ -182,6 +182,7 @@ struct Kwargs {
     pattern: Option<String>,
     base: Option<String>,
     ignore_case: bool,
+    untrusted: bool,
     group: Option<String>,
     routes: Option<String>,
     best: bool,
@@ -206,6 +207,7 @@ impl Kwargs {
                 ("base", pickle::Value::Str(s)) => kwargs.base = Some(s),
                 ("base", pickle::Value::None) => kwargs.base = None,
                 ("ignore_case", pickle::Value::Bool(b)) => kwargs.ignore_case = b,
+                ("untrusted", pickle::Value::Bool(b)) => kwargs.untrusted = b,
                 ("group", pickle::Value::Str(s)) => kwargs.group = Some(s),
                 ("routes", pickle::Value::Str(s)) => kwargs.routes = Some(s),
                 ("best", pickle::Value::Bool(b)) => kwargs.best = b,
@@ -220,7 +222,8 @@ impl Kwargs {
     /// The URL pattern of `url.pattern_test` and `url.pattern_exec`, compiled.
     fn pattern(&self) -> Result<weburl::pattern::UrlPattern, String> {
         let pattern = self.pattern.as_deref().ok_or("weburl: no pattern given")?;
-        weburl_arrow::url_pattern(pattern, self.base.as_deref(), self.ignore_case)
+        let base = self.base.as_deref();
+        weburl_arrow::url_pattern_with(pattern, base, self.ignore_case, self.untrusted)
             .map_err(|e| e.to_string())
     }
 
@@ -380,7 +383,7 @@ fn compute(
             let json = kwargs.routes.as_deref().ok_or("weburl: no routes given")?;
             // Compiled once per distinct routes and base in the process, not per batch.
             let routes = crate::arrow::ROUTES
-                .get(json, kwargs.base.as_deref())
+                .get_with(json, kwargs.base.as_deref(), kwargs.untrusted)
                 .map_err(|e| format!("url.route: {e}"))?;
             weburl_arrow::route(&urls, &routes, kwargs.best, Base::None, Output::Utf8View)
         }

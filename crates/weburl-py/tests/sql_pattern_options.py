@@ -1,11 +1,12 @@
 """The URL pattern functions' options in DuckDB SQL, ``url_pattern_test(url, pattern
-[, pattern_base] [, ignore_case])`` and ``url_pattern_group(url, pattern, name [, pattern_base]
-[, ignore_case])``, against ``weburl.URLPattern(pattern, base, ignore_case=...)``: one check
+[, pattern_base] [, ignore_case] [, untrusted])`` and ``url_pattern_group(url, pattern, name
+[, pattern_base] [, ignore_case] [, untrusted])`` (and ``url_route``'s ``untrusted``), against ``weburl.URLPattern(pattern, base, ignore_case=...)``: one check
 for every DuckDB surface (``weburl.duckdb.register`` in test_duckdb.py, the native extension in
 crates/weburl-duckdb/tests/test_extension.py), so that both are held to the same answers."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import duckdb
@@ -190,8 +191,72 @@ def check_wpt(con: Any) -> None:
     assert got == [(True, True)]
 
 
+def check_untrusted(con: Any) -> None:
+    """``untrusted``, the last argument of every pattern function (and ``url_route``):
+    ``/:id(\\d+)`` (a custom regexp group) is refused with the function's name, as a pattern
+    that does not compile is, and accepted without it; with and without a base URL, as a
+    literal and in a column; a pattern within the limits answers as without them."""
+    url = "'https://example.com/books/7'"
+    calls = [
+        ("url_pattern_test", "url_pattern_test({u}, '/books/:id(\\d+)', 'https://example.com', false, {f})", True),
+        ("url_pattern_test", "url_pattern_test({u}, 'https://example.com/books/:id(\\d+)', false, {f})", True),
+        ("url_pattern_group", "url_pattern_group({u}, '/books/:id(\\d+)', 'id', 'https://example.com', false, {f})", "7"),
+        ("url_pattern_group", "url_pattern_group({u}, 'https://example.com/books/:id(\\d+)', 'id', false, {f})", "7"),
+        ("url_route", "url_route({u}, '{{\"book\": \"/books/:id(\\\\d+)\"}}', 'https://example.com', false, {f})", "book"),
+        ("url_route", "url_route({u}, '[\"https://example.com/books/:id(\\\\d+)\"]', false, {f})",
+         "https://example.com/books/:id(\\d+)"),
+    ]
+    for name, call, expected in calls:
+        assert column(con, "SELECT " + call.format(u=url, f="false")) == [expected], call
+        with pytest.raises(duckdb.Error, match=f"{name}: .*has a custom regexp group, which the limits refuse"):
+            con.execute("SELECT " + call.format(u=url, f="true")).fetchall()
+        # The same from a column of URLs and untrusted flags.
+        table = values([("https://example.com/books/7", True)], "u, f")
+        with pytest.raises(duckdb.Error, match=f"{name}: "):
+            con.execute(f"SELECT {call.format(u='u', f='f')} FROM {table}").fetchall()
+    # Within the limits, untrusted answers as without it; a null untrusted gives null.
+    got = con.execute(
+        f"SELECT url_pattern_group({url}, '/books/:id', 'id', 'https://example.com', false, true), "
+        f"url_pattern_test({url}, 'https://example.com/books/:id', true, true), "
+        f"url_route({url}, '[\"https://example.com/books/:id\"]', true, true), "
+        f"url_pattern_test({url}, 'https://example.com/books/:id', false, NULL)"
+    ).fetchall()
+    assert got == [("7", True, "https://example.com/books/:id", None)]
+    # A pattern over 8 KiB is refused too.
+    long = "https://example.com/" + "x" * 9000
+    with pytest.raises(duckdb.Error, match="url_pattern_test: .*the limit is 8192"):
+        con.execute(f"SELECT url_pattern_test({url}, '{long}', false, true)").fetchall()
+    # The connection goes on.
+    assert column(con, f"SELECT url_pattern_test({url}, 'https://example.com/books/:id(\\d+)')") == [True]
+
+
+def check_init_objects(con: Any) -> None:
+    """A pattern that is an init object's JSON text is ``new URLPattern(init)``; a member that
+    is not ``URLPatternInit``'s fails the query naming the function and the member (a literal,
+    a column, a route); a constructor string that starts with a group is still one."""
+    init = {"hostname": "{:sub.}?example.com", "pathname": "/books/:id"}
+    p = weburl.URLPattern(init)
+    table = values([(u,) for u in URLS], "u")
+    got = column(con, f"SELECT url_pattern_group(u, {literal(json.dumps(init))}, 'id') FROM {table} ORDER BY i")
+    want = [None if u is None or (m := p.exec(u)) is None else m["pathname"]["groups"]["id"] for u in URLS]
+    assert got == want and want.count("7") >= 2, (got, want)
+    assert column(con, "SELECT url_pattern_test('https://example.com/', '{https}://example.com/')") == [True]
+    unknown = literal(json.dumps({"path": "/x"}))
+    for name, sql in [
+        ("url_pattern_test", f"SELECT url_pattern_test('https://a/x', {unknown})"),
+        ("url_pattern_group", f"SELECT url_pattern_group(u, p, 'x') FROM {values([('https://a/x', json.dumps({'path': '/x'}))], 'u, p')}"),
+        ("url_route", f"SELECT url_route('https://a/x', {literal(json.dumps({'r': json.dumps({'path': '/x'})}))})"),
+    ]:
+        with pytest.raises(duckdb.Error, match=f'{name}: .*the init object has an unknown member "path"'):
+            con.execute(sql).fetchall()
+    with pytest.raises(duckdb.Error, match='url_pattern_test: .*the init object\'s member "port" must be a string'):
+        con.execute("SELECT url_pattern_test('https://a/x', '{\"port\": 80}')").fetchall()
+
+
 def check_all(con: Any) -> None:
     check_literal_options(con)
+    check_untrusted(con)
+    check_init_objects(con)
     check_nulls_and_columns(con)
     check_errors(con)
     check_wpt(con)

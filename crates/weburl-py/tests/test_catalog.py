@@ -5,6 +5,8 @@ connection's ``duckdb_functions()``) and the methods of the Polars namespace ``e
 
 from __future__ import annotations
 
+import inspect
+
 import json
 from typing import Any
 
@@ -89,3 +91,9 @@ def test_polars_is_the_catalogue() -> None:
     for f in on("polars"):
         method = getattr(pl.col("u").url, f["python"])
         assert df.select(method(*arguments.get(f["python"], []))).height == 1, f["python"]
+        # A catalogue's option that Polars takes as a keyword (`untrusted`, last of every
+        # function that compiles patterns) is one of the method's keywords, false by default.
+        keywords = inspect.signature(method).parameters
+        if any(p["name"] == "untrusted" for p in f["params"]):
+            assert keywords["untrusted"].default is False, f["python"]
+            assert keywords["untrusted"].kind is inspect.Parameter.KEYWORD_ONLY, f["python"]

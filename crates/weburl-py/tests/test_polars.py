@@ -319,7 +319,73 @@ def test_pattern_errors_are_raised_when_the_expression_is_made() -> None:
     assert str(refused.value) == "'/books/:id': a pattern string without a protocol needs a base URL: give base="
     assert refused.value.needs_base
     with pytest.raises(TypeError):
-        pl.col("u").url.pattern_exec({"pathname": "/x"})  # type: ignore[arg-type]
+        pl.col("u").url.pattern_exec(7)  # type: ignore[arg-type]
+
+
+def test_untrusted_refuses_regexp_groups() -> None:
+    """``untrusted=True`` (on every method that compiles patterns, and on weburl.arrow's
+    functions) compiles within ``URLPattern(..., untrusted=True)``'s limits: ``/:id(\\d+)``
+    is refused when the expression is made, as a pattern that does not compile is, and
+    accepted without it; a pattern within the limits answers as without them."""
+    from weburl import URLPatternError
+
+    df = pl.DataFrame({"u": ["https://example.com/books/7", "https://example.com/books/x", None]})
+    base = "https://example.com"
+    regexp = r"/books/:id(\d+)"
+    made = {
+        "pattern_test": lambda u: pl.col("u").url.pattern_test(regexp, base=base, untrusted=u),
+        "pattern_exec": lambda u: pl.col("u").url.pattern_exec(regexp, base=base, untrusted=u),
+        "pattern_group": lambda u: pl.col("u").url.pattern_group(regexp, "id", base=base, untrusted=u),
+    }
+    expected = {"pattern_test": [True, False, None], "pattern_exec": [{"username.0": "", "password.0": "", "id": "7", "search.0": "", "hash.0": ""}, None, None],
+                "pattern_group": ["7", None, None]}
+    for name, make in made.items():
+        assert df.select(make(False))["u"].to_list() == expected[name], name
+        with pytest.raises(URLPatternError, match="has a custom regexp group, which the limits refuse"):
+            make(True)
+    routes = {"book": regexp}
+    assert df.select(pl.col("u").url.route(routes, base=base))["u"].to_list() == ["book", None, None]
+    with pytest.raises(ValueError, match=r'route "book": .*has a custom regexp group, which the limits refuse'):
+        pl.col("u").url.route(routes, base=base, untrusted=True)
+    # Within the limits: the same answers.
+    plain = pl.col("u").url.pattern_group("/books/:id", "id", base=base, untrusted=True)
+    assert df.select(plain)["u"].to_list() == ["7", "x", None]
+    assert df.select(pl.col("u").url.route({"b": "/books/:id"}, base=base, untrusted=True))["u"].to_list() == ["b", "b", None]
+    # weburl.arrow takes it too.
+    urls = df["u"].to_list()
+    assert weburl.arrow.pattern_test(urls, regexp, base=base).to_pylist() == [True, False, None]
+    with pytest.raises(URLPatternError, match="custom regexp group"):
+        weburl.arrow.pattern_test(urls, regexp, base=base, untrusted=True)
+    with pytest.raises(URLPatternError, match="the limit is 8192"):
+        weburl.arrow.pattern_group(urls, "https://example.com/" + "x" * 9000, "0", untrusted=True)
+    with pytest.raises(ValueError, match=r'route "book": .*custom regexp group'):
+        weburl.arrow.route(urls, routes, base=base, untrusted=True)
+
+
+def test_init_dicts_and_their_unknown_keys() -> None:
+    """An init dict is compiled as ``URLPattern(init)`` (the plugin takes its JSON text, as
+    SQL does); a key that is not ``URLPatternInit``'s is refused when the expression is made,
+    naming the key."""
+    from weburl import URLPatternError
+
+    df = pl.DataFrame({"u": ["https://example.com/books/7", "https://a.example.com/books/x", "https://example.org/books/1", None]})
+    init = {"hostname": "{:sub.}?example.com", "pathname": "/books/:id"}
+    p = weburl.URLPattern(init)
+    want = [None if u is None or (m := p.exec(u)) is None else m["pathname"]["groups"]["id"] for u in df["u"]]
+    assert df.select(pl.col("u").url.pattern_group(init, "id"))["u"].to_list() == want == ["7", "x", None, None]
+    assert df.select(pl.col("u").url.pattern_test(init))["u"].to_list() == [True, True, False, None]
+    assert df.select(pl.col("u").url.pattern_exec(init).struct.field("sub"))["sub"].to_list() == [None, "a", None, None]
+    for make in (
+        lambda: pl.col("u").url.pattern_test({"path": "/x"}),
+        lambda: pl.col("u").url.pattern_exec({"path": "/x"}),
+        lambda: pl.col("u").url.pattern_group({"path": "/x"}, "x"),
+    ):
+        with pytest.raises(URLPatternError, match="unknown key 'path'"):
+            make()
+    # A str that is an init object's JSON text: the same rule (the SQL functions' text).
+    with pytest.raises(URLPatternError, match='unknown member "path"'):
+        pl.col("u").url.pattern_test('{"path": "/x"}')
+    assert df.select(pl.col("u").url.pattern_test('{"pathname": "/books/:id"}'))["u"].to_list() == [True, True, True, None]
 
 
 def test_pattern_group_matches_weburl_arrow(inputs: list[str | None]) -> None:

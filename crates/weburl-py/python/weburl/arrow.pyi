@@ -70,6 +70,7 @@ def pattern_test(
     *,
     base: str | URL | None = None,
     ignore_case: bool = False,
+    untrusted: bool = False,
 ) -> Array: ...
 def pattern_exec(
     array: ArrowStrings,
@@ -77,6 +78,7 @@ def pattern_exec(
     *,
     base: str | URL | None = None,
     ignore_case: bool = False,
+    untrusted: bool = False,
 ) -> Array: ...
 def pattern_group(
     array: ArrowStrings,
@@ -85,6 +87,7 @@ def pattern_group(
     *,
     base: str | URL | None = None,
     ignore_case: bool = False,
+    untrusted: bool = False,
 ) -> Array: ...
 def route(
     array: ArrowStrings,
@@ -92,6 +95,7 @@ def route(
     *,
     best: bool = False,
     base: str | None = None,
+    untrusted: bool = False,
 ) -> Array: ...
 def parse_url(array: ArrowStrings, part: str, key: str | None = None) -> Array: ...
 def search_param(array: ArrowStrings, name: str) -> Array: ...

@@ -24,17 +24,21 @@ data functions, with a form per number of arguments over an Arrow function each
 (``url_hostname__1`` and ``url_hostname__2``: :data:`OPTIONAL_ARGUMENTS`). A base that does not parse gives null
 (``url_can_parse``: false; ``url_error_name``: the base's error), as in the native extension;
 an unknown sections or profile name fails the query. ``url_pattern_test(url, pattern
-[, pattern_base] [, ignore_case])`` and ``url_pattern_group(url, pattern, name [, pattern_base]
-[, ignore_case])`` match URL patterns (:func:`weburl.arrow.pattern_group`'s names): the pattern
+[, pattern_base] [, ignore_case] [, untrusted])`` and ``url_pattern_group(url, pattern, name
+[, pattern_base] [, ignore_case] [, untrusted])`` match URL patterns (:func:`weburl.arrow.pattern_group`'s names): the pattern
 relative to the base URL ``pattern_base`` (a ``VARCHAR``), with JavaScript's ``ignoreCase``
 where ``ignore_case`` (a ``BOOLEAN``, which may come without a base, as in ``new
 URLPattern(input, options)``); a null argument gives null, and a pattern that does not compile
 or a base that does not parse fails the query (:data:`PATTERN_OPTIONS`). ``url_route(url,
-routes [, pattern_base] [, best])`` answers the name of the route ``url`` matches, of
+routes [, pattern_base] [, best] [, untrusted])`` answers the name of the route ``url`` matches, of
 ``routes``, a JSON object from name to pattern (``'{"book": "/books/:id"}'``, tried in order)
 or a JSON array of patterns (each named by its text), compiled once into one set
 (:func:`weburl.arrow.route`): the first that matches, or where ``best`` (a ``BOOLEAN``) the
-most specific; a route that does not compile fails the query, naming the route. ``parse_url(url, part [, key])`` is Spark SQL's function (:func:`weburl.arrow.parse_url`:
+most specific; a route that does not compile fails the query, naming the route. Each of
+these four takes a last ``BOOLEAN`` ``untrusted`` (after ``ignore_case`` or ``best``): where
+true, the patterns are compiled within the limits for patterns from users
+(``URLPattern(..., untrusted=True)``: no custom regexp groups, at most 8 KiB), and one over
+them fails the query as a pattern that does not compile does. ``parse_url(url, part [, key])`` is Spark SQL's function (:func:`weburl.arrow.parse_url`:
 ``java.net.URI``'s reading, not the URL Standard's), a macro over ``parse_url__2`` and
 ``parse_url__3``; a key Spark would refuse fails the query. ``url_join(base, ref)``,
 ``url_search_param(url, name)`` and ``url_search_params(url)`` (a list of ``{name, value}``
@@ -105,14 +109,16 @@ OPTIONAL_ARGUMENTS: dict[str, str] = {
 }
 
 #: The functions of :data:`FUNCTIONS` that take a URL pattern (or ``url_route``'s routes), and
-#: the pattern's options that may follow their arguments: a base URL (``VARCHAR``) and
-#: ``ignore_case`` (``url_route``: ``best``; a ``BOOLEAN``), each optional, in that order. Each is a macro over an Arrow function per form
-#: (``url_pattern_test__2``, ``__3`` with a base, ``__3i`` with ``ignore_case``, ``__4``); the
-#: three-argument form tells a base from ``ignore_case`` by its type.
-PATTERN_OPTIONS: dict[str, tuple[str, str]] = {
-    f["sql"]: (optional[0], optional[1])
+#: the pattern's options that may follow their arguments: a base URL (``VARCHAR``), then
+#: ``ignore_case`` (``url_route``: ``best``) and ``untrusted`` (``BOOLEAN``), each optional,
+#: in that order, a base URL left out alone. Each is a macro over an Arrow function per form
+#: (``url_pattern_test__2``, ``__3`` with a base, ``__3i`` with ``ignore_case``, ``__4``,
+#: ``__4ii`` with ``ignore_case`` and ``untrusted``, ``__5``); a form of one or two options
+#: tells a base from ``ignore_case`` by its type.
+PATTERN_OPTIONS: dict[str, tuple[str, str, str]] = {
+    f["sql"]: (optional[0], optional[1], optional[2])
     for f in _ON_HERE
-    if len(optional := [p["name"] for p in f["params"] if p["optional"]]) == 2
+    if len(optional := [p["name"] for p in f["params"] if p["optional"]]) == 3
 }
 
 #: The names of each function's parameters, in order (the catalogue's).
@@ -283,9 +289,10 @@ def _per_value(urls: Any, arguments: list[Any], result: Any, kernel: Callable[..
     return pa.concat_arrays(pieces).take(pc.sort_indices(pa.array(order, pa.int64())))
 
 
-def _pattern_kernel(name: str, base: bool, ignore_case: bool) -> Callable[..., Any]:
+def _pattern_kernel(name: str, base: bool, ignore_case: bool, untrusted: bool) -> Callable[..., Any]:
     """The Arrow function of a form of pattern function ``name``: the URLs, the pattern (and
-    the group name), then a base URL if ``base`` and ``ignore_case`` if ``ignore_case``; each
+    the group name), then a base URL if ``base``, ``ignore_case`` if ``ignore_case`` and
+    ``untrusted`` if ``untrusted``; each
     is :func:`weburl.arrow.pattern_test` or :func:`weburl.arrow.pattern_group` once per
     distinct combination of the arguments after the URLs in the chunk."""
     pa = _pyarrow()
@@ -298,12 +305,15 @@ def _pattern_kernel(name: str, base: bool, ignore_case: bool) -> Callable[..., A
         group_name = values.pop(0) if group else ""
         pattern_base = values.pop(0) if base else None
         flag = bool(values.pop(0)) if ignore_case else False
+        limited = bool(values.pop(0)) if untrusted else False
         if route:
             # The routes (a JSON text) are compiled once per distinct value in the process.
-            return _arrow.route(rows, pattern, best=flag, base=pattern_base)
+            return _arrow.route(rows, pattern, best=flag, base=pattern_base, untrusted=limited)
         if group:
-            return _arrow.pattern_group(rows, pattern, group_name, base=pattern_base, ignore_case=flag)
-        return _arrow.pattern_test(rows, pattern, base=pattern_base, ignore_case=flag)
+            return _arrow.pattern_group(
+                rows, pattern, group_name, base=pattern_base, ignore_case=flag, untrusted=limited
+            )
+        return _arrow.pattern_test(rows, pattern, base=pattern_base, ignore_case=flag, untrusted=limited)
 
     # DuckDB reads the number of arguments off the function's signature: one per form.
     def kernel_2(urls: Any, a: Any) -> Any:
@@ -318,33 +328,43 @@ def _pattern_kernel(name: str, base: bool, ignore_case: bool) -> Callable[..., A
     def kernel_5(urls: Any, a: Any, b: Any, c: Any, d: Any) -> Any:
         return _per_value(urls, [a, b, c, d], result, one)
 
-    kernels: list[Callable[..., Any]] = [kernel_2, kernel_3, kernel_4, kernel_5]
-    return kernels[int(group) + int(base) + int(ignore_case)]
+    def kernel_6(urls: Any, a: Any, b: Any, c: Any, d: Any, e: Any) -> Any:
+        return _per_value(urls, [a, b, c, d, e], result, one)
+
+    kernels: list[Callable[..., Any]] = [kernel_2, kernel_3, kernel_4, kernel_5, kernel_6]
+    return kernels[int(group) + int(base) + int(ignore_case) + int(untrusted)]
 
 
 def _register_pattern_function(con: Any, duckdb: Any, name: str, arguments: tuple[str, ...], result: str) -> None:
-    """Pattern function ``name`` as a macro over its four forms (:data:`PATTERN_OPTIONS`)."""
-    base, flag = PATTERN_OPTIONS[name]
+    """Pattern function ``name`` as a macro over its six forms (:data:`PATTERN_OPTIONS`)."""
+    base, flag, untrusted = PATTERN_OPTIONS[name]
     n = len(arguments)
     forms = [
-        (f"{name}__{n}", False, False),
-        (f"{name}__{n + 1}", True, False),
-        (f"{name}__{n + 1}i", False, True),
-        (f"{name}__{n + 2}", True, True),
+        (f"{name}__{n}", False, 0),
+        (f"{name}__{n + 1}", True, 0),
+        (f"{name}__{n + 1}i", False, 1),
+        (f"{name}__{n + 2}", True, 1),
+        (f"{name}__{n + 2}ii", False, 2),
+        (f"{name}__{n + 3}", True, 2),
     ]
-    for function, with_base, with_flag in forms:
-        types = (*arguments, *(["VARCHAR"] if with_base else []), *(["BOOLEAN"] if with_flag else []))
-        _create(con, duckdb, function, _pattern_kernel(name, with_base, with_flag), types, result)
+    for function, with_base, flags in forms:
+        types = (*arguments, *(["VARCHAR"] if with_base else []), *(["BOOLEAN"] * flags))
+        kernel = _pattern_kernel(name, with_base, flags > 0, flags > 1)
+        _create(con, duckdb, function, kernel, types, result)
     short = ", ".join(_PARAMETERS[name][:n])
     option = f"{short}, option"
+    options = f"{short}, option, option2"
     con.execute(
         f"CREATE OR REPLACE TEMP MACRO {name}({short}) AS {name}__{n}({short}), "
-        # The three-argument form: the option is the base URL, or ignore_case if a boolean
-        # (the type is known when the macro is bound, and only the branch taken runs).
+        # The forms of one and two options: the first is the base URL, or ignore_case if a
+        # boolean (the type is known when the macro is bound, and only the branch taken runs).
         f"({option}) AS CASE WHEN typeof(option) = 'BOOLEAN' "
         f"THEN {name}__{n + 1}i({short}, TRY_CAST(option AS BOOLEAN)) "
         f"ELSE {name}__{n + 1}({short}, TRY_CAST(option AS VARCHAR)) END, "
-        f"({short}, {base}, {flag}) AS {name}__{n + 2}({short}, {base}, {flag})"
+        f"({options}) AS CASE WHEN typeof(option) = 'BOOLEAN' "
+        f"THEN {name}__{n + 2}ii({short}, TRY_CAST(option AS BOOLEAN), option2) "
+        f"ELSE {name}__{n + 2}({short}, TRY_CAST(option AS VARCHAR), option2) END, "
+        f"({short}, {base}, {flag}, {untrusted}) AS {name}__{n + 3}({short}, {base}, {flag}, {untrusted})"
     )
 
 

@@ -30,7 +30,7 @@ from typing import Any
 import polars as pl
 from polars.plugins import register_plugin_function
 
-from . import URL, URLPattern, URLPatternError
+from . import URL, URLPatternError
 from . import arrow as _arrow
 
 __all__ = ["URLNamespace"]
@@ -280,12 +280,19 @@ class URLNamespace:
         )
 
     def pattern_test(
-        self, pattern: str, *, base: str | URL | None = None, ignore_case: bool = False
+        self,
+        pattern: str | dict[str, str],
+        *,
+        base: str | URL | None = None,
+        ignore_case: bool = False,
+        untrusted: bool = False,
     ) -> pl.Expr:
         """Whether each URL matches the URL pattern ``pattern`` (:meth:`weburl.URLPattern.test`),
-        a constructor string compiled with ``base`` (the pattern's base URL) and
-        ``ignore_case``; a Boolean, null for null, false where the URL does not parse. A
-        pattern that does not compile raises :class:`weburl.URLPatternError` here.
+        a constructor string or an init dict (whose keys must be ``URLPatternInit``'s) compiled
+        with ``base`` (the pattern's base URL) and ``ignore_case``, and where ``untrusted``
+        within the limits for patterns from users (``URLPattern(..., untrusted=True)``: no
+        custom regexp groups, at most 8 KiB); a Boolean, null for null, false where the URL does not parse. A pattern that does not
+        compile, or is over the limits, raises :class:`weburl.URLPatternError` here.
 
         >>> import polars as pl
         >>> import weburl.polars
@@ -293,10 +300,15 @@ class URLNamespace:
         >>> df.select(pl.col("u").url.pattern_test("https://*.example.com/books/:id"))["u"].to_list()
         [True, False, None]
         """
-        return _call("pattern_test", [self._expr], _pattern(pattern, base, ignore_case))
+        return _call("pattern_test", [self._expr], _pattern(pattern, base, ignore_case, untrusted))
 
     def pattern_exec(
-        self, pattern: str, *, base: str | URL | None = None, ignore_case: bool = False
+        self,
+        pattern: str | dict[str, str],
+        *,
+        base: str | URL | None = None,
+        ignore_case: bool = False,
+        untrusted: bool = False,
     ) -> pl.Expr:
         """What each URL matched in ``pattern`` (:meth:`weburl.URLPattern.exec`): a struct with
         one String field per group of the pattern, named after the group (``id`` for
@@ -311,11 +323,17 @@ class URLNamespace:
         >>> df.select(id=m.struct.field("id"), sub=m.struct.field("hostname.0")).rows()
         [('7', 'api'), (None, None)]
         """
-        return _call("pattern_exec", [self._expr], _pattern(pattern, base, ignore_case))
+        return _call("pattern_exec", [self._expr], _pattern(pattern, base, ignore_case, untrusted))
 
 
     def pattern_group(
-        self, pattern: str, name: str, *, base: str | URL | None = None, ignore_case: bool = False
+        self,
+        pattern: str | dict[str, str],
+        name: str,
+        *,
+        base: str | URL | None = None,
+        ignore_case: bool = False,
+        untrusted: bool = False,
     ) -> pl.Expr:
         """The value of one group that each URL matched in ``pattern``: ``name`` is a field name
         of :meth:`pattern_exec` (``'id'``, ``'pathname.0'``), or a group name that several
@@ -332,7 +350,7 @@ class URLNamespace:
         if not isinstance(name, str):
             msg = f"name must be a str (a group's name), not {type(name).__name__}"
             raise TypeError(msg)
-        return _call("pattern_group", [self._expr], {**_pattern(pattern, base, ignore_case), "group": name})
+        return _call("pattern_group", [self._expr], {**_pattern(pattern, base, ignore_case, untrusted), "group": name})
 
     def route(
         self,
@@ -340,6 +358,7 @@ class URLNamespace:
         *,
         best: bool = False,
         base: str | URL | None = None,
+        untrusted: bool = False,
     ) -> pl.Expr:
         """The name of the route each URL matches: ``routes`` is a dict from name to URL pattern
         (a constructor string, relative to ``base``, the patterns' base URL, when given),
@@ -348,8 +367,10 @@ class URLNamespace:
         once into one set, which finds a URL's candidate routes by its pathname; the answer is
         the first route that matches, or with ``best`` the most specific
         (:meth:`weburl.URLPatternSet.best_match`'s order); a String, null where the URL is
-        null, does not parse or matches no route. A route whose pattern does not compile
-        raises ValueError here, naming the route.
+        null, does not parse or matches no route. With ``untrusted`` the patterns are
+        compiled within the limits for patterns from users (as :meth:`pattern_test`'s). A
+        route whose pattern does not compile, or is over the limits, raises ValueError here,
+        naming the route.
 
         >>> import polars as pl
         >>> import weburl.polars
@@ -367,8 +388,9 @@ class URLNamespace:
         # The routes as their JSON text (what the plugin takes), compiled now so that a
         # route that does not compile fails here (ValueError, naming the route).
         json_text = _routes_json(routes)
-        _arrow.route([], json_text, best=best, base=href)
-        return _call("route", [self._expr], {"routes": json_text, "best": bool(best), "base": href})
+        _arrow.route([], json_text, best=best, base=href, untrusted=untrusted)
+        kwargs = {"routes": json_text, "best": bool(best), "base": href, "untrusted": bool(untrusted)}
+        return _call("route", [self._expr], kwargs)
 
     def search_param(self, name: str | pl.Expr) -> pl.Expr:
         """The first value of the query parameter ``name`` (a str, or an expression: a name for
@@ -404,19 +426,32 @@ def _routes_json(routes: dict[str, str] | list[str] | str) -> str:
     raise TypeError(msg)
 
 
-def _pattern(pattern: str, base: str | URL | None, ignore_case: bool) -> dict[str, Any]:
-    """The keyword arguments of a pattern function, checked now (URLPatternError)."""
-    if not isinstance(pattern, str):
-        msg = f"pattern must be a str (a constructor string), not {type(pattern).__name__}"
-        raise TypeError(msg)
+def _pattern(
+    pattern: str | dict[str, str], base: str | URL | None, ignore_case: bool, untrusted: bool
+) -> dict[str, Any]:
+    """The keyword arguments of a pattern function, checked now (URLPatternError). An init
+    dict is checked as :func:`weburl.arrow.pattern_test` checks it (a key that is not
+    ``URLPatternInit``'s is an error) and given to the plugin as its JSON text, which the SQL
+    functions take too."""
     href = base.href if isinstance(base, URL) else base
+    if isinstance(pattern, dict):
+        # A dict of str (the stubs' URLPatternInit is a TypedDict, which a dict[str, str] is not).
+        init: Any = pattern
+        _arrow.pattern_test([], init, base=href, ignore_case=ignore_case, untrusted=bool(untrusted))
+        text = json.dumps(pattern)
+        return {"pattern": text, "base": href, "ignore_case": ignore_case, "untrusted": bool(untrusted)}
+    if not isinstance(pattern, str):
+        msg = f"pattern must be a str (a constructor string) or an init dict, not {type(pattern).__name__}"
+        raise TypeError(msg)
     try:
-        URLPattern(pattern, href, ignore_case=ignore_case)
+        # As the plugin reads it (weburl_arrow's pattern_input): an init object's JSON text,
+        # or a constructor string.
+        _arrow.pattern_test([], pattern, base=href, ignore_case=ignore_case, untrusted=bool(untrusted))
     except URLPatternError as e:
-        if not e.needs_base:
+        if not getattr(e, "needs_base", False):
             raise
-        # Here the base URL is the keyword argument base=, and init dicts are not taken.
+        # Here the base URL is the keyword argument base=.
         refused = URLPatternError(f"{pattern!r}: {str(e).partition(':')[0]}: give base=")
         refused.component, refused.offset, refused.needs_base = None, None, True
         raise refused from None
-    return {"pattern": pattern, "base": href, "ignore_case": ignore_case}
+    return {"pattern": pattern, "base": href, "ignore_case": ignore_case, "untrusted": bool(untrusted)}

@@ -1382,7 +1382,6 @@ impl fmt::Display for UrlPattern {
     }
 }
 
-
 std::thread_local! {
     /// The first match error of the running fallible match on this thread (see
     /// [`fallible`]): the infallible paths read an exhausted budget as no match, and leave
