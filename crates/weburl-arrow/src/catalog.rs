@@ -553,6 +553,22 @@ pub static FUNCTIONS: &[Function] = &[
         absent: &[],
     },
     Function {
+        sql: "url_pattern_generate",
+        python: "pattern_generate",
+        params: &[
+            column("pattern", Kind::Pattern),
+            column("component", Kind::Text),
+            column("groups", Kind::Text),
+            optional("pattern_base", Kind::Url),
+            optional("strict", Kind::Bool),
+            UNTRUSTED,
+        ],
+        returns: Returns::String,
+        nulls: Nulls::NullWhenUnparsable,
+        summary: "URLPattern.generate: the value of a component ('pathname', ...) the pattern builds from the groups (a JSON object from group name to string), with strict refusing a value that would change the URL's structure; null where generate refuses the values; an unknown component or groups that are not a JSON object of strings fail the call",
+        absent: &[],
+    },
+    Function {
         sql: "parse_url",
         python: "parse_url",
         params: &[

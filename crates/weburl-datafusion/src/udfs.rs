@@ -43,6 +43,7 @@ enum Kernel {
     PatternExec,
     PatternGroup,
     Route,
+    Generate,
 }
 
 /// One SQL function: a function of the catalogue and its kernel.
@@ -129,17 +130,22 @@ impl Kernel {
             "url_pattern_exec" => Kernel::PatternExec,
             "url_pattern_group" => Kernel::PatternGroup,
             "url_route" => Kernel::Route,
+            "url_pattern_generate" => Kernel::Generate,
             getter => Kernel::Component(getter.strip_prefix("url_")?.parse().ok()?),
         })
     }
 
     /// Whether it is a pattern function, run by [`Kernel::run_pattern`] (or `url_route`,
-    /// by [`Kernel::run_route`]): its arguments after the required ones are a base URL and
-    /// a boolean, each optional.
+    /// by [`Kernel::run_route`], `url_pattern_generate` by [`Kernel::run_generate`]): its
+    /// arguments after the required ones are a base URL and booleans, each optional.
     fn is_pattern(self) -> bool {
         matches!(
             self,
-            Kernel::PatternTest | Kernel::PatternExec | Kernel::PatternGroup | Kernel::Route
+            Kernel::PatternTest
+                | Kernel::PatternExec
+                | Kernel::PatternGroup
+                | Kernel::Route
+                | Kernel::Generate
         )
     }
 
@@ -156,7 +162,8 @@ impl Kernel {
             | Kernel::Normalize
             | Kernel::Surt
             | Kernel::PatternGroup
-            | Kernel::Route => DataType::Utf8,
+            | Kernel::Route
+            | Kernel::Generate => DataType::Utf8,
             Kernel::Component(_)
             | Kernel::ErrorName
             | Kernel::PublicSuffix
@@ -210,7 +217,11 @@ impl Kernel {
                 weburl_arrow::spark_parse_url(url, &args[1], args.get(2), Output::Utf8View)
                     .or_else(|e| exec_err!("{name}: {e}"))?
             }
-            Kernel::PatternTest | Kernel::PatternExec | Kernel::PatternGroup | Kernel::Route => {
+            Kernel::PatternTest
+            | Kernel::PatternExec
+            | Kernel::PatternGroup
+            | Kernel::Route
+            | Kernel::Generate => {
                 return exec_err!("{name}: a pattern function runs through `run_pattern`");
             }
         })
@@ -356,6 +367,64 @@ impl Kernel {
                 .ok()?;
             let route = compiled.route_in(text?, best, spare)?;
             Some(Slice::Owned(route.to_owned()))
+        });
+        match error {
+            Some(e) => exec_err!("{name}: {e}"),
+            None => Ok(array),
+        }
+    }
+}
+
+impl Kernel {
+    /// `url_pattern_generate(pattern, component, groups [, pattern_base] [, strict]
+    /// [, untrusted])`: `args` are the patterns, the components' names, the groups' JSON
+    /// texts and, if given, the patterns' base URLs. Where `strict` and `untrusted` are the
+    /// same on every row, weburl-arrow's column kernel answers (each distinct pattern
+    /// compiled once, in `patterns`); else each row's [`weburl_arrow::generate_row`]. A null
+    /// argument gives null; so does a value generate refuses.
+    fn run_generate(
+        name: &str,
+        args: &[Strings<'_>],
+        strict: &Flags<'_>,
+        untrusted: &Flags<'_>,
+        patterns: &PatternCache,
+    ) -> Result<ArrayRef> {
+        let generate = weburl_arrow::GenerateArgs {
+            components: &args[1],
+            groups: &args[2],
+            bases: args.get(3),
+        };
+        if strict.is_scalar() && untrusted.is_scalar() {
+            let (Some(strict), Some(untrusted)) = (strict.get(0), untrusted.get(0)) else {
+                return Ok(new_null_array(&DataType::Utf8, args[0].len()));
+            };
+            return weburl_arrow::pattern_generate(
+                &args[0],
+                generate,
+                strict,
+                untrusted,
+                patterns,
+                Output::Utf8,
+            )
+            .or_else(|e| exec_err!("{name}: {e}"));
+        }
+        let mut reader = patterns.reader();
+        let mut error = None;
+        let array = weburl_arrow::map_rows_in(&args[0], Output::Utf8, |i, text, _| {
+            if error.is_some() {
+                return None;
+            }
+            let base = match generate.bases {
+                None => None,
+                Some(bases) => Some(bases.get(i)?),
+            };
+            let (strict, untrusted) = (strict.get(i)?, untrusted.get(i)?);
+            let (text, component) = (text?, generate.components.get(i)?);
+            let groups = generate.groups.get(i)?;
+            let answer = reader
+                .get_with(text, base, false, untrusted)
+                .and_then(|pattern| weburl_arrow::generate_row(pattern, component, groups, strict));
+            answer.map_err(|e| error = Some(e)).ok()?.map(Slice::Owned)
         });
         match error {
             Some(e) => exec_err!("{name}: {e}"),
@@ -729,6 +798,9 @@ impl ScalarUDFImpl for UrlFunction {
         let untrusted = booleans.next().unwrap_or(Flags::Scalar(Some(false)));
         let patterns = &self.patterns.0;
         let array = match self.kernel {
+            Kernel::Generate => {
+                Kernel::run_generate(&self.name, &inputs, &ignore_case, &untrusted, patterns)?
+            }
             Kernel::Route => Kernel::run_route(
                 &self.name,
                 &inputs,

@@ -1051,3 +1051,108 @@ async fn init_objects_and_their_unknown_members() {
         "{e}"
     );
 }
+
+/// `url_pattern_generate(pattern, component, groups [, pattern_base] [, strict]
+/// [, untrusted])` on every web-platform-tests generate case (a pattern that is an init
+/// object as its JSON text) but the one whose component is no component's name, which fails
+/// the query, as groups that are not a JSON object of strings do; `strict` refusing a
+/// dot segment that `generate` lets through; a base URL; nulls; `strict` as a column.
+#[tokio::test]
+async fn url_pattern_generate_answers_as_the_wpt_data() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../weburl/tests/data/wpt/urlpattern-generate-test-data.json"
+    );
+    let data: Vec<Value> = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let mut rows = Vec::new();
+    let mut expected = Vec::new();
+    for case in &data {
+        let component = case["component"].as_str().unwrap();
+        if component == "invalid" {
+            continue;
+        }
+        let pattern = match &case["pattern"] {
+            Value::String(s) => s.clone(),
+            init => init.to_string(),
+        };
+        let groups = case["groups"].to_string();
+        rows.push(format!(
+            "({}, {}, {}, {})",
+            rows.len(),
+            literal(&pattern),
+            literal(component),
+            literal(&groups)
+        ));
+        expected.push(case["expected"].as_str().map(str::to_owned));
+    }
+    assert!(expected.iter().filter(|e| e.is_some()).count() >= 8);
+    let ctx = SessionContext::new();
+    weburl_datafusion::register(&ctx);
+    let values = rows.join(", ");
+    let sql = format!(
+        "SELECT url_pattern_generate(p, c, g), url_pattern_generate(p, c, g, false), \
+         url_pattern_generate(p, c, g, i % 2 = 0, false) \
+         FROM (VALUES {values}) t(i, p, c, g) ORDER BY i"
+    );
+    let got = table(&ctx, &sql).await;
+    assert_eq!(got[0], expected);
+    assert_eq!(got[1], expected);
+    // None of the WPT values changes the URL's structure: strict answers the same.
+    assert_eq!(got[2], expected);
+    // Strict refuses a dot segment in a pathname group; a base URL; nulls.
+    let sql = "SELECT url_pattern_generate(p, 'pathname', g), \
+               url_pattern_generate(p, 'pathname', g, true), \
+               url_pattern_generate(p, 'pathname', g, s), \
+               url_pattern_generate('/books/:id', 'pathname', '{\"id\": \"7\"}', 'https://example.com', true, true), \
+               url_pattern_generate(NULL, 'pathname', g), url_pattern_generate(p, NULL, g), \
+               url_pattern_generate(p, 'pathname', NULL), url_pattern_generate(p, 'pathname', g, NULL) \
+               FROM (VALUES (0, 'app://example/files/:name', '{\"name\": \"../x\"}', true), \
+               (1, 'app://example/files/:name', '{\"name\": \"a.txt\"}', false)) t(i, p, g, s) ORDER BY i";
+    let got = table(&ctx, sql).await;
+    let some = |s: &str| Some(s.to_owned());
+    assert_eq!(got[0], [some("/files/../x"), some("/files/a.txt")]);
+    assert_eq!(got[1], [None, some("/files/a.txt")]);
+    assert_eq!(got[2], [None, some("/files/a.txt")]);
+    assert_eq!(got[3], [some("/books/7"), some("/books/7")]);
+    for column in &got[4..] {
+        assert_eq!(column, &[None, None]);
+    }
+    // An unknown component, groups that are not an object of strings, a pattern that does
+    // not compile: errors that name the function.
+    let e = error(
+        &ctx,
+        "SELECT url_pattern_generate('/:id', 'path', '{}', 'https://a')",
+    )
+    .await;
+    assert!(
+        e.contains(r#"url_pattern_generate: "path" is not a component"#),
+        "{e}"
+    );
+    let e = error(
+        &ctx,
+        r#"SELECT url_pattern_generate('https://a/:id', 'pathname', '{"id": 7}')"#,
+    )
+    .await;
+    assert!(
+        e.contains(r#"url_pattern_generate: the group "id"'s value must be a string"#),
+        "{e}"
+    );
+    let e = error(
+        &ctx,
+        "SELECT url_pattern_generate('https://a/:id(', 'pathname', '{}')",
+    )
+    .await;
+    assert!(
+        e.contains("url_pattern_generate: invalid URL pattern"),
+        "{e}"
+    );
+    let e = error(
+        &ctx,
+        "SELECT url_pattern_generate('https://a/:id', 'pathname', '{}', 'https://a', 1)",
+    )
+    .await;
+    assert!(
+        e.contains("url_pattern_generate: the strict must be a boolean, not Int64"),
+        "{e}"
+    );
+}

@@ -28,6 +28,7 @@
 //! | `url_pattern_test(url, pattern [, pattern_base] [, ignore_case] [, untrusted])` | `BOOLEAN`: whether `url` matches the URL pattern `pattern` (`new URLPattern(pattern, pattern_base, {ignoreCase: ignore_case}).test(url)`; `ignore_case` is a `BOOLEAN`) |
 //! | `url_pattern_group(url, pattern, name [, pattern_base] [, ignore_case] [, untrusted])` | `VARCHAR`: the value of the pattern's group `name` (`id` for `:id`, `pathname.0` for the pathname's `*`) |
 //! | `url_route(url, routes [, pattern_base] [, best] [, untrusted])` | `VARCHAR`: the name of the route `url` matches, of `routes`, a JSON object from name to URL pattern (`'{"book": "/books/:id", "author": "/authors/:name"}'`, tried in order) or a JSON array of patterns (each named by its text), compiled once into a set; the first that matches, or where `best` (a `BOOLEAN`) the most specific; null when none does |
+//! | `url_pattern_generate(pattern, component, groups [, pattern_base] [, strict] [, untrusted])` | `VARCHAR`: `URLPattern.generate`: the value of the component `component` (`'pathname'`, ...) the pattern builds from `groups`, a JSON object from group name to string (`'{"id": "7"}'`); where `strict` (a `BOOLEAN`) a value that would change the URL's structure (`../x` in a pathname, `a&b=c` in a search) is refused; null where generate refuses the values; an unknown component, or groups that are not a JSON object of strings, fail the query |
 //! | `parse_url(url, part [, key])` | `VARCHAR`: **Spark SQL's** `parse_url`, answer for answer (`java.net.URI`'s reading, not the URL Standard's), as weburl's DataFusion function |
 //!
 //! A null argument gives null; so does a URL that does not parse (except for
@@ -157,6 +158,7 @@ fn registration(f: &catalog::Function, patterns: &Arc<PatternCache>) -> Option<F
         "url_pattern_test" => function::<pattern::PatternTest>(f.sql, Arc::clone(patterns)),
         "url_pattern_group" => function::<pattern::PatternGroup>(f.sql, Arc::clone(patterns)),
         "url_route" => function::<pattern::Route>(f.sql, Arc::new(RouteCache::new())),
+        "url_pattern_generate" => function::<pattern::Generate>(f.sql, Arc::clone(patterns)),
         "parse_url" => function::<parse_url::ParseUrl>(f.sql, ()),
         name => {
             let kernel = TextKernel::of(name)?;

@@ -32,7 +32,7 @@ use crate::vector::{self, Booleans, Strings, Texts};
 
 /// The pattern arguments of one chunk: the patterns (or `url_route`'s routes), and the
 /// options that follow the function's `required` arguments (a `VARCHAR` base URL, then the
-/// `BOOLEAN`s `ignore_case` or `best`, and `untrusted`, each optional).
+/// `BOOLEAN`s `ignore_case`, `best` or `strict`, and `untrusted`, each optional).
 struct Arguments<'a> {
     texts: Strings<'a>,
     bases: Option<Strings<'a>>,
@@ -41,7 +41,9 @@ struct Arguments<'a> {
 }
 
 impl<'a> Arguments<'a> {
-    fn new(input: &'a DataChunkHandle, required: usize) -> Arguments<'a> {
+    /// The arguments of `input`: the patterns in column `patterns`, the options after the
+    /// `required` columns.
+    fn new(input: &'a DataChunkHandle, patterns: usize, required: usize) -> Arguments<'a> {
         let columns = input.num_columns();
         let (mut bases, mut flags, mut untrusted) = (None, None, None);
         for column in required..columns {
@@ -54,7 +56,7 @@ impl<'a> Arguments<'a> {
             }
         }
         Arguments {
-            texts: Strings::new(input, 1),
+            texts: Strings::new(input, patterns),
             bases,
             flags,
             untrusted,
@@ -102,7 +104,7 @@ impl<'a> Patterns<'a> {
         function: &'static str,
     ) -> Patterns<'a> {
         Patterns {
-            arguments: Arguments::new(input, required),
+            arguments: Arguments::new(input, 1, required),
             reader: cache.reader(),
             function,
         }
@@ -254,7 +256,7 @@ impl VScalar for Route {
     ) -> Result<(), Box<dyn Error>> {
         let urls = Strings::new(input, 0);
         let n = urls.len();
-        let arguments = Arguments::new(input, 2);
+        let arguments = Arguments::new(input, 1, 2);
         let mut reader = cache.reader();
         let mut out = Texts::new(output.flat_vector(), n);
         let mut spare = rows::Spare::default();
@@ -282,5 +284,55 @@ impl VScalar for Route {
 
     fn signatures() -> Vec<ScalarFunctionSignature> {
         signatures(2, LogicalTypeId::Varchar)
+    }
+}
+
+/// `url_pattern_generate(pattern, component, groups [, pattern_base] [, strict] [, untrusted])`,
+/// returning `VARCHAR`: the value of the component `component` (`pathname`, ...) that the
+/// pattern builds from `groups`, a JSON object from group name to string
+/// (weburl-arrow's `generate_row`: `UrlPattern::generate`, or where `strict` `generate_strict`,
+/// which refuses a value that would change the URL's structure); null where generate refuses
+/// the values. An unknown component, or groups that are not a JSON object of strings, fail the
+/// query.
+pub struct Generate;
+
+impl VScalar for Generate {
+    type State = Arc<PatternCache>;
+
+    fn invoke(
+        cache: &Arc<PatternCache>,
+        input: &mut DataChunkHandle,
+        output: &mut dyn WritableVector,
+    ) -> Result<(), Box<dyn Error>> {
+        let components = Strings::new(input, 1);
+        let groups = Strings::new(input, 2);
+        let n = components.len();
+        let arguments = Arguments::new(input, 0, 3);
+        let mut reader = cache.reader();
+        let mut out = Texts::new(output.flat_vector(), n);
+        for i in 0..n {
+            let (Some((text, base, strict)), Some(untrusted), Some(component), Some(groups)) = (
+                arguments.get(i),
+                arguments.untrusted(i),
+                components.get(i),
+                groups.get(i),
+            ) else {
+                out.set_null(i);
+                continue;
+            };
+            let value = reader
+                .get_with(text, base, false, untrusted)
+                .and_then(|pattern| weburl_arrow::generate_row(pattern, component, groups, strict))
+                .map_err(|e| format!("url_pattern_generate: {e}"))?;
+            match value {
+                Some(value) => out.set(i, &value),
+                None => out.set_null(i),
+            }
+        }
+        Ok(())
+    }
+
+    fn signatures() -> Vec<ScalarFunctionSignature> {
+        signatures(3, LogicalTypeId::Varchar)
     }
 }

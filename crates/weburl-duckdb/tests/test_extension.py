@@ -38,6 +38,7 @@ sys.path.insert(0, str(ROOT / "crates" / "weburl-py" / "tests"))
 from test_pattern import CASES as PATTERN_CASES, component_result  # noqa: E402
 import sql_pattern_options  # noqa: E402
 import sql_route  # noqa: E402
+import sql_generate  # noqa: E402
 
 
 def usv(s: str) -> str:
@@ -534,7 +535,8 @@ def test_pattern_options(con: duckdb.DuckDBPyConnection) -> None:
         con.execute("SELECT url_pattern_test('https://a/books/1', '/books/:id', 'nope')").fetchall()
     forms = con.execute(
         "SELECT function_name, parameter_types FROM duckdb_functions() "
-        "WHERE function_name LIKE 'url_pattern_%' ORDER BY function_name, len(parameter_types), parameter_types"
+        "WHERE function_name IN ('url_pattern_test', 'url_pattern_group') "
+        "ORDER BY function_name, len(parameter_types), parameter_types"
     ).fetchall()
     assert forms == [
         ("url_pattern_group", ["VARCHAR", "VARCHAR", "VARCHAR"]),
@@ -571,6 +573,24 @@ def test_url_route(con: duckdb.DuckDBPyConnection) -> None:
         ["VARCHAR", "VARCHAR", "BOOLEAN", "BOOLEAN"],
         ["VARCHAR", "VARCHAR", "VARCHAR", "BOOLEAN"],
         ["VARCHAR", "VARCHAR", "VARCHAR", "BOOLEAN", "BOOLEAN"],
+    ]
+
+
+def test_url_pattern_generate(con: duckdb.DuckDBPyConnection) -> None:
+    """``url_pattern_generate`` as weburl.duckdb's glue answers it (sql_generate.py: the WPT
+    generate data, strict, nulls, errors), and its signatures."""
+    sql_generate.check_generate(con, duckdb.Error)
+    forms = con.execute(
+        "SELECT parameter_types FROM duckdb_functions() WHERE function_name = 'url_pattern_generate' "
+        "ORDER BY len(parameter_types), parameter_types"
+    ).fetchall()
+    assert [f[0] for f in forms] == [
+        ["VARCHAR", "VARCHAR", "VARCHAR"],
+        ["VARCHAR", "VARCHAR", "VARCHAR", "BOOLEAN"],
+        ["VARCHAR", "VARCHAR", "VARCHAR", "VARCHAR"],
+        ["VARCHAR", "VARCHAR", "VARCHAR", "BOOLEAN", "BOOLEAN"],
+        ["VARCHAR", "VARCHAR", "VARCHAR", "VARCHAR", "BOOLEAN"],
+        ["VARCHAR", "VARCHAR", "VARCHAR", "VARCHAR", "BOOLEAN", "BOOLEAN"],
     ]
 
 

@@ -33,6 +33,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(pattern_exec, m)?)?;
     m.add_function(wrap_pyfunction!(pattern_group, m)?)?;
     m.add_function(wrap_pyfunction!(route, m)?)?;
+    m.add_function(wrap_pyfunction!(pattern_generate, m)?)?;
     m.add_function(wrap_pyfunction!(parse_url, m)?)?;
     m.add_function(wrap_pyfunction!(search_param, m)?)?;
     m.add_function(wrap_pyfunction!(search_params, m)?)?;
@@ -634,6 +635,88 @@ fn route(
     let input = input(array)?;
     run(py, &input, sized(&input), "route", |s, out| {
         weburl_arrow::route(s, &compiled, best, None, out)
+    })
+}
+
+/// The URL patterns compiled by :func:`pattern_generate` and the Polars method
+/// ``url.pattern_generate``, by their text, base URL and ``untrusted``: a pattern is compiled
+/// once per distinct value in the process, not once per call or row (DuckDB's
+/// ``url_pattern_generate`` calls :func:`pattern_generate` once per chunk).
+pub(crate) static PATTERNS: std::sync::LazyLock<weburl_arrow::PatternCache> =
+    std::sync::LazyLock::new(weburl_arrow::PatternCache::new);
+
+/// The JSON text of a groups argument: a str as it is; a dict from group name to value as
+/// the JSON object of it (``json.dumps``).
+pub(crate) fn groups_json(groups: &Bound<'_, PyAny>) -> PyResult<String> {
+    if let Ok(json) = groups.cast::<PyString>() {
+        return Ok(json.to_str()?.to_owned());
+    }
+    if groups.is_instance_of::<pyo3::types::PyDict>() {
+        let json = groups
+            .py()
+            .import("json")?
+            .call_method1("dumps", (groups,))?;
+        return json.extract();
+    }
+    Err(PyTypeError::new_err(format!(
+        "groups must be a dict from group name to str, or its JSON text, not {}",
+        groups.get_type().name()?
+    )))
+}
+
+/// ``pattern_generate(array, component, groups, *, base=None, strict=False, untrusted=False)``:
+/// for each URL pattern of ``array`` (a constructor string, relative to ``base`` when given,
+/// or an init object's JSON text), the value of ``component`` (``"pathname"``, ...) that
+/// :meth:`weburl.URLPattern.generate` builds from ``groups``, a dict from group name to str
+/// (or its JSON text, as the SQL function ``url_pattern_generate`` takes it); with
+/// ``strict``, :meth:`weburl.URLPattern.generate` ``(..., strict=True)``, which refuses a
+/// value that would change the URL's structure (``../x`` in a pathname, ``a&b=c`` in a
+/// search). None for a null pattern or where generate refuses the values (a group without a
+/// value, a value its group could not match, a part generate cannot fill). Each distinct
+/// pattern is compiled once in the process (where ``untrusted``, within the limits for
+/// patterns from users). An unknown component, groups that are not str values, or a pattern
+/// that does not compile raise ValueError. The GIL is released while the values are built.
+///
+/// >>> import weburl.arrow
+/// >>> patterns = ["https://example.com/files/:name", "app://x/files/:name", "https://*.example.com/*", None]
+/// >>> weburl.arrow.pattern_generate(patterns, "pathname", {"name": "../a b"}).to_pylist()
+/// [None, '/files/../a b', None, None]
+/// >>> weburl.arrow.pattern_generate(patterns, "pathname", {"name": "a b"}, strict=True).to_pylist()
+/// ['/files/a%20b', '/files/a b', None, None]
+#[pyfunction]
+#[pyo3(signature = (array, component, groups, *, base=None, strict=false, untrusted=false))]
+fn pattern_generate(
+    py: Python<'_>,
+    array: &Bound<'_, PyAny>,
+    component: &str,
+    groups: &Bound<'_, PyAny>,
+    base: Option<&str>,
+    strict: bool,
+    untrusted: bool,
+) -> PyResult<PyArrowArray> {
+    let groups = groups_json(groups)?;
+    let input = input(array)?;
+    let patterns = strings(&input)?;
+    let n = input.len;
+    let (components, groups) = (
+        Strings::scalar(Some(component), n),
+        Strings::scalar(Some(groups.as_str()), n),
+    );
+    let bases = base.map(|base| Strings::scalar(Some(base), n));
+    let args = weburl_arrow::GenerateArgs {
+        components: &components,
+        groups: &groups,
+        bases: bases.as_ref(),
+    };
+    let output = sized(&input);
+    let array = py
+        .detach(|| {
+            weburl_arrow::pattern_generate(&patterns, args, strict, untrusted, &PATTERNS, output)
+        })
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    Ok(PyArrowArray {
+        array,
+        name: "pattern_generate",
     })
 }
 

@@ -99,11 +99,12 @@ enum Function {
     SearchParam,
     SearchParams,
     Route,
+    PatternGenerate,
 }
 
 impl Function {
     /// Every function.
-    const ALL: [Function; 13] = [
+    const ALL: [Function; 14] = [
         Function::Parse,
         Function::Component,
         Function::CanParse,
@@ -117,6 +118,7 @@ impl Function {
         Function::SearchParam,
         Function::SearchParams,
         Function::Route,
+        Function::PatternGenerate,
     ];
 
     /// The name Python knows it by (`weburl.polars` calls `url_<name>`).
@@ -135,6 +137,7 @@ impl Function {
             Function::SearchParam => "search_param",
             Function::SearchParams => "search_params",
             Function::Route => "route",
+            Function::PatternGenerate => "pattern_generate",
         }
     }
 
@@ -146,6 +149,7 @@ impl Function {
                 Some("the base")
             }
             Function::SearchParam => Some("the names"),
+            Function::PatternGenerate => Some("the groups"),
             _ => None,
         }
     }
@@ -186,6 +190,7 @@ struct Kwargs {
     group: Option<String>,
     routes: Option<String>,
     best: bool,
+    strict: bool,
 }
 
 impl Kwargs {
@@ -211,6 +216,7 @@ impl Kwargs {
                 ("group", pickle::Value::Str(s)) => kwargs.group = Some(s),
                 ("routes", pickle::Value::Str(s)) => kwargs.routes = Some(s),
                 ("best", pickle::Value::Bool(b)) => kwargs.best = b,
+                ("strict", pickle::Value::Bool(b)) => kwargs.strict = b,
                 (key, value) => {
                     return Err(format!("unexpected keyword argument {key}={value:?}"));
                 }
@@ -253,7 +259,7 @@ fn polars_type_name(t: &DataType) -> String {
 fn check_types(function: Function, kwargs: &Kwargs, types: &[DataType]) -> Result<(), String> {
     let second = function.second_input();
     let most = if second.is_some() { 2 } else { 1 };
-    let least = if function == Function::SearchParam {
+    let least = if matches!(function, Function::SearchParam | Function::PatternGenerate) {
         2
     } else {
         1
@@ -276,7 +282,9 @@ fn check_types(function: Function, kwargs: &Kwargs, types: &[DataType]) -> Resul
             t,
             DataType::Utf8 | DataType::LargeUtf8 | DataType::Utf8View | DataType::Null
         ) {
-            let what = if i == 0 {
+            let what = if i == 0 && function == Function::PatternGenerate {
+                "the patterns"
+            } else if i == 0 {
                 "the URLs"
             } else {
                 second.unwrap_or("the base")
@@ -335,7 +343,7 @@ fn compute(
         .map(|chunks| column(chunks, rows))
         .transpose()?;
     let base = match (function, &second) {
-        (Function::SearchParam, _) | (_, None) => Base::None,
+        (Function::SearchParam | Function::PatternGenerate, _) | (_, None) => Base::None,
         (_, Some(bases)) => Base::Strings(bases.clone()),
     };
     Ok(match function {
@@ -386,6 +394,35 @@ fn compute(
                 .get_with(json, kwargs.base.as_deref(), kwargs.untrusted)
                 .map_err(|e| format!("url.route: {e}"))?;
             weburl_arrow::route(&urls, &routes, kwargs.best, Base::None, Output::Utf8View)
+        }
+        Function::PatternGenerate => {
+            let groups = second
+                .as_ref()
+                .ok_or("url.pattern_generate takes the groups")?;
+            let component = kwargs
+                .component
+                .as_deref()
+                .ok_or("weburl: no component given")?;
+            let components = Strings::scalar(Some(component), rows);
+            let bases = kwargs
+                .base
+                .as_deref()
+                .map(|b| Strings::scalar(Some(b), rows));
+            let args = weburl_arrow::GenerateArgs {
+                components: &components,
+                groups,
+                bases: bases.as_ref(),
+            };
+            // Each distinct pattern compiled once in the process, not per batch.
+            weburl_arrow::pattern_generate(
+                &urls,
+                args,
+                kwargs.strict,
+                kwargs.untrusted,
+                &crate::arrow::PATTERNS,
+                Output::Utf8View,
+            )
+            .map_err(|e| format!("url.pattern_generate: {e}"))?
         }
     })
 }
@@ -568,6 +605,7 @@ entry_points! {
     Function::PatternTest => _polars_plugin_url_pattern_test, _polars_plugin_field_url_pattern_test;
     Function::PatternExec => _polars_plugin_url_pattern_exec, _polars_plugin_field_url_pattern_exec;
     Function::Route => _polars_plugin_url_route, _polars_plugin_field_url_route;
+    Function::PatternGenerate => _polars_plugin_url_pattern_generate, _polars_plugin_field_url_pattern_generate;
 }
 
 /// The unsafe half: reading and writing the ABI's structs.

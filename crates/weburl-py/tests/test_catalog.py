@@ -87,6 +87,7 @@ def test_polars_is_the_catalogue() -> None:
         "pattern_group": ["https://*.example/*", "0"],
         "search_param": ["c"],
         "route": [{"any": "https://*.example/*"}],
+        "pattern_generate": ["pathname", {}],
     }
     for f in on("polars"):
         method = getattr(pl.col("u").url, f["python"])

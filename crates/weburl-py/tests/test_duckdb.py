@@ -349,3 +349,13 @@ def test_url_route() -> None:
     con = duckdb.connect()
     weburl.duckdb.register(con)
     sql_route.check_route(con, duckdb.Error)
+
+
+def test_url_pattern_generate() -> None:
+    """``url_pattern_generate`` (sql_generate.py, the native extension's check too), on a
+    connection of its own."""
+    import sql_generate
+
+    con = duckdb.connect()
+    weburl.duckdb.register(con)
+    sql_generate.check_generate(con, duckdb.Error)

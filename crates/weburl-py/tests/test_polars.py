@@ -458,3 +458,53 @@ def test_route() -> None:
         pl.col("u").url.route({"rel": "/x"})
     with pytest.raises(TypeError, match="routes must be a dict"):
         pl.col("u").url.route(7)  # type: ignore[arg-type]
+
+
+def test_pattern_generate() -> None:
+    """``url.pattern_generate`` on the rows the SQL ``url_pattern_generate`` is checked on
+    (sql_generate.py: the WPT generate data, strict), with the groups a dict, their JSON text
+    or an expression; a base URL; lazy and streaming; ``weburl.arrow.pattern_generate``; and
+    the errors."""
+    import json
+
+    import sql_generate
+
+    rows = sql_generate.cases()
+    want = [expected for *_, expected in rows]
+    df = pl.DataFrame(
+        {"p": [r[0] for r in rows], "c": [r[1] for r in rows], "g": [r[2] for r in rows]},
+        schema={"p": pl.String, "c": pl.String, "g": pl.String},
+    )
+    # A method's component is one name: each component's rows, by its name.
+    got: list[str | None] = [None] * len(rows)
+    for component in sorted({r[1] for r in rows}):
+        index = [i for i, r in enumerate(rows) if r[1] == component]
+        part = df[index]
+        for strict in (False, True):
+            answers = part.select(pl.col("p").url.pattern_generate(component, pl.col("g"), strict=strict))["p"]
+            lazy = part.lazy().select(pl.col("p").url.pattern_generate(component, pl.col("g"), strict=strict))
+            assert streaming(lazy)["p"].to_list() == answers.to_list()
+            for i, answer in zip(index, answers.to_list()):
+                got[i] = answer
+            arrow = weburl.arrow.pattern_generate(part["p"], component, rows[index[0]][2], strict=strict)
+            assert arrow.to_pylist()[0] == answers[0]
+    assert got == want
+    for pattern, component, groups, loose, strict_answer in sql_generate.STRICT:
+        one = pl.DataFrame({"p": [pattern]})
+        for g in (json.loads(groups), groups):
+            assert one.select(pl.col("p").url.pattern_generate(component, g)).item() == loose
+            assert one.select(pl.col("p").url.pattern_generate(component, g, strict=True)).item() == strict_answer
+    books = pl.DataFrame({"p": ["/books/:id", None]})
+    for base in ("https://example.com", URL("https://example.com")):
+        got_books = books.select(pl.col("p").url.pattern_generate("pathname", {"id": "my book"}, base=base, untrusted=True))
+        assert got_books["p"].to_list() == ["/books/my%20book", None]
+    with pytest.raises(ValueError, match='"path" is not a component'):
+        pl.col("p").url.pattern_generate("path", {})
+    with pytest.raises(ValueError, match="the group \"id\"'s value must be a string"):
+        pl.col("p").url.pattern_generate("pathname", {"id": 7})  # type: ignore[dict-item]
+    with pytest.raises(TypeError, match="groups must be a dict"):
+        pl.col("p").url.pattern_generate("pathname", 7)  # type: ignore[arg-type]
+    with pytest.raises(pl.exceptions.ComputeError, match="url.pattern_generate: invalid URL pattern"):
+        pl.DataFrame({"p": ["https://a/:id("]}).select(pl.col("p").url.pattern_generate("pathname", {}))
+    with pytest.raises(ValueError, match="the groups must be a JSON object"):
+        weburl.arrow.pattern_generate(["https://a/"], "pathname", "[]")

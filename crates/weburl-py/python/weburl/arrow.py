@@ -29,6 +29,7 @@ pattern_test = _arrow.pattern_test
 pattern_exec = _arrow.pattern_exec
 pattern_group = _arrow.pattern_group
 route = _arrow.route
+pattern_generate = _arrow.pattern_generate
 parse_url = _arrow.parse_url
 search_param = _arrow.search_param
 search_params = _arrow.search_params
@@ -42,6 +43,7 @@ __all__ = [
     "parse",
     "parse_url",
     "pattern_exec",
+    "pattern_generate",
     "pattern_group",
     "pattern_test",
     "public_suffix",

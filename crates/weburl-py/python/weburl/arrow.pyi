@@ -14,6 +14,7 @@ __all__ = [
     "parse",
     "parse_url",
     "pattern_exec",
+    "pattern_generate",
     "pattern_group",
     "pattern_test",
     "public_suffix",
@@ -95,6 +96,15 @@ def route(
     *,
     best: bool = False,
     base: str | None = None,
+    untrusted: bool = False,
+) -> Array: ...
+def pattern_generate(
+    array: ArrowStrings,
+    component: str,
+    groups: dict[str, str] | str,
+    *,
+    base: str | None = None,
+    strict: bool = False,
     untrusted: bool = False,
 ) -> Array: ...
 def parse_url(array: ArrowStrings, part: str, key: str | None = None) -> Array: ...

@@ -34,8 +34,13 @@ routes [, pattern_base] [, best] [, untrusted])`` answers the name of the route 
 ``routes``, a JSON object from name to pattern (``'{"book": "/books/:id"}'``, tried in order)
 or a JSON array of patterns (each named by its text), compiled once into one set
 (:func:`weburl.arrow.route`): the first that matches, or where ``best`` (a ``BOOLEAN``) the
-most specific; a route that does not compile fails the query, naming the route. Each of
-these four takes a last ``BOOLEAN`` ``untrusted`` (after ``ignore_case`` or ``best``): where
+most specific; a route that does not compile fails the query, naming the route.
+``url_pattern_generate(pattern, component, groups [, pattern_base] [, strict] [, untrusted])``
+answers the value of ``component`` (``'pathname'``, ...) each pattern builds from ``groups``,
+a JSON object from group name to string (:func:`weburl.arrow.pattern_generate`); where
+``strict`` (a ``BOOLEAN``) a value that would change the URL's structure is refused; null where
+generate refuses the values; an unknown component or groups that are not a JSON object of
+strings fail the query. Each of these five takes a last ``BOOLEAN`` ``untrusted`` (after ``ignore_case``, ``best`` or ``strict``): where
 true, the patterns are compiled within the limits for patterns from users
 (``URLPattern(..., untrusted=True)``: no custom regexp groups, at most 8 KiB), and one over
 them fails the query as a pattern that does not compile does. ``parse_url(url, part [, key])`` is Spark SQL's function (:func:`weburl.arrow.parse_url`:
@@ -298,14 +303,21 @@ def _pattern_kernel(name: str, base: bool, ignore_case: bool, untrusted: bool) -
     pa = _pyarrow()
     group = name == "url_pattern_group"
     route = name == "url_route"
-    result = pa.string() if group or route else pa.bool_()
+    # url_pattern_generate's rows are the patterns, its first argument after them the
+    # component, the second the groups, and its flag strict.
+    generate = name == "url_pattern_generate"
+    result = pa.string() if group or route or generate else pa.bool_()
 
     def one(rows: Any, pattern: str, *rest: Any) -> Any:
         values = list(rest)
-        group_name = values.pop(0) if group else ""
+        group_name = values.pop(0) if group or generate else ""
         pattern_base = values.pop(0) if base else None
         flag = bool(values.pop(0)) if ignore_case else False
         limited = bool(values.pop(0)) if untrusted else False
+        if generate:
+            return _arrow.pattern_generate(
+                rows, pattern, group_name, base=pattern_base, strict=flag, untrusted=limited
+            )
         if route:
             # The routes (a JSON text) are compiled once per distinct value in the process.
             return _arrow.route(rows, pattern, best=flag, base=pattern_base, untrusted=limited)
@@ -332,7 +344,7 @@ def _pattern_kernel(name: str, base: bool, ignore_case: bool, untrusted: bool) -
         return _per_value(urls, [a, b, c, d, e], result, one)
 
     kernels: list[Callable[..., Any]] = [kernel_2, kernel_3, kernel_4, kernel_5, kernel_6]
-    return kernels[int(group) + int(base) + int(ignore_case) + int(untrusted)]
+    return kernels[int(group or generate) + int(base) + int(ignore_case) + int(untrusted)]
 
 
 def _register_pattern_function(con: Any, duckdb: Any, name: str, arguments: tuple[str, ...], result: str) -> None:

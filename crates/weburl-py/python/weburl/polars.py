@@ -392,6 +392,54 @@ class URLNamespace:
         kwargs = {"routes": json_text, "best": bool(best), "base": href, "untrusted": bool(untrusted)}
         return _call("route", [self._expr], kwargs)
 
+    def pattern_generate(
+        self,
+        component: str,
+        groups: dict[str, str] | str | pl.Expr,
+        *,
+        strict: bool = False,
+        base: str | URL | None = None,
+        untrusted: bool = False,
+    ) -> pl.Expr:
+        """The value of ``component`` (``"pathname"``, ``"hostname"``, ...) that each URL
+        pattern of the expression (a constructor string, relative to ``base`` when given, or
+        an init object's JSON text) builds from ``groups``
+        (:meth:`weburl.URLPattern.generate`): a dict from group name to str, its JSON text,
+        or an expression of JSON texts (groups for each row). With ``strict``, a value that
+        would change the URL's structure (``../x`` in a pathname, ``a&b=c`` in a search) is
+        refused. Null where generate refuses the values (a group without a value, a value its
+        group could not match, a part generate cannot fill: ``*``, a regexp group). Each
+        distinct pattern is compiled once (where ``untrusted``, within the limits for
+        patterns from users). An unknown component, or groups (not an expression) whose values
+        are not str, fail here (ValueError); a pattern that does not compile, or an
+        expression's groups that are not a JSON object of strings, fail the query.
+
+        >>> import polars as pl
+        >>> import weburl.polars
+        >>> df = pl.DataFrame({"p": ["https://example.com/files/:name", "app://x/files/:name"]})
+        >>> df.select(pl.col("p").url.pattern_generate("pathname", {"name": "a b"}))["p"].to_list()
+        ['/files/a%20b', '/files/a b']
+        >>> df.select(pl.col("p").url.pattern_generate("pathname", {"name": "../x"}, strict=True))["p"].to_list()
+        [None, None]
+        """
+        href = base.href if isinstance(base, URL) else base
+        if href is not None and not isinstance(href, str):
+            msg = f"base must be a str or a weburl.URL, not {type(base).__name__}"
+            raise TypeError(msg)
+        # A dict as its JSON text. The component, and groups that are not an expression, are
+        # checked now, on a pattern of no group (ValueError here, not when the query runs).
+        if isinstance(groups, pl.Expr):
+            texts, text = groups, "{}"
+        elif isinstance(groups, (str, dict)):
+            text = groups if isinstance(groups, str) else json.dumps(groups)
+            texts = pl.lit(text, dtype=pl.String)
+        else:
+            msg = f"groups must be a dict from group name to str, its JSON text or a polars expression, not {type(groups).__name__}"
+            raise TypeError(msg)
+        _arrow.pattern_generate(["https://x/"], component, text)
+        kwargs = {"component": component, "strict": bool(strict), "base": href, "untrusted": bool(untrusted)}
+        return _call("pattern_generate", [self._expr, texts], kwargs)
+
     def search_param(self, name: str | pl.Expr) -> pl.Expr:
         """The first value of the query parameter ``name`` (a str, or an expression: a name for
         each row) in each URL, decoded (:meth:`weburl.URLSearchParams.get`); null where the

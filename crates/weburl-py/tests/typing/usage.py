@@ -157,8 +157,10 @@ def polars_and_duckdb() -> list[tuple[str | None, int]]:
         u.normalize("w3lib", strip_tracking=True),
         u.parse(),
         u.can_parse(URL("https://a.example/")),
+        weburl.polars.URLNamespace(pl.col("p")).pattern_generate("pathname", {"id": "7"}, strict=True),
+        weburl.polars.URLNamespace(pl.col("p")).pattern_generate("pathname", pl.col("g"), base=URL("https://a/")),
     ]
-    assert len(exprs) == 6
+    assert len(exprs) == 8
     con = duckdb.connect()
     weburl.duckdb.register(con, netquack_aliases=False)
     names: list[str] = list(weburl.duckdb.FUNCTIONS) + list(weburl.duckdb.NETQUACK_ALIASES)
@@ -177,7 +179,8 @@ def pattern_columns(texts: list[str | None]) -> list[object]:
     relative = weburl.arrow.pattern_test(texts, "/:id", base="https://example.com")
     routes = weburl.arrow.route(texts, {"book": "/books/:id"}, best=True, base="https://example.com")
     by_text = weburl.arrow.route(texts, ["https://example.com/*"])
-    return [matched.to_pylist(), groups.type, ids.name, len(relative), routes.to_pylist(), len(by_text)]
+    built = weburl.arrow.pattern_generate(texts, "pathname", {"id": "7"}, base="https://example.com", strict=True)
+    return [matched.to_pylist(), groups.type, ids.name, len(relative), routes.to_pylist(), len(by_text), built.to_pylist()]
 
 
 def spark_columns(texts: list[str | None]) -> list[str | None]:
