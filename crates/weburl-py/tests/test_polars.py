@@ -340,7 +340,10 @@ def test_untrusted_refuses_regexp_groups() -> None:
     expected = {"pattern_test": [True, False, None], "pattern_exec": [{"username.0": "", "password.0": "", "id": "7", "search.0": "", "hash.0": ""}, None, None],
                 "pattern_group": ["7", None, None]}
     for name, make in made.items():
-        assert df.select(make(False))["u"].to_list() == expected[name], name
+        # A null struct row (older Polars, such as 1.0, read it as a row of null fields).
+        got = [None if isinstance(row, dict) and all(v is None for v in row.values()) else row
+               for row in df.select(make(False))["u"].to_list()]
+        assert got == expected[name], name
         with pytest.raises(URLPatternError, match="has a custom regexp group, which the limits refuse"):
             make(True)
     routes = {"book": regexp}
