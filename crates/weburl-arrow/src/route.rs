@@ -47,7 +47,7 @@ pub struct Routes {
 
 impl Routes {
     /// The routes `(name, pattern)`, in order, each pattern a constructor string compiled
-    /// relative to `base` ([`url_pattern`]).
+    /// relative to `base` ([`url_pattern`](crate::url_pattern)).
     ///
     /// # Errors
     ///
