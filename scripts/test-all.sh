@@ -26,6 +26,17 @@ cargo test --workspace
 # every crate are there from the tests above. `--allow-dirty`: a run before a commit packages
 # the working tree.
 cargo package --workspace --exclude weburl-bench --no-verify --offline --allow-dirty
+# Cargo verifies each package against the others through a local registry in
+# target/package/tmp-registry and unpacks them under $CARGO_HOME/registry/src/, in a folder
+# named by that registry's path; it does not unpack a version again when its folder exists. A
+# run from the same path with older sources would then build the CLI against the older
+# library: those folders of the workspace's own crates go first.
+for unpacked in "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/weburl-*; do
+    [[ -d "$unpacked" && -f "$unpacked/Cargo.toml.orig" ]] || continue
+    case "$(basename "$unpacked")" in
+    weburl-[0-9]* | weburl-spark-[0-9]* | weburl-json-lossy-[0-9]* | weburl-cli-[0-9]*) rm -rf "$unpacked" ;;
+    esac
+done
 cargo package -p weburl -p weburl-spark -p weburl-json-lossy -p weburl-cli --offline --allow-dirty
 bash crates/weburl-c/ci.sh
 bash scripts/test-serve-browser.sh
