@@ -14,18 +14,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo test --workspace
-# Packaging (docs/ARCHITECTURE.md, "Packaging"): every crate's manifest packages (the bench
-# aside: cargo packages `publish = false` crates too, but leaves them out of the local registry
-# it resolves each package's Cargo.lock against, so the bench's dependency on the unpublished
-# testkit cannot resolve; `--exclude-lockfile` would package the bench, at the cost of
-# resolving no package's lockfile, the published weburl-arrow's and weburl-datafusion's
-# among them, which the second command does not package), then the library and the CLI (with the two small crates the CLI depends on) are built from
-# their .crate files, in target/package/ with the workspace's lockfile and target directory:
-# only those four crates (and regex with its dependencies, whose features differ from the
+# Packaging (docs/ARCHITECTURE.md, "Packaging"): every crate's manifest packages, then the
+# library and the CLI (with the two small crates the CLI depends on) are built from their
+# .crate files, in target/package/ with the workspace's lockfile and target directory: only
+# those four crates (and regex with its dependencies, whose features differ from the
 # workspace's) are compiled again: 23 s the first time, 7 s after. `--offline`: the index and
 # every crate are there from the tests above. `--allow-dirty`: a run before a commit packages
 # the working tree.
-cargo package --workspace --exclude weburl-bench --no-verify --offline --allow-dirty
+cargo package --workspace --no-verify --offline --allow-dirty
 # Cargo verifies each package against the others through a local registry in
 # target/package/tmp-registry and unpacks them under $CARGO_HOME/registry/src/, in a folder
 # named by that registry's path; it does not unpack a version again when its folder exists. A
