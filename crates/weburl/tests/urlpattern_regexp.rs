@@ -543,7 +543,11 @@ fn constructs_routed_to_the_backtracking_engine() {
     assert!(err.contains("property of strings"), "{err}");
     assert!(engine("^[\\p{Basic_Emoji}a]$", true).is_err());
     assert!(engine("^(a)\\2$", false).is_err());
-    let err = UrlPattern::parse("https://e.com/:x(\\p{RGI_Emoji_Flag_Sequence})", None, UrlPatternOptions::default());
+    let err = UrlPattern::parse(
+        "https://e.com/:x(\\p{RGI_Emoji_Flag_Sequence})",
+        None,
+        UrlPatternOptions::default(),
+    );
     assert!(
         matches!(
             err,
@@ -697,37 +701,187 @@ fn hostile_shapes_on_the_bounded_matcher_end() {
 /// Script values. Each must run on weburl's engines (no name `regress` accepts may be
 /// refused).
 const REGRESS_BINARY: &[&str] = &[
-    "Alpha", "Alphabetic", "CI", "Case_Ignorable", "Cased", "CWCF", "Changes_When_Casefolded",
-    "CWCM", "Changes_When_Casemapped", "CWL", "Changes_When_Lowercased", "CWT",
-    "Changes_When_Titlecased", "CWU", "Changes_When_Uppercased", "DI",
-    "Default_Ignorable_Code_Point", "Gr_Base", "Grapheme_Base", "Gr_Ext", "Grapheme_Extend",
-    "IDC", "ID_Continue", "IDS", "ID_Start", "Math", "XIDC", "XID_Continue", "XIDS",
-    "XID_Start", "AHex", "ASCII_Hex_Digit", "Bidi_C", "Bidi_Control", "Dash", "Dep",
-    "Deprecated", "Dia", "Diacritic", "Ext", "Extender", "Hex", "Hex_Digit", "IDSB",
-    "IDS_Binary_Operator", "IDST", "IDS_Trinary_Operator", "Ideo", "Ideographic", "Join_C",
-    "Join_Control", "LOE", "Logical_Order_Exception", "Lower", "Lowercase", "NChar",
-    "Noncharacter_Code_Point", "Pat_Syn", "Pattern_Syntax", "Pat_WS", "Pattern_White_Space",
-    "QMark", "Quotation_Mark", "Radical", "RI", "Regional_Indicator", "STerm",
-    "Sentence_Terminal", "SD", "Soft_Dotted", "Term", "Terminal_Punctuation", "UIdeo",
-    "Unified_Ideograph", "Upper", "Uppercase", "VS", "Variation_Selector", "space",
-    "White_Space", "Emoji", "EComp", "Emoji_Component", "EMod", "Emoji_Modifier", "EBase",
-    "Emoji_Modifier_Base", "EPres", "Emoji_Presentation", "ExtPict", "Extended_Pictographic",
-    "CWKCF", "Changes_When_NFKC_Casefolded", "Bidi_M", "Bidi_Mirrored", "ASCII", "Any",
+    "Alpha",
+    "Alphabetic",
+    "CI",
+    "Case_Ignorable",
+    "Cased",
+    "CWCF",
+    "Changes_When_Casefolded",
+    "CWCM",
+    "Changes_When_Casemapped",
+    "CWL",
+    "Changes_When_Lowercased",
+    "CWT",
+    "Changes_When_Titlecased",
+    "CWU",
+    "Changes_When_Uppercased",
+    "DI",
+    "Default_Ignorable_Code_Point",
+    "Gr_Base",
+    "Grapheme_Base",
+    "Gr_Ext",
+    "Grapheme_Extend",
+    "IDC",
+    "ID_Continue",
+    "IDS",
+    "ID_Start",
+    "Math",
+    "XIDC",
+    "XID_Continue",
+    "XIDS",
+    "XID_Start",
+    "AHex",
+    "ASCII_Hex_Digit",
+    "Bidi_C",
+    "Bidi_Control",
+    "Dash",
+    "Dep",
+    "Deprecated",
+    "Dia",
+    "Diacritic",
+    "Ext",
+    "Extender",
+    "Hex",
+    "Hex_Digit",
+    "IDSB",
+    "IDS_Binary_Operator",
+    "IDST",
+    "IDS_Trinary_Operator",
+    "Ideo",
+    "Ideographic",
+    "Join_C",
+    "Join_Control",
+    "LOE",
+    "Logical_Order_Exception",
+    "Lower",
+    "Lowercase",
+    "NChar",
+    "Noncharacter_Code_Point",
+    "Pat_Syn",
+    "Pattern_Syntax",
+    "Pat_WS",
+    "Pattern_White_Space",
+    "QMark",
+    "Quotation_Mark",
+    "Radical",
+    "RI",
+    "Regional_Indicator",
+    "STerm",
+    "Sentence_Terminal",
+    "SD",
+    "Soft_Dotted",
+    "Term",
+    "Terminal_Punctuation",
+    "UIdeo",
+    "Unified_Ideograph",
+    "Upper",
+    "Uppercase",
+    "VS",
+    "Variation_Selector",
+    "space",
+    "White_Space",
+    "Emoji",
+    "EComp",
+    "Emoji_Component",
+    "EMod",
+    "Emoji_Modifier",
+    "EBase",
+    "Emoji_Modifier_Base",
+    "EPres",
+    "Emoji_Presentation",
+    "ExtPict",
+    "Extended_Pictographic",
+    "CWKCF",
+    "Changes_When_NFKC_Casefolded",
+    "Bidi_M",
+    "Bidi_Mirrored",
+    "ASCII",
+    "Any",
     "Assigned",
 ];
 
 const REGRESS_GENERAL_CATEGORY: &[&str] = &[
-    "Pe", "Close_Punctuation", "Pc", "Connector_Punctuation", "cntrl", "Cc", "Control", "Sc",
-    "Currency_Symbol", "Pd", "Dash_Punctuation", "digit", "Nd", "Decimal_Number", "Me",
-    "Enclosing_Mark", "Pf", "Final_Punctuation", "Cf", "Format", "Pi", "Initial_Punctuation",
-    "Nl", "Letter_Number", "Zl", "Line_Separator", "Ll", "Lowercase_Letter", "Sm",
-    "Math_Symbol", "Lm", "Modifier_Letter", "Sk", "Modifier_Symbol", "Mn", "Nonspacing_Mark",
-    "Ps", "Open_Punctuation", "Lo", "Other_Letter", "No", "Other_Number", "Po",
-    "Other_Punctuation", "So", "Other_Symbol", "Zp", "Paragraph_Separator", "Co",
-    "Private_Use", "Zs", "Space_Separator", "Mc", "Spacing_Mark", "Cs", "Surrogate", "Lt",
-    "Titlecase_Letter", "Cn", "Unassigned", "Lu", "Uppercase_Letter", "LC", "Cased_Letter",
-    "C", "Other", "L", "Letter", "Combining_Mark", "M", "Mark", "N", "Number", "punct", "P",
-    "Punctuation", "S", "Symbol", "Z", "Separator",
+    "Pe",
+    "Close_Punctuation",
+    "Pc",
+    "Connector_Punctuation",
+    "cntrl",
+    "Cc",
+    "Control",
+    "Sc",
+    "Currency_Symbol",
+    "Pd",
+    "Dash_Punctuation",
+    "digit",
+    "Nd",
+    "Decimal_Number",
+    "Me",
+    "Enclosing_Mark",
+    "Pf",
+    "Final_Punctuation",
+    "Cf",
+    "Format",
+    "Pi",
+    "Initial_Punctuation",
+    "Nl",
+    "Letter_Number",
+    "Zl",
+    "Line_Separator",
+    "Ll",
+    "Lowercase_Letter",
+    "Sm",
+    "Math_Symbol",
+    "Lm",
+    "Modifier_Letter",
+    "Sk",
+    "Modifier_Symbol",
+    "Mn",
+    "Nonspacing_Mark",
+    "Ps",
+    "Open_Punctuation",
+    "Lo",
+    "Other_Letter",
+    "No",
+    "Other_Number",
+    "Po",
+    "Other_Punctuation",
+    "So",
+    "Other_Symbol",
+    "Zp",
+    "Paragraph_Separator",
+    "Co",
+    "Private_Use",
+    "Zs",
+    "Space_Separator",
+    "Mc",
+    "Spacing_Mark",
+    "Cs",
+    "Surrogate",
+    "Lt",
+    "Titlecase_Letter",
+    "Cn",
+    "Unassigned",
+    "Lu",
+    "Uppercase_Letter",
+    "LC",
+    "Cased_Letter",
+    "C",
+    "Other",
+    "L",
+    "Letter",
+    "Combining_Mark",
+    "M",
+    "Mark",
+    "N",
+    "Number",
+    "punct",
+    "P",
+    "Punctuation",
+    "S",
+    "Symbol",
+    "Z",
+    "Separator",
 ];
 
 const REGRESS_SCRIPTS: &[&str] = &[
@@ -1058,8 +1212,22 @@ const REGRESS_SCRIPTS: &[&str] = &[
 /// are checked to hold the `Script` of the same value instead (every code point of a script
 /// has it among its extensions).
 const REGRESS_DEBUG_PANICS: &[&str] = &[
-    "Arabic", "Arab", "Bengali", "Beng", "Cyrillic", "Cyrl", "Devanagari", "Deva", "Grantha",
-    "Gran", "Gujarati", "Gujr", "Gurmukhi", "Guru", "Tamil", "Taml",
+    "Arabic",
+    "Arab",
+    "Bengali",
+    "Beng",
+    "Cyrillic",
+    "Cyrl",
+    "Devanagari",
+    "Deva",
+    "Grantha",
+    "Gran",
+    "Gujarati",
+    "Gujr",
+    "Gurmukhi",
+    "Guru",
+    "Tamil",
+    "Taml",
 ];
 
 /// A `regex-syntax` class, as the translator's tables give it.
@@ -1076,7 +1244,10 @@ fn syntax_class(query: &str) -> regex_syntax::hir::ClassUnicode {
 }
 
 fn in_class(class: &regex_syntax::hir::ClassUnicode, c: char) -> bool {
-    class.ranges().iter().any(|r| r.start() <= c && c <= r.end())
+    class
+        .ranges()
+        .iter()
+        .any(|r| r.start() <= c && c <= r.end())
 }
 
 /// Every Unicode property escape `regress` accepts runs on the linear engine, and matches
@@ -1114,7 +1285,11 @@ fn unicode_properties_agree_with_regress() {
             let holds = |c: char| ranges.iter().any(|&(a, b)| a <= c && c <= b);
             let points: Vec<char> = script.iter().flat_map(|&(a, b)| a..=b).collect();
             let within = points.iter().filter(|&&c| holds(c)).count();
-            assert!(within * 100 >= points.len() * 95, "{text}: {within} of {}", points.len());
+            assert!(
+                within * 100 >= points.len() * 95,
+                "{text}: {within} of {}",
+                points.len()
+            );
             assert_ne!(ranges, script, "{text}");
             continue;
         }
@@ -1214,7 +1389,10 @@ fn unicode_properties_fold_with_i() {
                     c as u32
                 );
                 assert_eq!(
-                    engines.bounded(&s, DEFAULT_MAX_REGEXP_STEPS).unwrap().is_some(),
+                    engines
+                        .bounded(&s, DEFAULT_MAX_REGEXP_STEPS)
+                        .unwrap()
+                        .is_some(),
                     any != negate,
                     "bounded: {source} on U+{:04X}",
                     c as u32
@@ -1231,7 +1409,11 @@ fn unicode_properties_fold_with_i() {
         ("^\\P{Ll}$", "1", true),
     ] {
         let engines = Engines::new(source, true).unwrap();
-        assert_eq!(engines.linear(input).unwrap().is_some(), expected, "{source} on {input:?}");
+        assert_eq!(
+            engines.linear(input).unwrap().is_some(),
+            expected,
+            "{source} on {input:?}"
+        );
     }
 }
 
@@ -1360,9 +1542,8 @@ fn canonical(c: char, ci: bool) -> char {
     if !ci {
         return c;
     }
-    let mut fold = regex_syntax::hir::ClassUnicode::new([regex_syntax::hir::ClassUnicodeRange::new(
-        c, c,
-    )]);
+    let mut fold =
+        regex_syntax::hir::ClassUnicode::new([regex_syntax::hir::ClassUnicodeRange::new(c, c)]);
     fold.case_fold_simple();
     fold.ranges()[0].start()
 }
@@ -1382,7 +1563,8 @@ fn class_expr(strings: bool) -> BoxedStrategy<ClassExpr> {
         Just(ClassExpr::Digit).boxed(),
     ];
     if strings {
-        let string = prop::collection::vec(ch, 0..3).prop_map(|v| v.into_iter().collect::<String>());
+        let string =
+            prop::collection::vec(ch, 0..3).prop_map(|v| v.into_iter().collect::<String>());
         leaves.push(
             prop::collection::vec(string, 1..4)
                 .prop_map(ClassExpr::Strings)
@@ -1503,16 +1685,40 @@ fn modifiers_per_group() {
         ("^(?-i:a)b$", true, "AB", None, true),
         ("^(?i:(?-i:a)b)$", false, "aB", some(vec![]), true),
         ("^(?i:(?-i:a)b)$", false, "AB", None, true),
-        ("^(a)(?i:\\1)$", false, "aA", some(vec![Some((0, 1))]), false),
+        (
+            "^(a)(?i:\\1)$",
+            false,
+            "aA",
+            some(vec![Some((0, 1))]),
+            false,
+        ),
         ("^(?i:(a))\\1$", false, "Aa", None, true),
         ("^(?i:(a))\\1$", false, "AA", some(vec![Some((0, 1))]), true),
         ("^(?i:\\w)$", false, "\u{17F}", some(vec![]), false),
         ("^\\w$", false, "\u{17F}", None, true),
-        ("^(?i:a\\B\u{212A})$", false, "a\u{212A}", some(vec![]), false),
+        (
+            "^(?i:a\\B\u{212A})$",
+            false,
+            "a\u{212A}",
+            some(vec![]),
+            false,
+        ),
         ("^a\\B\u{212A}$", false, "a\u{212A}", None, true),
         ("^a(?m:$)\\n(?m:^)b$", false, "a\nb", some(vec![]), true),
-        ("^a(?m:$)\\r(?m:^)\\nb$", false, "a\r\nb", some(vec![]), true),
-        ("^a(?m:$)\\u2028(?m:^)b$", false, "a\u{2028}b", some(vec![]), true),
+        (
+            "^a(?m:$)\\r(?m:^)\\nb$",
+            false,
+            "a\r\nb",
+            some(vec![]),
+            true,
+        ),
+        (
+            "^a(?m:$)\\u2028(?m:^)b$",
+            false,
+            "a\u{2028}b",
+            some(vec![]),
+            true,
+        ),
         ("^a$\\n", false, "a\n", None, true),
         ("^(?m:a$)", false, "a\nb", some(vec![]), true),
         ("^(?s:.)$", false, "\n", some(vec![]), true),

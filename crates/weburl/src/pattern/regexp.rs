@@ -389,16 +389,8 @@ pub(crate) fn to_hir(node: &Node) -> Result<Hir, NeedsBacktracking> {
             Hir::literal(c.encode_utf8(&mut buf).as_bytes())
         }
         Node::Set(set) => Hir::class(Class::Unicode(set.clone())),
-        Node::Concat(v) => Hir::concat(
-            v.iter()
-                .map(to_hir)
-                .collect::<Result<_, _>>()?,
-        ),
-        Node::Alt(v) => Hir::alternation(
-            v.iter()
-                .map(to_hir)
-                .collect::<Result<_, _>>()?,
-        ),
+        Node::Concat(v) => Hir::concat(v.iter().map(to_hir).collect::<Result<_, _>>()?),
+        Node::Alt(v) => Hir::alternation(v.iter().map(to_hir).collect::<Result<_, _>>()?),
         // Without the `m` flag, `^` and `$` are the start and end of the input.
         Node::Start { multiline: false } => Hir::look(Look::Start),
         Node::End { multiline: false } => Hir::look(Look::End),
@@ -596,7 +588,10 @@ const BINARY_PROPERTIES: &[(&str, &str)] = &[
     ("Changes_When_Uppercased", "Changes_When_Uppercased"),
     ("CWU", "Changes_When_Uppercased"),
     ("Dash", "Dash"),
-    ("Default_Ignorable_Code_Point", "Default_Ignorable_Code_Point"),
+    (
+        "Default_Ignorable_Code_Point",
+        "Default_Ignorable_Code_Point",
+    ),
     ("DI", "Default_Ignorable_Code_Point"),
     ("Deprecated", "Deprecated"),
     ("Dep", "Deprecated"),
@@ -689,7 +684,10 @@ const STRING_PROPERTIES: &[&str] = &[
 /// and `Script_Extensions` values and the binary properties, from `regex-syntax`'s tables
 /// (ICU4X's for `Changes_When_NFKC_Casefolded`); `gc=Surrogate` is empty (no Rust string
 /// holds a surrogate). A property of strings is [`RegExpError::Unsupported`].
-pub(crate) fn unicode_property(name: Option<&str>, value: &str) -> Result<ClassUnicode, RegExpError> {
+pub(crate) fn unicode_property(
+    name: Option<&str>,
+    value: &str,
+) -> Result<ClassUnicode, RegExpError> {
     let general_category = |value: &str| {
         if matches!(value, "Cs" | "Surrogate") {
             Ok(ClassUnicode::empty())
@@ -1037,7 +1035,8 @@ impl Parser {
                 Ok(self.class_node(set))
             }
             '(' => {
-                if self.peek() == Some('?') && matches!(self.peek_at(1), Some('i' | 'm' | 's' | '-' | ':'))
+                if self.peek() == Some('?')
+                    && matches!(self.peek_at(1), Some('i' | 'm' | 's' | '-' | ':'))
                 {
                     self.pos += 1;
                     return self.modified_group();
@@ -1514,13 +1513,15 @@ pub mod hooks {
             let backtracking =
                 regress::Regex::with_flags(source, flags).map_err(|e| e.to_string())?;
             let parsed = parse(source, ignore_case).map_err(|e| e.to_string())?;
-            let linear = super::linear_from(&parsed).map_err(|why| why.0).and_then(|regex| {
-                let groups = super::to_hir(&parsed.node)
-                    .map_err(|why| why.0)?
-                    .properties()
-                    .explicit_captures_len();
-                Ok((regex, groups))
-            });
+            let linear = super::linear_from(&parsed)
+                .map_err(|why| why.0)
+                .and_then(|regex| {
+                    let groups = super::to_hir(&parsed.node)
+                        .map_err(|why| why.0)?
+                        .properties()
+                        .explicit_captures_len();
+                    Ok((regex, groups))
+                });
             Ok(Engines {
                 linear,
                 bounded: Program::compile(&parsed),
@@ -1558,10 +1559,7 @@ pub mod hooks {
         /// The bounded backtracking matcher, anchored at the start, with `max_steps` steps
         /// ([`Exhausted`] when they ran out).
         pub fn bounded(&self, input: &str, max_steps: u64) -> Result<Groups, Exhausted> {
-            let spans = self
-                .bounded
-                .exec(input, max_steps)
-                .map_err(|_| Exhausted)?;
+            let spans = self.bounded.exec(input, max_steps).map_err(|_| Exhausted)?;
             Ok(spans.map(|s| s[1..].to_vec()))
         }
 
