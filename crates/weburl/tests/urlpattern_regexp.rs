@@ -543,6 +543,13 @@ fn constructs_routed_to_the_backtracking_engine() {
     assert!(err.contains("property of strings"), "{err}");
     assert!(engine("^[\\p{Basic_Emoji}a]$", true).is_err());
     assert!(engine("^(a)\\2$", false).is_err());
+    // An assertion takes no quantifier (`regress` lets `\b*` through).
+    let err = engine("^\\b*$", false).unwrap_err();
+    assert!(err.starts_with("nothing to repeat"), "{err}");
+    assert!(engine("^(?=a)+a$", false).is_err());
+    // Refused before `regress` builds the sequences (with `i`, it can exhaust the stack).
+    let err = engine("^a|\\p{RGI_Emoji}\\b-$", true).unwrap_err();
+    assert!(err.contains("property of strings"), "{err}");
     let err = UrlPattern::parse(
         "https://e.com/:x(\\p{RGI_Emoji_Flag_Sequence})",
         None,
@@ -1817,5 +1824,37 @@ proptest! {
             Ok(expected),
             "bounded: {} on {:?}", source, input
         );
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 4000, ..ProptestConfig::default() })]
+
+    /// Whatever `regress` accepts, weburl's parser reads: an expression of random tokens
+    /// (of every construct the parser knows) is either refused by `regress`, or runs on one
+    /// of weburl's engines, or is a property of strings (refused with its reason). Nothing
+    /// falls back to an engine without a bound, and nothing is refused for a syntax the
+    /// parser does not read.
+    #[test]
+    fn the_parser_reads_what_regress_accepts(
+        tokens in prop::collection::vec(prop::sample::select(vec![
+            "a", "K", "\\", "p{L}", "(", ")", "(?:", "(?i:", "(?-i:", "(?ms-i:", "(?<n>", "[",
+            "]", "[^", "^", "$", "|", "*", "+", "?", "??", "{1,2}", "{2}", "\\q{", "}", "--",
+            "&&", "\\u0061", "\\u{62}", "\\uD800", "\\uDC00", "\\k<n>", "\\k<\\u006e>", "\\1",
+            ".", "-", "\\w", "\\d", "\\b", "\\B", "(?=", "(?<=", "(?!", "\\P{Lu}",
+            "\\p{scx=Latn}", "\\p{sc=Greek}", "\\p{gc=Ll}", "\\p{RGI_Emoji}", "{", ",", "\\-",
+            "\\cJ", "\\x41", "\\0", "\\/",
+        ]), 1..12),
+        ci in any::<bool>(),
+    ) {
+        let source = format!("^{}$", tokens.concat());
+        // `regress` panics on a few expressions of its own (a backreference before its
+        // named group) in a debug build: no answer to compare with.
+        let Ok(answer) = std::panic::catch_unwind(|| engine(&source, ci)) else {
+            return Ok(());
+        };
+        if let Err(e) = answer {
+            prop_assert!(!e.starts_with("weburl's parser"), "{} (i: {}): {}", source, ci, e);
+        }
     }
 }

@@ -41,10 +41,11 @@
 //!   is empty: no Rust string holds a surrogate.
 //! - **Properties of strings** (`\p{RGI_Emoji}`, `Basic_Emoji`, `Emoji_Keycap_Sequence`,
 //!   `RGI_Emoji_Modifier_Sequence`, `RGI_Emoji_Flag_Sequence`, `RGI_Emoji_Tag_Sequence`,
-//!   `RGI_Emoji_ZWJ_Sequence`) are refused when the pattern is built
-//!   ([`RegExpError::Unsupported`]): neither `regex-syntax` nor ICU4X has their lists of
-//!   sequences (only `regress` does, privately), and a URL component is not where emoji
-//!   sequences are matched.
+//!   `RGI_Emoji_ZWJ_Sequence`) are refused when the pattern is built, before `regress`
+//!   sees them ([`RegExpError::Unsupported`]): neither `regex-syntax` nor ICU4X has their
+//!   lists of sequences (only `regress` does, privately, and its alternation of thousands of
+//!   sequences can exhaust the stack), and a URL component is not where emoji sequences are
+//!   matched.
 //! - **`\q{...}` and class set operations** (`--`, `&&`, also with `i`): a class is a set of
 //!   code points and strings ([CompileToCharSet](https://tc39.es/ecma262/#sec-compiletocharset)),
 //!   each operand folded by [MaybeSimpleCaseFolding](https://tc39.es/ecma262/#sec-maybesimplecasefolding)
@@ -172,6 +173,7 @@ pub(crate) fn regexp_create(
             _ => {}
         }
     }
+    refuse_properties_of_strings(source)?;
     let flags = if ignore_case { "uvi" } else { "uv" };
     regress::Regex::with_flags(source, flags).map_err(|e| RegExpError::Syntax(e.to_string()))?;
     let parsed = parse(source, ignore_case)?;
@@ -185,6 +187,27 @@ pub(crate) fn regexp_create(
             EngineKind::Backtracking(why),
         )),
     }
+}
+
+/// Refuses a property of strings (`\p{RGI_Emoji}`...) before `regress` compiles the
+/// expression: weburl does not run them, and `regress` builds an alternation of thousands of
+/// sequences for each, on which it can exhaust the thread's stack.
+fn refuse_properties_of_strings(source: &str) -> Result<(), RegExpError> {
+    let mut rest = source;
+    while let Some(i) = rest.find('\\') {
+        rest = &rest[i + 1..];
+        if let Some(body) = rest.strip_prefix("p{").or_else(|| rest.strip_prefix("P{"))
+            && let Some((name, _)) = body.split_once('}')
+            && STRING_PROPERTIES.contains(&name)
+        {
+            unicode_property(None, name)?;
+        }
+        // The escaped character is not an escape itself.
+        let mut chars = rest.chars();
+        chars.next();
+        rest = chars.as_str();
+    }
+    Ok(())
 }
 
 /// The linear engine's regex for a parsed expression, or why it needs backtracking.
@@ -922,8 +945,31 @@ impl Parser {
         })
     }
 
-    /// [Term](https://tc39.es/ecma262/#prod-Term): Assertion | Atom Quantifier?.
+    /// [Term](https://tc39.es/ecma262/#prod-Term): Assertion | Atom Quantifier?. With `u`
+    /// and `v`, an Assertion takes no Quantifier (`\b*`, `(?=a)+` are syntax errors, which
+    /// `regress` lets through for some).
     fn term(&mut self) -> Result<Node, RegExpError> {
+        let at = self.pos;
+        let node = self.term_or_assertion()?;
+        let assertion = matches!(
+            node,
+            Node::Start { .. } | Node::End { .. } | Node::WordBoundary { .. } | Node::Look { .. }
+        );
+        let quantified = match self.peek() {
+            Some('*' | '+' | '?') => true,
+            Some('{') => self.peek_at(1).is_some_and(|c| c.is_ascii_digit()),
+            _ => false,
+        };
+        if assertion && quantified {
+            return Err(RegExpError::Syntax(format!(
+                "nothing to repeat: a quantifier after the assertion at character {at}"
+            )));
+        }
+        Ok(node)
+    }
+
+    /// Term without the check of a quantified assertion.
+    fn term_or_assertion(&mut self) -> Result<Node, RegExpError> {
         // Assertions (https://tc39.es/ecma262/#prod-Assertion).
         let multiline = self.modifiers.multiline;
         if self.eat('^') {
