@@ -2,7 +2,9 @@
 //! or exponential in the input (several wildcards and segment groups before a literal that
 //! never comes), the (instruction, position) pairs it tries stay within `instructions ×
 //! (length + 1)`, and doubling the input at most doubles them (plus a constant): linear, as
-//! counted, not timed. The answers are checked against a plain reading of each shape.
+//! counted, not timed. The answers are checked against a plain reading of each shape. And
+//! the custom regexp shapes that ran without a bound before (Unicode property escapes,
+//! modifiers, `\q{...}`): on the linear engine, or stopped by the bounded matcher's budget.
 #![cfg(all(feature = "pattern", feature = "_test-hooks"))]
 
 use weburl::pattern::{UrlPattern, UrlPatternComponent};
@@ -83,4 +85,69 @@ fn a_regexp_component_has_no_part_matcher() {
         p.part_matcher_steps(UrlPatternComponent::Pathname, "/12"),
         None
     );
+}
+
+/// Shapes with Unicode property escapes, modifiers and `\q{...}` strings, which ran on
+/// `regress` without a time bound before. In URL patterns (no capturing group inside a
+/// regexp group) they run on the linear engine, and answer on a 20,000-byte input; with
+/// capturing groups (through the test hooks) on the bounded matcher, whose steps stop one
+/// past the budget. Counted, not timed.
+#[test]
+fn property_and_modifier_shapes_are_bounded() {
+    use weburl::pattern::regexp_hooks::{Engines, engine};
+    use weburl::pattern::{DEFAULT_MAX_REGEXP_STEPS, UrlPatternOptions};
+
+    let long = "a".repeat(20_000);
+    for shape in [
+        "(?:\\p{L}*)*x",
+        "(?:\\p{Ll}|\\p{L})*x",
+        "(?i:(?:a|a)*)b",
+        "(?i:(?:A|a)+)+b",
+        "(?:[\\p{L}--\\p{Lu}]+)+x",
+        "(?i:[\\q{aa|a}]*)*b",
+        "(?-i:(?:\\P{N}*)*)x",
+    ] {
+        for ignore_case in [false, true] {
+            let p = UrlPattern::parse(
+                &format!("https://e.com/:x({shape})"),
+                None,
+                UrlPatternOptions { ignore_case },
+            )
+            .unwrap();
+            assert_eq!(
+                p.regexp_engines(),
+                vec![(UrlPatternComponent::Pathname, "linear")],
+                "{shape}"
+            );
+            assert!(!p.test(&format!("https://e.com/{long}"), None), "{shape}");
+        }
+    }
+    for (source, hit) in [
+        ("^(?:\\/((\\p{L}*)*x))$", "/aax"),
+        ("^(?:\\/((?i:(a|a)*)b))$", "/Aab"),
+        ("^(?:\\/((?i:(\\p{Lu}|a)+)+b))$", "/aAb"),
+        ("^(?:\\/((?m:(\\p{Ll}+)*$)x))$", "/ab"),
+    ] {
+        assert_ne!(engine(source, false), Ok("linear"), "{source}");
+        let engines = Engines::new(source, false).unwrap();
+        let path = format!("/{long}");
+        let steps = engines.bounded_steps(&path, DEFAULT_MAX_REGEXP_STEPS);
+        match engines.bounded(&path, DEFAULT_MAX_REGEXP_STEPS) {
+            Ok(None) => assert!(steps <= DEFAULT_MAX_REGEXP_STEPS, "{source}: {steps}"),
+            Err(_) => assert_eq!(steps, DEFAULT_MAX_REGEXP_STEPS + 1, "{source}"),
+            other => panic!("{source}: {other:?}"),
+        }
+        // A smaller budget stops sooner, at one step past it.
+        assert_eq!(engines.bounded_steps(&path, 5_000), 5_001, "{source}");
+        // A short input answers in few steps.
+        let few = engines.bounded_steps(hit, DEFAULT_MAX_REGEXP_STEPS);
+        assert!(few < 1_000, "{source}: {few} steps on {hit}");
+        let answer = engines.bounded(hit, DEFAULT_MAX_REGEXP_STEPS).unwrap();
+        // The `m` shape cannot match (`x` after the end); the others match.
+        assert_eq!(
+            answer.is_some(),
+            !source.contains("(?m:"),
+            "{source} on {hit}"
+        );
+    }
 }

@@ -1,7 +1,8 @@
 //! A bounded ECMAScript backtracking matcher, for the custom regexp groups that the linear
 //! engine does not take: lookahead and lookbehind, backreferences (numbered and named),
 //! named groups, quantified capturing groups that repeat or can match the empty string,
-//! `\b` and `\B` with `i`, and expressions too large for the linear engine.
+//! `\b` and `\B` with `i`, `^` and `$` under the `m` modifier, and expressions too large
+//! for the linear engine.
 //!
 //! It follows ECMA-262's [pattern semantics](https://tc39.es/ecma262/#sec-pattern-semantics)
 //! (with the `v` flag, and `i` when the pattern ignores case): the expression is read by the
@@ -28,10 +29,12 @@
 //! ([`super::PatternLimits::max_regexp_steps`]) stops with [`StepsExhausted`]. Memory grows
 //! with the backtrack stack, at most one 16-byte entry per step.
 //!
-//! Not read here (they stay on `regress`, whose time has no bound): Unicode property
-//! escapes (`\p{...}`, `\P{...}`), `\q{...}` string disjunctions, class set operations
-//! (`--`, `&&`) with `i`, lone surrogates, group names written with `\u` escapes, and
-//! groups with modifiers (`(?i:...)`).
+//! Everything the parser reads runs here when the linear engine does not take it, including
+//! what the modifiers change per group: `\b` and backreferences with or without `i` as the
+//! node says, `^` and `$` at line terminators under `m` (the assertions of
+//! [CompileAssertion](https://tc39.es/ecma262/#sec-compileassertion) with
+//! `rer.[[Multiline]]`). Unicode property escapes, `\q{...}` strings and class set
+//! operations arrive as sets and alternations already.
 
 use regex_syntax::hir::ClassUnicode;
 
@@ -50,10 +53,9 @@ pub(crate) struct Program {
     captures: usize,
     /// Loops (each has a count and the position its current iteration started at).
     loops: usize,
-    ignore_case: bool,
-    /// [WordCharacters](https://tc39.es/ecma262/#sec-wordcharacters): `a-zA-Z0-9_`, and with
-    /// `i` the code points that fold to one of them (U+017F, U+212A).
-    word: ClassUnicode,
+    /// [WordCharacters](https://tc39.es/ecma262/#sec-wordcharacters): `a-zA-Z0-9_`, and
+    /// with `i` (`word[1]`) the code points that fold to one of them (U+017F, U+212A).
+    word: [ClassUnicode; 2],
 }
 
 /// One instruction; `back` is the spec's direction (backward inside a lookbehind).
@@ -77,13 +79,18 @@ enum Inst {
     Jump(usize),
     /// Records the position in a capture slot (`2 × group` is the start, `+1` the end).
     Save(usize),
-    /// Assertion `^`.
-    Start,
-    /// Assertion `$`.
-    End,
-    /// Assertion `\b` (`\B` when `negate`).
+    /// Assertion `^` (also after a LineTerminator when `multiline`).
+    Start {
+        multiline: bool,
+    },
+    /// Assertion `$` (also before a LineTerminator when `multiline`).
+    End {
+        multiline: bool,
+    },
+    /// Assertion `\b` (`\B` when `negate`), WordCharacters as `ignore_case` makes them.
     WordBoundary {
         negate: bool,
+        ignore_case: bool,
     },
     /// Lookaround: its body starts at the next instruction and ends with [`Inst::Match`];
     /// `next` is after it.
@@ -91,10 +98,11 @@ enum Inst {
         negate: bool,
         next: usize,
     },
-    /// BackreferenceMatcher.
+    /// BackreferenceMatcher (code points compared by Canonicalize when `ignore_case`).
     Backref {
         groups: Vec<u32>,
         back: bool,
+        ignore_case: bool,
     },
     /// Before a quantified atom: its iteration count is 0.
     LoopInit {
@@ -141,7 +149,7 @@ const NONE: usize = usize::MAX;
 
 impl Program {
     /// Compiles a parsed expression ([CompilePattern](https://tc39.es/ecma262/#sec-compilepattern)).
-    pub(crate) fn compile(parsed: &Parsed, ignore_case: bool) -> Program {
+    pub(crate) fn compile(parsed: &Parsed) -> Program {
         let mut c = Compiler {
             insts: Vec::new(),
             loops: 0,
@@ -154,8 +162,7 @@ impl Program {
             insts: c.insts,
             captures: parsed.captures as usize,
             loops: c.loops,
-            ignore_case,
-            word: maybe_simple_case_folding(word_class(), ignore_case),
+            word: [word_class(), maybe_simple_case_folding(word_class(), true)],
         }
     }
 
@@ -270,14 +277,24 @@ impl Compiler {
                     self.insts[j] = Inst::Jump(end);
                 }
             }
-            Node::Start => {
-                self.push(Inst::Start);
+            Node::Start { multiline } => {
+                self.push(Inst::Start {
+                    multiline: *multiline,
+                });
             }
-            Node::End => {
-                self.push(Inst::End);
+            Node::End { multiline } => {
+                self.push(Inst::End {
+                    multiline: *multiline,
+                });
             }
-            Node::WordBoundary { negate } => {
-                self.push(Inst::WordBoundary { negate: *negate });
+            Node::WordBoundary {
+                negate,
+                ignore_case,
+            } => {
+                self.push(Inst::WordBoundary {
+                    negate: *negate,
+                    ignore_case: *ignore_case,
+                });
             }
             Node::Look {
                 behind,
@@ -305,10 +322,15 @@ impl Compiler {
                 self.emit(sub, back);
                 self.push(Inst::Save(b));
             }
-            Node::Backref { groups, .. } => {
+            Node::Backref {
+                groups,
+                ignore_case,
+                ..
+            } => {
                 self.push(Inst::Backref {
                     groups: groups.clone(),
                     back,
+                    ignore_case: *ignore_case,
                 });
             }
             Node::Repeat {
@@ -391,9 +413,16 @@ impl Machine<'_> {
 
     /// [IsWordChar](https://tc39.es/ecma262/#sec-runtime-semantics-iswordchar-abstract-operation)
     /// of the code point before (`back`) or at `pos`.
-    fn is_word_char(&self, pos: usize, back: bool) -> bool {
+    fn is_word_char(&self, pos: usize, back: bool, ignore_case: bool) -> bool {
         self.read(pos, back)
-            .is_some_and(|(c, _)| contains(&self.program.word, c))
+            .is_some_and(|(c, _)| contains(&self.program.word[usize::from(ignore_case)], c))
+    }
+
+    /// Whether the code point before (`back`) or at `pos` is a
+    /// [LineTerminator](https://tc39.es/ecma262/#prod-LineTerminator) (LF, CR, LS, PS).
+    fn is_line_terminator(&self, pos: usize, back: bool) -> bool {
+        self.read(pos, back)
+            .is_some_and(|(c, _)| matches!(c, '\n' | '\r' | '\u{2028}' | '\u{2029}'))
     }
 
     /// Runs the instructions from `pc` at `pos` until a [`Inst::Match`] (true, with the
@@ -444,17 +473,20 @@ impl Machine<'_> {
                     pc += 1;
                     true
                 }
-                Inst::Start => {
+                Inst::Start { multiline } => {
                     pc += 1;
-                    pos == 0
+                    pos == 0 || (*multiline && self.is_line_terminator(pos, true))
                 }
-                Inst::End => {
+                Inst::End { multiline } => {
                     pc += 1;
-                    pos == self.input.len()
+                    pos == self.input.len() || (*multiline && self.is_line_terminator(pos, false))
                 }
-                Inst::WordBoundary { negate } => {
-                    let a = self.is_word_char(pos, true);
-                    let b = self.is_word_char(pos, false);
+                Inst::WordBoundary {
+                    negate,
+                    ignore_case,
+                } => {
+                    let a = self.is_word_char(pos, true, *ignore_case);
+                    let b = self.is_word_char(pos, false, *ignore_case);
                     pc += 1;
                     (a != b) != *negate
                 }
@@ -479,7 +511,11 @@ impl Machine<'_> {
                         !matched && *negate
                     }
                 }
-                Inst::Backref { groups, back } => match self.backreference(groups, pos, *back)? {
+                Inst::Backref {
+                    groups,
+                    back,
+                    ignore_case,
+                } => match self.backreference(groups, pos, *back, *ignore_case)? {
                     Some(next) => {
                         pos = next;
                         pc += 1;
@@ -594,6 +630,7 @@ impl Machine<'_> {
         groups: &[u32],
         pos: usize,
         back: bool,
+        ignore_case: bool,
     ) -> Result<Option<usize>, StepsExhausted> {
         let captured = groups.iter().find_map(|&g| {
             let s = *self.slots.get(2 * g as usize)?;
@@ -607,7 +644,7 @@ impl Machine<'_> {
         self.step(text.len() as u64)?;
         let mut at = pos;
         let compare = |c: char, at: &mut usize| match self.read(*at, back) {
-            Some((d, next)) if canonically_equal(c, d, self.program.ignore_case) => {
+            Some((d, next)) if canonically_equal(c, d, ignore_case) => {
                 *at = next;
                 true
             }

@@ -10,7 +10,7 @@ use super::parser::{
     EncodingCallback, Options, Part, PartType, generate_a_pattern_string,
     generate_a_regular_expression_and_name_list, parse_a_pattern_string,
 };
-use super::regexp::{EngineKind, RegExp, regexp_create};
+use super::regexp::{EngineKind, RegExp, RegExpError, regexp_create};
 use super::{UrlPatternMatchError, note_exhausted};
 
 /// How a component matches: straight from its part list, or (with custom regexp groups)
@@ -112,10 +112,17 @@ impl CompiledComponent {
                 options.ignore_case,
                 max_regexp_steps,
             )
-            .map_err(|message| UrlPatternError::InvalidRegExp {
-                component,
-                regexp: regular_expression_string.clone(),
-                message,
+            .map_err(|e| match e {
+                RegExpError::Syntax(message) => UrlPatternError::InvalidRegExp {
+                    component,
+                    regexp: regular_expression_string.clone(),
+                    message,
+                },
+                RegExpError::Unsupported(reason) => UrlPatternError::UnsupportedRegExp {
+                    component,
+                    regexp: regular_expression_string.clone(),
+                    reason,
+                },
             })?;
             (Matcher::RegExp(regexp), Some(engine))
         } else {

@@ -160,6 +160,30 @@ pub enum UrlPatternError {
         /// The regular-expression engine's message.
         message: String,
     },
+    /// A custom regexp group is valid ECMAScript but uses what weburl does not run: a
+    /// property of strings (`\p{RGI_Emoji}` and the other emoji sequence properties), whose
+    /// lists of sequences weburl does not carry.
+    ///
+    /// ```
+    /// use weburl::pattern::{UrlPattern, UrlPatternComponent, UrlPatternError};
+    /// let err = "https://e.com/:e(\\p{RGI_Emoji}+)".parse::<UrlPattern>().unwrap_err();
+    /// assert!(matches!(
+    ///     err,
+    ///     UrlPatternError::UnsupportedRegExp { component: UrlPatternComponent::Pathname, .. }
+    /// ));
+    /// // Properties of code points run.
+    /// let p: UrlPattern = "https://e.com/:e(\\p{Lu}+)".parse().unwrap();
+    /// assert!(p.test("https://e.com/ABC", None));
+    /// assert!(!p.test("https://e.com/abc", None));
+    /// ```
+    UnsupportedRegExp {
+        /// The component.
+        component: UrlPatternComponent,
+        /// The regular expression the component compiled to.
+        regexp: String,
+        /// What it uses, and why weburl does not run it.
+        reason: String,
+    },
     /// Fixed text of a component is not valid for that component of a URL (for example a
     /// hostname with a space, a port that is not a number, a protocol that is not a scheme).
     InvalidComponent {
@@ -264,6 +288,14 @@ impl fmt::Display for UrlPatternError {
                 f,
                 "the {component} pattern is not a valid regular expression ({regexp}): {message}"
             ),
+            UrlPatternError::UnsupportedRegExp {
+                component,
+                regexp,
+                reason,
+            } => write!(
+                f,
+                "the {component} pattern's regular expression ({regexp}) is not supported: {reason}"
+            ),
             UrlPatternError::InvalidComponent { component, value } => {
                 write!(f, "{value:?} is not a valid {component}")
             }
@@ -318,6 +350,7 @@ impl UrlPatternError {
             | UrlPatternError::UnexpectedToken { component, .. }
             | UrlPatternError::DuplicateName { component, .. } => *component,
             UrlPatternError::InvalidRegExp { component, .. }
+            | UrlPatternError::UnsupportedRegExp { component, .. }
             | UrlPatternError::InvalidComponent { component, .. }
             | UrlPatternError::DotSegment { component, .. }
             | UrlPatternError::RegExpGroupsRefused { component } => Some(*component),
@@ -349,6 +382,7 @@ impl UrlPatternError {
             | UrlPatternError::UnexpectedToken { index, .. }
             | UrlPatternError::DuplicateName { index, .. } => Some(*index),
             UrlPatternError::InvalidRegExp { .. }
+            | UrlPatternError::UnsupportedRegExp { .. }
             | UrlPatternError::InvalidComponent { .. }
             | UrlPatternError::DotSegment { .. }
             | UrlPatternError::RegExpGroupsRefused { .. }

@@ -134,8 +134,8 @@ pub struct UrlPatternOptions {
 pub struct PatternLimits {
     /// Whether custom regexp groups are accepted.
     pub allow_regexp_groups: bool,
-    /// Whether custom regexp groups that need a backtracking engine (lookaround,
-    /// backreferences, named groups, `\q{...}`, ...: see the module documentation) are
+    /// Whether custom regexp groups that need the bounded backtracking engine (lookaround,
+    /// backreferences, named groups, `\b` with `i`, ...: see the module documentation) are
     /// accepted; when not, every accepted pattern matches in time linear in its input.
     pub allow_backtracking_regexps: bool,
     /// The longest pattern accepted, in bytes (the input string and base URL together, or all

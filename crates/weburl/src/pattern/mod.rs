@@ -60,7 +60,8 @@
 //! expression's size times the input's length, whatever the shape (`((?:a|a)*)b`,
 //! `(?:a{1,30}){1,30}b`), with ECMAScript's groups. The translator writes out where
 //! ECMAScript's meaning differs from `regex-syntax`'s (`.`, `\d \s \w \b`, `^ $`, simple
-//! case folding, `v`-flag class sets).
+//! case folding, per group with modifiers such as `(?i:...)`, `v`-flag class sets and
+//! `\q{...}` strings, Unicode property escapes from `regex-syntax`'s tables).
 //!
 //! What it does not take (lookaround, backreferences, named groups, `\b` with `i`, a
 //! generated group that repeats or can match the empty string, expressions too large for
@@ -71,11 +72,10 @@
 //! ([`UrlPattern::try_test`], [`UrlPattern::try_exec`], [`UrlPattern::try_match_url`],
 //! [`UrlPatternSet::try_first_match_url`]...) then answer [`UrlPatternMatchError`]; the
 //! JavaScript-shaped ones (`test`, `exec`, `match_url`, a set's lookups) answer no match for
-//! that pattern. What the parser does not read stays on `regress`, whose time has no bound
-//! and which has no step limit: `\q{...}`, Unicode property escapes (the crates' Unicode
-//! tables differ in version), class set operations with `i`, lone surrogates, group names
-//! written with escapes, groups with modifiers.
-//! [`PatternLimits::backtracking_regexps`]`(false)` refuses every pattern that needs either
+//! that pattern. No expression runs without a bound: `regress` only checks the syntax, and
+//! the properties of strings (`\p{RGI_Emoji}`...), whose data weburl does not carry, are
+//! refused ([`UrlPatternError::UnsupportedRegExp`]).
+//! [`PatternLimits::backtracking_regexps`]`(false)` refuses every pattern that needs the
 //! backtracking engine when it is built, so that every accepted pattern matches in linear
 //! time. Programs that take
 //! patterns from untrusted users can also refuse all regexp groups and overlong patterns

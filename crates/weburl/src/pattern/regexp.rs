@@ -3,36 +3,72 @@
 //! RegExpBuiltinExec of it (anchored, as the generated expression is `^...$`).
 //!
 //! The expression is read once, rule by rule from ECMA-262's
-//! [pattern grammar](https://tc39.es/ecma262/#sec-patterns) (with the `v` flag's class sets),
-//! into a [`Node`] tree, which one of three engines runs:
+//! [pattern grammar](https://tc39.es/ecma262/#sec-patterns) (with the `v` flag's class sets,
+//! and the [modifiers](https://tc39.es/ecma262/#prod-RegularExpressionModifiers) of ES2025),
+//! into a [`Node`] tree, which one of two engines runs; no expression runs without a time
+//! bound:
 //!
 //! - **Linear** (`regex-automata`'s meta regex): the tree translated into a `regex-syntax`
 //!   [`Hir`] whose meaning is the same as ECMAScript's, written out explicitly where the two
 //!   differ (`.`, `\d` `\s` `\w` `\b`, `^` `$`, case-insensitive matching as ECMAScript's
-//!   simple case folding, class set operations). Its matching time is linear in the input
-//!   (a lazy DFA or a Pike VM, never backtracking), and its groups are those of
-//!   ECMAScript's leftmost-first backtracking.
+//!   simple case folding, per group with `(?i:...)`, class set operations and `\q{...}`
+//!   strings). Its matching time is linear in the input (a lazy DFA or a Pike VM, never
+//!   backtracking), and its groups are those of ECMAScript's leftmost-first backtracking.
 //! - **Bounded backtracking** ([`super::backtrack`], ECMA-262's pattern semantics with a
 //!   step budget), for what the translator does not take: lookaround, backreferences, named
-//!   groups, `\b` with `i`, a quantified capturing group that repeats or can match the
-//!   empty string, and expressions too large for the linear engine. A match that takes more
-//!   steps than [`PatternLimits::max_regexp_steps`](super::PatternLimits::max_regexp_steps)
-//!   stops with [`StepsExhausted`].
-//! - **Unbounded backtracking** (`regress`, an ECMAScript engine), for what the parser does
-//!   not read: `\q{...}`, Unicode property escapes (`\p{...}`, whose tables are of another
-//!   Unicode version in each crate), class set operations (`--`, `&&`) with `i`, lone
-//!   surrogates, group names written with escapes, groups with modifiers. Its time has no
-//!   bound; [`PatternLimits`](super::PatternLimits) can refuse the patterns that need
-//!   backtracking.
+//!   groups, `\b` with `i`, `^` and `$` under the `m` modifier, a quantified capturing group
+//!   that repeats or can match the empty string, and expressions too large for the linear
+//!   engine. A match that takes more steps than
+//!   [`PatternLimits::max_regexp_steps`](super::PatternLimits::max_regexp_steps) stops with
+//!   [`StepsExhausted`].
 //!
-//! Every expression is first compiled by `regress`, so what is a syntax error (and its
-//! message) does not depend on the engine chosen.
+//! Every expression is first compiled by `regress` (an ECMAScript engine), so that what is a
+//! syntax error (and its message) does not depend on weburl's parser; `regress` never
+//! matches.
+//!
+//! What the parser reads beyond the basic grammar, and where its data comes from:
+//!
+//! - **Unicode property escapes** (`\p{...}`, `\P{...}`, in and out of classes): the names
+//!   ECMA-262 allows ([table of non-binary properties](https://tc39.es/ecma262/#table-nonbinary-unicode-properties):
+//!   `General_Category`/`gc`, `Script`/`sc`, `Script_Extensions`/`scx`, a lone
+//!   General_Category value; and its
+//!   [binary properties](https://tc39.es/ecma262/#table-binary-unicode-properties)) are
+//!   looked up in `regex-syntax`'s Unicode tables (Unicode 16), one source for both engines;
+//!   `Changes_When_NFKC_Casefolded`, which `regex-syntax` has no table for, comes from ICU4X's
+//!   (`icu_properties`, Unicode 17). `regress`'s own tables are older (Unicode 15.1), so
+//!   names that came later are syntax errors (as in an engine of that version), and the
+//!   code points assigned or recategorised since match as Unicode 16 says. `gc=Surrogate`
+//!   is empty: no Rust string holds a surrogate.
+//! - **Properties of strings** (`\p{RGI_Emoji}`, `Basic_Emoji`, `Emoji_Keycap_Sequence`,
+//!   `RGI_Emoji_Modifier_Sequence`, `RGI_Emoji_Flag_Sequence`, `RGI_Emoji_Tag_Sequence`,
+//!   `RGI_Emoji_ZWJ_Sequence`) are refused when the pattern is built, before `regress`
+//!   sees them ([`RegExpError::Unsupported`]): neither `regex-syntax` nor ICU4X has their
+//!   lists of sequences (only `regress` does, privately, and its alternation of thousands of
+//!   sequences can exhaust the stack), and a URL component is not where emoji sequences are
+//!   matched.
+//! - **`\q{...}` and class set operations** (`--`, `&&`, also with `i`): a class is a set of
+//!   code points and strings ([CompileToCharSet](https://tc39.es/ecma262/#sec-compiletocharset)),
+//!   each operand folded by [MaybeSimpleCaseFolding](https://tc39.es/ecma262/#sec-maybesimplecasefolding)
+//!   with `i`; one with strings of other lengths than one is matched as an alternation,
+//!   longest strings first, then the single code points, then the empty string
+//!   ([CompileAtom](https://tc39.es/ecma262/#sec-compileatom)).
+//! - **Modifiers** (`(?i:...)`, `(?-i:...)`, `(?ims-ims:...)`): `i` folds the sets and
+//!   literals inside (and `\b`, backreferences), `s` makes `.` every code point, `m` makes
+//!   `^` and `$` match at line terminators (on the bounded matcher).
+//! - **Group names written with escapes** (`(?<\u0061b>...)`, `\k<\u{61}b>`): decoded.
+//! - **Lone surrogates** (`\uD800`, in a class or a range end): a UTF-8 string never holds
+//!   one, as a well-formed URL component (UTF-16 in JavaScript) does not; so they match
+//!   nothing (an empty set), and a range is kept to its code points that are not surrogates.
 //!
 //! [RegExpCreate]: https://tc39.es/ecma262/#sec-regexpcreate
 
+use std::collections::BTreeSet;
+
 use regex_automata::util::primitives::NonMaxUsize;
 use regex_automata::{Anchored, Input, MatchKind, meta};
-use regex_syntax::hir::{Capture, Class, ClassUnicode, ClassUnicodeRange, Hir, Look, Repetition};
+use regex_syntax::hir::{
+    Capture, Class, ClassUnicode, ClassUnicodeRange, Hir, HirKind, Look, Repetition,
+};
 
 use super::backtrack::Program;
 pub(crate) use super::backtrack::StepsExhausted;
@@ -51,9 +87,6 @@ pub(crate) enum RegExp {
         program: Box<Program>,
         max_steps: u64,
     },
-    /// ECMAScript backtracking without a bound (`regress`), for what the parser does not
-    /// read.
-    Unbounded(regress::Regex),
 }
 
 /// The engine a regular expression runs on.
@@ -63,12 +96,10 @@ pub(crate) enum EngineKind {
     Linear,
     /// [`RegExp::Bounded`], with why.
     Backtracking(NeedsBacktracking),
-    /// [`RegExp::Unbounded`], with why.
-    Unbounded(NeedsBacktracking),
 }
 
 impl EngineKind {
-    /// Whether the engine backtracks (either of the two).
+    /// Whether the engine backtracks.
     pub(crate) fn backtracks(self) -> bool {
         !matches!(self, EngineKind::Linear)
     }
@@ -78,7 +109,7 @@ impl EngineKind {
     pub(crate) fn describe(self) -> &'static str {
         match self {
             EngineKind::Linear => "linear",
-            EngineKind::Backtracking(why) | EngineKind::Unbounded(why) => why.0,
+            EngineKind::Backtracking(why) => why.0,
         }
     }
 }
@@ -87,6 +118,24 @@ impl EngineKind {
 /// translator does not take.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct NeedsBacktracking(pub(crate) &'static str);
+
+/// Why an expression that `regress` compiled is not run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum RegExpError {
+    /// Not a valid expression: `regress`'s message, or an early error that `regress` lets
+    /// through (a backreference to a group that does not exist).
+    Syntax(String),
+    /// Valid ECMAScript that weburl does not run (a property of strings), and why.
+    Unsupported(String),
+}
+
+impl std::fmt::Display for RegExpError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RegExpError::Syntax(m) | RegExpError::Unsupported(m) => f.write_str(m),
+        }
+    }
+}
 
 /// [RegExpCreate](https://tc39.es/ecma262/#sec-regexpcreate) with the flags the spec gives
 /// (`v`, `vi`). `regress` applies the `v` flag's class-set syntax and string properties, but
@@ -99,13 +148,12 @@ pub(crate) struct NeedsBacktracking(pub(crate) &'static str);
 /// thread's stack.
 ///
 /// The expression is then parsed and translated for the linear engine; what the translator
-/// does not take runs on the bounded backtracking matcher (`max_steps` steps per match), and
-/// what the parser does not read stays with `regress`.
+/// does not take runs on the bounded backtracking matcher (`max_steps` steps per match).
 pub(crate) fn regexp_create(
     source: &str,
     ignore_case: bool,
     max_steps: u64,
-) -> Result<(RegExp, EngineKind), String> {
+) -> Result<(RegExp, EngineKind), RegExpError> {
     let mut depth = 0usize;
     let mut bytes = source.bytes();
     while let Some(b) = bytes.next() {
@@ -116,28 +164,24 @@ pub(crate) fn regexp_create(
             b'(' | b'[' => {
                 depth += 1;
                 if depth > MAX_REGEXP_NESTING {
-                    return Err(format!(
+                    return Err(RegExpError::Syntax(format!(
                         "groups or classes nested more than {MAX_REGEXP_NESTING} deep"
-                    ));
+                    )));
                 }
             }
             b')' | b']' => depth = depth.saturating_sub(1),
             _ => {}
         }
     }
+    refuse_properties_of_strings(source)?;
     let flags = if ignore_case { "uvi" } else { "uv" };
-    let backtracking = regress::Regex::with_flags(source, flags).map_err(|e| e.to_string())?;
-    let parsed = match parse(source, ignore_case) {
-        Ok(parsed) => parsed,
-        Err(why) => {
-            return Ok((RegExp::Unbounded(backtracking), EngineKind::Unbounded(why)));
-        }
-    };
-    match linear_from(&parsed, ignore_case) {
+    regress::Regex::with_flags(source, flags).map_err(|e| RegExpError::Syntax(e.to_string()))?;
+    let parsed = parse(source, ignore_case)?;
+    match linear_from(&parsed) {
         Ok(linear) => Ok((RegExp::Linear(linear), EngineKind::Linear)),
         Err(why) => Ok((
             RegExp::Bounded {
-                program: Box::new(Program::compile(&parsed, ignore_case)),
+                program: Box::new(Program::compile(&parsed)),
                 max_steps,
             },
             EngineKind::Backtracking(why),
@@ -145,9 +189,30 @@ pub(crate) fn regexp_create(
     }
 }
 
+/// Refuses a property of strings (`\p{RGI_Emoji}`...) before `regress` compiles the
+/// expression: weburl does not run them, and `regress` builds an alternation of thousands of
+/// sequences for each, on which it can exhaust the thread's stack.
+fn refuse_properties_of_strings(source: &str) -> Result<(), RegExpError> {
+    let mut rest = source;
+    while let Some(i) = rest.find('\\') {
+        rest = &rest[i + 1..];
+        if let Some(body) = rest.strip_prefix("p{").or_else(|| rest.strip_prefix("P{"))
+            && let Some((name, _)) = body.split_once('}')
+            && STRING_PROPERTIES.contains(&name)
+        {
+            unicode_property(None, name)?;
+        }
+        // The escaped character is not an escape itself.
+        let mut chars = rest.chars();
+        chars.next();
+        rest = chars.as_str();
+    }
+    Ok(())
+}
+
 /// The linear engine's regex for a parsed expression, or why it needs backtracking.
-fn linear_from(parsed: &Parsed, ignore_case: bool) -> Result<meta::Regex, NeedsBacktracking> {
-    let hir = to_hir(&parsed.node, ignore_case)?;
+fn linear_from(parsed: &Parsed) -> Result<meta::Regex, NeedsBacktracking> {
+    let hir = to_hir(&parsed.node)?;
     meta::Builder::new()
         .configure(meta::Config::new().match_kind(MatchKind::LeftmostFirst))
         .build_from_hir(&hir)
@@ -196,13 +261,6 @@ impl RegExp {
                 out.extend((1..=groups).map(|i| spans.get(i).copied().flatten()));
                 Ok(true)
             }
-            RegExp::Unbounded(regex) => {
-                let Some(m) = regex.find(input) else {
-                    return Ok(false);
-                };
-                out.extend((1..=groups).map(|i| m.group(i).map(|r| (r.start, r.end))));
-                Ok(true)
-            }
         }
     }
 
@@ -214,7 +272,6 @@ impl RegExp {
             RegExp::Bounded { program, max_steps } => {
                 Ok(program.exec(input, *max_steps)?.is_some())
             }
-            RegExp::Unbounded(regex) => Ok(regex.find(input).is_some()),
         }
     }
 }
@@ -236,13 +293,15 @@ pub(crate) enum Node {
     Concat(Vec<Node>),
     /// [Disjunction](https://tc39.es/ecma262/#prod-Disjunction): alternatives in order.
     Alt(Vec<Node>),
-    /// [Assertion](https://tc39.es/ecma262/#prod-Assertion) `^` (no `m` flag: the input's
-    /// start).
-    Start,
-    /// Assertion `$` (the input's end).
-    End,
-    /// Assertion `\b` (`\B` when `negate`).
-    WordBoundary { negate: bool },
+    /// [Assertion](https://tc39.es/ecma262/#prod-Assertion) `^`: the input's start, or with the `m` modifier (`multiline`) also just
+    /// after a [LineTerminator](https://tc39.es/ecma262/#prod-LineTerminator).
+    Start { multiline: bool },
+    /// Assertion `$`: the input's end, or with `multiline` also just before a
+    /// LineTerminator.
+    End { multiline: bool },
+    /// Assertion `\b` (`\B` when `negate`), with [IsWordChar](https://tc39.es/ecma262/#sec-runtime-semantics-iswordchar-abstract-operation)'s
+    /// WordCharacters as `i` (`ignore_case`, the flag or a modifier) makes them.
+    WordBoundary { negate: bool, ignore_case: bool },
     /// Assertion `(?=` `(?!` `(?<=` `(?<!`.
     Look {
         behind: bool,
@@ -264,10 +323,12 @@ pub(crate) enum Node {
         sub: Box<Node>,
     },
     /// `\` DecimalEscape (one group) or `\k<name>` (the groups of that name, filled in
-    /// once the whole expression is read).
+    /// once the whole expression is read); code points compared by Canonicalize when
+    /// `ignore_case`.
     Backref {
         groups: Vec<u32>,
         name: Option<String>,
+        ignore_case: bool,
     },
 }
 
@@ -279,20 +340,24 @@ pub(crate) struct Parsed {
 }
 
 /// Parses an ECMAScript [Pattern](https://tc39.es/ecma262/#prod-Pattern) (a valid one, with
-/// the `v` flag, and `i` when `ignore_case`), or says which construct neither the linear
-/// engine nor the bounded backtracking matcher reads (it stays with `regress`).
-pub(crate) fn parse(source: &str, ignore_case: bool) -> Result<Parsed, NeedsBacktracking> {
+/// the `v` flag, and `i` when `ignore_case`), or says why it is not run: a syntax error that
+/// `regress` let through, or a construct weburl does not support (a property of strings).
+pub(crate) fn parse(source: &str, ignore_case: bool) -> Result<Parsed, RegExpError> {
     let mut p = Parser {
         chars: source.chars().collect(),
         pos: 0,
-        ignore_case,
+        modifiers: Modifiers {
+            ignore_case,
+            multiline: false,
+            dot_all: false,
+        },
         captures: 0,
         depth: 0,
         names: Vec::new(),
     };
     let mut node = p.disjunction()?;
     if p.pos != p.chars.len() {
-        return Err(UNREAD);
+        return Err(unread(p.pos));
     }
     // GroupSpecifier names may be referred to before their group: resolved now.
     let names = std::mem::take(&mut p.names);
@@ -305,20 +370,26 @@ pub(crate) fn parse(source: &str, ignore_case: bool) -> Result<Parsed, NeedsBack
 
 /// Gives each `\k<name>` the groups of that name (collected by the parser), as
 /// [BackreferenceMatcher](https://tc39.es/ecma262/#sec-backreference-matcher) reads them;
-/// a backreference to a group that does not exist (an early error, which `regress` lets
-/// through for numbers) is left unread.
+/// a backreference to a group that does not exist is a syntax error (an early error, which
+/// `regress` lets through for numbers).
 fn resolve_backrefs(
     node: &mut Node,
     names: &[(String, u32)],
     captures: u32,
-) -> Result<(), NeedsBacktracking> {
+) -> Result<(), RegExpError> {
     match node {
-        Node::Backref { groups, name } => {
+        Node::Backref { groups, name, .. } => {
             if let Some(name) = name {
                 groups.extend(names.iter().filter(|(n, _)| n == name).map(|&(_, i)| i));
             }
             if groups.is_empty() || groups.iter().any(|&g| g == 0 || g > captures) {
-                return Err(UNREAD);
+                return Err(RegExpError::Syntax(match name {
+                    Some(name) => format!("\\k<{name}> names no group"),
+                    None => format!(
+                        "\\{} refers to a group that does not exist ({captures} groups)",
+                        groups.first().copied().unwrap_or(0)
+                    ),
+                }));
             }
             Ok(())
         }
@@ -334,28 +405,28 @@ fn resolve_backrefs(
 
 /// Translates a parsed expression into a `regex-syntax` expression of the same meaning, or
 /// says which construct needs backtracking.
-pub(crate) fn to_hir(node: &Node, ignore_case: bool) -> Result<Hir, NeedsBacktracking> {
+pub(crate) fn to_hir(node: &Node) -> Result<Hir, NeedsBacktracking> {
     Ok(match node {
         Node::Char(c) => {
             let mut buf = [0; 4];
             Hir::literal(c.encode_utf8(&mut buf).as_bytes())
         }
         Node::Set(set) => Hir::class(Class::Unicode(set.clone())),
-        Node::Concat(v) => Hir::concat(
-            v.iter()
-                .map(|n| to_hir(n, ignore_case))
-                .collect::<Result<_, _>>()?,
-        ),
-        Node::Alt(v) => Hir::alternation(
-            v.iter()
-                .map(|n| to_hir(n, ignore_case))
-                .collect::<Result<_, _>>()?,
-        ),
+        Node::Concat(v) => Hir::concat(v.iter().map(to_hir).collect::<Result<_, _>>()?),
+        Node::Alt(v) => Hir::alternation(v.iter().map(to_hir).collect::<Result<_, _>>()?),
         // Without the `m` flag, `^` and `$` are the start and end of the input.
-        Node::Start => Hir::look(Look::Start),
-        Node::End => Hir::look(Look::End),
-        Node::WordBoundary { negate } => {
-            if ignore_case {
+        Node::Start { multiline: false } => Hir::look(Look::Start),
+        Node::End { multiline: false } => Hir::look(Look::End),
+        // With it, they are also at a LineTerminator (LF, CR, LS, PS; between CR and LF
+        // too), which no `regex-syntax` look-around says.
+        Node::Start { multiline: true } | Node::End { multiline: true } => {
+            return Err(NeedsBacktracking("^ or $ with the m modifier"));
+        }
+        Node::WordBoundary {
+            negate,
+            ignore_case,
+        } => {
+            if *ignore_case {
                 // With `i` and `v`, IsWordChar uses WordCharacters, which then holds U+017F
                 // and U+212A: not `regex-syntax`'s ASCII word boundary.
                 return Err(NeedsBacktracking("\\b or \\B with the i flag"));
@@ -371,7 +442,7 @@ pub(crate) fn to_hir(node: &Node, ignore_case: bool) -> Result<Hir, NeedsBacktra
         Node::Group { index, sub, .. } => Hir::capture(Capture {
             index: *index,
             name: None,
-            sub: Box::new(to_hir(sub, ignore_case)?),
+            sub: Box::new(to_hir(sub)?),
         }),
         Node::Backref { name: Some(_), .. } => {
             return Err(NeedsBacktracking("a named backreference"));
@@ -385,7 +456,7 @@ pub(crate) fn to_hir(node: &Node, ignore_case: bool) -> Result<Hir, NeedsBacktra
         } => {
             const LARGE: NeedsBacktracking =
                 NeedsBacktracking("a count too large for the linear engine");
-            let atom = to_hir(sub, ignore_case)?;
+            let atom = to_hir(sub)?;
             let min = u32::try_from(*min).map_err(|_| LARGE)?;
             let max = max
                 .map(|m| u32::try_from(m).map_err(|_| LARGE))
@@ -412,17 +483,298 @@ pub(crate) fn to_hir(node: &Node, ignore_case: bool) -> Result<Hir, NeedsBacktra
     })
 }
 
+/// The flags that a group's [modifiers](https://tc39.es/ecma262/#prod-RegularExpressionModifiers)
+/// can change, as they are at a point of the expression (`i` starts as the pattern's flag,
+/// `m` and `s` off: the URL Pattern Standard sets neither).
+#[derive(Debug, Clone, Copy)]
+struct Modifiers {
+    ignore_case: bool,
+    multiline: bool,
+    dot_all: bool,
+}
+
 struct Parser {
     chars: Vec<char>,
     pos: usize,
-    ignore_case: bool,
+    modifiers: Modifiers,
     captures: u32,
     depth: usize,
     /// The GroupSpecifier names read so far, with their group's index.
     names: Vec<(String, u32)>,
 }
 
-const UNREAD: NeedsBacktracking = NeedsBacktracking("a syntax the translator does not read");
+/// What the parser meets where `regress` accepted the expression but the grammar does not
+/// allow it (a disagreement between the two readings): refused, never run.
+fn unread(pos: usize) -> RegExpError {
+    RegExpError::Syntax(format!(
+        "weburl's parser does not read the expression at character {pos}"
+    ))
+}
+
+/// A [CharSet](https://tc39.es/ecma262/#sec-compiletocharset) of the `v` flag, as a class
+/// compiles to: code points (closed under simple case folding with `i`, see
+/// [`Parser::fold`]), and the strings of other lengths than one (with `i`, each code point
+/// written as the smallest of its folding class, so that equal strings under
+/// Canonicalize are one element).
+#[derive(Debug, Clone)]
+struct CharSet {
+    chars: ClassUnicode,
+    strings: BTreeSet<Vec<char>>,
+}
+
+impl CharSet {
+    fn of(chars: ClassUnicode) -> CharSet {
+        CharSet {
+            chars,
+            strings: BTreeSet::new(),
+        }
+    }
+
+    /// [ClassUnion](https://tc39.es/ecma262/#prod-ClassUnion).
+    fn union(&mut self, other: CharSet) {
+        self.chars.union(&other.chars);
+        self.strings.extend(other.strings);
+    }
+
+    /// [ClassIntersection](https://tc39.es/ecma262/#prod-ClassIntersection): the elements
+    /// in both.
+    fn intersect(&mut self, other: &CharSet) {
+        self.chars.intersect(&other.chars);
+        self.strings.retain(|s| other.strings.contains(s));
+    }
+
+    /// [ClassSubtraction](https://tc39.es/ecma262/#prod-ClassSubtraction): the elements of
+    /// `self` not in `other`.
+    fn difference(&mut self, other: &CharSet) {
+        self.chars.difference(&other.chars);
+        self.strings.retain(|s| !other.strings.contains(s));
+    }
+}
+
+/// The code points from `lo` to `hi` (inclusive) that are not surrogates: a range whose end
+/// is a lone surrogate keeps the code points a UTF-8 string can hold.
+fn code_point_range(lo: u32, hi: u32) -> ClassUnicode {
+    let mut set = ClassUnicode::empty();
+    let mut add = |a: u32, b: u32| {
+        if let (Some(a), Some(b)) = (char::from_u32(a), char::from_u32(b))
+            && a <= b
+        {
+            set.push(ClassUnicodeRange::new(a, b));
+        }
+    };
+    if lo < 0xD800 {
+        add(lo, hi.min(0xD7FF));
+    }
+    if hi >= 0xE000 {
+        add(lo.max(0xE000), hi);
+    }
+    set
+}
+
+/// The smallest code point of `c`'s simple case folding class (with the folds of
+/// [`NEWER_FOLDS`] left out, as everywhere): one representative per class, for the strings of
+/// a [`CharSet`] with `i`.
+fn canonical_code_point(c: char) -> char {
+    maybe_simple_case_folding(class(&[(c, c)]), true)
+        .ranges()
+        .first()
+        .map_or(c, |r| r.start())
+}
+
+/// The [binary Unicode properties](https://tc39.es/ecma262/#table-binary-unicode-properties)
+/// ECMA-262 allows, by name and alias, with the name `regex-syntax` knows them by.
+const BINARY_PROPERTIES: &[(&str, &str)] = &[
+    ("ASCII", "ASCII"),
+    ("ASCII_Hex_Digit", "ASCII_Hex_Digit"),
+    ("AHex", "ASCII_Hex_Digit"),
+    ("Alphabetic", "Alphabetic"),
+    ("Alpha", "Alphabetic"),
+    ("Any", "Any"),
+    ("Assigned", "Assigned"),
+    ("Bidi_Control", "Bidi_Control"),
+    ("Bidi_C", "Bidi_Control"),
+    ("Bidi_Mirrored", "Bidi_Mirrored"),
+    ("Bidi_M", "Bidi_Mirrored"),
+    ("Case_Ignorable", "Case_Ignorable"),
+    ("CI", "Case_Ignorable"),
+    ("Cased", "Cased"),
+    ("Changes_When_Casefolded", "Changes_When_Casefolded"),
+    ("CWCF", "Changes_When_Casefolded"),
+    ("Changes_When_Casemapped", "Changes_When_Casemapped"),
+    ("CWCM", "Changes_When_Casemapped"),
+    ("Changes_When_Lowercased", "Changes_When_Lowercased"),
+    ("CWL", "Changes_When_Lowercased"),
+    ("Changes_When_NFKC_Casefolded", CWKCF),
+    ("CWKCF", CWKCF),
+    ("Changes_When_Titlecased", "Changes_When_Titlecased"),
+    ("CWT", "Changes_When_Titlecased"),
+    ("Changes_When_Uppercased", "Changes_When_Uppercased"),
+    ("CWU", "Changes_When_Uppercased"),
+    ("Dash", "Dash"),
+    (
+        "Default_Ignorable_Code_Point",
+        "Default_Ignorable_Code_Point",
+    ),
+    ("DI", "Default_Ignorable_Code_Point"),
+    ("Deprecated", "Deprecated"),
+    ("Dep", "Deprecated"),
+    ("Diacritic", "Diacritic"),
+    ("Dia", "Diacritic"),
+    ("Emoji", "Emoji"),
+    ("Emoji_Component", "Emoji_Component"),
+    ("EComp", "Emoji_Component"),
+    ("Emoji_Modifier", "Emoji_Modifier"),
+    ("EMod", "Emoji_Modifier"),
+    ("Emoji_Modifier_Base", "Emoji_Modifier_Base"),
+    ("EBase", "Emoji_Modifier_Base"),
+    ("Emoji_Presentation", "Emoji_Presentation"),
+    ("EPres", "Emoji_Presentation"),
+    ("Extended_Pictographic", "Extended_Pictographic"),
+    ("ExtPict", "Extended_Pictographic"),
+    ("Extender", "Extender"),
+    ("Ext", "Extender"),
+    ("Grapheme_Base", "Grapheme_Base"),
+    ("Gr_Base", "Grapheme_Base"),
+    ("Grapheme_Extend", "Grapheme_Extend"),
+    ("Gr_Ext", "Grapheme_Extend"),
+    ("Hex_Digit", "Hex_Digit"),
+    ("Hex", "Hex_Digit"),
+    ("IDS_Binary_Operator", "IDS_Binary_Operator"),
+    ("IDSB", "IDS_Binary_Operator"),
+    ("IDS_Trinary_Operator", "IDS_Trinary_Operator"),
+    ("IDST", "IDS_Trinary_Operator"),
+    ("ID_Continue", "ID_Continue"),
+    ("IDC", "ID_Continue"),
+    ("ID_Start", "ID_Start"),
+    ("IDS", "ID_Start"),
+    ("Ideographic", "Ideographic"),
+    ("Ideo", "Ideographic"),
+    ("Join_Control", "Join_Control"),
+    ("Join_C", "Join_Control"),
+    ("Logical_Order_Exception", "Logical_Order_Exception"),
+    ("LOE", "Logical_Order_Exception"),
+    ("Lowercase", "Lowercase"),
+    ("Lower", "Lowercase"),
+    ("Math", "Math"),
+    ("Noncharacter_Code_Point", "Noncharacter_Code_Point"),
+    ("NChar", "Noncharacter_Code_Point"),
+    ("Pattern_Syntax", "Pattern_Syntax"),
+    ("Pat_Syn", "Pattern_Syntax"),
+    ("Pattern_White_Space", "Pattern_White_Space"),
+    ("Pat_WS", "Pattern_White_Space"),
+    ("Quotation_Mark", "Quotation_Mark"),
+    ("QMark", "Quotation_Mark"),
+    ("Radical", "Radical"),
+    ("Regional_Indicator", "Regional_Indicator"),
+    ("RI", "Regional_Indicator"),
+    ("Sentence_Terminal", "Sentence_Terminal"),
+    ("STerm", "Sentence_Terminal"),
+    ("Soft_Dotted", "Soft_Dotted"),
+    ("SD", "Soft_Dotted"),
+    ("Terminal_Punctuation", "Terminal_Punctuation"),
+    ("Term", "Terminal_Punctuation"),
+    ("Unified_Ideograph", "Unified_Ideograph"),
+    ("UIdeo", "Unified_Ideograph"),
+    ("Uppercase", "Uppercase"),
+    ("Upper", "Uppercase"),
+    ("Variation_Selector", "Variation_Selector"),
+    ("VS", "Variation_Selector"),
+    ("White_Space", "White_Space"),
+    ("space", "White_Space"),
+    ("XID_Continue", "XID_Continue"),
+    ("XIDC", "XID_Continue"),
+    ("XID_Start", "XID_Start"),
+    ("XIDS", "XID_Start"),
+];
+
+/// `Changes_When_NFKC_Casefolded`, which `regex-syntax` has no table for: read from ICU4X.
+const CWKCF: &str = "Changes_When_NFKC_Casefolded";
+
+/// The [binary properties of strings](https://tc39.es/ecma262/#table-binary-unicode-properties-of-strings),
+/// which weburl refuses (see the module's documentation).
+const STRING_PROPERTIES: &[&str] = &[
+    "Basic_Emoji",
+    "Emoji_Keycap_Sequence",
+    "RGI_Emoji_Modifier_Sequence",
+    "RGI_Emoji_Flag_Sequence",
+    "RGI_Emoji_Tag_Sequence",
+    "RGI_Emoji_ZWJ_Sequence",
+    "RGI_Emoji",
+];
+
+/// The code points of a [UnicodePropertyValueExpression](https://tc39.es/ecma262/#prod-UnicodePropertyValueExpression)
+/// (`name=value`, or a lone `value`) that `regress` accepted: `General_Category`, `Script`
+/// and `Script_Extensions` values and the binary properties, from `regex-syntax`'s tables
+/// (ICU4X's for `Changes_When_NFKC_Casefolded`); `gc=Surrogate` is empty (no Rust string
+/// holds a surrogate). A property of strings is [`RegExpError::Unsupported`].
+pub(crate) fn unicode_property(
+    name: Option<&str>,
+    value: &str,
+) -> Result<ClassUnicode, RegExpError> {
+    let general_category = |value: &str| {
+        if matches!(value, "Cs" | "Surrogate") {
+            Ok(ClassUnicode::empty())
+        } else {
+            property_table(&format!("gc={value}"))
+        }
+    };
+    match name {
+        Some("General_Category" | "gc") => general_category(value),
+        Some("Script" | "sc") => property_table(&format!("sc={value}")),
+        Some("Script_Extensions" | "scx") => property_table(&format!("scx={value}")),
+        Some(name) => Err(RegExpError::Syntax(format!(
+            "{name} is not a Unicode property with values"
+        ))),
+        None => {
+            if let Some(&(_, table)) = BINARY_PROPERTIES.iter().find(|(n, _)| *n == value) {
+                if table == CWKCF {
+                    use icu_properties::{CodePointSetData, props::ChangesWhenNfkcCasefolded};
+                    let set = CodePointSetData::new::<ChangesWhenNfkcCasefolded>();
+                    return Ok(set
+                        .iter_ranges()
+                        .map(|r| code_point_range(*r.start(), *r.end()))
+                        .fold(ClassUnicode::empty(), |mut all, part| {
+                            all.union(&part);
+                            all
+                        }));
+                }
+                return property_table(table);
+            }
+            if STRING_PROPERTIES.contains(&value) {
+                return Err(RegExpError::Unsupported(format!(
+                    "\\p{{{value}}} is a property of strings (emoji sequences), whose lists \
+                     weburl does not carry"
+                )));
+            }
+            general_category(value)
+        }
+    }
+}
+
+/// The class `\p{query}` of `regex-syntax`'s Unicode tables.
+fn property_table(query: &str) -> Result<ClassUnicode, RegExpError> {
+    let missing = || {
+        RegExpError::Unsupported(format!(
+            "the Unicode property {query} has no table in weburl's Unicode data"
+        ))
+    };
+    let hir = regex_syntax::ParserBuilder::new()
+        .build()
+        .parse(&format!("\\p{{{query}}}"))
+        .map_err(|_| missing())?;
+    match hir.kind() {
+        HirKind::Class(Class::Unicode(set)) => Ok(set.clone()),
+        // A class of one code point is written as its literal.
+        HirKind::Literal(lit) => {
+            let c = std::str::from_utf8(&lit.0)
+                .ok()
+                .and_then(|s| s.chars().next())
+                .ok_or_else(missing)?;
+            Ok(class(&[(c, c)]))
+        }
+        _ => Err(missing()),
+    }
+}
 
 /// Ranges of a class, as pairs of code points.
 fn class(ranges: &[(char, char)]) -> ClassUnicode {
@@ -526,13 +878,22 @@ impl Parser {
         }
     }
 
-    fn next(&mut self) -> Result<char, NeedsBacktracking> {
-        let c = self.peek().ok_or(UNREAD)?;
+    fn next(&mut self) -> Result<char, RegExpError> {
+        let c = self.peek().ok_or_else(|| unread(self.pos))?;
         self.pos += 1;
         Ok(c)
     }
 
-    /// A set of code points as it is matched: with `i`, closed under simple case folding
+    fn expect(&mut self, c: char) -> Result<(), RegExpError> {
+        if self.eat(c) {
+            Ok(())
+        } else {
+            Err(unread(self.pos))
+        }
+    }
+
+    /// A set of code points as it is matched: with `i` (the flag, or a modifier around this
+    /// point), closed under simple case folding
     /// ([MaybeSimpleCaseFolding](https://tc39.es/ecma262/#sec-maybesimplecasefolding) and
     /// [Canonicalize](https://tc39.es/ecma262/#sec-runtime-semantics-canonicalize-ch)): a
     /// code point matches when its folding is the folding of one in the set. Complements,
@@ -540,18 +901,21 @@ impl Parser {
     /// ECMAScript's [CharacterComplement](https://tc39.es/ecma262/#sec-charactercomplement)
     /// and class set operations mean on the folded sets.
     fn fold(&self, c: ClassUnicode) -> ClassUnicode {
-        maybe_simple_case_folding(c, self.ignore_case)
+        maybe_simple_case_folding(c, self.modifiers.ignore_case)
     }
 
-    fn char_class(&self, ch: char) -> ClassUnicode {
-        self.fold(class(&[(ch, ch)]))
+    /// One code point as a folded set (empty for a lone surrogate).
+    fn char_class(&self, cp: u32) -> ClassUnicode {
+        self.fold(code_point_range(cp, cp))
     }
 
     /// [Disjunction](https://tc39.es/ecma262/#prod-Disjunction): Alternative (`|` Alternative)*.
-    fn disjunction(&mut self) -> Result<Node, NeedsBacktracking> {
+    fn disjunction(&mut self) -> Result<Node, RegExpError> {
         self.depth += 1;
         if self.depth > MAX_REGEXP_NESTING {
-            return Err(NeedsBacktracking("nesting too deep"));
+            return Err(RegExpError::Syntax(format!(
+                "groups or classes nested more than {MAX_REGEXP_NESTING} deep"
+            )));
         }
         let mut alternatives = vec![self.alternative()?];
         while self.eat('|') {
@@ -566,7 +930,7 @@ impl Parser {
     }
 
     /// [Alternative](https://tc39.es/ecma262/#prod-Alternative): Term*.
-    fn alternative(&mut self) -> Result<Node, NeedsBacktracking> {
+    fn alternative(&mut self) -> Result<Node, RegExpError> {
         let mut terms = Vec::new();
         while let Some(c) = self.peek() {
             if c == '|' || c == ')' {
@@ -581,19 +945,46 @@ impl Parser {
         })
     }
 
-    /// [Term](https://tc39.es/ecma262/#prod-Term): Assertion | Atom Quantifier?.
-    fn term(&mut self) -> Result<Node, NeedsBacktracking> {
+    /// [Term](https://tc39.es/ecma262/#prod-Term): Assertion | Atom Quantifier?. With `u`
+    /// and `v`, an Assertion takes no Quantifier (`\b*`, `(?=a)+` are syntax errors, which
+    /// `regress` lets through for some).
+    fn term(&mut self) -> Result<Node, RegExpError> {
+        let at = self.pos;
+        let node = self.term_or_assertion()?;
+        let assertion = matches!(
+            node,
+            Node::Start { .. } | Node::End { .. } | Node::WordBoundary { .. } | Node::Look { .. }
+        );
+        let quantified = match self.peek() {
+            Some('*' | '+' | '?') => true,
+            Some('{') => self.peek_at(1).is_some_and(|c| c.is_ascii_digit()),
+            _ => false,
+        };
+        if assertion && quantified {
+            return Err(RegExpError::Syntax(format!(
+                "nothing to repeat: a quantifier after the assertion at character {at}"
+            )));
+        }
+        Ok(node)
+    }
+
+    /// Term without the check of a quantified assertion.
+    fn term_or_assertion(&mut self) -> Result<Node, RegExpError> {
         // Assertions (https://tc39.es/ecma262/#prod-Assertion).
+        let multiline = self.modifiers.multiline;
         if self.eat('^') {
-            return Ok(Node::Start);
+            return Ok(Node::Start { multiline });
         }
         if self.eat('$') {
-            return Ok(Node::End);
+            return Ok(Node::End { multiline });
         }
         if self.peek() == Some('\\') && matches!(self.peek_at(1), Some('b' | 'B')) {
             let negate = self.peek_at(1) == Some('B');
             self.pos += 2;
-            return Ok(Node::WordBoundary { negate });
+            return Ok(Node::WordBoundary {
+                negate,
+                ignore_case: self.modifiers.ignore_case,
+            });
         }
         for (open, behind, negate) in [
             ("(?=", false, false),
@@ -603,9 +994,7 @@ impl Parser {
         ] {
             if self.eat_str(open) {
                 let sub = self.disjunction()?;
-                if !self.eat(')') {
-                    return Err(UNREAD);
-                }
+                self.expect(')')?;
                 // With `u`/`v`, lookarounds take no quantifier (QuantifiableAssertion is
                 // Annex B, without the flags).
                 return Ok(Node::Look {
@@ -621,7 +1010,7 @@ impl Parser {
 
     /// [Quantifier](https://tc39.es/ecma262/#prod-Quantifier): `*` `+` `?` `{n}` `{n,}`
     /// `{n,m}`, each greedy or (followed by `?`) lazy.
-    fn quantifier(&mut self, atom: Node) -> Result<Node, NeedsBacktracking> {
+    fn quantifier(&mut self, atom: Node) -> Result<Node, RegExpError> {
         let (min, max) = match self.peek() {
             Some('*') => {
                 self.pos += 1;
@@ -647,9 +1036,7 @@ impl Parser {
                 } else {
                     Some(min)
                 };
-                if !self.eat('}') {
-                    return Err(UNREAD);
-                }
+                self.expect('}')?;
                 (min, max)
             }
             _ => return Ok(atom),
@@ -664,7 +1051,7 @@ impl Parser {
     }
 
     /// DecimalDigits, as a count of a quantifier (saturating: no input is that long).
-    fn decimal(&mut self) -> Result<u64, NeedsBacktracking> {
+    fn decimal(&mut self) -> Result<u64, RegExpError> {
         let start = self.pos;
         let mut n: u64 = 0;
         while let Some(d) = self.peek().and_then(|c| c.to_digit(10)) {
@@ -672,31 +1059,39 @@ impl Parser {
             self.pos += 1;
         }
         if self.pos == start {
-            return Err(UNREAD);
+            return Err(unread(self.pos));
         }
         Ok(n)
     }
 
     /// [Atom](https://tc39.es/ecma262/#prod-Atom): PatternCharacter, `.`, `\` AtomEscape,
-    /// CharacterClass, `(` GroupSpecifier? Disjunction `)`, `(?:` Disjunction `)`.
-    fn atom(&mut self) -> Result<Node, NeedsBacktracking> {
+    /// CharacterClass, `(` GroupSpecifier? Disjunction `)`, `(?` RegularExpressionModifiers
+    /// (`-` RegularExpressionModifiers)? `:` Disjunction `)`.
+    fn atom(&mut self) -> Result<Node, RegExpError> {
+        let at = self.pos;
         match self.next()? {
-            '.' => Ok(Node::Set(dot_class())),
+            '.' => Ok(Node::Set(if self.modifiers.dot_all {
+                class(&[('\0', char::MAX)])
+            } else {
+                dot_class()
+            })),
             '\\' => self.atom_escape(),
-            '[' => Ok(Node::Set(self.class_contents_until_close()?)),
+            '[' => {
+                let set = self.class_contents_until_close()?;
+                Ok(self.class_node(set))
+            }
             '(' => {
-                if self.eat_str("?:") {
-                    let inner = self.disjunction()?;
-                    if !self.eat(')') {
-                        return Err(UNREAD);
-                    }
-                    return Ok(inner);
+                if self.peek() == Some('?')
+                    && matches!(self.peek_at(1), Some('i' | 'm' | 's' | '-' | ':'))
+                {
+                    self.pos += 1;
+                    return self.modified_group();
                 }
                 let mut name = None;
                 if self.eat_str("?<") {
                     name = Some(self.group_name()?);
                 } else if self.peek() == Some('?') {
-                    return Err(NeedsBacktracking("a group with modifiers"));
+                    return Err(unread(self.pos));
                 }
                 self.captures += 1;
                 let index = self.captures;
@@ -704,9 +1099,7 @@ impl Parser {
                     self.names.push((name.clone(), index));
                 }
                 let inner = self.disjunction()?;
-                if !self.eat(')') {
-                    return Err(UNREAD);
-                }
+                self.expect(')')?;
                 Ok(Node::Group {
                     index,
                     named: name.is_some(),
@@ -715,28 +1108,67 @@ impl Parser {
             }
             // SyntaxCharacters that cannot start an atom (`)` `]` `{` `}` `*` `+` `?` `|`
             // are syntax errors with `u`/`v`, which `regress` has refused already).
-            ')' | ']' | '{' | '}' | '*' | '+' | '?' | '|' | '^' | '$' => Err(UNREAD),
+            ')' | ']' | '{' | '}' | '*' | '+' | '?' | '|' | '^' | '$' => Err(unread(at)),
             // PatternCharacter.
-            c => Ok(self.literal(c)),
+            c => Ok(self.literal(u32::from(c))),
         }
     }
 
-    /// [GroupName](https://tc39.es/ecma262/#prod-GroupName) after the `<`, through the `>`:
-    /// its characters as written (a name written with `\u` escapes is left unread).
-    fn group_name(&mut self) -> Result<String, NeedsBacktracking> {
-        let mut name = String::new();
+    /// A non-capturing group after `(?`: RegularExpressionModifiers, `-` and the ones
+    /// removed, `:`, then its Disjunction with the flags so modified
+    /// ([UpdateModifiers](https://tc39.es/ecma262/#sec-updatemodifiers)); `(?:` is the group
+    /// with no modifiers.
+    fn modified_group(&mut self) -> Result<Node, RegExpError> {
+        let outer = self.modifiers;
+        let mut add = true;
         loop {
             match self.next()? {
+                'i' => self.modifiers.ignore_case = add,
+                'm' => self.modifiers.multiline = add,
+                's' => self.modifiers.dot_all = add,
+                '-' if add => add = false,
+                ':' => break,
+                _ => return Err(unread(self.pos - 1)),
+            }
+        }
+        let inner = self.disjunction()?;
+        self.modifiers = outer;
+        self.expect(')')?;
+        Ok(inner)
+    }
+
+    /// [GroupName](https://tc39.es/ecma262/#prod-GroupName) after the `<`, through the `>`:
+    /// its code points, `\u` escapes (RegExpUnicodeEscapeSequence) decoded, so that
+    /// `(?<\u0061>...)` and `\k<a>` name the same group.
+    fn group_name(&mut self) -> Result<String, RegExpError> {
+        let mut name = String::new();
+        loop {
+            let at = self.pos;
+            match self.next()? {
                 '>' if !name.is_empty() => return Ok(name),
-                '\\' | '>' => return Err(UNREAD),
+                '>' => return Err(unread(at)),
+                '\\' => {
+                    self.expect('u')?;
+                    let cp = self.unicode_escape()?;
+                    name.push(char::from_u32(cp).ok_or_else(|| {
+                        RegExpError::Syntax(format!(
+                            "a lone surrogate in a group name at character {at}"
+                        ))
+                    })?);
+                }
                 c => name.push(c),
             }
         }
     }
 
-    fn literal(&self, c: char) -> Node {
-        if self.ignore_case {
-            let set = self.char_class(c);
+    /// A PatternCharacter or escaped code point: itself, or with `i` its folded set when
+    /// that set has more than one code point; a lone surrogate matches nothing.
+    fn literal(&self, cp: u32) -> Node {
+        let Some(c) = char::from_u32(cp) else {
+            return Node::Set(ClassUnicode::empty());
+        };
+        if self.modifiers.ignore_case {
+            let set = self.char_class(cp);
             if set.ranges().len() > 1 || set.ranges()[0].start() != set.ranges()[0].end() {
                 return Node::Set(set);
             }
@@ -744,28 +1176,56 @@ impl Parser {
         Node::Char(c)
     }
 
+    /// A class's [CharSet] as it is matched
+    /// ([CompileAtom](https://tc39.es/ecma262/#sec-compileatom) of a CharacterClass with
+    /// `v`): a set of code points, or, with strings, an alternation of the strings longest
+    /// first (code point by code point, each folded with `i`), then the single code points,
+    /// then the empty string.
+    fn class_node(&self, set: CharSet) -> Node {
+        if set.strings.is_empty() {
+            return Node::Set(set.chars);
+        }
+        let mut strings: Vec<&Vec<char>> = set.strings.iter().filter(|s| s.len() > 1).collect();
+        strings.sort_by_key(|s| std::cmp::Reverse(s.len()));
+        let mut alternatives: Vec<Node> = strings
+            .into_iter()
+            .map(|s| Node::Concat(s.iter().map(|&c| self.literal(u32::from(c))).collect()))
+            .collect();
+        if !set.chars.ranges().is_empty() {
+            alternatives.push(Node::Set(set.chars));
+        }
+        if set.strings.contains(&Vec::new()) {
+            alternatives.push(Node::Concat(Vec::new()));
+        }
+        if alternatives.len() == 1 {
+            alternatives.pop().unwrap_or(Node::Concat(Vec::new()))
+        } else {
+            Node::Alt(alternatives)
+        }
+    }
+
     /// [AtomEscape](https://tc39.es/ecma262/#prod-AtomEscape) (after the `\`).
-    fn atom_escape(&mut self) -> Result<Node, NeedsBacktracking> {
+    fn atom_escape(&mut self) -> Result<Node, RegExpError> {
+        let ignore_case = self.modifiers.ignore_case;
         match self.peek() {
             Some('1'..='9') => {
-                // DecimalEscape: NonZeroDigit DecimalDigits (the group exists, or `regress`
-                // would have refused the expression).
+                // DecimalEscape: NonZeroDigit DecimalDigits (checked against the groups once
+                // the whole expression is read).
                 let n = self.decimal()?;
-                let index = u32::try_from(n).map_err(|_| UNREAD)?;
                 Ok(Node::Backref {
-                    groups: vec![index],
+                    groups: vec![u32::try_from(n).unwrap_or(u32::MAX)],
                     name: None,
+                    ignore_case,
                 })
             }
             Some('k') => {
                 self.pos += 1;
-                if !self.eat('<') {
-                    return Err(UNREAD);
-                }
+                self.expect('<')?;
                 let name = self.group_name()?;
                 Ok(Node::Backref {
                     groups: Vec::new(),
                     name: Some(name),
+                    ignore_case,
                 })
             }
             _ => {
@@ -780,18 +1240,35 @@ impl Parser {
 
     /// [CharacterClassEscape](https://tc39.es/ecma262/#prod-CharacterClassEscape) (`\d` `\D`
     /// `\s` `\S` `\w` `\W` `\p{...}` `\P{...}`, after the `\`) as a folded set, or `None`
-    /// when the escape is another one (nothing is consumed then).
-    fn character_class_escape(&mut self) -> Result<Option<ClassUnicode>, NeedsBacktracking> {
+    /// when the escape is another one (nothing is consumed then). The negated ones are the
+    /// CharacterComplement of the folded set.
+    fn character_class_escape(&mut self) -> Result<Option<ClassUnicode>, RegExpError> {
         let Some(c) = self.peek() else {
-            return Err(UNREAD);
+            return Err(unread(self.pos));
         };
         let (mut set, negate) = match c {
             'd' | 'D' => (digit_class(), c == 'D'),
             's' | 'S' => (space_class(), c == 'S'),
             'w' | 'W' => (word_class(), c == 'W'),
-            // UnicodePropertyValueExpression: `regex-syntax`'s Unicode tables are of
-            // another version than `regress`'s, so properties stay with `regress`.
-            'p' | 'P' => return Err(NeedsBacktracking("a Unicode property escape")),
+            'p' | 'P' => {
+                self.pos += 1;
+                self.expect('{')?;
+                let start = self.pos;
+                while self.peek().is_some_and(|c| c != '}') {
+                    self.pos += 1;
+                }
+                let text: String = self.chars[start..self.pos].iter().collect();
+                self.expect('}')?;
+                let set = match text.split_once('=') {
+                    Some((name, value)) => unicode_property(Some(name), value)?,
+                    None => unicode_property(None, &text)?,
+                };
+                let mut set = self.fold(set);
+                if c == 'P' {
+                    set.negate();
+                }
+                return Ok(Some(set));
+            }
             _ => return Ok(None),
         };
         self.pos += 1;
@@ -806,56 +1283,56 @@ impl Parser {
     /// the `u`/`v` [IdentityEscape](https://tc39.es/ecma262/#prod-IdentityEscape)s
     /// (SyntaxCharacter or `/`); in a class (`in_class`), also `\b` (backspace) and the
     /// [ClassSetReservedPunctuator](https://tc39.es/ecma262/#prod-ClassSetReservedPunctuator)s.
-    fn character_escape(&mut self, in_class: bool) -> Result<char, NeedsBacktracking> {
+    /// A code point, which may be a lone surrogate.
+    fn character_escape(&mut self, in_class: bool) -> Result<u32, RegExpError> {
+        let at = self.pos;
         let c = self.next()?;
         Ok(match c {
             // ControlEscape.
-            'f' => '\u{c}',
-            'n' => '\n',
-            'r' => '\r',
-            't' => '\t',
-            'v' => '\u{b}',
+            'f' => 0xC,
+            'n' => 0xA,
+            'r' => 0xD,
+            't' => 0x9,
+            'v' => 0xB,
             // `c` AsciiLetter: its code point modulo 32.
             'c' => {
                 let l = self.next()?;
                 if !l.is_ascii_alphabetic() {
-                    return Err(UNREAD);
+                    return Err(unread(at));
                 }
-                char::from(l as u8 % 32)
+                u32::from(l) % 32
             }
             // `0` [lookahead ∉ DecimalDigit].
-            '0' if !self.peek().is_some_and(|d| d.is_ascii_digit()) => '\0',
+            '0' if !self.peek().is_some_and(|d| d.is_ascii_digit()) => 0,
             // HexEscapeSequence.
-            'x' => {
-                let v = self.hex_digits(2)?;
-                char::from_u32(v).ok_or(UNREAD)?
-            }
+            'x' => self.hex_digits(2)?,
             'u' => self.unicode_escape()?,
-            'b' if in_class => '\u{8}',
+            'b' if in_class => 0x8,
             '^' | '$' | '\\' | '.' | '*' | '+' | '?' | '(' | ')' | '[' | ']' | '{' | '}' | '|'
-            | '/' => c,
+            | '/' => u32::from(c),
             '&' | '-' | '!' | '#' | '%' | ',' | ':' | ';' | '<' | '=' | '>' | '@' | '`' | '~'
                 if in_class =>
             {
-                c
+                u32::from(c)
             }
-            _ => return Err(UNREAD),
+            _ => return Err(unread(at)),
         })
     }
 
-    fn hex_digits(&mut self, n: usize) -> Result<u32, NeedsBacktracking> {
+    fn hex_digits(&mut self, n: usize) -> Result<u32, RegExpError> {
         let mut v = 0;
         for _ in 0..n {
-            v = v * 16 + self.next()?.to_digit(16).ok_or(UNREAD)?;
+            let at = self.pos;
+            v = v * 16 + self.next()?.to_digit(16).ok_or_else(|| unread(at))?;
         }
         Ok(v)
     }
 
     /// [RegExpUnicodeEscapeSequence](https://tc39.es/ecma262/#prod-RegExpUnicodeEscapeSequence)
-    /// with `u` (after `\u`): `XXXX`, a surrogate pair `XXXX\uXXXX`, or `{X...}`. A lone
-    /// surrogate, which no Rust string holds, is left to the backtracking engine.
-    fn unicode_escape(&mut self) -> Result<char, NeedsBacktracking> {
-        const LONE: NeedsBacktracking = NeedsBacktracking("a lone surrogate");
+    /// with `u` (after `\u`): `XXXX`, a surrogate pair `XXXX\uXXXX`, or `{X...}`; the code
+    /// point, or a lone surrogate (which matches nothing, see the module's documentation).
+    fn unicode_escape(&mut self) -> Result<u32, RegExpError> {
+        let at = self.pos;
         if self.eat('{') {
             let mut v: u32 = 0;
             let start = self.pos;
@@ -863,13 +1340,15 @@ impl Parser {
                 v = v
                     .checked_mul(16)
                     .and_then(|v| v.checked_add(d))
-                    .ok_or(UNREAD)?;
+                    .filter(|&v| v <= 0x10FFFF)
+                    .ok_or_else(|| unread(at))?;
                 self.pos += 1;
             }
-            if self.pos == start || !self.eat('}') {
-                return Err(UNREAD);
+            if self.pos == start {
+                return Err(unread(at));
             }
-            return char::from_u32(v).ok_or(LONE);
+            self.expect('}')?;
+            return Ok(v);
         }
         let lead = self.hex_digits(4)?;
         if (0xD800..0xDC00).contains(&lead) {
@@ -878,36 +1357,30 @@ impl Parser {
                 && let Ok(trail) = self.hex_digits(4)
                 && (0xDC00..0xE000).contains(&trail)
             {
-                let v = 0x10000 + ((lead - 0xD800) << 10) + (trail - 0xDC00);
-                return char::from_u32(v).ok_or(UNREAD);
+                return Ok(0x10000 + ((lead - 0xD800) << 10) + (trail - 0xDC00));
             }
             self.pos = save;
-            return Err(LONE);
         }
-        char::from_u32(lead).ok_or(LONE)
+        Ok(lead)
     }
 
     /// [CharacterClass](https://tc39.es/ecma262/#prod-CharacterClass) with `v` (after the
     /// `[`): `^`? [ClassSetExpression](https://tc39.es/ecma262/#prod-ClassSetExpression) `]`,
-    /// as a folded set ([CompileToCharSet](https://tc39.es/ecma262/#sec-compiletocharset)).
-    fn class_contents_until_close(&mut self) -> Result<ClassUnicode, NeedsBacktracking> {
+    /// as a folded [CharSet] ([CompileToCharSet](https://tc39.es/ecma262/#sec-compiletocharset)).
+    fn class_contents_until_close(&mut self) -> Result<CharSet, RegExpError> {
         self.depth += 1;
         if self.depth > MAX_REGEXP_NESTING {
-            return Err(NeedsBacktracking("nesting too deep"));
+            return Err(RegExpError::Syntax(format!(
+                "groups or classes nested more than {MAX_REGEXP_NESTING} deep"
+            )));
         }
         let negate = self.eat('^');
-        let mut set = ClassUnicode::empty();
+        let mut set = CharSet::of(ClassUnicode::empty());
         if !self.eat(']') {
-            let first = self.class_set_range_or_operand()?;
-            let operator = self.peek_at(1) == self.peek() && matches!(self.peek(), Some('&' | '-'));
-            if operator && self.ignore_case {
-                // With `i`, V8 and `regress` answer `[\w--k]` otherwise than folding each
-                // operand (MaybeSimpleCaseFolding) would: what JavaScript does is unsettled.
-                return Err(NeedsBacktracking("a class set operation with the i flag"));
-            }
+            // Each operand is folded (MaybeSimpleCaseFolding) as it is read, with `i` too.
+            set = self.class_set_range_or_operand()?;
             if self.eat_str("&&") {
                 // ClassIntersection: operands joined by `&&`.
-                set = first;
                 loop {
                     let operand = self.class_set_operand()?;
                     set.intersect(&operand);
@@ -917,7 +1390,6 @@ impl Parser {
                 }
             } else if self.eat_str("--") {
                 // ClassSubtraction: operands joined by `--`.
-                set = first;
                 loop {
                     let operand = self.class_set_operand()?;
                     set.difference(&operand);
@@ -927,19 +1399,22 @@ impl Parser {
                 }
             } else {
                 // ClassUnion: ranges and operands.
-                set = first;
                 while self.peek().is_some_and(|c| c != ']') {
                     let next = self.class_set_range_or_operand()?;
-                    set.union(&next);
+                    set.union(next);
                 }
             }
-            if !self.eat(']') {
-                return Err(UNREAD);
-            }
+            self.expect(']')?;
         }
         if negate {
-            // CharacterComplement, within the folded code points when `i` (see `fold`).
-            set.negate();
+            // CharacterComplement, within the folded code points when `i` (see `fold`). A
+            // negated class holds no strings (MayContainStrings is an early error there).
+            if !set.strings.is_empty() {
+                return Err(RegExpError::Syntax(
+                    "a negated class that may contain strings".to_owned(),
+                ));
+            }
+            set.chars.negate();
         }
         self.depth -= 1;
         Ok(set)
@@ -947,49 +1422,96 @@ impl Parser {
 
     /// [ClassSetRange](https://tc39.es/ecma262/#prod-ClassSetRange) or
     /// [ClassSetOperand](https://tc39.es/ecma262/#prod-ClassSetOperand).
-    fn class_set_range_or_operand(&mut self) -> Result<ClassUnicode, NeedsBacktracking> {
+    fn class_set_range_or_operand(&mut self) -> Result<CharSet, RegExpError> {
         let save = self.pos;
         if let Some(lo) = self.class_set_character()? {
             if self.peek() == Some('-') && self.peek_at(1) != Some('-') {
                 self.pos += 1;
-                let hi = self.class_set_character()?.ok_or(UNREAD)?;
+                let at = self.pos;
+                let hi = self.class_set_character()?.ok_or_else(|| unread(at))?;
                 if lo > hi {
-                    return Err(UNREAD);
+                    return Err(unread(at));
                 }
-                return Ok(self.fold(class(&[(lo, hi)])));
+                return Ok(CharSet::of(self.fold(code_point_range(lo, hi))));
             }
-            return Ok(self.char_class(lo));
+            return Ok(CharSet::of(self.char_class(lo)));
         }
         self.pos = save;
         self.class_set_operand()
     }
 
     /// [ClassSetOperand](https://tc39.es/ecma262/#prod-ClassSetOperand): NestedClass,
-    /// ClassStringDisjunction (left to the backtracking engine), or ClassSetCharacter.
-    fn class_set_operand(&mut self) -> Result<ClassUnicode, NeedsBacktracking> {
+    /// ClassStringDisjunction, or ClassSetCharacter.
+    fn class_set_operand(&mut self) -> Result<CharSet, RegExpError> {
         if self.eat('[') {
             return self.class_contents_until_close();
         }
         if self.peek() == Some('\\') {
-            if self.peek_at(1) == Some('q') {
-                return Err(NeedsBacktracking("a \\q{...} string disjunction"));
+            if self.peek_at(1) == Some('q') && self.peek_at(2) == Some('{') {
+                self.pos += 3;
+                return self.class_string_disjunction();
             }
             let save = self.pos;
             self.pos += 1;
             if let Some(set) = self.character_class_escape()? {
-                return Ok(set);
+                return Ok(CharSet::of(set));
             }
             self.pos = save;
         }
-        let c = self.class_set_character()?.ok_or(UNREAD)?;
-        Ok(self.char_class(c))
+        let at = self.pos;
+        let c = self.class_set_character()?.ok_or_else(|| unread(at))?;
+        Ok(CharSet::of(self.char_class(c)))
     }
 
-    /// [ClassSetCharacter](https://tc39.es/ecma262/#prod-ClassSetCharacter), or `None` (and
-    /// nothing consumed) when the next thing is not one.
-    fn class_set_character(&mut self) -> Result<Option<char>, NeedsBacktracking> {
+    /// [ClassStringDisjunction](https://tc39.es/ecma262/#prod-ClassStringDisjunction) after
+    /// `\q{`, through the `}`: its ClassStrings, each of one code point a member of the
+    /// code points (folded), the others strings (canonicalized with `i`; one with a lone
+    /// surrogate can never match, and is left out).
+    fn class_string_disjunction(&mut self) -> Result<CharSet, RegExpError> {
+        let mut set = CharSet::of(ClassUnicode::empty());
+        loop {
+            let mut string = Vec::new();
+            let mut lone = false;
+            while !matches!(self.peek(), Some('|' | '}')) {
+                let at = self.pos;
+                let cp = self.class_set_character()?.ok_or_else(|| unread(at))?;
+                string.push(cp);
+            }
+            if let [cp] = string[..] {
+                set.chars.union(&self.char_class(cp));
+            } else {
+                let chars: Vec<char> = string
+                    .iter()
+                    .filter_map(|&cp| {
+                        let c = char::from_u32(cp);
+                        lone |= c.is_none();
+                        c
+                    })
+                    .map(|c| {
+                        if self.modifiers.ignore_case {
+                            canonical_code_point(c)
+                        } else {
+                            c
+                        }
+                    })
+                    .collect();
+                if !lone {
+                    set.strings.insert(chars);
+                }
+            }
+            if self.eat('}') {
+                return Ok(set);
+            }
+            self.expect('|')?;
+        }
+    }
+
+    /// [ClassSetCharacter](https://tc39.es/ecma262/#prod-ClassSetCharacter) (a code point,
+    /// perhaps a lone surrogate), or `None` (and nothing consumed) when the next thing is
+    /// not one.
+    fn class_set_character(&mut self) -> Result<Option<u32>, RegExpError> {
         match self.peek() {
-            None => Err(UNREAD),
+            None => Err(unread(self.pos)),
             Some('\\') => {
                 if matches!(
                     self.peek_at(1),
@@ -1004,7 +1526,7 @@ impl Parser {
             Some('(' | ')' | '[' | ']' | '{' | '}' | '/' | '-' | '|') => Ok(None),
             Some(c) => {
                 self.pos += 1;
-                Ok(Some(c))
+                Ok(Some(u32::from(c)))
             }
         }
     }
@@ -1018,10 +1540,10 @@ pub mod hooks {
     /// A match's group spans (groups `1..`), or `None` when there is no match.
     pub type Groups = Option<Vec<Option<(usize, usize)>>>;
 
-    /// One expression compiled by each engine that takes it.
+    /// One expression compiled by each engine that takes it, and by `regress` (the oracle).
     pub struct Engines {
         linear: Result<(meta::Regex, usize), &'static str>,
-        bounded: Result<Program, &'static str>,
+        bounded: Program,
         backtracking: regress::Regex,
     }
 
@@ -1030,24 +1552,25 @@ pub mod hooks {
     pub struct Exhausted;
 
     impl Engines {
-        /// `source` with the flags `uv` (`uvi`); `Err` when the expression is not valid.
+        /// `source` with the flags `uv` (`uvi`); `Err` when `regress` refuses the expression
+        /// or weburl does not run it (its message).
         pub fn new(source: &str, ignore_case: bool) -> Result<Engines, String> {
             let flags = if ignore_case { "uvi" } else { "uv" };
             let backtracking =
                 regress::Regex::with_flags(source, flags).map_err(|e| e.to_string())?;
-            let parsed = parse(source, ignore_case).map_err(|why| why.0);
-            let linear = parsed.as_ref().map_err(|why| *why).and_then(|parsed| {
-                let regex = super::linear_from(parsed, ignore_case).map_err(|why| why.0)?;
-                let groups = super::to_hir(&parsed.node, ignore_case)
-                    .map_err(|why| why.0)?
-                    .properties()
-                    .explicit_captures_len();
-                Ok((regex, groups))
-            });
-            let bounded = parsed.map(|parsed| Program::compile(&parsed, ignore_case));
+            let parsed = parse(source, ignore_case).map_err(|e| e.to_string())?;
+            let linear = super::linear_from(&parsed)
+                .map_err(|why| why.0)
+                .and_then(|regex| {
+                    let groups = super::to_hir(&parsed.node)
+                        .map_err(|why| why.0)?
+                        .properties()
+                        .explicit_captures_len();
+                    Ok((regex, groups))
+                });
             Ok(Engines {
                 linear,
-                bounded,
+                bounded: Program::compile(&parsed),
                 backtracking,
             })
         }
@@ -1079,24 +1602,17 @@ pub mod hooks {
             ))
         }
 
-        /// The bounded backtracking matcher, anchored at the start, with `max_steps` steps:
-        /// `Err(Ok(why))` when the parser does not read the expression, `Err(Err(Exhausted))`
-        /// when the steps ran out.
-        pub fn bounded(
-            &self,
-            input: &str,
-            max_steps: u64,
-        ) -> Result<Groups, Result<&'static str, Exhausted>> {
-            let program = self.bounded.as_ref().map_err(|why| Ok(*why))?;
-            let spans = program.exec(input, max_steps).map_err(|_| Err(Exhausted))?;
+        /// The bounded backtracking matcher, anchored at the start, with `max_steps` steps
+        /// ([`Exhausted`] when they ran out).
+        pub fn bounded(&self, input: &str, max_steps: u64) -> Result<Groups, Exhausted> {
+            let spans = self.bounded.exec(input, max_steps).map_err(|_| Exhausted)?;
             Ok(spans.map(|s| s[1..].to_vec()))
         }
 
         /// The steps the bounded matcher takes on `input` with `max_steps` (more than
-        /// `max_steps` when they run out), or why the parser does not read the expression.
-        pub fn bounded_steps(&self, input: &str, max_steps: u64) -> Result<u64, &'static str> {
-            let program = self.bounded.as_ref().map_err(|why| *why)?;
-            Ok(program.exec_counting(input, max_steps).1)
+        /// `max_steps` when they run out).
+        pub fn bounded_steps(&self, input: &str, max_steps: u64) -> u64 {
+            self.bounded.exec_counting(input, max_steps).1
         }
 
         /// `regress`, the match that starts at 0: what JavaScript's engine gives.
@@ -1113,18 +1629,23 @@ pub mod hooks {
         }
     }
 
-    /// The engine `source` runs on in a URL pattern ([`Engines::engine`]).
+    /// The engine `source` runs on in a URL pattern ([`Engines::engine`]), or why it is
+    /// refused (the message).
     pub fn engine(source: &str, ignore_case: bool) -> Result<&'static str, String> {
-        Ok(super::regexp_create(source, ignore_case, u64::MAX)?
+        Ok(super::regexp_create(source, ignore_case, u64::MAX)
+            .map_err(|e| e.to_string())?
             .1
             .describe())
     }
 
-    /// Whether `source` runs on `regress` (the parser does not read it) in a URL pattern.
-    pub fn on_regress(source: &str, ignore_case: bool) -> Result<bool, String> {
-        Ok(matches!(
-            super::regexp_create(source, ignore_case, u64::MAX)?.1,
-            super::EngineKind::Unbounded(_)
-        ))
+    /// The code point ranges of a Unicode property escape's `name=value` (or lone `value`),
+    /// as both engines match it without `i`.
+    pub fn unicode_property(name: Option<&str>, value: &str) -> Result<Vec<(char, char)>, String> {
+        Ok(super::unicode_property(name, value)
+            .map_err(|e| e.to_string())?
+            .ranges()
+            .iter()
+            .map(|r| (r.start(), r.end()))
+            .collect())
     }
 }
