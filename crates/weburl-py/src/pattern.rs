@@ -403,8 +403,7 @@ fn steps_exhausted(e: &UrlPatternMatchError) -> PyErr {
 /// 10,000,000; 1,000,000 with ``untrusted=True``): a match that needs more raises
 /// :class:`URLPatternError` from ``test``/``exec`` (its ``component`` says where);
 /// ``backtracking_regexps=False`` refuses those patterns, so that every accepted pattern
-/// matches in time linear in the URL. (``\p{...}``, ``\q{...}`` and class set operations
-/// with ``ignore_case`` run without a step budget: only these two keywords bound them.)
+/// matches in time linear in the URL.
 ///
 /// >>> from weburl import URLPattern
 /// >>> slow = URLPattern("https://e.com/:x((?=a)(?:a*)*b)", max_regexp_steps=1000)
