@@ -32,6 +32,23 @@
 #define WEBURL_GROUP_NOT_FOUND -1
 
 /**
+ * A fallible match (`weburl_pattern_try_test`, `weburl_pattern_set_try_first_match`, ...)
+ * found a match.
+ */
+#define WEBURL_MATCH_FOUND 1
+
+/**
+ * A fallible match found that nothing matches.
+ */
+#define WEBURL_MATCH_NONE 0
+
+/**
+ * A fallible match could not answer: `*error` says why (`pattern-steps-exhausted` when a
+ * component's custom regexp groups took their whole step budget).
+ */
+#define WEBURL_MATCH_ERROR -1
+
+/**
  * The machine itself.
  */
 #define WEBURL_ADDRESS_SPACE_LOOPBACK 0
@@ -126,11 +143,14 @@ typedef struct weburl_policy weburl_policy;
 typedef struct weburl_validation weburl_validation;
 
 /**
- * Limits for patterns from untrusted sources, checked before a pattern is compiled:
- * whether custom regexp groups (`:id(\\d+)`, `(a|b)`, whose matching time has no bound) are
- * accepted, and the longest pattern in bytes (the input string and base URL together, or
- * every string of an init). `weburl_pattern_limits_none()` limits nothing;
- * `weburl_pattern_limits_untrusted()` refuses regexp groups and patterns over 8 KiB.
+ * Limits for patterns from untrusted sources: whether custom regexp groups (`:id(\\d+)`,
+ * `(a|b)`) are accepted, whether those that need the backtracking matcher are, and the
+ * longest pattern in bytes (the input string and base URL together, or every string of an
+ * init), checked before a pattern is compiled; and the step budget of one match on the
+ * backtracking matcher, which the compiled pattern keeps. `weburl_pattern_limits_none()`
+ * limits nothing (but the default budget); `weburl_pattern_limits_untrusted()` refuses
+ * regexp groups and patterns over 8 KiB. Start from one of them and change members: a
+ * zero-filled struct refuses every regexp group and every pattern longer than 0 bytes.
  */
 typedef struct {
   /**
@@ -143,6 +163,23 @@ typedef struct {
    * `SIZE_MAX` for any.
    */
   size_t max_length;
+  /**
+   * Whether custom regexp groups that need the backtracking matcher (lookahead,
+   * lookbehind, backreferences, named groups, ...) are accepted (else the error
+   * `pattern-regexp-groups-refused`); when false, every accepted pattern matches in time
+   * linear in its input. Moot when `allow_regexp_groups` is false.
+   */
+  bool allow_backtracking_regexps;
+  /**
+   * The most steps one match of a component's regular expression may take on the
+   * bounded backtracking matcher (an instruction executed, a backtrack, or a code point
+   * compared by a backreference; about 30 ms per 10,000,000 steps on the project's test
+   * machine). A match that needs more stops: the `try` forms (`weburl_pattern_try_test`,
+   * `weburl_pattern_set_try_first_match`, ...) answer `WEBURL_MATCH_ERROR` with the
+   * error `pattern-steps-exhausted`, the others no match. 0 means the default,
+   * 10,000,000.
+   */
+  uint64_t max_regexp_steps;
 } weburl_pattern_limits;
 
 /**
@@ -304,8 +341,11 @@ extern "C" {
  * `pattern-unexpected-token`, `pattern-duplicate-name`, `pattern-invalid-regexp`,
  * `pattern-invalid-component`, `pattern-dot-segment`, `pattern-invalid-base-url`,
  * `pattern-missing-base-url`,
- * `pattern-base-url-with-init`, `pattern-regexp-groups-refused`, `pattern-too-long`;
- * otherwise `not-utf8`, `unknown-encoding`, `unknown-profile`, `unknown-preset`,
+ * `pattern-base-url-with-init`, `pattern-regexp-groups-refused`, `pattern-too-long`; for
+ * a fallible match (`weburl_pattern_try_test`, `weburl_pattern_set_try_first_match`, ...)
+ * that could not answer, `pattern-steps-exhausted` (a component's custom regexp groups
+ * took the whole step budget of `weburl_pattern_limits.max_regexp_steps`; the component
+ * is `weburl_error_component`'s); otherwise `not-utf8`, `unknown-encoding`, `unknown-profile`, `unknown-preset`,
  * `unknown-address-space`, `policy-bad-host`, `invalid-argument`, or `panic` (a bug of
  * the library, stopped at the boundary).
  *
@@ -328,7 +368,8 @@ ada_string weburl_error_message(const weburl_error *error);
 
 /**
  * The URL pattern component the error is about, as a `weburl_pattern_component` (0
- * protocol ... 7 hash), or -1 when there is none (or `error` is NULL).
+ * protocol ... 7 hash): the component that failed to compile, or whose match ran out of
+ * steps (`pattern-steps-exhausted`); or -1 when there is none (or `error` is NULL).
  *
  * # Safety
  * `error` is NULL or an error this library made, not freed.
@@ -355,12 +396,16 @@ size_t weburl_error_offset(const weburl_error *error);
 void weburl_error_free(weburl_error *error);
 
 /**
- * No limits: custom regexp groups accepted, any length (what a NULL `limits` means).
+ * No limits: custom regexp groups accepted, those that need backtracking too, any length,
+ * and the default step budget of a match on the backtracking matcher, 10,000,000 (what a
+ * NULL `limits` means).
  */
 weburl_pattern_limits weburl_pattern_limits_none(void);
 
 /**
- * The limits for patterns from untrusted users: no custom regexp groups, at most 8192 bytes.
+ * The limits for patterns from untrusted users: no custom regexp groups, at most 8192
+ * bytes, and (should `allow_regexp_groups` be set again) 1,000,000 steps per match on the
+ * backtracking matcher.
  */
 weburl_pattern_limits weburl_pattern_limits_untrusted(void);
 
@@ -493,6 +538,87 @@ weburl_pattern_result *weburl_pattern_exec_url(const weburl_pattern *pattern, ad
  */
 weburl_pattern_result *weburl_pattern_exec_init(const weburl_pattern *pattern,
                                                 const weburl_pattern_init *init);
+
+/**
+ * `weburl_pattern_test` that says when it cannot answer: `WEBURL_MATCH_FOUND`,
+ * `WEBURL_MATCH_NONE` (also for a URL that does not parse, as `test` answers), or
+ * `WEBURL_MATCH_ERROR` with `*error` set: `pattern-steps-exhausted` when a component's
+ * custom regexp groups took the whole step budget (`weburl_pattern_limits`'
+ * `max_regexp_steps`) where `weburl_pattern_test` answers false, with
+ * `weburl_error_component` the component; `not-utf8` for text that is not UTF-8;
+ * `invalid-argument` for a NULL pattern. `*error` is NULL unless the answer is
+ * `WEBURL_MATCH_ERROR`.
+ *
+ * # Safety
+ * As `weburl_pattern_test`; `error` is NULL or writable.
+ */
+int32_t weburl_pattern_try_test(const weburl_pattern *pattern,
+                                const char *input,
+                                size_t length,
+                                const char *base,
+                                size_t base_length,
+                                weburl_error **error);
+
+/**
+ * `weburl_pattern_test_url` that says when it cannot answer, as `weburl_pattern_try_test`
+ * does (an invalid or NULL URL does not match).
+ *
+ * # Safety
+ * As `weburl_pattern_test_url`; `error` is NULL or writable.
+ */
+int32_t weburl_pattern_try_test_url(const weburl_pattern *pattern,
+                                    ada_url url,
+                                    weburl_error **error);
+
+/**
+ * `weburl_pattern_test_init` that says when it cannot answer, as `weburl_pattern_try_test`
+ * does (an init that does not make a URL does not match; one that is not UTF-8 is the error
+ * `not-utf8`).
+ *
+ * # Safety
+ * As `weburl_pattern_test_init`; `error` is NULL or writable.
+ */
+int32_t weburl_pattern_try_test_init(const weburl_pattern *pattern,
+                                     const weburl_pattern_init *init,
+                                     weburl_error **error);
+
+/**
+ * `weburl_pattern_exec` that says when it cannot answer: the result (free it with
+ * `weburl_pattern_result_free`) with `*error` NULL; NULL with `*error` NULL when nothing
+ * matches; NULL with `*error` set when the match could not answer (the errors of
+ * `weburl_pattern_try_test`).
+ *
+ * # Safety
+ * As `weburl_pattern_test`; `error` is NULL or writable.
+ */
+weburl_pattern_result *weburl_pattern_try_exec(const weburl_pattern *pattern,
+                                               const char *input,
+                                               size_t length,
+                                               const char *base,
+                                               size_t base_length,
+                                               weburl_error **error);
+
+/**
+ * `weburl_pattern_exec_url` that says when it cannot answer, as `weburl_pattern_try_exec`
+ * does.
+ *
+ * # Safety
+ * As `weburl_pattern_test_url`; `error` is NULL or writable.
+ */
+weburl_pattern_result *weburl_pattern_try_exec_url(const weburl_pattern *pattern,
+                                                   ada_url url,
+                                                   weburl_error **error);
+
+/**
+ * `weburl_pattern_exec_init` that says when it cannot answer, as `weburl_pattern_try_exec`
+ * does.
+ *
+ * # Safety
+ * As `weburl_pattern_test_init`; `error` is NULL or writable.
+ */
+weburl_pattern_result *weburl_pattern_try_exec_init(const weburl_pattern *pattern,
+                                                    const weburl_pattern_init *init,
+                                                    weburl_error **error);
 
 /**
  * Frees a result; NULL is accepted.
@@ -675,6 +801,41 @@ bool weburl_pattern_set_best_match(const weburl_pattern_set *set,
                                    weburl_pattern_set_match *m);
 
 /**
+ * `weburl_pattern_set_first_match` that says when it cannot answer: `WEBURL_MATCH_FOUND`
+ * with `m` filled (as `weburl_pattern_set_first_match` fills it, the same lifetimes),
+ * `WEBURL_MATCH_NONE` (also for an invalid or NULL URL), or `WEBURL_MATCH_ERROR` with
+ * `*error` set and `m` emptied: `pattern-steps-exhausted` when a pattern tried before the
+ * first match (or instead of one) ran out of its step budget (`weburl_pattern_limits`'
+ * `max_regexp_steps`, given when the pattern was made), so that the first match is not
+ * known (where `weburl_pattern_set_first_match` reads that pattern as no match), with
+ * `weburl_error_component` the component; `invalid-argument` for a NULL set or match
+ * object. `*error` is NULL unless the answer is `WEBURL_MATCH_ERROR`.
+ *
+ * Slower than `weburl_pattern_set_first_match`: it builds the match's owned result, then
+ * matches the pattern found once more for `m`'s spans.
+ *
+ * # Safety
+ * As `weburl_pattern_set_first_match`; `error` is NULL or writable.
+ */
+int32_t weburl_pattern_set_try_first_match(const weburl_pattern_set *set,
+                                           ada_url url,
+                                           weburl_pattern_set_match *m,
+                                           weburl_error **error);
+
+/**
+ * `weburl_pattern_set_best_match` that says when it cannot answer, as
+ * `weburl_pattern_set_try_first_match` does (`pattern-steps-exhausted` when a candidate
+ * tried before the best match ran out of its step budget).
+ *
+ * # Safety
+ * As `weburl_pattern_set_first_match`; `error` is NULL or writable.
+ */
+int32_t weburl_pattern_set_try_best_match(const weburl_pattern_set *set,
+                                          ada_url url,
+                                          weburl_pattern_set_match *m,
+                                          weburl_error **error);
+
+/**
  * The matched pattern's value; 0 when the last lookup found none (or `m` is NULL).
  *
  * # Safety
@@ -744,6 +905,23 @@ size_t weburl_pattern_set_matches(const weburl_pattern_set *set,
                                   ada_url url,
                                   size_t *values,
                                   size_t capacity);
+
+/**
+ * `weburl_pattern_set_matches` that says when it cannot answer: how many patterns match
+ * (their values written as `weburl_pattern_set_matches` writes them), or `SIZE_MAX` with
+ * `*error` set (`values` then unchanged): `pattern-steps-exhausted` when a pattern ran out
+ * of its step budget (where `weburl_pattern_set_matches` leaves that pattern out), with
+ * `weburl_error_component` the component; `invalid-argument` for a NULL set. An invalid
+ * or NULL URL matches nothing (0). `*error` is NULL unless the answer is `SIZE_MAX`.
+ *
+ * # Safety
+ * As `weburl_pattern_set_matches`; `error` is NULL or writable.
+ */
+size_t weburl_pattern_set_try_matches(const weburl_pattern_set *set,
+                                      ada_url url,
+                                      size_t *values,
+                                      size_t capacity,
+                                      weburl_error **error);
 
 /**
  * The validation error name of an invalid URL (the URL Standard's name of the error that

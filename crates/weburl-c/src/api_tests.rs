@@ -306,6 +306,61 @@ fn execute(
     }
 }
 
+/// The fallible forms (`weburl_pattern_try_exec` / `_try_test` and their init kin) answer
+/// what the infallible ones answered (`r`, `tested`), with no error: the data's patterns and
+/// inputs are far from any step budget.
+fn check_try_forms(
+    p: *const weburl_pattern,
+    args: &[Value],
+    r: *const weburl_pattern_result,
+    tested: bool,
+) -> Result<(), String> {
+    let (input, base, _) = arguments(args);
+    let (mut e1, mut e2) = (null_mut(), null_mut());
+    // SAFETY: a live pattern, live strings and inits; writable errors.
+    let (tried, status) = unsafe {
+        match input {
+            Some(Input::String(s)) => {
+                let (i, n) = arg(s);
+                let (b, bn) = opt(base.as_deref());
+                (
+                    weburl_pattern_try_exec(p, i, n, b, bn, &mut e1),
+                    weburl_pattern_try_test(p, i, n, b, bn, &mut e2),
+                )
+            }
+            Some(Input::Init(o)) => {
+                let init = init_of(o);
+                (
+                    weburl_pattern_try_exec_init(p, &init, &mut e1),
+                    weburl_pattern_try_test_init(p, &init, &mut e2),
+                )
+            }
+            None => (
+                weburl_pattern_try_exec_init(p, null(), &mut e1),
+                weburl_pattern_try_test_init(p, null(), &mut e2),
+            ),
+        }
+    };
+    let errors = (take_error(e1), take_error(e2));
+    let same = tried.is_null() == r.is_null()
+        && status == i32::from(tested)
+        && (r.is_null()
+            || (0..8).all(|c| {
+                result_groups(tried, c) == result_groups(r, c)
+                    // SAFETY: live results.
+                    && unsafe { str_of(weburl_pattern_result_input(tried, c)) == str_of(weburl_pattern_result_input(r, c)) }
+            }));
+    // SAFETY: a live result or NULL, freed once.
+    unsafe { weburl_pattern_result_free(tried) };
+    match errors {
+        (None, None) if same => Ok(()),
+        _ => Err(format!(
+            "the try forms differ: status {status}, errors {errors:?}, exec {}",
+            !r.is_null()
+        )),
+    }
+}
+
 /// The result against the expected components and inputs.
 fn check_result(
     r: *const weburl_pattern_result,
@@ -394,7 +449,19 @@ fn check_in_set(
         let found = weburl_pattern_set_first_match(set, url, m);
         let mut values = [0usize; 2];
         let all = weburl_pattern_set_matches(set, url, values.as_mut_ptr(), 2);
-        let outcome = if found == r.is_null() || all != usize::from(found) {
+        // The fallible lookups agree, without error (and leave `m` as the first match).
+        let mut errors = [null_mut(); 3];
+        let tried = [
+            weburl_pattern_set_try_matches(set, url, null_mut(), 0, &mut errors[0]),
+            weburl_pattern_set_try_best_match(set, url, m, &mut errors[1]) as usize,
+            weburl_pattern_set_try_first_match(set, url, m, &mut errors[2]) as usize,
+        ];
+        let errors = errors.map(take_error);
+        let outcome = if tried != [all, usize::from(found), usize::from(found)]
+            || errors.iter().any(Option::is_some)
+        {
+            Err(format!("the set's try forms: {tried:?}, {errors:?}"))
+        } else if found == r.is_null() || all != usize::from(found) {
             Err(format!(
                 "the set found {found} ({all}), exec {}",
                 !r.is_null()
@@ -489,6 +556,7 @@ fn match_case(
         )),
         Matched::NotChecked | Matched::Error => unreachable!(),
     };
+    let outcome = outcome.and_then(|()| check_try_forms(p, inputs, r, tested));
     // On a parsed URL (a string input without a base): exec_url and a route set agree.
     let outcome = outcome.and_then(|()| {
         let (Some(Input::String(s)), None, _) = arguments(inputs) else {
@@ -631,8 +699,8 @@ fn errors_name_the_failure_with_component_and_offset() {
     assert!(!accepted.is_null() && error.is_null());
     free_pattern(accepted);
     let short = weburl_pattern_limits {
-        allow_regexp_groups: true,
         max_length: 5,
+        ..none
     };
     // SAFETY: as above.
     let long = unsafe { weburl_pattern_new(p, n, null(), 0, false, &short, &mut error) };
@@ -1039,6 +1107,283 @@ fn a_route_set_finds_the_first_route_and_its_groups_without_copying() {
         weburl_pattern_set_match_free(null_mut());
         weburl_pattern_set_free(set);
         weburl_pattern_set_free(null_mut());
+    }
+}
+
+/// A pattern from a constructor string within `limits`.
+fn limited(input: &str, limits: &weburl_pattern_limits) -> *mut weburl_pattern {
+    let (p, n) = arg(input);
+    let mut error = null_mut();
+    // SAFETY: a live string and limits; `error` writable.
+    let made = unsafe { weburl_pattern_new(p, n, null(), 0, false, limits, &mut error) };
+    assert_eq!(take_error(error), None, "{input}");
+    made
+}
+
+/// `weburl_pattern_try_test`'s status and error (name, component) on `input`.
+fn try_test(p: *const weburl_pattern, input: &str) -> (i32, Option<(String, i32)>) {
+    let (i, n) = arg(input);
+    let mut error = null_mut();
+    // SAFETY: a live pattern (or NULL) and string; `error` writable.
+    let status = unsafe { weburl_pattern_try_test(p, i, n, null(), 0, &mut error) };
+    let error = take_error(error).map(|(name, _, c, _)| (name, c));
+    assert_eq!(status == WEBURL_MATCH_ERROR, error.is_some());
+    (status, error)
+}
+
+/// A lookahead sends the custom regexp group to the bounded backtracking matcher, and
+/// `(?:a*)*` before a `b` that never comes takes it exponential time: the fallible forms
+/// report the exhausted budget (`pattern-steps-exhausted`, in the pathname), the others
+/// answer no match, and the budget is the one the limits gave.
+#[test]
+fn a_match_that_runs_out_of_steps_is_an_error_of_the_try_forms() {
+    let none = weburl_pattern_limits_none();
+    assert_eq!(none.max_regexp_steps, 10_000_000);
+    assert!(none.allow_backtracking_regexps);
+    let untrusted = weburl_pattern_limits_untrusted();
+    assert_eq!(untrusted.max_regexp_steps, 1_000_000);
+    let small = weburl_pattern_limits {
+        max_regexp_steps: 1000,
+        ..none
+    };
+    let exhausted = Some((
+        "pattern-steps-exhausted".to_owned(),
+        WEBURL_PATTERN_PATHNAME as i32,
+    ));
+    let hostile = "https://h/:x((?=a)(?:a*)*b)";
+    let p = limited(hostile, &small);
+    let long = format!("https://h/{}", "a".repeat(40));
+    let (l, ln) = arg(&long);
+    assert_eq!(try_test(p, &long), (WEBURL_MATCH_ERROR, exhausted.clone()));
+    assert_eq!(try_test(p, "https://h/aab"), (WEBURL_MATCH_FOUND, None));
+    assert_eq!(try_test(p, "https://h/b"), (WEBURL_MATCH_NONE, None));
+    // A URL that does not parse does not match, as `test` answers.
+    assert_eq!(try_test(p, "no url"), (WEBURL_MATCH_NONE, None));
+    let url = parse(&long);
+    let mut pathname = init_of(&Map::new());
+    pathname.protocol = member(Some("https"));
+    pathname.hostname = member(Some("h"));
+    pathname.pathname = member(Some(&long["https://h".len()..]));
+    let mut errors = [null_mut(); 5];
+    let mut message = None;
+    // SAFETY: live pattern, strings, URL and init; writable errors.
+    unsafe {
+        assert!(!weburl_pattern_test(p, l, ln, null(), 0));
+        assert!(weburl_pattern_exec(p, l, ln, null(), 0).is_null());
+        assert!(!weburl_pattern_test_url(p, url));
+        assert!(!weburl_pattern_test_init(p, &pathname));
+        assert!(weburl_pattern_try_exec(p, l, ln, null(), 0, &mut errors[0]).is_null());
+        assert_eq!(
+            weburl_pattern_try_test_url(p, url, &mut errors[1]),
+            WEBURL_MATCH_ERROR
+        );
+        assert!(weburl_pattern_try_exec_url(p, url, &mut errors[2]).is_null());
+        assert_eq!(
+            weburl_pattern_try_test_init(p, &pathname, &mut errors[3]),
+            WEBURL_MATCH_ERROR
+        );
+        assert!(weburl_pattern_try_exec_init(p, &pathname, &mut errors[4]).is_null());
+        for e in errors {
+            let (name, text, component, offset) = take_error(e).unwrap();
+            assert_eq!((Some((name, component))), exhausted);
+            assert_eq!(offset, usize::MAX);
+            message = Some(text);
+        }
+        // A NULL error out-parameter is accepted.
+        assert_eq!(
+            weburl_pattern_try_test(p, l, ln, null(), 0, null_mut()),
+            WEBURL_MATCH_ERROR
+        );
+    }
+    assert_eq!(
+        message.unwrap(),
+        "the pathname's custom regexp groups exhausted their budget of 1000 steps (max_regexp_steps) without an answer"
+    );
+    free_url(url);
+    free_pattern(p);
+
+    // The budget is the limits': a shorter hostile value takes more than 1000 steps and
+    // fewer than the default budget (0 means the default).
+    let default_budget = limited(
+        hostile,
+        &weburl_pattern_limits {
+            max_regexp_steps: 0,
+            ..none
+        },
+    );
+    let p = limited(hostile, &small);
+    let shorter = format!("https://h/{}", "a".repeat(12));
+    assert_eq!(
+        try_test(default_budget, &shorter),
+        (WEBURL_MATCH_NONE, None)
+    );
+    assert_eq!(
+        try_test(p, &shorter),
+        (WEBURL_MATCH_ERROR, exhausted.clone())
+    );
+    free_pattern(default_budget);
+    // The default budget runs out too, on a long enough value (NULL limits). (The lookahead
+    // sits in the group: URLPattern refuses a nested group that starts with neither `?:`
+    // nor a lookaround.)
+    let alternation = pattern("https://h/((?:a|a)*b(?=c))", None, false).unwrap();
+    let longer = format!("https://h/{}", "a".repeat(64));
+    assert_eq!(
+        try_test(alternation, &longer),
+        (WEBURL_MATCH_ERROR, exhausted.clone())
+    );
+    free_pattern(alternation);
+
+    // A set: the hostile route is tried first (first in insertion order, and more specific
+    // than `*`), so the fallible lookups cannot answer; the others read it as no match.
+    // SAFETY: live set, patterns, match object and URLs, each freed once.
+    unsafe {
+        let set = weburl_pattern_set_new();
+        let any = pattern("https://h/*", None, false).unwrap();
+        assert!(weburl_pattern_set_insert(set, p, 10));
+        assert!(weburl_pattern_set_insert(set, any, 11));
+        let m = weburl_pattern_set_match_new();
+        let url = parse(&long);
+        let mut error = null_mut();
+        for lookup in [
+            weburl_pattern_set_try_first_match,
+            weburl_pattern_set_try_best_match,
+        ] {
+            assert!(weburl_pattern_set_first_match(set, url, m));
+            assert_eq!(lookup(set, url, m, &mut error), WEBURL_MATCH_ERROR);
+            assert_eq!(take_error(error).map(|(n, _, c, _)| (n, c)), exhausted);
+            assert_eq!(weburl_pattern_set_match_index(m), usize::MAX);
+            assert_eq!(weburl_pattern_set_match_group_count(m), 0);
+        }
+        assert!(weburl_pattern_set_best_match(set, url, m));
+        assert_eq!(weburl_pattern_set_match_value(m), 11);
+        let mut values = [0usize; 2];
+        assert_eq!(
+            weburl_pattern_set_matches(set, url, values.as_mut_ptr(), 2),
+            1
+        );
+        assert_eq!(
+            weburl_pattern_set_try_matches(set, url, values.as_mut_ptr(), 2, &mut error),
+            usize::MAX
+        );
+        assert_eq!(take_error(error).map(|(n, _, c, _)| (n, c)), exhausted);
+        free_url(url);
+        // A value the hostile route answers: found, with its groups as spans of the href.
+        let url = parse("https://h/aab");
+        for lookup in [
+            weburl_pattern_set_try_first_match,
+            weburl_pattern_set_try_best_match,
+        ] {
+            assert_eq!(lookup(set, url, m, &mut error), WEBURL_MATCH_FOUND);
+            assert!(error.is_null());
+            assert_eq!(weburl_pattern_set_match_index(m), 0);
+            assert_eq!(weburl_pattern_set_match_value(m), 10);
+            let (x, xn) = arg("x");
+            let mut value = member(None);
+            let status = weburl_pattern_set_match_group_by_name(
+                m,
+                WEBURL_PATTERN_PATHNAME,
+                x,
+                xn,
+                &mut value,
+            );
+            assert_eq!((status, text(value)), (WEBURL_GROUP_MATCHED, Some("aab")));
+            let href = ada_get_href(url);
+            assert_eq!(value.data, href.data.add("https://h/".len()));
+        }
+        assert_eq!(
+            weburl_pattern_set_try_matches(set, url, values.as_mut_ptr(), 2, &mut error),
+            2
+        );
+        assert!(error.is_null() && values == [10, 11]);
+        free_url(url);
+        // An invalid URL matches nothing; NULL handles are errors.
+        let url = parse("no url");
+        assert_eq!(
+            weburl_pattern_set_try_first_match(set, url, m, &mut error),
+            WEBURL_MATCH_NONE
+        );
+        assert_eq!(
+            weburl_pattern_set_try_matches(set, url, null_mut(), 0, &mut error),
+            0
+        );
+        assert!(error.is_null());
+        assert_eq!(
+            weburl_pattern_set_try_first_match(null(), url, m, &mut error),
+            WEBURL_MATCH_ERROR
+        );
+        assert_eq!(take_error(error).unwrap().0, "invalid-argument");
+        assert_eq!(
+            weburl_pattern_set_try_best_match(set, url, null_mut(), &mut error),
+            WEBURL_MATCH_ERROR
+        );
+        assert_eq!(take_error(error).unwrap().0, "invalid-argument");
+        assert_eq!(
+            weburl_pattern_set_try_matches(null(), url, null_mut(), 0, &mut error),
+            usize::MAX
+        );
+        assert_eq!(take_error(error).unwrap().0, "invalid-argument");
+        free_url(url);
+        weburl_pattern_set_match_free(m);
+        weburl_pattern_set_free(set);
+        free_pattern(any);
+    }
+    free_pattern(p);
+
+    // NULL pattern, text that is not UTF-8.
+    assert_eq!(
+        try_test(null(), "https://h/"),
+        (
+            WEBURL_MATCH_ERROR,
+            Some(("invalid-argument".to_owned(), -1))
+        )
+    );
+    let mut error = null_mut();
+    let bad = [b'h', 0xff];
+    let p = pattern("https://h/*", None, false).unwrap();
+    // SAFETY: a live pattern; two readable bytes; `error` writable.
+    unsafe {
+        let status = weburl_pattern_try_test(p, bad.as_ptr().cast(), 2, null(), 0, &mut error);
+        assert_eq!(status, WEBURL_MATCH_ERROR);
+        assert_eq!(take_error(error).unwrap().0, "not-utf8");
+        let (i, n) = arg("https://h/");
+        assert!(weburl_pattern_try_exec(p, i, n, bad.as_ptr().cast(), 2, &mut error).is_null());
+        assert_eq!(take_error(error).unwrap().0, "not-utf8");
+    }
+    free_pattern(p);
+}
+
+/// `allow_backtracking_regexps` false refuses, when the pattern is made, the regexp groups
+/// that need the backtracking matcher, and takes those the linear engine runs.
+#[test]
+fn limits_can_refuse_regexps_that_need_backtracking() {
+    let linear_only = weburl_pattern_limits {
+        allow_backtracking_regexps: false,
+        ..weburl_pattern_limits_none()
+    };
+    let p = limited("https://h/:x((?:a*)*b)", &linear_only);
+    assert_eq!(
+        try_test(p, &format!("https://h/{}", "a".repeat(20_000))),
+        (WEBURL_MATCH_NONE, None)
+    );
+    free_pattern(p);
+    for refused in [
+        "https://h/:x((?=a)\\w+)",
+        "https://h/((?:a|a)*b(?=c))",
+        "https://h/:x((?<n>a)\\k<n>)",
+    ] {
+        let (i, n) = arg(refused);
+        let mut error = null_mut();
+        // SAFETY: a live string and limits; `error` writable.
+        let made = unsafe { weburl_pattern_new(i, n, null(), 0, false, &linear_only, &mut error) };
+        assert!(made.is_null(), "{refused}");
+        let (name, _, component, _) = take_error(error).unwrap();
+        assert_eq!(
+            (name.as_str(), component),
+            (
+                "pattern-regexp-groups-refused",
+                WEBURL_PATTERN_PATHNAME as i32
+            )
+        );
     }
 }
 

@@ -8,7 +8,7 @@
 //! an earlier call must be freed first, or it leaks).
 
 use weburl::ParseError;
-use weburl::pattern::UrlPatternError;
+use weburl::pattern::{UrlPatternError, UrlPatternMatchError};
 
 use crate::boundary::{self, ada_string};
 
@@ -101,6 +101,21 @@ impl weburl_error {
         error
     }
 
+    /// A match that could not answer: `pattern-steps-exhausted` (a component's custom
+    /// regexp groups took their whole step budget on the bounded backtracking matcher),
+    /// with the component.
+    pub(crate) fn pattern_match(e: &UrlPatternMatchError) -> weburl_error {
+        let (name, component) = match e {
+            UrlPatternMatchError::StepsExhausted { component, .. } => {
+                ("pattern-steps-exhausted", Some(*component))
+            }
+            _ => ("pattern-match-error", None),
+        };
+        let mut error = weburl_error::new(name, e.to_string());
+        error.component = component.map_or(-1, |c| c as i32);
+        error
+    }
+
     /// The name, without its NUL.
     pub(crate) fn name(&self) -> &str {
         &self.name[..self.name.len() - 1]
@@ -161,8 +176,11 @@ pub(crate) unsafe fn with_error<T>(
 /// `pattern-unexpected-token`, `pattern-duplicate-name`, `pattern-invalid-regexp`,
 /// `pattern-invalid-component`, `pattern-dot-segment`, `pattern-invalid-base-url`,
 /// `pattern-missing-base-url`,
-/// `pattern-base-url-with-init`, `pattern-regexp-groups-refused`, `pattern-too-long`;
-/// otherwise `not-utf8`, `unknown-encoding`, `unknown-profile`, `unknown-preset`,
+/// `pattern-base-url-with-init`, `pattern-regexp-groups-refused`, `pattern-too-long`; for
+/// a fallible match (`weburl_pattern_try_test`, `weburl_pattern_set_try_first_match`, ...)
+/// that could not answer, `pattern-steps-exhausted` (a component's custom regexp groups
+/// took the whole step budget of `weburl_pattern_limits.max_regexp_steps`; the component
+/// is `weburl_error_component`'s); otherwise `not-utf8`, `unknown-encoding`, `unknown-profile`, `unknown-preset`,
 /// `unknown-address-space`, `policy-bad-host`, `invalid-argument`, or `panic` (a bug of
 /// the library, stopped at the boundary).
 ///
@@ -201,7 +219,8 @@ pub unsafe extern "C" fn weburl_error_message(error: *const weburl_error) -> ada
 }
 
 /// The URL pattern component the error is about, as a `weburl_pattern_component` (0
-/// protocol ... 7 hash), or -1 when there is none (or `error` is NULL).
+/// protocol ... 7 hash): the component that failed to compile, or whose match ran out of
+/// steps (`pattern-steps-exhausted`); or -1 when there is none (or `error` is NULL).
 ///
 /// # Safety
 /// `error` is NULL or an error this library made, not freed.
@@ -302,5 +321,12 @@ mod tests {
         assert_eq!(e.offset, 10);
         let e = weburl_error::pattern(&UrlPatternError::MissingBaseUrl);
         assert_eq!((e.component, e.offset), (-1, usize::MAX));
+        let e = weburl_error::pattern_match(&UrlPatternMatchError::StepsExhausted {
+            component: UrlPatternComponent::Search,
+            max_steps: 50,
+        });
+        assert_eq!(e.name(), "pattern-steps-exhausted");
+        assert_eq!((e.component, e.offset), (6, usize::MAX));
+        assert!(e.message().contains("50 steps"), "{}", e.message());
     }
 }

@@ -14,13 +14,13 @@
 use std::ffi::c_char;
 
 use weburl::pattern::{
-    PatternLimits, UrlPattern, UrlPatternComponent, UrlPatternInit, UrlPatternInput,
-    UrlPatternOptions, UrlPatternResult,
+    DEFAULT_MAX_REGEXP_STEPS, PatternLimits, UrlPattern, UrlPatternComponent, UrlPatternInit,
+    UrlPatternInput, UrlPatternMatchError, UrlPatternOptions, UrlPatternResult,
 };
 
 use crate::ada::{ada_url, url_of};
 use crate::boundary::{self, ada_string};
-use crate::error::{weburl_error, with_error};
+use crate::error::{ErrorOut, weburl_error, with_error};
 
 /// A URL pattern component, as functions take it: one of `WEBURL_PATTERN_PROTOCOL` (0) ...
 /// `WEBURL_PATTERN_HASH` (7), in the URL Pattern Standard's order. A number above 7 is no
@@ -51,6 +51,15 @@ pub const WEBURL_GROUP_MATCHED: i32 = 1;
 pub const WEBURL_GROUP_UNMATCHED: i32 = 0;
 /// There is no such group (or component): `*value` is `{NULL, 0}`.
 pub const WEBURL_GROUP_NOT_FOUND: i32 = -1;
+
+/// A fallible match (`weburl_pattern_try_test`, `weburl_pattern_set_try_first_match`, ...)
+/// found a match.
+pub const WEBURL_MATCH_FOUND: i32 = 1;
+/// A fallible match found that nothing matches.
+pub const WEBURL_MATCH_NONE: i32 = 0;
+/// A fallible match could not answer: `*error` says why (`pattern-steps-exhausted` when a
+/// component's custom regexp groups took their whole step budget).
+pub const WEBURL_MATCH_ERROR: i32 = -1;
 
 /// A compiled URL pattern (JavaScript's `URLPattern`), freed with `weburl_pattern_free`.
 /// Immutable: any number of threads may use one at once.
@@ -86,11 +95,14 @@ pub struct weburl_pattern_init {
     pub base_url: ada_string,
 }
 
-/// Limits for patterns from untrusted sources, checked before a pattern is compiled:
-/// whether custom regexp groups (`:id(\\d+)`, `(a|b)`, whose matching time has no bound) are
-/// accepted, and the longest pattern in bytes (the input string and base URL together, or
-/// every string of an init). `weburl_pattern_limits_none()` limits nothing;
-/// `weburl_pattern_limits_untrusted()` refuses regexp groups and patterns over 8 KiB.
+/// Limits for patterns from untrusted sources: whether custom regexp groups (`:id(\\d+)`,
+/// `(a|b)`) are accepted, whether those that need the backtracking matcher are, and the
+/// longest pattern in bytes (the input string and base URL together, or every string of an
+/// init), checked before a pattern is compiled; and the step budget of one match on the
+/// backtracking matcher, which the compiled pattern keeps. `weburl_pattern_limits_none()`
+/// limits nothing (but the default budget); `weburl_pattern_limits_untrusted()` refuses
+/// regexp groups and patterns over 8 KiB. Start from one of them and change members: a
+/// zero-filled struct refuses every regexp group and every pattern longer than 0 bytes.
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
 pub struct weburl_pattern_limits {
@@ -100,6 +112,19 @@ pub struct weburl_pattern_limits {
     /// The longest pattern accepted, in bytes (else the error `pattern-too-long`);
     /// `SIZE_MAX` for any.
     pub max_length: usize,
+    /// Whether custom regexp groups that need the backtracking matcher (lookahead,
+    /// lookbehind, backreferences, named groups, ...) are accepted (else the error
+    /// `pattern-regexp-groups-refused`); when false, every accepted pattern matches in time
+    /// linear in its input. Moot when `allow_regexp_groups` is false.
+    pub allow_backtracking_regexps: bool,
+    /// The most steps one match of a component's regular expression may take on the
+    /// bounded backtracking matcher (an instruction executed, a backtrack, or a code point
+    /// compared by a backreference; about 30 ms per 10,000,000 steps on the project's test
+    /// machine). A match that needs more stops: the `try` forms (`weburl_pattern_try_test`,
+    /// `weburl_pattern_set_try_first_match`, ...) answer `WEBURL_MATCH_ERROR` with the
+    /// error `pattern-steps-exhausted`, the others no match. 0 means the default,
+    /// 10,000,000.
+    pub max_regexp_steps: u64,
 }
 
 /// The answer of `exec()` (JavaScript's `URLPatternResult`): each component's input and
@@ -145,7 +170,7 @@ unsafe fn read_init(init: *const weburl_pattern_init) -> Result<UrlPatternInit, 
     })
 }
 
-/// The limits behind a pointer; NULL is no limit.
+/// The limits behind a pointer; NULL is no limit, a budget of 0 steps the default one.
 ///
 /// # Safety
 /// `limits` is NULL or points at a `weburl_pattern_limits`.
@@ -154,8 +179,23 @@ unsafe fn read_limits(limits: *const weburl_pattern_limits) -> PatternLimits {
     match unsafe { boundary::borrow::<weburl_pattern_limits>(limits.cast()) } {
         Some(l) => PatternLimits::new()
             .regexp_groups(l.allow_regexp_groups)
-            .max_len(l.max_length),
+            .max_len(l.max_length)
+            .backtracking_regexps(l.allow_backtracking_regexps)
+            .max_regexp_steps(match l.max_regexp_steps {
+                0 => DEFAULT_MAX_REGEXP_STEPS,
+                steps => steps,
+            }),
         None => PatternLimits::new(),
+    }
+}
+
+/// The C form of Rust's limits.
+fn limits_to_c(limits: PatternLimits) -> weburl_pattern_limits {
+    weburl_pattern_limits {
+        allow_regexp_groups: limits.allow_regexp_groups,
+        max_length: limits.max_len,
+        allow_backtracking_regexps: limits.allow_backtracking_regexps,
+        max_regexp_steps: limits.max_regexp_steps,
     }
 }
 
@@ -189,10 +229,81 @@ unsafe fn string_input<'a>(
     base_length: usize,
 ) -> Option<(&'a str, Option<&'a str>)> {
     // SAFETY: the caller's contract.
-    let input = unsafe { boundary::text(input, length) }?;
+    unsafe { string_args(input, length, base, base_length) }.ok()
+}
+
+/// [`string_input`] that says which is not UTF-8 (`not-utf8`).
+///
+/// # Safety
+/// As [`string_input`].
+unsafe fn string_args<'a>(
+    input: *const c_char,
+    length: usize,
+    base: *const c_char,
+    base_length: usize,
+) -> Result<(&'a str, Option<&'a str>), weburl_error> {
     // SAFETY: the caller's contract.
-    let base = unsafe { boundary::optional_text(base, base_length) }?;
-    Some((input, base))
+    let input =
+        unsafe { boundary::text(input, length) }.ok_or_else(|| weburl_error::not_utf8("input"))?;
+    // SAFETY: the caller's contract.
+    let base = unsafe { boundary::optional_text(base, base_length) }
+        .ok_or_else(|| weburl_error::not_utf8("base URL"))?;
+    Ok((input, base))
+}
+
+/// The pattern behind a handle a fallible match needs: `invalid-argument` for NULL.
+///
+/// # Safety
+/// `pattern` is NULL or a live pattern.
+pub(crate) unsafe fn required_pattern<'a>(
+    pattern: *const weburl_pattern,
+) -> Result<&'a UrlPattern, weburl_error> {
+    // SAFETY: the caller's contract.
+    unsafe { pattern_of(pattern) }
+        .ok_or_else(|| weburl_error::invalid_argument("the pattern is NULL"))
+}
+
+/// Runs the body of a fallible match that answers whether something matched: its answer as
+/// `WEBURL_MATCH_FOUND` / `WEBURL_MATCH_NONE`, or `WEBURL_MATCH_ERROR` with its error in
+/// `*error` (an exhausted step budget as `pattern-steps-exhausted`).
+///
+/// # Safety
+/// `error` is NULL or writable.
+pub(crate) unsafe fn try_answer(
+    error: ErrorOut,
+    body: impl FnOnce() -> Result<Result<bool, UrlPatternMatchError>, weburl_error>,
+) -> i32 {
+    // SAFETY: the caller's contract.
+    unsafe {
+        with_error(
+            error,
+            || WEBURL_MATCH_ERROR,
+            || match body()? {
+                Ok(true) => Ok(WEBURL_MATCH_FOUND),
+                Ok(false) => Ok(WEBURL_MATCH_NONE),
+                Err(e) => Err(weburl_error::pattern_match(&e)),
+            },
+        )
+    }
+}
+
+/// Runs the body of a fallible `exec`: the new result, NULL with `*error` NULL when nothing
+/// matches, or NULL with `*error` set when the match could not answer.
+///
+/// # Safety
+/// `error` is NULL or writable.
+unsafe fn try_result(
+    error: ErrorOut,
+    body: impl FnOnce() -> Result<Result<Option<UrlPatternResult>, UrlPatternMatchError>, weburl_error>,
+) -> *mut weburl_pattern_result {
+    // SAFETY: the caller's contract.
+    unsafe {
+        with_error(error, std::ptr::null_mut, || {
+            body()?
+                .map(new_result)
+                .map_err(|e| weburl_error::pattern_match(&e))
+        })
+    }
 }
 
 fn new_result(result: Option<UrlPatternResult>) -> *mut weburl_pattern_result {
@@ -201,24 +312,20 @@ fn new_result(result: Option<UrlPatternResult>) -> *mut weburl_pattern_result {
     })
 }
 
-/// No limits: custom regexp groups accepted, any length (what a NULL `limits` means).
+/// No limits: custom regexp groups accepted, those that need backtracking too, any length,
+/// and the default step budget of a match on the backtracking matcher, 10,000,000 (what a
+/// NULL `limits` means).
 #[unsafe(no_mangle)]
 pub extern "C" fn weburl_pattern_limits_none() -> weburl_pattern_limits {
-    let limits = PatternLimits::new();
-    weburl_pattern_limits {
-        allow_regexp_groups: limits.allow_regexp_groups,
-        max_length: limits.max_len,
-    }
+    limits_to_c(PatternLimits::new())
 }
 
-/// The limits for patterns from untrusted users: no custom regexp groups, at most 8192 bytes.
+/// The limits for patterns from untrusted users: no custom regexp groups, at most 8192
+/// bytes, and (should `allow_regexp_groups` be set again) 1,000,000 steps per match on the
+/// backtracking matcher.
 #[unsafe(no_mangle)]
 pub extern "C" fn weburl_pattern_limits_untrusted() -> weburl_pattern_limits {
-    let limits = PatternLimits::untrusted();
-    weburl_pattern_limits {
-        allow_regexp_groups: limits.allow_regexp_groups,
-        max_length: limits.max_len,
-    }
+    limits_to_c(PatternLimits::untrusted())
 }
 
 /// `new URLPattern(input, baseURL, {ignoreCase})`: a pattern from a constructor string such
@@ -477,6 +584,152 @@ pub unsafe extern "C" fn weburl_pattern_exec_init(
             _ => std::ptr::null_mut(),
         }
     })
+}
+
+/// `weburl_pattern_test` that says when it cannot answer: `WEBURL_MATCH_FOUND`,
+/// `WEBURL_MATCH_NONE` (also for a URL that does not parse, as `test` answers), or
+/// `WEBURL_MATCH_ERROR` with `*error` set: `pattern-steps-exhausted` when a component's
+/// custom regexp groups took the whole step budget (`weburl_pattern_limits`'
+/// `max_regexp_steps`) where `weburl_pattern_test` answers false, with
+/// `weburl_error_component` the component; `not-utf8` for text that is not UTF-8;
+/// `invalid-argument` for a NULL pattern. `*error` is NULL unless the answer is
+/// `WEBURL_MATCH_ERROR`.
+///
+/// # Safety
+/// As `weburl_pattern_test`; `error` is NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn weburl_pattern_try_test(
+    pattern: *const weburl_pattern,
+    input: *const c_char,
+    length: usize,
+    base: *const c_char,
+    base_length: usize,
+    error: *mut *mut weburl_error,
+) -> i32 {
+    // SAFETY: the caller's contract, forwarded to each helper.
+    unsafe {
+        try_answer(error, || {
+            let pattern = required_pattern(pattern)?;
+            let (input, base) = string_args(input, length, base, base_length)?;
+            Ok(pattern.try_test(input, base))
+        })
+    }
+}
+
+/// `weburl_pattern_test_url` that says when it cannot answer, as `weburl_pattern_try_test`
+/// does (an invalid or NULL URL does not match).
+///
+/// # Safety
+/// As `weburl_pattern_test_url`; `error` is NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn weburl_pattern_try_test_url(
+    pattern: *const weburl_pattern,
+    url: ada_url,
+    error: *mut *mut weburl_error,
+) -> i32 {
+    // SAFETY: the caller's contract, forwarded to each helper.
+    unsafe {
+        try_answer(error, || {
+            let pattern = required_pattern(pattern)?;
+            Ok(url_of(url).map_or(Ok(false), |url| pattern.try_test_url(url)))
+        })
+    }
+}
+
+/// `weburl_pattern_test_init` that says when it cannot answer, as `weburl_pattern_try_test`
+/// does (an init that does not make a URL does not match; one that is not UTF-8 is the error
+/// `not-utf8`).
+///
+/// # Safety
+/// As `weburl_pattern_test_init`; `error` is NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn weburl_pattern_try_test_init(
+    pattern: *const weburl_pattern,
+    init: *const weburl_pattern_init,
+    error: *mut *mut weburl_error,
+) -> i32 {
+    // SAFETY: the caller's contract, forwarded to each helper.
+    unsafe {
+        try_answer(error, || {
+            let found = try_exec_init(required_pattern(pattern)?, read_init(init)?)?;
+            Ok(found.map(|result| result.is_some()))
+        })
+    }
+}
+
+/// `exec(init)` on the bounded matcher: the outer error for an init the pattern refuses.
+fn try_exec_init(
+    pattern: &UrlPattern,
+    init: UrlPatternInit,
+) -> Result<Result<Option<UrlPatternResult>, UrlPatternMatchError>, weburl_error> {
+    pattern
+        .try_exec_input(&UrlPatternInput::Init(Box::new(init)), None)
+        .map_err(|e| weburl_error::pattern(&e))
+}
+
+/// `weburl_pattern_exec` that says when it cannot answer: the result (free it with
+/// `weburl_pattern_result_free`) with `*error` NULL; NULL with `*error` NULL when nothing
+/// matches; NULL with `*error` set when the match could not answer (the errors of
+/// `weburl_pattern_try_test`).
+///
+/// # Safety
+/// As `weburl_pattern_test`; `error` is NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn weburl_pattern_try_exec(
+    pattern: *const weburl_pattern,
+    input: *const c_char,
+    length: usize,
+    base: *const c_char,
+    base_length: usize,
+    error: *mut *mut weburl_error,
+) -> *mut weburl_pattern_result {
+    // SAFETY: the caller's contract, forwarded to each helper.
+    unsafe {
+        try_result(error, || {
+            let pattern = required_pattern(pattern)?;
+            let (input, base) = string_args(input, length, base, base_length)?;
+            Ok(pattern.try_exec(input, base))
+        })
+    }
+}
+
+/// `weburl_pattern_exec_url` that says when it cannot answer, as `weburl_pattern_try_exec`
+/// does.
+///
+/// # Safety
+/// As `weburl_pattern_test_url`; `error` is NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn weburl_pattern_try_exec_url(
+    pattern: *const weburl_pattern,
+    url: ada_url,
+    error: *mut *mut weburl_error,
+) -> *mut weburl_pattern_result {
+    // SAFETY: the caller's contract, forwarded to each helper.
+    unsafe {
+        try_result(error, || {
+            let pattern = required_pattern(pattern)?;
+            Ok(url_of(url).map_or(Ok(None), |url| pattern.try_exec_url(url)))
+        })
+    }
+}
+
+/// `weburl_pattern_exec_init` that says when it cannot answer, as `weburl_pattern_try_exec`
+/// does.
+///
+/// # Safety
+/// As `weburl_pattern_test_init`; `error` is NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn weburl_pattern_try_exec_init(
+    pattern: *const weburl_pattern,
+    init: *const weburl_pattern_init,
+    error: *mut *mut weburl_error,
+) -> *mut weburl_pattern_result {
+    // SAFETY: the caller's contract, forwarded to each helper.
+    unsafe {
+        try_result(error, || {
+            try_exec_init(required_pattern(pattern)?, read_init(init)?)
+        })
+    }
 }
 
 /// Frees a result; NULL is accepted.

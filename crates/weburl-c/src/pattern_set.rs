@@ -9,13 +9,15 @@
 
 use std::ffi::c_char;
 
-use weburl::pattern::{UrlPatternComponent, UrlPatternSet};
+use weburl::Url;
+use weburl::pattern::{UrlPatternComponent, UrlPatternMatch, UrlPatternMatchError, UrlPatternSet};
 
 use crate::ada::{ada_url, url_of};
 use crate::boundary::{self, ada_string};
+use crate::error::{ErrorOut, weburl_error, with_error};
 use crate::pattern::{
     NULL_STRING, WEBURL_GROUP_MATCHED, WEBURL_GROUP_NOT_FOUND, WEBURL_GROUP_UNMATCHED, component,
-    weburl_pattern, weburl_pattern_component,
+    try_answer, weburl_pattern, weburl_pattern_component,
 };
 
 /// A set of URL patterns with a value each, freed with `weburl_pattern_set_free`. Reading it
@@ -168,6 +170,34 @@ enum Lookup {
     Best,
 }
 
+impl weburl_pattern_set_match {
+    /// Empties the match object (no match).
+    fn clear(&mut self) {
+        self.found = false;
+        self.value = 0;
+        self.index = 0;
+        self.groups.clear();
+    }
+
+    /// Fills the (empty) match object with the match of the pattern `index` (inserted with
+    /// `value`): every group of every component, as spans.
+    fn fill(&mut self, index: usize, value: usize, found: &UrlPatternMatch<'_, '_>) {
+        self.found = true;
+        self.value = value;
+        self.index = index;
+        for c in UrlPatternComponent::ALL {
+            let groups = &mut self.groups;
+            found.for_each_group(c, |name, value| {
+                groups.push(Group {
+                    component: c as weburl_pattern_component,
+                    name: ada_string::borrow(name),
+                    value: value.map(ada_string::borrow),
+                });
+            });
+        }
+    }
+}
+
 /// A lookup of the parsed URL `url` in `set` into `m` (emptied first): true with `m` filled
 /// (the value, the pattern's index, every group of every component as spans), false when no
 /// pattern matches or a handle is NULL or invalid.
@@ -188,10 +218,7 @@ unsafe fn lookup(
             let Some(out) = out else {
                 return false;
             };
-            out.found = false;
-            out.value = 0;
-            out.index = 0;
-            out.groups.clear();
+            out.clear();
             // SAFETY: the caller's contract.
             let (set, url) = unsafe { (set_of(set), url_of(url)) };
             let (Some(set), Some(url)) = (set, url) else {
@@ -204,22 +231,67 @@ unsafe fn lookup(
             let Some((&(index, value), found)) = found else {
                 return false;
             };
-            out.found = true;
-            out.value = value;
-            out.index = index;
-            for c in UrlPatternComponent::ALL {
-                let groups = &mut out.groups;
-                found.for_each_group(c, |name, value| {
-                    groups.push(Group {
-                        component: c as weburl_pattern_component,
-                        name: ada_string::borrow(name),
-                        value: value.map(ada_string::borrow),
-                    });
-                });
-            }
+            out.fill(index, value, &found);
             true
         },
     )
+}
+
+/// The pattern of `set` a fallible lookup of `url` finds, as `(index, value)`: `Err` when
+/// a candidate tried ran out of its step budget.
+fn try_find(
+    set: &UrlPatternSet<(usize, usize)>,
+    url: &Url,
+    which: Lookup,
+) -> Result<Option<(usize, usize)>, UrlPatternMatchError> {
+    let found = match which {
+        Lookup::First => set.try_first_match_url(url)?,
+        Lookup::Best => set.try_best_match_url(url)?,
+    };
+    Ok(found.map(|(&entry, _)| entry))
+}
+
+/// [`lookup`] that says when it cannot answer: `WEBURL_MATCH_FOUND` with `m` filled,
+/// `WEBURL_MATCH_NONE`, or `WEBURL_MATCH_ERROR` with `*error` set (`m` is then empty).
+///
+/// The fallible lookup (`UrlPatternSet::try_first_match_url`) answers which pattern matched
+/// with an owned result; `m`'s spans then come from that pattern's borrowed match on the
+/// URL (the same spans as the infallible lookup's), whose regexps take no more steps than
+/// they did in the lookup.
+///
+/// # Safety
+/// As `weburl_pattern_set_try_first_match`.
+unsafe fn try_lookup(
+    set: *const weburl_pattern_set,
+    url: ada_url,
+    m: *mut weburl_pattern_set_match,
+    which: Lookup,
+    error: ErrorOut,
+) -> i32 {
+    // SAFETY: the caller's contract.
+    unsafe {
+        try_answer(error, || {
+            let out = boundary::borrow_mut::<weburl_pattern_set_match>(m.cast())
+                .ok_or_else(|| weburl_error::invalid_argument("the match object is NULL"))?;
+            out.clear();
+            let set =
+                set_of(set).ok_or_else(|| weburl_error::invalid_argument("the set is NULL"))?;
+            let Some(url) = url_of(url) else {
+                return Ok(Ok(false));
+            };
+            let (index, value) = match try_find(set, url, which) {
+                Ok(Some(entry)) => entry,
+                Ok(None) => return Ok(Ok(false)),
+                Err(e) => return Ok(Err(e)),
+            };
+            let found = set.iter().nth(index).and_then(|(p, _)| p.match_url(url));
+            let Some(found) = found else {
+                return Ok(Ok(false));
+            };
+            out.fill(index, value, &found);
+            Ok(Ok(true))
+        })
+    }
 }
 
 /// The first pattern of the set (in insertion order) that matches the parsed URL `url`:
@@ -260,6 +332,49 @@ pub unsafe extern "C" fn weburl_pattern_set_best_match(
 ) -> bool {
     // SAFETY: the caller's contract.
     unsafe { lookup(set, url, m, Lookup::Best) }
+}
+
+/// `weburl_pattern_set_first_match` that says when it cannot answer: `WEBURL_MATCH_FOUND`
+/// with `m` filled (as `weburl_pattern_set_first_match` fills it, the same lifetimes),
+/// `WEBURL_MATCH_NONE` (also for an invalid or NULL URL), or `WEBURL_MATCH_ERROR` with
+/// `*error` set and `m` emptied: `pattern-steps-exhausted` when a pattern tried before the
+/// first match (or instead of one) ran out of its step budget (`weburl_pattern_limits`'
+/// `max_regexp_steps`, given when the pattern was made), so that the first match is not
+/// known (where `weburl_pattern_set_first_match` reads that pattern as no match), with
+/// `weburl_error_component` the component; `invalid-argument` for a NULL set or match
+/// object. `*error` is NULL unless the answer is `WEBURL_MATCH_ERROR`.
+///
+/// Slower than `weburl_pattern_set_first_match`: it builds the match's owned result, then
+/// matches the pattern found once more for `m`'s spans.
+///
+/// # Safety
+/// As `weburl_pattern_set_first_match`; `error` is NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn weburl_pattern_set_try_first_match(
+    set: *const weburl_pattern_set,
+    url: ada_url,
+    m: *mut weburl_pattern_set_match,
+    error: *mut *mut weburl_error,
+) -> i32 {
+    // SAFETY: the caller's contract.
+    unsafe { try_lookup(set, url, m, Lookup::First, error) }
+}
+
+/// `weburl_pattern_set_best_match` that says when it cannot answer, as
+/// `weburl_pattern_set_try_first_match` does (`pattern-steps-exhausted` when a candidate
+/// tried before the best match ran out of its step budget).
+///
+/// # Safety
+/// As `weburl_pattern_set_first_match`; `error` is NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn weburl_pattern_set_try_best_match(
+    set: *const weburl_pattern_set,
+    url: ada_url,
+    m: *mut weburl_pattern_set_match,
+    error: *mut *mut weburl_error,
+) -> i32 {
+    // SAFETY: the caller's contract.
+    unsafe { try_lookup(set, url, m, Lookup::Best, error) }
 }
 
 /// The matched pattern's value; 0 when the last lookup found none (or `m` is NULL).
@@ -429,12 +544,62 @@ pub unsafe extern "C" fn weburl_pattern_set_matches(
                 return 0;
             };
             // SAFETY: the caller's contract.
-            let out = unsafe { boundary::out_slice(values, capacity) };
-            let found = set.matches_url(url);
-            for (slot, (entry, _)) in out.iter_mut().zip(&found) {
-                *slot = entry.1;
-            }
-            found.len()
+            unsafe { write_values(&set.matches_url(url), values, capacity) }
         },
     )
+}
+
+/// Writes the values of the first `capacity` matches to `values`; answers how many matches
+/// there are.
+///
+/// # Safety
+/// `values` is NULL or points at `capacity` writable `uintptr_t`.
+unsafe fn write_values<R>(
+    found: &[(&(usize, usize), R)],
+    values: *mut usize,
+    capacity: usize,
+) -> usize {
+    // SAFETY: the caller's contract.
+    let out = unsafe { boundary::out_slice(values, capacity) };
+    for (slot, (entry, _)) in out.iter_mut().zip(found) {
+        *slot = entry.1;
+    }
+    found.len()
+}
+
+/// `weburl_pattern_set_matches` that says when it cannot answer: how many patterns match
+/// (their values written as `weburl_pattern_set_matches` writes them), or `SIZE_MAX` with
+/// `*error` set (`values` then unchanged): `pattern-steps-exhausted` when a pattern ran out
+/// of its step budget (where `weburl_pattern_set_matches` leaves that pattern out), with
+/// `weburl_error_component` the component; `invalid-argument` for a NULL set. An invalid
+/// or NULL URL matches nothing (0). `*error` is NULL unless the answer is `SIZE_MAX`.
+///
+/// # Safety
+/// As `weburl_pattern_set_matches`; `error` is NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn weburl_pattern_set_try_matches(
+    set: *const weburl_pattern_set,
+    url: ada_url,
+    values: *mut usize,
+    capacity: usize,
+    error: *mut *mut weburl_error,
+) -> usize {
+    // SAFETY: the caller's contract.
+    unsafe {
+        with_error(
+            error,
+            || usize::MAX,
+            || {
+                let set =
+                    set_of(set).ok_or_else(|| weburl_error::invalid_argument("the set is NULL"))?;
+                let Some(url) = url_of(url) else {
+                    return Ok(0);
+                };
+                let found = set
+                    .try_matches_url(url)
+                    .map_err(|e| weburl_error::pattern_match(&e))?;
+                Ok(write_values(&found, values, capacity))
+            },
+        )
+    }
 }

@@ -26,7 +26,7 @@ use duckdb::core::{DataChunkHandle, LogicalTypeHandle, LogicalTypeId};
 use duckdb::vscalar::{ScalarFunctionSignature, VScalar};
 use duckdb::vtab::arrow::WritableVector;
 use weburl::pattern::UrlPattern;
-use weburl_arrow::{PatternCache, PatternReader, RouteCache, rows};
+use weburl_arrow::{KernelError, PatternCache, PatternReader, RouteCache, rows};
 
 use crate::vector::{self, Booleans, Strings, Texts};
 
@@ -89,40 +89,119 @@ impl<'a> Arguments<'a> {
     }
 }
 
+/// What the `BOOLEAN` option that follows a pattern (and its base URL) means.
+#[derive(Clone, Copy)]
+enum Flag {
+    /// JavaScript's `ignoreCase`: the pattern is compiled with it.
+    IgnoreCase,
+    /// An option of the function's answer (`url_pattern_generate`'s `strict`): the pattern
+    /// is compiled without `ignoreCase`.
+    Answer,
+}
+
 /// The pattern arguments of one chunk ([`Arguments`]), compiled through the cache.
 struct Patterns<'a> {
     arguments: Arguments<'a>,
+    flag: Flag,
     reader: PatternReader<'a>,
     function: &'static str,
 }
 
+/// A result vector that a row of [`Patterns::for_each_row`] can make null.
+trait Nulls {
+    /// Row `i` is null.
+    fn set_null(&mut self, i: usize);
+}
+
+impl Nulls for Texts<'_> {
+    fn set_null(&mut self, i: usize) {
+        Texts::set_null(self, i);
+    }
+}
+
+/// A `BOOLEAN` result: the values, and the null rows, set on the vector after the loop
+/// (the values borrow it).
+struct Bools<'v> {
+    values: &'v mut [bool],
+    nulls: Vec<usize>,
+}
+
+impl Nulls for Bools<'_> {
+    fn set_null(&mut self, i: usize) {
+        self.nulls.push(i);
+    }
+}
+
 impl<'a> Patterns<'a> {
+    /// The patterns in column `column` of `input`, their options after the `required`
+    /// columns; the `BOOLEAN` option is `flag`.
     fn new(
         cache: &'a PatternCache,
         input: &'a DataChunkHandle,
+        column: usize,
         required: usize,
+        flag: Flag,
         function: &'static str,
     ) -> Patterns<'a> {
         Patterns {
-            arguments: Arguments::new(input, 1, required),
+            arguments: Arguments::new(input, column, required),
+            flag,
             reader: cache.reader(),
             function,
         }
     }
 
-    /// Row `i`'s pattern compiled: `None` where the pattern or an option is null, or the
-    /// query's error naming the function, the pattern and where it is wrong.
-    fn get(&mut self, i: usize) -> Result<Option<&UrlPattern>, String> {
-        let (Some((text, base, ignore_case)), Some(untrusted)) =
-            (self.arguments.get(i), self.arguments.untrusted(i))
-        else {
-            return Ok(None);
-        };
+    /// The row loop of the pattern functions, written once. For each row of the chunk: its
+    /// pattern compiled through the cache, where the pattern and its options are not null
+    /// (the query's error, naming the function, where it does not compile, whatever the
+    /// other arguments, as DataFusion compiles a pattern whatever its rows); then the row's
+    /// `others` (the function's other `VARCHAR` arguments). The row is null where the
+    /// pattern, an option or one of `others` is null; otherwise `answer(out, i, pattern,
+    /// flag, others)` writes it (`flag` false when left out), and its error fails the query
+    /// naming the function.
+    fn for_each_row<const K: usize, O: Nulls>(
+        &mut self,
+        others: &[Strings<'a>; K],
+        out: &mut O,
+        mut answer: impl FnMut(
+            &mut O,
+            usize,
+            &UrlPattern,
+            bool,
+            [&'a str; K],
+        ) -> Result<(), KernelError>,
+    ) -> Result<(), String> {
         let function = self.function;
-        self.reader
-            .get_with(text, base, ignore_case, untrusted)
-            .map(Some)
-            .map_err(|e| format!("{function}: {e}"))
+        for i in 0..self.arguments.texts.len() {
+            let (Some((text, base, flag)), Some(untrusted)) =
+                (self.arguments.get(i), self.arguments.untrusted(i))
+            else {
+                out.set_null(i);
+                continue;
+            };
+            let ignore_case = match self.flag {
+                Flag::IgnoreCase => flag,
+                Flag::Answer => false,
+            };
+            let pattern = self
+                .reader
+                .get_with(text, base, ignore_case, untrusted)
+                .map_err(|e| format!("{function}: {e}"))?;
+            let mut values = [""; K];
+            let mut present = true;
+            for (value, column) in values.iter_mut().zip(others) {
+                match column.get(i) {
+                    Some(text) => *value = text,
+                    None => present = false,
+                }
+            }
+            if !present {
+                out.set_null(i);
+                continue;
+            }
+            answer(out, i, pattern, flag, values).map_err(|e| format!("{function}: {e}"))?;
+        }
+        Ok(())
     }
 }
 
@@ -166,26 +245,18 @@ impl VScalar for PatternTest {
     ) -> Result<(), Box<dyn Error>> {
         let urls = Strings::new(input, 0);
         let n = urls.len();
-        let mut patterns = Patterns::new(cache, input, 2, "url_pattern_test");
+        let mut patterns = Patterns::new(cache, input, 1, 2, Flag::IgnoreCase, "url_pattern_test");
         let mut out = output.flat_vector();
-        let mut nulls = Vec::new();
         let mut spare = rows::Spare::default();
-        {
-            let values = vector::booleans(&mut out, n);
-            for (i, value) in values.iter_mut().enumerate() {
-                // The pattern is compiled (and its error raised) whatever the URL, as
-                // DataFusion compiles a pattern whatever its rows.
-                let Some(pattern) = patterns.get(i)? else {
-                    nulls.push(i);
-                    continue;
-                };
-                match urls.get(i) {
-                    Some(url) => *value = rows::pattern_test_in(url, pattern, &mut spare),
-                    None => nulls.push(i),
-                }
-            }
-        }
-        for i in nulls {
+        let mut bools = Bools {
+            values: vector::booleans(&mut out, n),
+            nulls: Vec::new(),
+        };
+        patterns.for_each_row(&[urls], &mut bools, |out, i, pattern, _, [url]| {
+            out.values[i] = rows::pattern_test_in(url, pattern, &mut spare);
+            Ok(())
+        })?;
+        for i in bools.nulls {
             out.set_null(i);
         }
         Ok(())
@@ -211,26 +282,18 @@ impl VScalar for PatternGroup {
         input: &mut DataChunkHandle,
         output: &mut dyn WritableVector,
     ) -> Result<(), Box<dyn Error>> {
-        let urls = Strings::new(input, 0);
-        let names = Strings::new(input, 2);
-        let n = urls.len();
-        let mut patterns = Patterns::new(cache, input, 3, "url_pattern_group");
+        let others = [Strings::new(input, 0), Strings::new(input, 2)];
+        let n = others[0].len();
+        let mut patterns = Patterns::new(cache, input, 1, 3, Flag::IgnoreCase, "url_pattern_group");
         let mut out = Texts::new(output.flat_vector(), n);
         let mut spare = rows::Spare::default();
-        for i in 0..n {
-            let Some(pattern) = patterns.get(i)? else {
-                out.set_null(i);
-                continue;
-            };
-            let (Some(url), Some(name)) = (urls.get(i), names.get(i)) else {
-                out.set_null(i);
-                continue;
-            };
+        patterns.for_each_row(&others, &mut out, |out, i, pattern, _, [url, name]| {
             rows::pattern_group_in(url, pattern, name, &mut spare, |value| match value {
                 Some(value) => out.set(i, value),
                 None => out.set_null(i),
             });
-        }
+            Ok(())
+        })?;
         Ok(())
     }
 
@@ -304,31 +367,21 @@ impl VScalar for Generate {
         input: &mut DataChunkHandle,
         output: &mut dyn WritableVector,
     ) -> Result<(), Box<dyn Error>> {
-        let components = Strings::new(input, 1);
-        let groups = Strings::new(input, 2);
-        let n = components.len();
-        let arguments = Arguments::new(input, 0, 3);
-        let mut reader = cache.reader();
+        let others = [Strings::new(input, 1), Strings::new(input, 2)];
+        let n = others[0].len();
+        let mut patterns = Patterns::new(cache, input, 0, 3, Flag::Answer, "url_pattern_generate");
         let mut out = Texts::new(output.flat_vector(), n);
-        for i in 0..n {
-            let (Some((text, base, strict)), Some(untrusted), Some(component), Some(groups)) = (
-                arguments.get(i),
-                arguments.untrusted(i),
-                components.get(i),
-                groups.get(i),
-            ) else {
-                out.set_null(i);
-                continue;
-            };
-            let value = reader
-                .get_with(text, base, false, untrusted)
-                .and_then(|pattern| weburl_arrow::generate_row(pattern, component, groups, strict))
-                .map_err(|e| format!("url_pattern_generate: {e}"))?;
-            match value {
-                Some(value) => out.set(i, &value),
-                None => out.set_null(i),
-            }
-        }
+        patterns.for_each_row(
+            &others,
+            &mut out,
+            |out, i, pattern, strict, [component, groups]| {
+                match weburl_arrow::generate_row(pattern, component, groups, strict)? {
+                    Some(value) => out.set(i, &value),
+                    None => out.set_null(i),
+                }
+                Ok(())
+            },
+        )?;
         Ok(())
     }
 

@@ -526,6 +526,26 @@ def test_pattern_errors_and_nulls(con: duckdb.DuckDBPyConnection) -> None:
         "(4, 'https://a.example.com/x/y', 'https://*.example.com/:a/*', NULL)) t(i, u, p, n) ORDER BY i"
     ).fetchall()
     assert [r[0] for r in got] == ["x", "a", None, None]
+    # The three pattern functions share one row loop: a row's pattern is compiled, and its
+    # error raised, whatever the function's other arguments, null ones included.
+    con.execute("CREATE OR REPLACE TEMP TABLE null_text AS SELECT NULL::VARCHAR AS v")
+    for sql in [
+        "url_pattern_test(v, 'https://a/:id(')",
+        "url_pattern_group(v, 'https://a/:id(', 'id')",
+        "url_pattern_group('https://a/b', 'https://a/:id(', v)",
+        "url_pattern_generate('https://a/:id(', v, '{}')",
+        "url_pattern_generate('https://a/:id(', 'pathname', v)",
+    ]:
+        function = sql.split("(")[0]
+        with pytest.raises(duckdb.Error, match=re.escape(f'{function}: invalid URL pattern "https://a/:id("')):
+            con.execute(f"SELECT {sql} FROM null_text").fetchall()
+    # With a pattern that compiles, those rows are null.
+    assert con.execute(
+        "SELECT url_pattern_test(v, 'https://a/:id'), url_pattern_group('https://a/b', 'https://a/:id', v), "
+        "url_pattern_generate('https://a/:id', 'pathname', v) FROM null_text").fetchone() == (None, None, None)
+    con.execute("DROP TABLE null_text")
+
+
 def test_pattern_options(con: duckdb.DuckDBPyConnection) -> None:
     """``pattern_base``, ``ignore_case`` and ``untrusted``, as weburl.duckdb's glue answers
     them (sql_pattern_options.py), and the extension's own error text and signatures."""

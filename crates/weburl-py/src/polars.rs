@@ -83,64 +83,186 @@ pub extern "C" fn _polars_plugin_get_last_error_message() -> *const c_char {
     LAST_ERROR.with(|last| last.borrow().as_ptr())
 }
 
-/// The functions of the namespace, each one kernel of `weburl-arrow`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Function {
-    Parse,
-    Component,
-    CanParse,
-    ErrorName,
-    Normalize,
-    PublicSuffix,
-    RegistrableDomain,
-    PatternTest,
-    PatternExec,
-    PatternGroup,
-    SearchParam,
-    SearchParams,
-    Route,
-    PatternGenerate,
+/// Defines the plugin's functions from one list, `Variant => "name", call, field;`: the enum
+/// [`Function`] of them, `Function::ALL`, `Function::name` (the name Python knows it by:
+/// `weburl.polars` calls `url_<name>`), and each function's two entry points, `call`
+/// (`_polars_plugin_url_<name>`) and `field` (`_polars_plugin_field_url_<name>`), whose
+/// spelling is checked against the name at compile time.
+///
+/// The list cannot be made from the catalogue (`weburl_arrow::catalog`): Polars finds an
+/// entry point by its exported symbol, which must be written as an identifier (or a literal)
+/// in the source, and a macro cannot read the catalogue's strings, which are data. So the
+/// list is written here once, and [`CATALOGUE_CHECK`] compares it with the catalogue when
+/// this crate is compiled: a function the catalogue puts on Polars that the plugin lacks (or
+/// the reverse) does not compile.
+macro_rules! plugin_functions {
+    ($($variant:ident => $name:literal, $call:ident, $field:ident;)*) => {
+        /// The functions of the namespace, each one kernel of `weburl-arrow`.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        enum Function {
+            $($variant,)*
+        }
+
+        impl Function {
+            /// Every function.
+            const ALL: &[Function] = &[$(Function::$variant,)*];
+
+            /// The name Python knows it by (`weburl.polars` calls `url_<name>`).
+            const fn name(self) -> &'static str {
+                match self {
+                    $(Function::$variant => $name,)*
+                }
+            }
+        }
+
+        $(
+            const _: () = assert!(
+                same(stringify!($call), concat!("_polars_plugin_url_", $name))
+                    && same(stringify!($field), concat!("_polars_plugin_field_url_", $name)),
+                concat!("the entry points of ", $name, " are misspelled"),
+            );
+
+            /// A Polars plugin entry point (see the module's documentation).
+            ///
+            /// # Safety
+            /// Polars' plugin ABI, version 0.1.
+            #[unsafe(no_mangle)]
+            pub unsafe extern "C" fn $call(
+                inputs: *mut SeriesExport,
+                n: usize,
+                kwargs: *const u8,
+                kwargs_len: usize,
+                out: *mut SeriesExport,
+                _context: *const c_void,
+            ) {
+                // SAFETY: Polars keeps the ABI's promises (see `call`).
+                unsafe { call(Function::$variant, inputs, n, kwargs, kwargs_len, out) }
+            }
+
+            /// A Polars plugin output-field entry point (see the module's documentation).
+            ///
+            /// # Safety
+            /// Polars' plugin ABI, version 0.1.
+            #[unsafe(no_mangle)]
+            pub unsafe extern "C" fn $field(
+                fields: *const FFI_ArrowSchema,
+                n: usize,
+                out: *mut FFI_ArrowSchema,
+                kwargs: *const u8,
+                kwargs_len: usize,
+            ) {
+                // SAFETY: Polars keeps the ABI's promises (see `field`).
+                unsafe { field(Function::$variant, fields, n, out, kwargs, kwargs_len) }
+            }
+        )*
+    };
 }
 
-impl Function {
-    /// Every function.
-    const ALL: [Function; 14] = [
-        Function::Parse,
-        Function::Component,
-        Function::CanParse,
-        Function::ErrorName,
-        Function::Normalize,
-        Function::PublicSuffix,
-        Function::RegistrableDomain,
-        Function::PatternTest,
-        Function::PatternExec,
-        Function::PatternGroup,
-        Function::SearchParam,
-        Function::SearchParams,
-        Function::Route,
-        Function::PatternGenerate,
-    ];
+plugin_functions! {
+    Parse => "parse", _polars_plugin_url_parse, _polars_plugin_field_url_parse;
+    Component => "component", _polars_plugin_url_component, _polars_plugin_field_url_component;
+    CanParse => "can_parse", _polars_plugin_url_can_parse, _polars_plugin_field_url_can_parse;
+    ErrorName => "error_name", _polars_plugin_url_error_name, _polars_plugin_field_url_error_name;
+    Normalize => "normalize", _polars_plugin_url_normalize, _polars_plugin_field_url_normalize;
+    PublicSuffix => "public_suffix", _polars_plugin_url_public_suffix, _polars_plugin_field_url_public_suffix;
+    RegistrableDomain => "registrable_domain", _polars_plugin_url_registrable_domain, _polars_plugin_field_url_registrable_domain;
+    PatternTest => "pattern_test", _polars_plugin_url_pattern_test, _polars_plugin_field_url_pattern_test;
+    PatternExec => "pattern_exec", _polars_plugin_url_pattern_exec, _polars_plugin_field_url_pattern_exec;
+    PatternGroup => "pattern_group", _polars_plugin_url_pattern_group, _polars_plugin_field_url_pattern_group;
+    SearchParam => "search_param", _polars_plugin_url_search_param, _polars_plugin_field_url_search_param;
+    SearchParams => "search_params", _polars_plugin_url_search_params, _polars_plugin_field_url_search_params;
+    Route => "route", _polars_plugin_url_route, _polars_plugin_field_url_route;
+    PatternGenerate => "pattern_generate", _polars_plugin_url_pattern_generate, _polars_plugin_field_url_pattern_generate;
+}
 
-    /// The name Python knows it by (`weburl.polars` calls `url_<name>`).
-    fn name(self) -> &'static str {
-        match self {
-            Function::Parse => "parse",
-            Function::Component => "component",
-            Function::CanParse => "can_parse",
-            Function::ErrorName => "error_name",
-            Function::Normalize => "normalize",
-            Function::PublicSuffix => "public_suffix",
-            Function::RegistrableDomain => "registrable_domain",
-            Function::PatternTest => "pattern_test",
-            Function::PatternExec => "pattern_exec",
-            Function::PatternGroup => "pattern_group",
-            Function::SearchParam => "search_param",
-            Function::SearchParams => "search_params",
-            Function::Route => "route",
-            Function::PatternGenerate => "pattern_generate",
-        }
+/// Whether two strings are equal, in a constant.
+const fn same(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
     }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
 
+/// The plugin function that computes the catalogue's Polars method `python`: `component`
+/// for a getter (`hostname`, `href`, ...: one of `weburl::Component::ALL`, the component
+/// being a keyword argument), else the method's own name.
+const fn plugin_name(python: &str) -> &str {
+    let mut i = 0;
+    while i < Component::ALL.len() {
+        if same(Component::ALL[i].name(), python) {
+            return Function::Component.name();
+        }
+        i += 1;
+    }
+    python
+}
+
+/// Whether the catalogue puts `f` on Polars.
+const fn on_polars(f: &weburl_arrow::catalog::Function) -> bool {
+    let mut i = 0;
+    while i < f.absent.len() {
+        if matches!(f.absent[i].0, weburl_arrow::catalog::Surface::Polars) {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// The plugin's functions are the catalogue's Polars methods, checked when the crate is
+/// compiled (see [`plugin_functions`] for why the list cannot come from the catalogue):
+/// every method the catalogue puts on Polars has its plugin function ([`plugin_name`]), and
+/// every plugin function computes one of them.
+const CATALOGUE_CHECK: () = {
+    let catalogue = weburl_arrow::catalog::FUNCTIONS;
+    let mut i = 0;
+    while i < catalogue.len() {
+        let f = &catalogue[i];
+        if on_polars(f) {
+            let wanted = plugin_name(f.python);
+            let mut found = false;
+            let mut j = 0;
+            while j < Function::ALL.len() {
+                found |= same(Function::ALL[j].name(), wanted);
+                j += 1;
+            }
+            if !found {
+                // The compiler's message names the catalogue's Polars method that has no
+                // plugin function: add one to `plugin_functions!`.
+                panic!("{}", f.python);
+            }
+        }
+        i += 1;
+    }
+    let mut j = 0;
+    while j < Function::ALL.len() {
+        let name = Function::ALL[j].name();
+        let mut used = false;
+        let mut i = 0;
+        while i < catalogue.len() {
+            let f = &catalogue[i];
+            used |= on_polars(f) && same(plugin_name(f.python), name);
+            i += 1;
+        }
+        if !used {
+            // The compiler's message names the plugin function that computes no Polars
+            // method of the catalogue: remove it, or put its method on Polars there.
+            panic!("{}", name);
+        }
+        j += 1;
+    }
+};
+const _: () = CATALOGUE_CHECK;
+
+impl Function {
     /// What the second input, if any, is: a base URL, or the names of `search_param` (else
     /// the function takes one input).
     fn second_input(self) -> Option<&'static str> {
@@ -459,7 +581,8 @@ pub fn kernel(
     kwargs: &[u8],
 ) -> PyResult<(PyArrowArray, u64)> {
     let function = Function::ALL
-        .into_iter()
+        .iter()
+        .copied()
         .find(|f| f.name() == function)
         .ok_or_else(|| PyValueError::new_err(format!("no plugin function {function:?}")))?;
     let chunks = crate::arrow::arrow_strings(array)?;
@@ -551,61 +674,6 @@ unsafe fn field(
         unsafe { out.write(schema) };
         Ok(())
     });
-}
-
-/// Defines the two entry points of a function.
-macro_rules! entry_points {
-    ($($function:expr => $call:ident, $field:ident;)*) => {$(
-        /// A Polars plugin entry point (see the module's documentation).
-        ///
-        /// # Safety
-        /// Polars' plugin ABI, version 0.1.
-        #[unsafe(no_mangle)]
-        pub unsafe extern "C" fn $call(
-            inputs: *mut SeriesExport,
-            n: usize,
-            kwargs: *const u8,
-            kwargs_len: usize,
-            out: *mut SeriesExport,
-            _context: *const c_void,
-        ) {
-            // SAFETY: Polars keeps the ABI's promises (see `call`).
-            unsafe { call($function, inputs, n, kwargs, kwargs_len, out) }
-        }
-
-        /// A Polars plugin output-field entry point (see the module's documentation).
-        ///
-        /// # Safety
-        /// Polars' plugin ABI, version 0.1.
-        #[unsafe(no_mangle)]
-        pub unsafe extern "C" fn $field(
-            fields: *const FFI_ArrowSchema,
-            n: usize,
-            out: *mut FFI_ArrowSchema,
-            kwargs: *const u8,
-            kwargs_len: usize,
-        ) {
-            // SAFETY: Polars keeps the ABI's promises (see `field`).
-            unsafe { field($function, fields, n, out, kwargs, kwargs_len) }
-        }
-    )*};
-}
-
-entry_points! {
-    Function::Parse => _polars_plugin_url_parse, _polars_plugin_field_url_parse;
-    Function::Component => _polars_plugin_url_component, _polars_plugin_field_url_component;
-    Function::CanParse => _polars_plugin_url_can_parse, _polars_plugin_field_url_can_parse;
-    Function::ErrorName => _polars_plugin_url_error_name, _polars_plugin_field_url_error_name;
-    Function::Normalize => _polars_plugin_url_normalize, _polars_plugin_field_url_normalize;
-    Function::PublicSuffix => _polars_plugin_url_public_suffix, _polars_plugin_field_url_public_suffix;
-    Function::RegistrableDomain => _polars_plugin_url_registrable_domain, _polars_plugin_field_url_registrable_domain;
-    Function::PatternGroup => _polars_plugin_url_pattern_group, _polars_plugin_field_url_pattern_group;
-    Function::SearchParam => _polars_plugin_url_search_param, _polars_plugin_field_url_search_param;
-    Function::SearchParams => _polars_plugin_url_search_params, _polars_plugin_field_url_search_params;
-    Function::PatternTest => _polars_plugin_url_pattern_test, _polars_plugin_field_url_pattern_test;
-    Function::PatternExec => _polars_plugin_url_pattern_exec, _polars_plugin_field_url_pattern_exec;
-    Function::Route => _polars_plugin_url_route, _polars_plugin_field_url_route;
-    Function::PatternGenerate => _polars_plugin_url_pattern_generate, _polars_plugin_field_url_pattern_generate;
 }
 
 /// The unsafe half: reading and writing the ABI's structs.

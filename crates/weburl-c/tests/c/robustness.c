@@ -632,7 +632,8 @@ static void limits(void) {
   CHECK(is(weburl_error_name(error), "pattern-regexp-groups-refused") && weburl_error_component(error) == 3);
   weburl_error_free(error);
   /* A custom length limit counts the input and base together. */
-  weburl_pattern_limits short_ones = {true, 24};
+  weburl_pattern_limits short_ones = weburl_pattern_limits_none();
+  short_ones.max_length = 24;
   weburl_pattern *p = weburl_pattern_new("/a", 2, "https://example.com", 19, false, &short_ones, &error);
   CHECK(p != NULL);
   weburl_pattern_free(p);

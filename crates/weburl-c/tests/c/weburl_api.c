@@ -211,6 +211,150 @@ static void errors_and_patterns(void) {
     weburl_pattern_result_free(NULL);
 }
 
+/* A pattern within `limits`. */
+static weburl_pattern *limited(const char *input, const weburl_pattern_limits *limits) {
+    weburl_error *error = NULL;
+    weburl_pattern *p = weburl_pattern_new(S(input), NULL, 0, false, limits, &error);
+    CHECK(p != NULL && error == NULL);
+    return p;
+}
+
+/* `https://h/` and `count` times `a`, in `buffer`. */
+static const char *as_url(char *buffer, size_t count) {
+    strcpy(buffer, "https://h/");
+    memset(buffer + 10, 'a', count);
+    buffer[10 + count] = '\0';
+    return buffer;
+}
+
+/* The error is `pattern-steps-exhausted` in the pathname; frees it. */
+static int steps_exhausted(weburl_error *error) {
+    int ok = error != NULL && weburl_error_component(error) == WEBURL_PATTERN_PATHNAME
+             && weburl_error_offset(error) == SIZE_MAX;
+    return error_is(error, "pattern-steps-exhausted") && ok;
+}
+
+/* A regexp group that needs the backtracking matcher (a lookahead) and takes it exponential
+ * time on `aaa...` without the `b`: the try forms report the exhausted step budget, the
+ * others answer no match, and the budget is the one the limits gave. */
+static void regexp_step_budget(void) {
+    weburl_error *error = NULL;
+    char text[128];
+    weburl_pattern_limits none = weburl_pattern_limits_none();
+    CHECK(none.allow_backtracking_regexps && none.max_regexp_steps == 10000000);
+    CHECK(weburl_pattern_limits_untrusted().max_regexp_steps == 1000000);
+    weburl_pattern_limits small = none;
+    small.max_regexp_steps = 1000;
+    const char *hostile = "https://h/:x((?=a)(?:a*)*b)";
+    weburl_pattern *p = limited(hostile, &small);
+
+    const char *long_one = as_url(text, 40);
+    CHECK(!weburl_pattern_test(p, S(long_one), NULL, 0));
+    CHECK(weburl_pattern_exec(p, S(long_one), NULL, 0) == NULL);
+    CHECK(weburl_pattern_try_test(p, S(long_one), NULL, 0, &error) == WEBURL_MATCH_ERROR);
+    CHECK(strstr(weburl_error_message(error).data, "1000 steps") != NULL);
+    CHECK(steps_exhausted(error));
+    CHECK(weburl_pattern_try_exec(p, S(long_one), NULL, 0, &error) == NULL);
+    CHECK(steps_exhausted(error));
+    ada_url url = ada_parse(S(long_one));
+    CHECK(!weburl_pattern_test_url(p, url));
+    CHECK(weburl_pattern_try_test_url(p, url, &error) == WEBURL_MATCH_ERROR && steps_exhausted(error));
+    CHECK(weburl_pattern_try_exec_url(p, url, &error) == NULL && steps_exhausted(error));
+    weburl_pattern_init init;
+    memset(&init, 0, sizeof init);
+    init.protocol = (ada_string){"https", 5};
+    init.hostname = (ada_string){"h", 1};
+    init.pathname = (ada_string){long_one + 9, strlen(long_one) - 9};
+    CHECK(!weburl_pattern_test_init(p, &init));
+    CHECK(weburl_pattern_try_test_init(p, &init, &error) == WEBURL_MATCH_ERROR && steps_exhausted(error));
+    CHECK(weburl_pattern_try_exec_init(p, &init, &error) == NULL && steps_exhausted(error));
+    CHECK(weburl_pattern_try_test(p, S(long_one), NULL, 0, NULL) == WEBURL_MATCH_ERROR);
+
+    /* The same pattern answers when it can: a match (with its group), no match. */
+    CHECK(weburl_pattern_try_test(p, S("https://h/aab"), NULL, 0, &error) == WEBURL_MATCH_FOUND && error == NULL);
+    CHECK(weburl_pattern_try_test(p, S("https://h/b"), NULL, 0, &error) == WEBURL_MATCH_NONE && error == NULL);
+    CHECK(weburl_pattern_try_test(p, S("not a url"), NULL, 0, &error) == WEBURL_MATCH_NONE && error == NULL);
+    weburl_pattern_result *r = weburl_pattern_try_exec(p, S("https://h/aab"), NULL, 0, &error);
+    ada_string value;
+    CHECK(r != NULL && error == NULL);
+    CHECK(weburl_pattern_result_group_by_name(r, WEBURL_PATTERN_PATHNAME, S("x"), &value) == WEBURL_GROUP_MATCHED && eq(value, "aab"));
+    weburl_pattern_result_free(r);
+
+    /* The budget is the limits': 12 `a` take more than 1000 steps, fewer than the default
+     * (0 means the default). */
+    weburl_pattern_limits zero = none;
+    zero.max_regexp_steps = 0;
+    weburl_pattern *default_budget = limited(hostile, &zero);
+    const char *shorter = as_url(text + 64, 12);
+    CHECK(weburl_pattern_try_test(default_budget, S(shorter), NULL, 0, &error) == WEBURL_MATCH_NONE && error == NULL);
+    CHECK(weburl_pattern_try_test(p, S(shorter), NULL, 0, &error) == WEBURL_MATCH_ERROR && steps_exhausted(error));
+    weburl_pattern_free(default_budget);
+    /* And the default budget runs out on a longer value (NULL limits). */
+    weburl_pattern *alternation = pattern("https://h/((?:a|a)*b(?=c))");
+    CHECK(weburl_pattern_try_test(alternation, S(as_url(text, 64)), NULL, 0, &error) == WEBURL_MATCH_ERROR);
+    CHECK(steps_exhausted(error));
+    CHECK(!weburl_pattern_test(alternation, S(text), NULL, 0));
+    weburl_pattern_free(alternation);
+
+    /* A set: the hostile route comes first (and is more specific than `*`), so the try
+     * lookups cannot answer, where the others skip it. */
+    weburl_pattern_set *set = weburl_pattern_set_new();
+    weburl_pattern *any = pattern("https://h/*");
+    CHECK(weburl_pattern_set_insert(set, p, 10) && weburl_pattern_set_insert(set, any, 11));
+    weburl_pattern_set_match *m = weburl_pattern_set_match_new();
+    CHECK(weburl_pattern_set_first_match(set, url, m) && weburl_pattern_set_match_value(m) == 11);
+    CHECK(weburl_pattern_set_try_first_match(set, url, m, &error) == WEBURL_MATCH_ERROR && steps_exhausted(error));
+    CHECK(weburl_pattern_set_match_index(m) == SIZE_MAX && weburl_pattern_set_match_group_count(m) == 0);
+    CHECK(weburl_pattern_set_best_match(set, url, m) && weburl_pattern_set_match_value(m) == 11);
+    CHECK(weburl_pattern_set_try_best_match(set, url, m, &error) == WEBURL_MATCH_ERROR && steps_exhausted(error));
+    size_t values[2] = {0, 0};
+    CHECK(weburl_pattern_set_matches(set, url, values, 2) == 1 && values[0] == 11);
+    CHECK(weburl_pattern_set_try_matches(set, url, values, 2, &error) == SIZE_MAX && steps_exhausted(error));
+    ada_free(url);
+    url = ada_parse(S("https://h/aab"));
+    CHECK(weburl_pattern_set_try_first_match(set, url, m, &error) == WEBURL_MATCH_FOUND && error == NULL);
+    CHECK(weburl_pattern_set_match_index(m) == 0 && weburl_pattern_set_match_value(m) == 10);
+    CHECK(weburl_pattern_set_match_group_by_name(m, WEBURL_PATTERN_PATHNAME, S("x"), &value) == WEBURL_GROUP_MATCHED);
+    CHECK(eq(value, "aab") && value.data == ada_get_href(url).data + 10);
+    CHECK(weburl_pattern_set_try_best_match(set, url, m, &error) == WEBURL_MATCH_FOUND && error == NULL);
+    CHECK(weburl_pattern_set_match_value(m) == 10);
+    CHECK(weburl_pattern_set_try_matches(set, url, values, 2, &error) == 2 && error == NULL);
+    CHECK(values[0] == 10 && values[1] == 11);
+    ada_free(url);
+    url = ada_parse(S("not a url"));
+    CHECK(weburl_pattern_set_try_first_match(set, url, m, &error) == WEBURL_MATCH_NONE && error == NULL);
+    CHECK(weburl_pattern_set_try_first_match(NULL, url, m, &error) == WEBURL_MATCH_ERROR);
+    CHECK(error_is(error, "invalid-argument"));
+    CHECK(weburl_pattern_set_try_best_match(set, url, NULL, &error) == WEBURL_MATCH_ERROR);
+    CHECK(error_is(error, "invalid-argument"));
+    CHECK(weburl_pattern_set_try_matches(NULL, url, NULL, 0, &error) == SIZE_MAX);
+    CHECK(error_is(error, "invalid-argument"));
+    ada_free(url);
+    weburl_pattern_set_match_free(m);
+    weburl_pattern_set_free(set);
+    weburl_pattern_free(any);
+    weburl_pattern_free(p);
+
+    /* NULL pattern, text that is not UTF-8. */
+    CHECK(weburl_pattern_try_test(NULL, S("https://h/"), NULL, 0, &error) == WEBURL_MATCH_ERROR);
+    CHECK(error_is(error, "invalid-argument"));
+    const char bad[] = {'h', (char)0xff};
+    p = pattern("https://h/*");
+    CHECK(weburl_pattern_try_test(p, bad, 2, NULL, 0, &error) == WEBURL_MATCH_ERROR && error_is(error, "not-utf8"));
+    CHECK(weburl_pattern_try_exec(p, S("https://h/"), bad, 2, &error) == NULL && error_is(error, "not-utf8"));
+    weburl_pattern_free(p);
+
+    /* Refusing the regexps that need backtracking, when the pattern is made. */
+    weburl_pattern_limits linear_only = none;
+    linear_only.allow_backtracking_regexps = false;
+    CHECK(weburl_pattern_new(S(hostile), NULL, 0, false, &linear_only, &error) == NULL);
+    CHECK(weburl_error_component(error) == WEBURL_PATTERN_PATHNAME);
+    CHECK(error_is(error, "pattern-regexp-groups-refused"));
+    p = limited("https://h/:x((?:a*)*b)", &linear_only);
+    CHECK(weburl_pattern_try_test(p, S(as_url(text, 100)), NULL, 0, &error) == WEBURL_MATCH_NONE && error == NULL);
+    weburl_pattern_free(p);
+}
+
 static void route_set(void) {
     static const char *routes[] = {
         "https://api.github.com/repos/:owner/:repo",
@@ -538,6 +682,7 @@ int main(void) {
     errors_and_patterns();
     route_set();
     route_set_best_match();
+    regexp_step_budget();
     validation_and_encodings();
     psl_and_network();
     policy();
