@@ -851,10 +851,18 @@ pub fn pattern_generate<'a>(
             None => None,
             Some(bases) => Some(bases.get(i)?),
         };
-        let (text, component, groups) = (text?, args.components.get(i)?, args.groups.get(i)?);
+        // The pattern is compiled (and its error raised) whatever the component and groups,
+        // as the other pattern functions compile it whatever the URL.
         let answer = reader
-            .get_with(text, base, false, untrusted)
-            .and_then(|pattern| generate_row(pattern, component, groups, strict));
+            .get_with(text?, base, false, untrusted)
+            .and_then(
+                |pattern| match (args.components.get(i), args.groups.get(i)) {
+                    (Some(component), Some(groups)) => {
+                        generate_row(pattern, component, groups, strict)
+                    }
+                    _ => Ok(None),
+                },
+            );
         match answer {
             Ok(value) => value.map(rows::Slice::Owned),
             Err(e) => {

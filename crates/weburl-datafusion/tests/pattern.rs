@@ -1117,6 +1117,15 @@ async fn url_pattern_generate_answers_as_the_wpt_data() {
     for column in &got[4..] {
         assert_eq!(column, &[None, None]);
     }
+    // A row's pattern is compiled, and its error raised, whatever its component and groups
+    // (as `url_pattern_test` compiles it whatever the URL), null ones included.
+    for args in ["v, '{}'", "'pathname', v"] {
+        let sql = format!(
+            "SELECT url_pattern_generate('https://a/:id(', {args}) FROM (VALUES (CAST(NULL AS VARCHAR))) t(v)"
+        );
+        let error = ctx.sql(&sql).await.unwrap().collect().await.unwrap_err().to_string();
+        assert!(error.contains("url_pattern_generate: invalid URL pattern"), "{sql}: {error}");
+    }
     // An unknown component, groups that are not an object of strings, a pattern that does
     // not compile: errors that name the function.
     let e = error(
