@@ -24,9 +24,12 @@
 //! A pattern whose custom regexp groups exhaust their step budget
 //! ([`PatternLimits::max_regexp_steps`](super::PatternLimits#structfield.max_regexp_steps))
 //! on a URL does not match it in the lookups (the next candidate is tried, as `exec` answers
-//! no match); the `try_` forms ([`UrlPatternSet::try_first_match_url`],
-//! [`UrlPatternSet::try_best_match_url`], [`UrlPatternSet::try_matches_url`]) answer
-//! [`UrlPatternMatchError`] instead when a candidate they tried could not answer.
+//! no match); the `try_` forms ([`UrlPatternSet::try_first_match`],
+//! [`UrlPatternSet::try_best_match`], [`UrlPatternSet::try_matches`] on a string,
+//! [`UrlPatternSet::try_first_match_url`], [`UrlPatternSet::try_best_match_url`],
+//! [`UrlPatternSet::try_matches_url`] on a parsed URL, [`UrlPatternSet::try_first_match_ref`],
+//! [`UrlPatternSet::try_best_match_ref`] borrowed) answer [`UrlPatternMatchError`] instead
+//! when a candidate they tried could not answer.
 //!
 //! A best match ([`UrlPatternSet::best_match`]) ranks the patterns once after a change (a
 //! stable sort in the order of [`BEST_MATCH_ORDER`]), with each node's lowest rank below it
