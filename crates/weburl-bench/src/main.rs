@@ -647,4 +647,21 @@ mod tests {
             assert_eq!(libs::run_setters(lib, &parsed, true), 3, "{lib:?}");
         }
     }
+
+    #[test]
+    fn linearity_arguments() {
+        let args = |s: &str| s.split(' ').map(String::from).collect::<Vec<_>>();
+        assert_eq!(
+            parse_args(&args(
+                "linearity --sizes 10,20,40 --family pattern --shard 1/2"
+            )),
+            Ok(Command::Linearity(linearity::LinearityOptions {
+                sizes: vec![10, 20, 40],
+                family: Some("pattern".into()),
+                shard: (1, 2),
+            }))
+        );
+        assert!(parse_args(&args("linearity --shard 2/2")).is_err());
+        assert!(parse_args(&args("linearity --sizes 10,0")).is_err());
+    }
 }
