@@ -4,7 +4,8 @@
 # the published crates (the library and the CLI built from theirs), the C library
 # (crates/weburl-c/ci.sh: the C and C++ suites, also under valgrind, the install with
 # pkg-config and the Go example; Debian's libcjson-dev, valgrind, pkg-config and golang-go
-# installed with apt when missing), the `weburl serve` page in headless Chromium (installed
+# installed with apt when missing), the hostile inputs' linearity counted in instructions
+# (scripts/linearity.sh, under valgrind), the `weburl serve` page in headless Chromium (installed
 # with apt when missing), the Python
 # package (pytest with its doctests, mypy --strict on the stubs), the DuckDB extension loaded
 # into DuckDB from PyPI and the Spark job on a local Spark. Needs cargo, python3 (3.10 or
@@ -35,6 +36,10 @@ for unpacked in "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/weburl-*; do
 done
 cargo package -p weburl -p weburl-spark -p weburl-json-lossy -p weburl-cli --offline --allow-dirty
 bash crates/weburl-c/ci.sh
+# The hostile families' instruction counts at n, 2n, 4n under callgrind (docs/RELIABILITY.md,
+# "Linearity, counted"): after ci.sh, which installs valgrind; the runner is the debug
+# weburl-bench that `cargo test --workspace` built.
+NO_BUILD=1 bash scripts/linearity.sh
 bash scripts/test-serve-browser.sh
 bash crates/weburl-py/ci.sh
 bash crates/weburl-duckdb/ci.sh

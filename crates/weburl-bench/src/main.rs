@@ -10,6 +10,7 @@ mod diff;
 mod document_stream;
 mod domain;
 mod libs;
+mod linearity;
 mod pattern;
 mod redos;
 mod report;
@@ -36,6 +37,7 @@ usage: weburl-bench [--rounds N] [--filter SUBSTRING] [--quick] [--json] [--data
                            [--set LIST] [--data-dir DIR]
        weburl-bench pattern [--rounds N]
        weburl-bench redos [--rounds N] [--cap-ms MS]
+       weburl-bench linearity [--sizes N,N,...] [--family SUBSTRING] [--shard K/N]
        weburl-bench c [--rounds N] [--lib PATH] [--only BENCH] [--data-dir DIR]
        weburl-bench document-stream [--mb N] [--policy auto|defer|reresolve] [--retain N]
 
@@ -98,6 +100,16 @@ that need backtracking (a lookaround or a backreference around nested quantifier
 the component expression on each engine and the whole exec; N rounds (default 5)
 interleaved. See docs/PERFORMANCE.md.
 
+`linearity` runs the work of every hostile family (weburl-testkit's `hostile`: the URL
+parser's families and shapes, pattern constructor strings and init objects, pattern exec,
+route sets, search params) on each case at size 0 and at each size (default 4608,9216,18432
+bytes of the repeated part: above the 4096 bytes up to which the parser writes into a reused
+buffer), each inside one never-inlined function, and prints one line per run (case index,
+family, case, size, input bytes); --family keeps the families whose name contains
+SUBSTRING, --shard K/N the cases whose index is K modulo N. scripts/linearity.sh counts the
+instructions of each run under callgrind and fails on superlinear growth. See
+docs/RELIABILITY.md (\"Linearity, counted\").
+
 `document-stream` extracts the links of a generated HTML page of N MiB (default 50; written
 once to the temporary directory) with weburl::document::extract_links, without and with a
 <base href> in its head, under the late-base policy (default auto) and retain limit given:
@@ -135,6 +147,7 @@ pub enum Command {
     Domain(domain::DomainOptions),
     Pattern(pattern::PatternOptions),
     Redos(redos::RedosOptions),
+    Linearity(linearity::LinearityOptions),
     C(c_api::COptions),
     DocumentStream(document_stream::DocumentStreamOptions),
     Help,
@@ -316,6 +329,39 @@ pub fn parse_args(args: &[String]) -> Result<Command, String> {
             }
             Ok(Command::Redos(o))
         }
+        Some("linearity") => {
+            it.next();
+            let mut o = linearity::LinearityOptions {
+                sizes: vec![4608, 9216, 18432],
+                family: None,
+                shard: (0, 1),
+            };
+            while let Some(arg) = it.next() {
+                match arg {
+                    "--sizes" => {
+                        o.sizes = value(&mut it, arg)?
+                            .split(',')
+                            .map(|s| number(s, arg))
+                            .collect::<Result<_, _>>()?
+                    }
+                    "--family" => o.family = Some(value(&mut it, arg)?.to_owned()),
+                    "--shard" => {
+                        let v = value(&mut it, arg)?;
+                        let parsed = v.split_once('/').and_then(|(k, n)| {
+                            Some((k.parse::<usize>().ok()?, n.parse::<usize>().ok()?))
+                        });
+                        o.shard = match parsed {
+                            Some((k, n)) if k < n => (k, n),
+                            _ => {
+                                return Err(format!("--shard: expected K/N with K < N, got {v:?}"));
+                            }
+                        };
+                    }
+                    _ => return Err(format!("unknown argument {arg:?}")),
+                }
+            }
+            Ok(Command::Linearity(o))
+        }
         Some("c") => {
             it.next();
             let mut o = c_api::COptions {
@@ -401,6 +447,7 @@ fn main() -> ExitCode {
         Ok(Command::Domain(opts)) => domain::main(&opts),
         Ok(Command::Pattern(opts)) => pattern::main(&opts),
         Ok(Command::Redos(opts)) => redos::main(&opts),
+        Ok(Command::Linearity(opts)) => linearity::main(&opts),
         Ok(Command::C(opts)) => c_api::main(&opts),
         Ok(Command::DocumentStream(opts)) => document_stream::main(&opts),
         Err(e) => Err(format!("{e}\n\n{USAGE}")),
@@ -599,5 +646,22 @@ mod tests {
             assert_eq!(libs::run_setters(lib, &parsed, false), 3, "{lib:?}");
             assert_eq!(libs::run_setters(lib, &parsed, true), 3, "{lib:?}");
         }
+    }
+
+    #[test]
+    fn linearity_arguments() {
+        let args = |s: &str| s.split(' ').map(String::from).collect::<Vec<_>>();
+        assert_eq!(
+            parse_args(&args(
+                "linearity --sizes 10,20,40 --family pattern --shard 1/2"
+            )),
+            Ok(Command::Linearity(linearity::LinearityOptions {
+                sizes: vec![10, 20, 40],
+                family: Some("pattern".into()),
+                shard: (1, 2),
+            }))
+        );
+        assert!(parse_args(&args("linearity --shard 2/2")).is_err());
+        assert!(parse_args(&args("linearity --sizes 10,0")).is_err());
     }
 }

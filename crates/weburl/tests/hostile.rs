@@ -3,12 +3,14 @@
 //!
 //! Every input is parsed without a base and against each of [`BASES`]. The only requirements:
 //! the parser returns (`Ok` or `Err`, no panic), and a successful result re-parses from its
-//! `href` to the same `href`. There are no timing assertions, but each case's time is measured
-//! and the slowest cases are printed (`--nocapture`); every test should finish within a few
-//! seconds even in a debug build. One that takes far longer points at quadratic behaviour.
+//! `href` to the same `href`. There are no timing assertions here: each case's time is measured
+//! and the slowest cases are printed (`--nocapture`); the bound on work per input byte is
+//! `scripts/linearity.sh`'s, counted in instructions.
 //!
 //! Inputs are at least 1 MiB, except where a family names a specific count (10,000 dots, labels
-//! or colons); those families also have a 1 MiB variant.
+//! or colons); those families also have a 1 MiB variant. The 1 MiB inputs are weburl-testkit's
+//! `hostile` families, which `scripts/linearity.sh` also runs at a few KiB to count the
+//! instructions each takes and fail on superlinear growth (docs/TESTING.md).
 
 mod common;
 
@@ -19,16 +21,19 @@ use weburl::Url;
 
 const MIB: usize = 1 << 20;
 
-/// The bases every input is also parsed against: a special URL with a path, query and fragment,
-/// a file URL with a Windows drive letter, and a non-special URL with a host.
-const BASES: [&str; 3] = [
-    "http://example.org/a/b?q#f",
-    "file:///C:/dir/file",
-    "sc://h/p/q",
-];
+/// The bases every input is also parsed against (`weburl-testkit`).
+use weburl_testkit::hostile::URL_BASES as BASES;
 
-/// `unit` repeated until the result is at least `min_len` bytes long (`weburl-testkit`).
-use weburl_testkit::hostile::repeat_to as rep;
+use weburl_testkit::hostile::{self, Family};
+
+/// A family's cases at 1 MiB, then `extra` (inputs of a specific count).
+fn at_mib(family: Family, extra: Vec<(&'static str, String)>) -> Vec<(&'static str, String)> {
+    let mut inputs: Vec<(&str, String)> = (family.cases.iter())
+        .map(|c| (c.name, (c.build)(MIB)))
+        .collect();
+    inputs.extend(extra);
+    inputs
+}
 
 /// Runs every input of a family without a base and against each base, then prints the report
 /// (with the slowest cases) and asserts that nothing failed.
@@ -97,220 +102,96 @@ fn run_family(family: &str, inputs: Vec<(&str, String)>) {
 
 #[test]
 fn dot_dot_segments() {
-    let n = MIB;
-    run_family(
-        "\"/..\" repeated",
-        vec![
-            (
-                "http://h/ + \"/..\"*",
-                format!("http://h/{}", rep("/..", n)),
-            ),
-            ("relative \"/..\"*", rep("/..", n)),
-            (
-                "http://h/ + \"a/../\"*",
-                format!("http://h/{}", rep("a/../", n)),
-            ),
-            (
-                "http://h/ + \"a/\"* + \"../\"*",
-                format!("http://h/{}{}", rep("a/", n / 2), rep("../", n / 2)),
-            ),
-            ("relative \"../\"*", rep("../", n)),
-            ("sc://h/ + \"/..\"*", format!("sc://h/{}", rep("/..", n))),
-        ],
-    );
+    let f = hostile::DOT_DOT_SEGMENTS;
+    run_family(f.name, at_mib(f, vec![]));
 }
 
 #[test]
 fn percent_signs() {
-    // At least 1 MiB of "%" (the brief's minimum was 100k).
-    let p = "%".repeat(MIB);
-    run_family(
-        "\"%\" signs",
-        vec![
-            ("path", format!("http://h/{p}")),
-            ("query", format!("http://h/?{p}")),
-            ("fragment", format!("http://h/#{p}")),
-            ("host", format!("http://{p}/")),
-            ("non-special host", format!("sc://{p}/")),
-            ("relative path", p.clone()),
-        ],
-    );
+    let f = hostile::PERCENT_SIGN_RUNS;
+    run_family(f.name, at_mib(f, vec![]));
 }
 
 #[test]
 fn host_of_dots() {
-    run_family(
-        "host of dots",
-        vec![
-            ("10k dots", format!("http://{}/", ".".repeat(10_000))),
-            ("1 MiB of dots", format!("http://{}/", ".".repeat(MIB))),
-            (
-                "scheme-relative 1 MiB of dots",
-                format!("//{}/", ".".repeat(MIB)),
-            ),
-            (
-                "non-special 1 MiB of dots",
-                format!("sc://{}/", ".".repeat(MIB)),
-            ),
-        ],
-    );
+    let f = hostile::HOST_OF_DOTS;
+    let extra = vec![("10k dots", format!("http://{}/", ".".repeat(10_000)))];
+    run_family(f.name, at_mib(f, extra));
 }
 
 #[test]
 fn host_of_many_labels() {
-    run_family(
-        "host of many labels",
-        vec![
-            ("10k labels", format!("http://{}com/", "a.".repeat(10_000))),
-            ("1 MiB of labels", format!("http://{}com/", rep("a.", MIB))),
-            (
-                "1 MiB of xn-- labels",
-                format!("http://{}com/", rep("xn--a.", MIB)),
-            ),
-            (
-                "1 MiB of numeric labels",
-                format!("http://{}1/", rep("1.", MIB)),
-            ),
-        ],
-    );
+    let f = hostile::HOST_OF_LABELS;
+    let extra = vec![("10k labels", format!("http://{}com/", "a.".repeat(10_000)))];
+    run_family(f.name, at_mib(f, extra));
 }
 
 #[test]
 fn ipv6_colons() {
-    run_family(
-        "IPv6 address of colons",
-        vec![
-            ("10k colons", format!("http://[{}]", ":".repeat(10_000))),
-            ("1 MiB of colons", format!("http://[{}]", ":".repeat(MIB))),
-            ("1 MiB of \"1:\"", format!("http://[{}]", rep("1:", MIB))),
-            ("1 MiB of digits", format!("http://[{}]", "1".repeat(MIB))),
-            (
-                "non-special 1 MiB of colons",
-                format!("sc://[{}]/", ":".repeat(MIB)),
-            ),
-        ],
-    );
+    let f = hostile::IPV6_COLONS;
+    let extra = vec![("10k colons", format!("http://[{}]", ":".repeat(10_000)))];
+    run_family(f.name, at_mib(f, extra));
 }
 
 #[test]
 fn dot_slash_chains() {
-    run_family(
-        "\"./\" chains",
-        vec![
-            (
-                "http://h/ + \"./\"*",
-                format!("http://h/{}", rep("./", MIB)),
-            ),
-            ("relative \"./\"*", rep("./", MIB)),
-            (
-                "http://h/ + \"%2e/\"*",
-                format!("http://h/{}", rep("%2e/", MIB)),
-            ),
-            ("sc://h/ + \"./\"*", format!("sc://h/{}", rep("./", MIB))),
-        ],
-    );
+    let f = hostile::DOT_SLASH_CHAINS;
+    run_family(f.name, at_mib(f, vec![]));
 }
 
 #[test]
 fn u_ffff_code_points() {
-    let s = rep("\u{FFFF}", MIB);
-    run_family(
-        "U+FFFF",
-        vec![
-            ("path", format!("http://h/{s}")),
-            ("query", format!("http://h/?{s}")),
-            ("host", format!("http://{s}/")),
-            ("relative path", s.clone()),
-            ("opaque path", format!("sc:{s}")),
-        ],
-    );
+    let f = hostile::U_FFFF_CODE_POINTS;
+    run_family(f.name, at_mib(f, vec![]));
 }
 
 #[test]
 fn long_userinfo() {
-    run_family(
-        "long userinfo",
-        vec![
-            ("\"@\"*", format!("http://{}h/", "@".repeat(MIB))),
-            ("\"a@\"*", format!("http://{}h/", rep("a@", MIB))),
-            ("\":@\"*", format!("http://{}h/", rep(":@", MIB))),
-            (
-                "\"@\"* without host",
-                format!("http://{}/", "@".repeat(MIB)),
-            ),
-            ("non-special \"@\"*", format!("sc://{}h/", "@".repeat(MIB))),
-            ("scheme-relative \"@\"*", format!("//{}h/", "@".repeat(MIB))),
-        ],
-    );
+    let f = hostile::LONG_USERINFO;
+    run_family(f.name, at_mib(f, vec![]));
 }
 
 #[test]
 fn percent_encoded_dot_dot() {
-    run_family(
-        "\"%2e%2e/\" repeated",
-        vec![
-            (
-                "http://h/ + \"%2e%2e/\"*",
-                format!("http://h/{}", rep("%2e%2e/", MIB)),
-            ),
-            ("relative \"%2E%2e/\"*", rep("%2E%2e/", MIB)),
-            (
-                "http://h/ + \"a/%2e%2e/\"*",
-                format!("http://h/{}", rep("a/%2e%2e/", MIB)),
-            ),
-            (
-                "file:/// + \"%2e%2e/\"*",
-                format!("file:///{}", rep("%2e%2e/", MIB)),
-            ),
-        ],
-    );
+    let f = hostile::PERCENT_ENCODED_DOT_DOT;
+    run_family(f.name, at_mib(f, vec![]));
 }
 
 #[test]
 fn long_scheme_like() {
-    let letters = "a".repeat(MIB);
-    run_family(
-        "1 MiB scheme-like string",
-        vec![
-            ("letters + \":\"", format!("{letters}:")),
-            ("letters without \":\"", letters.clone()),
-            ("letters + \"://h/\"", format!("{letters}://h/")),
-            ("letters+-. + \":\"", format!("{}:", rep("a+-.", MIB))),
-        ],
-    );
+    let f = hostile::LONG_SCHEME_LIKE;
+    run_family(f.name, at_mib(f, vec![]));
 }
 
 #[test]
 fn file_drive_letters() {
-    run_family(
-        "file URLs with many \"C|/\"",
-        vec![
-            (
-                "file:/// + \"C|/\"*",
-                format!("file:///{}", rep("C|/", MIB)),
-            ),
-            ("file: + \"C|/\"*", format!("file:{}", rep("C|/", MIB))),
-            ("file:// + \"C|/\"*", format!("file://{}", rep("C|/", MIB))),
-            ("relative \"C|/\"*", rep("C|/", MIB)),
-            (
-                "file:/// + \"C:/..\"*",
-                format!("file:///{}", rep("C:/../", MIB)),
-            ),
-        ],
-    );
+    let f = hostile::FILE_DRIVE_LETTERS;
+    run_family(f.name, at_mib(f, vec![]));
 }
 
 #[test]
 fn non_special_opaque_path() {
-    run_family(
-        "non-special opaque path",
-        vec![
-            ("sc: + 1 MiB", format!("sc:{}", "a".repeat(MIB))),
-            ("sc: + spaces + x", format!("sc:{}x", " ".repeat(MIB))),
-            ("sc:x + spaces + ?q", format!("sc:x{}?q", " ".repeat(MIB))),
-            ("sc:x + spaces + #f", format!("sc:x{}#f", " ".repeat(MIB))),
-            ("sc:x + \" ?\"*", format!("sc:x{}", rep(" ?", MIB))),
-            ("sc: + \"%\"*", format!("sc:{}", "%".repeat(MIB))),
-        ],
-    );
+    let f = hostile::OPAQUE_PATHS;
+    run_family(f.name, at_mib(f, vec![]));
+}
+
+/// Every URL family of weburl-testkit has a test above (the linearity check runs them all).
+#[test]
+fn every_family_is_tested() {
+    let tested = [
+        hostile::DOT_DOT_SEGMENTS,
+        hostile::PERCENT_SIGN_RUNS,
+        hostile::HOST_OF_DOTS,
+        hostile::HOST_OF_LABELS,
+        hostile::IPV6_COLONS,
+        hostile::DOT_SLASH_CHAINS,
+        hostile::U_FFFF_CODE_POINTS,
+        hostile::LONG_USERINFO,
+        hostile::PERCENT_ENCODED_DOT_DOT,
+        hostile::LONG_SCHEME_LIKE,
+        hostile::FILE_DRIVE_LETTERS,
+        hostile::OPAQUE_PATHS,
+    ];
+    let names = |fs: &[Family]| fs.iter().map(|f| f.name).collect::<Vec<_>>();
+    assert_eq!(names(&tested), names(&hostile::URL_FAMILIES));
 }

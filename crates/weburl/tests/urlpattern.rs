@@ -394,17 +394,17 @@ fn hostile_sizes_finish() {
         .unwrap();
     assert_eq!(m.pathname.groups["id"].as_deref(), Some("7"));
     assert!(!p.test(&format!("https://example.com/{long}b/7"), None));
-    // A 4 MB URL against wildcards and segment groups.
-    let url = format!("https://{}example.com/{}", "a.".repeat(mb), "b/".repeat(mb));
-    let q = UrlPattern::parse(
-        "https://*.example.com/:first/*",
-        None,
-        UrlPatternOptions::default(),
-    )
-    .unwrap();
+    // A 4 MB URL of labels and segments (weburl-testkit's) against wildcards and segment
+    // groups.
+    use weburl_testkit::hostile::PATTERN_MATCHES;
+    let url = (PATTERN_MATCHES[0].url.build)(4 * mb);
+    assert!(
+        url.starts_with("https://a.a.") && url.contains(".example.com/b/b/") && url.len() > 4 * mb
+    );
+    let q: UrlPattern = PATTERN_MATCHES[0].pattern.parse().unwrap();
     let m = q.exec(&url, None).unwrap();
     assert_eq!(m.pathname.groups["first"].as_deref(), Some("b"));
-    let r: UrlPattern = "https://*.example.com/:a/:b/:c.:ext".parse().unwrap();
+    let r: UrlPattern = PATTERN_MATCHES[1].pattern.parse().unwrap();
     assert!(!r.test(&url, None));
     let mut set = UrlPatternSet::new();
     for i in 0..100 {
@@ -417,63 +417,79 @@ fn hostile_sizes_finish() {
     }
     set.insert(q.clone(), 100);
     assert_eq!(set.first_match(&url).map(|(v, _)| *v), Some(100));
-    // Hostile constructor strings: nesting, lone syntax characters, unclosed regexps. Each
-    // gets its answer, with or without a base URL.
+    // Hostile constructor strings (weburl-testkit's, which scripts/linearity.sh also counts):
+    // nesting, lone syntax characters, unclosed regexps, a long literal, a relative pattern
+    // of '[' that needs a base URL (and with one is a pathname of literal text). Each gets its
+    // answer, with or without a base URL.
     use weburl::pattern::UrlPatternComponent::{Hostname, Pathname, Protocol};
     let unexpected = |c| move |e: &UrlPatternError| matches!(e, UrlPatternError::UnexpectedToken { component: Some(x), .. } if *x == c);
     let tokenize = |c, why: &'static str| move |e: &UrlPatternError| matches!(e, UrlPatternError::Tokenize { component: Some(x), reason, .. } if *x == c && reason.contains(why));
-    type Check = Box<dyn Fn(&UrlPatternError) -> bool>;
-    let cases: Vec<(String, Option<Check>)> = vec![
-        (
-            format!("https://{}", "{".repeat(mb)),
-            Some(Box::new(unexpected(Hostname))),
-        ),
-        (
-            format!("https://h/{}", "(".repeat(mb)),
-            Some(Box::new(tokenize(Pathname, "capturing group"))),
-        ),
-        (
-            format!("https://h/{}", ":".repeat(mb)),
-            Some(Box::new(tokenize(Pathname, "without a group name"))),
-        ),
-        // Escaped backslashes: a valid pathname of literal text.
-        (format!("https://h/{}", "\\".repeat(mb)), None),
-        (
-            format!("https://h/{}", "(a(?:".repeat(mb / 5)),
-            Some(Box::new(tokenize(Pathname, "unclosed"))),
-        ),
-        // Optional wildcards: valid.
-        (format!("https://h/{}", "*?".repeat(mb / 2)), None),
-        (
-            format!("{}://h", "a+".repeat(mb / 2)),
-            Some(Box::new(unexpected(Protocol))),
-        ),
-    ];
-    for (text, error) in &cases {
+    let answers =
+        |name: &str, base: Option<&str>, result: &Result<UrlPattern, UrlPatternError>| match (
+            name, result,
+        ) {
+            ("braces in the hostname", Err(e)) => unexpected(Hostname)(e),
+            ("open parentheses", Err(e)) => tokenize(Pathname, "capturing group")(e),
+            ("colons", Err(e)) => tokenize(Pathname, "without a group name")(e),
+            // Escaped backslashes, optional wildcards, a long literal: valid.
+            ("backslashes" | "optional wildcards" | "long literal pathname", Ok(_)) => true,
+            ("unclosed regexps", Err(e)) => tokenize(Pathname, "unclosed")(e),
+            ("protocol of a+", Err(e)) => unexpected(Protocol)(e),
+            ("relative brackets", Err(UrlPatternError::MissingBaseUrl)) => base.is_none(),
+            ("relative brackets", Ok(_)) => base.is_some(),
+            _ => false,
+        };
+    for case in weburl_testkit::hostile::PATTERN_STRINGS.cases {
+        let text = (case.build)(mb);
         for base in [None, Some("https://example.com")] {
-            let result = UrlPattern::parse(text, base, UrlPatternOptions::default());
-            match (error, &result) {
-                (None, Ok(_)) => {}
-                (Some(check), Err(e)) => assert!(check(e), "{}: {e:?}", &text[..16]),
-                _ => panic!("{}: {:?}", &text[..16], result.map(|_| ())),
-            }
+            let result = UrlPattern::parse(&text, base, UrlPatternOptions::default());
+            assert!(
+                answers(case.name, base, &result),
+                "{} ({} bytes), base {base:?}: {:?}",
+                case.name,
+                text.len(),
+                result.map(|_| ())
+            );
         }
     }
-    // A megabyte of '[': a relative pattern (no scheme) that needs a base URL, and with one
-    // a pathname of literal text.
-    let brackets = "[".repeat(mb);
-    assert!(matches!(
-        UrlPattern::parse(&brackets, None, UrlPatternOptions::default()),
-        Err(UrlPatternError::MissingBaseUrl)
-    ));
-    assert!(
-        UrlPattern::parse(
-            &brackets,
-            Some("https://example.com"),
-            UrlPatternOptions::default()
-        )
-        .is_ok()
-    );
+    // Hostile init objects (weburl-testkit's): each is a valid pattern at 64 KiB.
+    use weburl_testkit::hostile::{PATTERN_INIT_HOSTNAMES, PATTERN_INIT_PATHNAMES};
+    for (case, hostname) in (PATTERN_INIT_PATHNAMES.cases.iter().map(|c| (c, false)))
+        .chain(PATTERN_INIT_HOSTNAMES.cases.iter().map(|c| (c, true)))
+    {
+        let text = (case.build)(64 << 10);
+        let init = if hostname {
+            UrlPatternInit {
+                hostname: Some(text),
+                ..Default::default()
+            }
+        } else {
+            UrlPatternInit {
+                pathname: Some(text),
+                ..Default::default()
+            }
+        };
+        let result = UrlPattern::from_init(&init, UrlPatternOptions::default());
+        assert!(result.is_ok(), "{}: {:?}", case.name, result.map(|_| ()));
+    }
+    // Hostile URLs against patterns (weburl-testkit's), at 256 KiB: the first and the last
+    // match (with the group of the first segment, and the digits), the others do not. (At
+    // 1 MiB, the part matcher's (instruction, position) pairs of the two no-match shapes
+    // outgrow its bitmap, 2^24 pairs, and go to a hash set, about 70 times slower a pair.)
+    let size = mb / 4;
+    for (i, m) in PATTERN_MATCHES.iter().enumerate() {
+        let p: UrlPattern = m.pattern.parse().unwrap();
+        let url = (m.url.build)(size);
+        let got = p.exec(&url, None);
+        match i {
+            0 => assert_eq!(got.unwrap().pathname.groups["first"].as_deref(), Some("b")),
+            4 => assert_eq!(
+                got.unwrap().pathname.groups["x"].as_deref(),
+                Some("1".repeat(size / 2).as_str())
+            ),
+            _ => assert!(got.is_none(), "{}", m.url.name),
+        }
+    }
     // A custom regexp nested 100,000 deep is refused (the engine parses recursively).
     let deep = format!(
         "https://h/({}a{})",
@@ -484,9 +500,10 @@ fn hostile_sizes_finish() {
         UrlPattern::parse(&deep, None, UrlPatternOptions::default()),
         Err(UrlPatternError::InvalidRegExp { .. })
     ));
-    // 100,000 named groups: parsed in linear time (names are checked with a set); matched
-    // against a short pathname.
-    let groups: String = (0..100_000).map(|i| format!("/:g{i}")).collect();
+    // A megabyte of named groups (weburl-testkit's, over 100,000 groups): parsed in linear
+    // time (names are checked with a set); matched against a short pathname.
+    let groups = (PATTERN_INIT_PATHNAMES.cases[0].build)(mb);
+    assert!(groups.matches("/:g").count() > 100_000);
     let init = UrlPatternInit {
         pathname: Some(groups.clone()),
         ..Default::default()
@@ -609,7 +626,7 @@ fn hostile_sets_finish() {
     // 10,000 routes under ten shared prefixes, then a catch-all.
     let mut set = UrlPatternSet::new();
     for i in 0..10_000 {
-        let route = format!("https://example.com/api/v{}/r{i}/:id", i % 10);
+        let route = weburl_testkit::hostile::api_route(i as usize);
         set.insert(route.parse::<UrlPattern>().unwrap(), i);
     }
     set.insert("https://example.com/*".parse().unwrap(), -1);

@@ -24,9 +24,12 @@
 //! A pattern whose custom regexp groups exhaust their step budget
 //! ([`PatternLimits::max_regexp_steps`](super::PatternLimits#structfield.max_regexp_steps))
 //! on a URL does not match it in the lookups (the next candidate is tried, as `exec` answers
-//! no match); the `try_` forms ([`UrlPatternSet::try_first_match_url`],
-//! [`UrlPatternSet::try_best_match_url`], [`UrlPatternSet::try_matches_url`]) answer
-//! [`UrlPatternMatchError`] instead when a candidate they tried could not answer.
+//! no match); the `try_` forms ([`UrlPatternSet::try_first_match`],
+//! [`UrlPatternSet::try_best_match`], [`UrlPatternSet::try_matches`] on a string,
+//! [`UrlPatternSet::try_first_match_url`], [`UrlPatternSet::try_best_match_url`],
+//! [`UrlPatternSet::try_matches_url`] on a parsed URL, [`UrlPatternSet::try_first_match_ref`],
+//! [`UrlPatternSet::try_best_match_ref`] borrowed) answer [`UrlPatternMatchError`] instead
+//! when a candidate they tried could not answer.
 //!
 //! A best match ([`UrlPatternSet::best_match`]) ranks the patterns once after a change (a
 //! stable sort in the order of [`BEST_MATCH_ORDER`]), with each node's lowest rank below it
@@ -490,6 +493,124 @@ impl<V> UrlPatternSet<V> {
         url: &Url,
     ) -> Result<Vec<(&V, UrlPatternResult)>, UrlPatternMatchError> {
         fallible(|| self.matches_url(url))
+    }
+
+    /// [`UrlPatternSet::first_match`] that says when it cannot answer (a candidate tried
+    /// before the first match ran out of its regexp step budget; see
+    /// [`UrlPatternSet::try_first_match_url`]). A string that does not parse as a URL is
+    /// `Ok(None)`, as `first_match` gives `None`.
+    ///
+    /// ```
+    /// use weburl::pattern::{PatternLimits, UrlPattern, UrlPatternOptions, UrlPatternSet};
+    /// let limits = PatternLimits::new().max_regexp_steps(1000);
+    /// let slow = UrlPattern::parse_with_limits("https://h/:x((?=a)(?:a*)*b)", None, UrlPatternOptions::default(), &limits)?;
+    /// let mut set = UrlPatternSet::new();
+    /// set.insert(slow, 1);
+    /// set.insert("https://h/*".parse()?, 2);
+    /// let url = format!("https://h/{}", "a".repeat(40));
+    /// assert!(set.try_first_match(&url).is_err());
+    /// assert_eq!(*set.try_first_match("https://h/ab")?.unwrap().0, 1);
+    /// assert!(set.try_first_match("not a URL")?.is_none());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn try_first_match(
+        &self,
+        url: &str,
+    ) -> Result<Option<(&V, UrlPatternResult)>, UrlPatternMatchError> {
+        fallible(|| self.first_match(url))
+    }
+
+    /// [`UrlPatternSet::best_match`] that says when it cannot answer (a candidate tried
+    /// ran out of its regexp step budget; see [`UrlPatternSet::try_first_match_url`]).
+    ///
+    /// ```
+    /// use weburl::pattern::{PatternLimits, UrlPattern, UrlPatternOptions, UrlPatternSet};
+    /// let limits = PatternLimits::new().max_regexp_steps(1000);
+    /// let slow = UrlPattern::parse_with_limits("https://h/:x((?=a)(?:a*)*b)", None, UrlPatternOptions::default(), &limits)?;
+    /// let mut set = UrlPatternSet::new();
+    /// set.insert(slow, 1);
+    /// let url = format!("https://h/{}", "a".repeat(40));
+    /// assert!(set.try_best_match(&url).is_err());
+    /// assert!(set.best_match(&url).is_none()); // the slow route: no match
+    /// assert_eq!(*set.try_best_match("https://h/ab")?.unwrap().0, 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn try_best_match(
+        &self,
+        url: &str,
+    ) -> Result<Option<(&V, UrlPatternResult)>, UrlPatternMatchError> {
+        fallible(|| self.best_match(url))
+    }
+
+    /// [`UrlPatternSet::matches`] that says when it cannot answer (a candidate ran out of
+    /// its regexp step budget; see [`UrlPatternSet::try_first_match_url`]).
+    ///
+    /// ```
+    /// use weburl::pattern::{PatternLimits, UrlPattern, UrlPatternOptions, UrlPatternSet};
+    /// let limits = PatternLimits::new().max_regexp_steps(1000);
+    /// let slow = UrlPattern::parse_with_limits("https://h/:x((?=a)(?:a*)*b)", None, UrlPatternOptions::default(), &limits)?;
+    /// let mut set = UrlPatternSet::new();
+    /// set.insert("https://h/*".parse()?, 1);
+    /// set.insert(slow, 2);
+    /// let url = format!("https://h/{}", "a".repeat(40));
+    /// assert!(set.try_matches(&url).is_err());
+    /// assert_eq!(set.matches(&url).len(), 1); // the slow route: no match
+    /// assert_eq!(set.try_matches("https://h/ab")?.len(), 2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn try_matches(
+        &self,
+        url: &str,
+    ) -> Result<Vec<(&V, UrlPatternResult)>, UrlPatternMatchError> {
+        fallible(|| self.matches(url))
+    }
+
+    /// [`UrlPatternSet::first_match_ref`] that says when it cannot answer (a candidate tried
+    /// before the first match ran out of its regexp step budget; see
+    /// [`UrlPatternSet::try_first_match_url`]).
+    ///
+    /// ```
+    /// use weburl::pattern::{PatternLimits, UrlPattern, UrlPatternComponent, UrlPatternOptions, UrlPatternSet};
+    /// let limits = PatternLimits::new().max_regexp_steps(1000);
+    /// let slow = UrlPattern::parse_with_limits("https://h/:x((?=a)(?:a*)*b)", None, UrlPatternOptions::default(), &limits)?;
+    /// let mut set = UrlPatternSet::new();
+    /// set.insert(slow, 1);
+    /// set.insert("https://h/*".parse()?, 2);
+    /// let url = weburl::Url::parse(&format!("https://h/{}", "a".repeat(40)))?;
+    /// assert!(set.try_first_match_ref(&url).is_err());
+    /// let url = weburl::Url::parse("https://h/ab")?;
+    /// let (value, m) = set.try_first_match_ref(&url)?.unwrap();
+    /// assert_eq!((*value, m.group(UrlPatternComponent::Pathname, "x")), (1, Some("ab")));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn try_first_match_ref<'u>(
+        &self,
+        url: &'u Url,
+    ) -> Result<Option<(&V, UrlPatternMatch<'_, 'u>)>, UrlPatternMatchError> {
+        fallible(|| self.first_match_ref(url))
+    }
+
+    /// [`UrlPatternSet::best_match_ref`] that says when it cannot answer (a candidate tried
+    /// ran out of its regexp step budget; see [`UrlPatternSet::try_first_match_url`]).
+    ///
+    /// ```
+    /// use weburl::pattern::{PatternLimits, UrlPattern, UrlPatternComponent, UrlPatternOptions, UrlPatternSet};
+    /// let limits = PatternLimits::new().max_regexp_steps(1000);
+    /// let slow = UrlPattern::parse_with_limits("https://h/:x((?=a)(?:a*)*b)", None, UrlPatternOptions::default(), &limits)?;
+    /// let mut set = UrlPatternSet::new();
+    /// set.insert(slow, 1);
+    /// let url = weburl::Url::parse(&format!("https://h/{}", "a".repeat(40)))?;
+    /// assert!(set.try_best_match_ref(&url).is_err());
+    /// let url = weburl::Url::parse("https://h/ab")?;
+    /// let (value, m) = set.try_best_match_ref(&url)?.unwrap();
+    /// assert_eq!((*value, m.group(UrlPatternComponent::Pathname, "x")), (1, Some("ab")));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn try_best_match_ref<'u>(
+        &self,
+        url: &'u Url,
+    ) -> Result<Option<(&V, UrlPatternMatch<'_, 'u>)>, UrlPatternMatchError> {
+        fallible(|| self.best_match_ref(url))
     }
 
     /// [`UrlPatternSet::matches`] on an already-parsed URL.
