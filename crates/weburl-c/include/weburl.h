@@ -339,7 +339,8 @@ extern "C" {
  * `missing-scheme-non-relative-URL`, `IPv4-too-many-parts`, ...; `too-long` beyond the
  * library's 4 GiB limit); for a URL pattern, one per kind of failure: `pattern-tokenize`,
  * `pattern-unexpected-token`, `pattern-duplicate-name`, `pattern-invalid-regexp`,
- * `pattern-invalid-component`, `pattern-dot-segment`, `pattern-invalid-base-url`,
+ * `pattern-invalid-component`, `pattern-dot-segment`, `pattern-unsupported-regexp`,
+ * `pattern-invalid-base-url`,
  * `pattern-missing-base-url`,
  * `pattern-base-url-with-init`, `pattern-regexp-groups-refused`, `pattern-too-long`; for
  * a fallible match (`weburl_pattern_try_test`, `weburl_pattern_set_try_first_match`, ...)
@@ -810,9 +811,6 @@ bool weburl_pattern_set_best_match(const weburl_pattern_set *set,
  * known (where `weburl_pattern_set_first_match` reads that pattern as no match), with
  * `weburl_error_component` the component; `invalid-argument` for a NULL set or match
  * object. `*error` is NULL unless the answer is `WEBURL_MATCH_ERROR`.
- *
- * Slower than `weburl_pattern_set_first_match`: it builds the match's owned result, then
- * matches the pattern found once more for `m`'s spans.
  *
  * # Safety
  * As `weburl_pattern_set_first_match`; `error` is NULL or writable.

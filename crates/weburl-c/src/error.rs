@@ -93,6 +93,7 @@ impl weburl_error {
             UrlPatternError::BaseUrlWithInit => "pattern-base-url-with-init",
             UrlPatternError::RegExpGroupsRefused { .. } => "pattern-regexp-groups-refused",
             UrlPatternError::TooLong { .. } => "pattern-too-long",
+            UrlPatternError::UnsupportedRegExp { .. } => "pattern-unsupported-regexp",
             _ => "pattern-error",
         };
         let mut error = weburl_error::new(name, e.to_string());
@@ -174,7 +175,8 @@ pub(crate) unsafe fn with_error<T>(
 /// `missing-scheme-non-relative-URL`, `IPv4-too-many-parts`, ...; `too-long` beyond the
 /// library's 4 GiB limit); for a URL pattern, one per kind of failure: `pattern-tokenize`,
 /// `pattern-unexpected-token`, `pattern-duplicate-name`, `pattern-invalid-regexp`,
-/// `pattern-invalid-component`, `pattern-dot-segment`, `pattern-invalid-base-url`,
+/// `pattern-invalid-component`, `pattern-dot-segment`, `pattern-unsupported-regexp`,
+/// `pattern-invalid-base-url`,
 /// `pattern-missing-base-url`,
 /// `pattern-base-url-with-init`, `pattern-regexp-groups-refused`, `pattern-too-long`; for
 /// a fallible match (`weburl_pattern_try_test`, `weburl_pattern_set_try_first_match`, ...)

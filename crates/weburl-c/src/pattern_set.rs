@@ -237,27 +237,10 @@ unsafe fn lookup(
     )
 }
 
-/// The pattern of `set` a fallible lookup of `url` finds, as `(index, value)`: `Err` when
-/// a candidate tried ran out of its step budget.
-fn try_find(
-    set: &UrlPatternSet<(usize, usize)>,
-    url: &Url,
-    which: Lookup,
-) -> Result<Option<(usize, usize)>, UrlPatternMatchError> {
-    let found = match which {
-        Lookup::First => set.try_first_match_url(url)?,
-        Lookup::Best => set.try_best_match_url(url)?,
-    };
-    Ok(found.map(|(&entry, _)| entry))
-}
-
 /// [`lookup`] that says when it cannot answer: `WEBURL_MATCH_FOUND` with `m` filled,
 /// `WEBURL_MATCH_NONE`, or `WEBURL_MATCH_ERROR` with `*error` set (`m` is then empty).
 ///
-/// The fallible lookup (`UrlPatternSet::try_first_match_url`) answers which pattern matched
-/// with an owned result; `m`'s spans then come from that pattern's borrowed match on the
-/// URL (the same spans as the infallible lookup's), whose regexps take no more steps than
-/// they did in the lookup.
+/// The same borrowed lookup (`UrlPatternSet::try_first_match_ref`, `try_best_match_ref`).
 ///
 /// # Safety
 /// As `weburl_pattern_set_try_first_match`.
@@ -279,17 +262,18 @@ unsafe fn try_lookup(
             let Some(url) = url_of(url) else {
                 return Ok(Ok(false));
             };
-            let (index, value) = match try_find(set, url, which) {
-                Ok(Some(entry)) => entry,
-                Ok(None) => return Ok(Ok(false)),
-                Err(e) => return Ok(Err(e)),
+            let found = match which {
+                Lookup::First => set.try_first_match_ref(url),
+                Lookup::Best => set.try_best_match_ref(url),
             };
-            let found = set.iter().nth(index).and_then(|(p, _)| p.match_url(url));
-            let Some(found) = found else {
-                return Ok(Ok(false));
-            };
-            out.fill(index, value, &found);
-            Ok(Ok(true))
+            match found {
+                Ok(Some((&(index, value), found))) => {
+                    out.fill(index, value, &found);
+                    Ok(Ok(true))
+                }
+                Ok(None) => Ok(Ok(false)),
+                Err(e) => Ok(Err(e)),
+            }
         })
     }
 }
@@ -343,9 +327,6 @@ pub unsafe extern "C" fn weburl_pattern_set_best_match(
 /// known (where `weburl_pattern_set_first_match` reads that pattern as no match), with
 /// `weburl_error_component` the component; `invalid-argument` for a NULL set or match
 /// object. `*error` is NULL unless the answer is `WEBURL_MATCH_ERROR`.
-///
-/// Slower than `weburl_pattern_set_first_match`: it builds the match's owned result, then
-/// matches the pattern found once more for `m`'s spans.
 ///
 /// # Safety
 /// As `weburl_pattern_set_first_match`; `error` is NULL or writable.

@@ -1123,8 +1123,18 @@ async fn url_pattern_generate_answers_as_the_wpt_data() {
         let sql = format!(
             "SELECT url_pattern_generate('https://a/:id(', {args}) FROM (VALUES (CAST(NULL AS VARCHAR))) t(v)"
         );
-        let error = ctx.sql(&sql).await.unwrap().collect().await.unwrap_err().to_string();
-        assert!(error.contains("url_pattern_generate: invalid URL pattern"), "{sql}: {error}");
+        let error = ctx
+            .sql(&sql)
+            .await
+            .unwrap()
+            .collect()
+            .await
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.contains("url_pattern_generate: invalid URL pattern"),
+            "{sql}: {error}"
+        );
     }
     // An unknown component, groups that are not an object of strings, a pattern that does
     // not compile: errors that name the function.

@@ -703,6 +703,80 @@ fn hostile_shapes_on_the_bounded_matcher_end() {
     assert_eq!(p.try_test("https://e.com/ab", None), Ok(true));
 }
 
+/// Every fallible lookup of a route set (on a string, a parsed URL, borrowed or owned) says
+/// when a route it tried ran out of a small step budget, names that budget, answers as the
+/// infallible form does when no budget ran out, and leaves no error behind for the next
+/// lookup.
+#[test]
+fn set_lookups_say_when_a_budget_runs_out() {
+    use weburl::Url;
+    use weburl::pattern::UrlPatternSet;
+    let limits = PatternLimits::new().max_regexp_steps(1_000);
+    let slow = UrlPattern::parse_with_limits(
+        "https://e.com/:x((?=a)(?:a*)*b)",
+        None,
+        UrlPatternOptions::default(),
+        &limits,
+    )
+    .unwrap();
+    let mut set = UrlPatternSet::new();
+    set.insert(slow, 1);
+    set.insert("https://e.com/*".parse().unwrap(), 2);
+    let exhausted = UrlPatternMatchError::StepsExhausted {
+        component: UrlPatternComponent::Pathname,
+        max_steps: 1_000,
+    };
+    let long = format!("https://e.com/{}", "a".repeat(40));
+    let long_url = Url::parse(&long).unwrap();
+    let short = "https://e.com/ab";
+    let short_url = Url::parse(short).unwrap();
+    let value = |r: Option<(&i32, _)>| r.map(|(v, _)| *v);
+
+    // The slow route is tried first (first match, every match) or is the most specific
+    // (best match: a group beats a wildcard), and runs out on the long pathname.
+    assert_eq!(set.try_first_match(&long).map(value), Err(exhausted));
+    assert_eq!(set.try_best_match(&long).map(value), Err(exhausted));
+    assert_eq!(set.try_matches(&long).map(|all| all.len()), Err(exhausted));
+    assert_eq!(
+        set.try_first_match_ref(&long_url)
+            .map(|r| r.map(|(v, _)| *v)),
+        Err(exhausted)
+    );
+    assert_eq!(
+        set.try_best_match_ref(&long_url)
+            .map(|r| r.map(|(v, _)| *v)),
+        Err(exhausted)
+    );
+    // The infallible forms answer as if the slow route did not match.
+    assert_eq!(value(set.first_match(&long)), Some(2));
+    assert_eq!(value(set.best_match(&long)), Some(2));
+    assert_eq!(set.matches(&long).len(), 1);
+
+    // On a short pathname every budget suffices: the same answers as the infallible forms,
+    // with the slow route's group.
+    let (v, m) = set.try_first_match(short).unwrap().unwrap();
+    assert_eq!((*v, m.pathname.groups["x"].as_deref()), (1, Some("ab")));
+    assert_eq!(value(set.try_best_match(short).unwrap()), Some(1));
+    let all: Vec<i32> = (set.try_matches(short).unwrap().into_iter())
+        .map(|(v, _)| *v)
+        .collect();
+    assert_eq!(all, [1, 2]);
+    let (v, m) = set.try_first_match_ref(&short_url).unwrap().unwrap();
+    assert_eq!(
+        (*v, m.group(UrlPatternComponent::Pathname, "x")),
+        (1, Some("ab"))
+    );
+    let (v, m) = set.try_best_match_ref(&short_url).unwrap().unwrap();
+    assert_eq!(
+        (*v, m.group(UrlPatternComponent::Pathname, "x")),
+        (1, Some("ab"))
+    );
+    // A string that is not a URL: no match, no error.
+    assert_eq!(set.try_first_match("not a url").map(value), Ok(None));
+    assert_eq!(set.try_best_match("not a url").map(value), Ok(None));
+    assert_eq!(set.try_matches("not a url").map(|all| all.len()), Ok(0));
+}
+
 /// The property names `regress` 0.10.5 accepts (the match arms of its tables: ECMA-262's
 /// names, with the scripts of Unicode 15.0): binary properties, General_Category values,
 /// Script values. Each must run on weburl's engines (no name `regress` accepts may be
@@ -1857,76 +1931,4 @@ proptest! {
             prop_assert!(!e.starts_with("weburl's parser"), "{} (i: {}): {}", source, ci, e);
         }
     }
-/// Every fallible lookup of a route set (on a string, a parsed URL, borrowed or owned) says
-/// when a route it tried ran out of a small step budget, names that budget, answers as the
-/// infallible form does when no budget ran out, and leaves no error behind for the next
-/// lookup.
-#[test]
-fn set_lookups_say_when_a_budget_runs_out() {
-    use weburl::Url;
-    use weburl::pattern::UrlPatternSet;
-    let limits = PatternLimits::new().max_regexp_steps(1_000);
-    let slow = UrlPattern::parse_with_limits(
-        "https://e.com/:x((?=a)(?:a*)*b)",
-        None,
-        UrlPatternOptions::default(),
-        &limits,
-    )
-    .unwrap();
-    let mut set = UrlPatternSet::new();
-    set.insert(slow, 1);
-    set.insert("https://e.com/*".parse().unwrap(), 2);
-    let exhausted = UrlPatternMatchError::StepsExhausted {
-        component: UrlPatternComponent::Pathname,
-        max_steps: 1_000,
-    };
-    let long = format!("https://e.com/{}", "a".repeat(40));
-    let long_url = Url::parse(&long).unwrap();
-    let short = "https://e.com/ab";
-    let short_url = Url::parse(short).unwrap();
-    let value = |r: Option<(&i32, _)>| r.map(|(v, _)| *v);
-
-    // The slow route is tried first (first match, every match) or is the most specific
-    // (best match: a group beats a wildcard), and runs out on the long pathname.
-    assert_eq!(set.try_first_match(&long).map(value), Err(exhausted));
-    assert_eq!(set.try_best_match(&long).map(value), Err(exhausted));
-    assert_eq!(set.try_matches(&long).map(|all| all.len()), Err(exhausted));
-    assert_eq!(
-        set.try_first_match_ref(&long_url)
-            .map(|r| r.map(|(v, _)| *v)),
-        Err(exhausted)
-    );
-    assert_eq!(
-        set.try_best_match_ref(&long_url)
-            .map(|r| r.map(|(v, _)| *v)),
-        Err(exhausted)
-    );
-    // The infallible forms answer as if the slow route did not match.
-    assert_eq!(value(set.first_match(&long)), Some(2));
-    assert_eq!(value(set.best_match(&long)), Some(2));
-    assert_eq!(set.matches(&long).len(), 1);
-
-    // On a short pathname every budget suffices: the same answers as the infallible forms,
-    // with the slow route's group.
-    let (v, m) = set.try_first_match(short).unwrap().unwrap();
-    assert_eq!((*v, m.pathname.groups["x"].as_deref()), (1, Some("ab")));
-    assert_eq!(value(set.try_best_match(short).unwrap()), Some(1));
-    let all: Vec<i32> = (set.try_matches(short).unwrap().into_iter())
-        .map(|(v, _)| *v)
-        .collect();
-    assert_eq!(all, [1, 2]);
-    let (v, m) = set.try_first_match_ref(&short_url).unwrap().unwrap();
-    assert_eq!(
-        (*v, m.group(UrlPatternComponent::Pathname, "x")),
-        (1, Some("ab"))
-    );
-    let (v, m) = set.try_best_match_ref(&short_url).unwrap().unwrap();
-    assert_eq!(
-        (*v, m.group(UrlPatternComponent::Pathname, "x")),
-        (1, Some("ab"))
-    );
-    // A string that is not a URL: no match, no error.
-    assert_eq!(set.try_first_match("not a url").map(value), Ok(None));
-    assert_eq!(set.try_best_match("not a url").map(value), Ok(None));
-    assert_eq!(set.try_matches("not a url").map(|all| all.len()), Ok(0));
 }

@@ -480,12 +480,18 @@ impl super::UrlPattern {
     }
 }
 
-/// The (instruction, position) pairs already tried: a bit set while it is small, a hash set
-/// beyond (a long pattern on a long input).
+/// The (instruction, position) pairs already tried: one bit set, the thread's reused one up
+/// to 2^24 pairs and beyond that in pages allocated when first touched (a long pattern on a
+/// long input marks a few pages of each instruction's row, not the whole square).
 enum Visited<'b> {
     Bits(&'b mut Vec<u64>, usize),
+    Paged(Vec<Option<Box<[u64]>>>, usize),
+    /// More pairs than a `usize` counts (not on a 64-bit machine).
     Set(HashSet<(usize, usize)>),
 }
+
+/// The words of one page of [`Visited::Paged`]: 32 KiB, 2^18 pairs.
+const PAGE_WORDS: usize = 1 << 12;
 
 impl<'b> Visited<'b> {
     fn new(insts: usize, positions: usize, bits: &'b mut Vec<u64>) -> Visited<'b> {
@@ -495,20 +501,33 @@ impl<'b> Visited<'b> {
                 bits.resize(count.div_ceil(64), 0);
                 Visited::Bits(bits, positions)
             }
-            _ => Visited::Set(HashSet::new()),
+            Some(count) => {
+                let pages = count.div_ceil(64 * PAGE_WORDS);
+                Visited::Paged(
+                    std::iter::repeat_with(|| None).take(pages).collect(),
+                    positions,
+                )
+            }
+            None => Visited::Set(HashSet::new()),
         }
     }
 
     /// Marks (pc, pos); false if it was marked already.
     #[inline]
     fn insert(&mut self, pc: usize, pos: usize) -> bool {
+        let mark = |words: &mut [u64], i: usize| {
+            let (word, bit) = (i / 64, 1u64 << (i % 64));
+            let seen = words[word] & bit != 0;
+            words[word] |= bit;
+            !seen
+        };
         match self {
-            Visited::Bits(bits, positions) => {
+            Visited::Bits(bits, positions) => mark(bits, pc * *positions + pos),
+            Visited::Paged(pages, positions) => {
                 let i = pc * *positions + pos;
-                let (word, bit) = (i / 64, 1u64 << (i % 64));
-                let seen = bits[word] & bit != 0;
-                bits[word] |= bit;
-                !seen
+                let page = pages[i / (64 * PAGE_WORDS)]
+                    .get_or_insert_with(|| vec![0; PAGE_WORDS].into_boxed_slice());
+                mark(page, i % (64 * PAGE_WORDS))
             }
             Visited::Set(set) => set.insert((pc, pos)),
         }
