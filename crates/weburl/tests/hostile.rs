@@ -10,7 +10,7 @@
 //! Inputs are at least 1 MiB, except where a family names a specific count (10,000 dots, labels
 //! or colons); those families also have a 1 MiB variant. The 1 MiB inputs are weburl-testkit's
 //! `hostile` families, which `scripts/linearity.sh` also runs at a few KiB to count the
-//! instructions each takes and fail on superlinear growth (docs/TESTING.md).
+//! instructions each takes and fail on superlinear growth (docs/RELIABILITY.md, "Linearity, counted").
 
 mod common;
 
