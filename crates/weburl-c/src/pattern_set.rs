@@ -9,8 +9,7 @@
 
 use std::ffi::c_char;
 
-use weburl::Url;
-use weburl::pattern::{UrlPatternComponent, UrlPatternMatch, UrlPatternMatchError, UrlPatternSet};
+use weburl::pattern::{UrlPatternComponent, UrlPatternMatch, UrlPatternSet};
 
 use crate::ada::{ada_url, url_of};
 use crate::boundary::{self, ada_string};
