@@ -33,7 +33,7 @@
 //! | [`map_rows`], [`map_rows_in`] | the kernels' loop, for a row function of the caller's |
 //! | `pattern_test`, `pattern_exec` / `pattern_exec_as`, `pattern_group` (feature `pattern`) | `URLPattern.test`; a struct of the groups `exec` captured; one group |
 //! | `route` (feature `pattern`), over `Routes` | the name of the route (of named URL patterns, compiled once into a `UrlPatternSet`) each URL matches: the first, or the most specific |
-//! | `PatternCache`, `PatternReader`, `RouteCache`, `RouteReader` (feature `pattern`) | not a kernel: compiled patterns by their text, base URL and `ignoreCase`, for SQL hosts that see one pattern per batch or a column of them |
+//! | `CompiledCache` and its `CacheReader` (feature `pattern`), as `PatternCache` / `PatternReader` and `RouteCache` / `RouteReader` | not a kernel: compiled patterns and route sets by their `CacheKey` (text, base URL, `ignoreCase`, `untrusted`), bounded, for SQL hosts that see one pattern per batch or a column of them |
 //! | `spark_parse_url` (feature `spark`) | Spark SQL's `parse_url(url, part [, key])`: `java.net.URI`'s reading, not the URL Standard's (rules in `spark`: the weburl-spark crate) |
 //!
 //! The list of the data functions every surface registers (SQL and Python names, parameters,
@@ -46,6 +46,8 @@
 #![deny(unsafe_code)]
 
 mod base;
+#[cfg(feature = "pattern")]
+mod cache;
 pub mod catalog;
 mod kernels;
 #[cfg(feature = "pattern")]
@@ -83,6 +85,8 @@ pub use kernels::{
 pub use spark_kernel::spark_parse_url;
 pub use strings::Strings;
 
+#[cfg(feature = "pattern")]
+pub use cache::{CacheKey, CacheReader, Compile, CompiledCache};
 #[cfg(feature = "pattern")]
 pub use pattern::{
     GenerateArgs, PatternCache, PatternReader, generate_row, pattern_exec, pattern_exec_as,

@@ -21,8 +21,7 @@
 //! pathname's wildcard: a bare `0` is the username's group when the pattern leaves the
 //! username as `*`).
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::Arc;
 
 use arrow_array::builder::{BooleanBuilder, GenericStringBuilder};
 use arrow_array::{ArrayRef, BooleanArray, StructArray};
@@ -35,6 +34,7 @@ use weburl::pattern::{
 };
 
 use crate::base::Bases;
+use crate::cache::{CacheKey, CacheReader, Compile, CompiledCache};
 use crate::sink::{Sink, ViewBuilder};
 use crate::{Base, KernelError, Output, Strings, rows};
 
@@ -152,16 +152,13 @@ pub fn pattern_input(text: &str) -> Result<UrlPatternInput, KernelError> {
     Ok(UrlPatternInput::Init(Box::new(init)))
 }
 
-/// Compiled URL patterns by their text, base URL and `ignoreCase`: what a SQL host keeps so
-/// that a pattern argument is compiled once, not once per batch (DataFusion) or chunk
-/// (DuckDB) of a query, nor once per row where each row has its own. Each entry is
-/// [`url_pattern`]`(text, base, ignore_case)`, the three things a SQL function's pattern is
-/// given by. Shared by the threads of a query (a `Mutex` held only to look up and insert,
-/// never while compiling). Bounded: when [`PatternCache::MAX_PATTERNS`] patterns or
-/// [`PatternCache::MAX_BYTES`] bytes of pattern text and base URLs are held, the next new
-/// pattern empties it first, so a column of ever-new patterns costs one compile per row and
-/// no more memory than the bound. A pattern that does not compile is not kept: its error
-/// stops the query that met it.
+/// Compiled URL patterns by their text, base URL, `ignoreCase` and `untrusted`: the
+/// [`CompiledCache`] of [`UrlPattern`]s, what a SQL host keeps so that a pattern argument is
+/// compiled once, not once per batch (DataFusion) or chunk (DuckDB) of a query, nor once per
+/// row where each row has its own. Each entry is [`url_pattern_with`]`(text, base,
+/// ignore_case, untrusted)`. Bounded by [`PatternCache::MAX_PATTERNS`] patterns and
+/// [`PatternCache::MAX_BYTES`] bytes of pattern text and base URLs ([`CompiledCache`]'s
+/// rule). A pattern that does not compile is not kept: its error stops the query that met it.
 ///
 /// ```
 /// use std::sync::Arc;
@@ -184,67 +181,27 @@ pub fn pattern_input(text: &str) -> Result<UrlPatternInput, KernelError> {
 /// assert_eq!(cache.len(), 3);
 /// # Ok::<(), weburl_arrow::KernelError>(())
 /// ```
-#[derive(Debug, Default)]
-pub struct PatternCache {
-    entries: Mutex<CacheEntries>,
-}
+pub type PatternCache = CompiledCache<UrlPattern>;
 
-/// The patterns of a [`PatternCache`], by their text and then by their base URL and
-/// `ignoreCase` (a lookup allocates nothing), with the sum of the lengths of their texts
-/// and base URLs.
-#[derive(Debug, Default)]
-struct CacheEntries {
-    patterns: HashMap<String, Vec<CacheEntry>>,
-    count: usize,
-    bytes: usize,
-}
+/// [`PatternCache::reader`]: the cache, and the previous row's pattern with what it was
+/// compiled from.
+pub type PatternReader<'c> = CacheReader<'c, UrlPattern>;
 
-/// One compiled pattern of a text: its base URL and `ignoreCase`, and the pattern.
-#[derive(Debug)]
-struct CacheEntry {
-    base: Option<String>,
-    ignore_case: bool,
-    untrusted: bool,
-    pattern: Arc<UrlPattern>,
-}
+impl Compile for UrlPattern {
+    const MAX_ENTRIES: usize = 256;
+    const MAX_BYTES: usize = 1 << 20;
 
-impl CacheEntries {
-    /// The pattern compiled from `text`, `base` and `ignore_case`, if held.
-    fn find(
-        &self,
-        text: &str,
-        base: Option<&str>,
-        ignore_case: bool,
-        untrusted: bool,
-    ) -> Option<&Arc<UrlPattern>> {
-        self.patterns
-            .get(text)?
-            .iter()
-            .find(|e| {
-                e.ignore_case == ignore_case
-                    && e.untrusted == untrusted
-                    && e.base.as_deref() == base
-            })
-            .map(|e| &e.pattern)
+    fn compile(key: &CacheKey<'_>) -> Result<UrlPattern, KernelError> {
+        url_pattern_with(key.text, key.base, key.ignore_case, key.untrusted)
     }
 }
 
 impl PatternCache {
     /// The most patterns held at once.
-    pub const MAX_PATTERNS: usize = 256;
+    pub const MAX_PATTERNS: usize = <UrlPattern as Compile>::MAX_ENTRIES;
     /// The most bytes of pattern text and base URLs held at once (a longer pattern is
     /// compiled each time and never kept).
-    pub const MAX_BYTES: usize = 1 << 20;
-
-    /// An empty cache.
-    ///
-    /// ```
-    /// assert!(weburl_arrow::PatternCache::new().is_empty());
-    /// ```
-    #[must_use]
-    pub fn new() -> PatternCache {
-        PatternCache::default()
-    }
+    pub const MAX_BYTES: usize = <UrlPattern as Compile>::MAX_BYTES;
 
     /// The pattern `text` compiled with the base URL `base` and `ignore_case`
     /// ([`url_pattern`]): the one compiled before when the cache holds it, else compiled now
@@ -294,103 +251,21 @@ impl PatternCache {
         ignore_case: bool,
         untrusted: bool,
     ) -> Result<Arc<UrlPattern>, KernelError> {
-        if let Some(pattern) = self.lock().find(text, base, ignore_case, untrusted) {
-            return Ok(Arc::clone(pattern));
-        }
-        let pattern = Arc::new(url_pattern_with(text, base, ignore_case, untrusted)?);
-        let size = text.len() + base.map_or(0, str::len);
-        if size <= Self::MAX_BYTES {
-            let mut entries = self.lock();
-            if entries.find(text, base, ignore_case, untrusted).is_none() {
-                if entries.count >= Self::MAX_PATTERNS || entries.bytes + size > Self::MAX_BYTES {
-                    *entries = CacheEntries::default();
-                }
-                entries.count += 1;
-                entries.bytes += size;
-                let entry = CacheEntry {
-                    base: base.map(str::to_owned),
-                    ignore_case,
-                    untrusted,
-                    pattern: Arc::clone(&pattern),
-                };
-                entries
-                    .patterns
-                    .entry(text.to_owned())
-                    .or_default()
-                    .push(entry);
-            }
-        }
-        Ok(pattern)
-    }
-
-    /// A reader of the cache for the rows of one call, which remembers the pattern of the
-    /// previous row: a pattern argument that is the same on every row (a constant, which a
-    /// host may hand over as a column repeating it) costs one look-up in the cache per call,
-    /// and a column of patterns one per change of value.
-    ///
-    /// ```
-    /// use std::sync::Arc;
-    /// let cache = weburl_arrow::PatternCache::new();
-    /// let mut patterns = cache.reader();
-    /// let first = patterns.get("https://example.com/:id", None, false)?;
-    /// assert!(first.test("https://example.com/7", None));
-    /// assert!(patterns.get("https://example.com/:id", None, true)?.test("HTTPS://EXAMPLE.COM/7", None));
-    /// assert_eq!(cache.len(), 2);
-    /// # Ok::<(), weburl_arrow::KernelError>(())
-    /// ```
-    #[must_use]
-    pub fn reader(&self) -> PatternReader<'_> {
-        PatternReader {
-            cache: self,
-            last: None,
-        }
-    }
-
-    /// How many compiled patterns the cache holds.
-    ///
-    /// ```
-    /// let cache = weburl_arrow::PatternCache::new();
-    /// cache.get("https://a.example/:x", None, false)?;
-    /// cache.get("https://b.example/*", None, false)?;
-    /// cache.get("https://a.example/:x", None, false)?;
-    /// assert_eq!(cache.len(), 2);
-    /// # Ok::<(), weburl_arrow::KernelError>(())
-    /// ```
-    #[must_use]
-    pub fn len(&self) -> usize {
-        self.lock().count
-    }
-
-    /// Whether the cache holds no pattern.
-    ///
-    /// ```
-    /// assert!(weburl_arrow::PatternCache::default().is_empty());
-    /// ```
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
-    /// The entries, also after a panic elsewhere while they were locked: every change to
-    /// them is a single insert or reset, so they are whole whatever a panic interrupted.
-    fn lock(&self) -> MutexGuard<'_, CacheEntries> {
-        self.entries
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
+        self.get_key(&pattern_key(text, base, ignore_case, untrusted))
     }
 }
 
-/// [`PatternCache::reader`]: the cache, and the previous row's pattern with what it was
-/// compiled from.
-#[derive(Debug)]
-pub struct PatternReader<'c> {
-    cache: &'c PatternCache,
-    last: Option<LastPattern>,
+/// The [`CacheKey`] of a pattern.
+fn pattern_key<'k>(
+    text: &'k str,
+    base: Option<&'k str>,
+    ignore_case: bool,
+    untrusted: bool,
+) -> CacheKey<'k> {
+    CacheKey::new(text, base)
+        .with_ignore_case(ignore_case)
+        .with_untrusted(untrusted)
 }
-
-/// The previous row's pattern of a [`PatternReader`]: its text, base URL, `ignoreCase` and
-/// `untrusted`, and the pattern.
-type LastPattern = (String, Option<String>, (bool, bool), Arc<UrlPattern>);
 
 impl PatternReader<'_> {
     /// [`PatternCache::get`], answered without the cache when the previous call asked for
@@ -436,16 +311,7 @@ impl PatternReader<'_> {
         ignore_case: bool,
         untrusted: bool,
     ) -> Result<&UrlPattern, KernelError> {
-        let flags = (ignore_case, untrusted);
-        let same = self
-            .last
-            .as_ref()
-            .is_some_and(|(t, b, f, _)| t == text && b.as_deref() == base && *f == flags);
-        if !same {
-            let pattern = self.cache.get_with(text, base, ignore_case, untrusted)?;
-            self.last = Some((text.to_owned(), base.map(str::to_owned), flags, pattern));
-        }
-        Ok(&self.last.as_ref().expect("just set").3)
+        self.get_key(&pattern_key(text, base, ignore_case, untrusted))
     }
 }
 

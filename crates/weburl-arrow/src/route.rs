@@ -10,7 +10,7 @@
 //! JSON array of patterns, each named by its own text. A pattern is a constructor string,
 //! relative to the call's `pattern_base` when given.
 
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::Arc;
 
 use arrow_array::ArrayRef;
 use arrow_array::builder::GenericStringBuilder;
@@ -19,6 +19,7 @@ use weburl::Url;
 use weburl::pattern::UrlPatternSet;
 
 use crate::base::Bases;
+use crate::cache::{CacheKey, CacheReader, Compile, CompiledCache};
 use crate::sink::{Sink, ViewBuilder};
 use crate::{Base, KernelError, Output, Strings, rows, url_pattern_with};
 
@@ -307,13 +308,14 @@ impl<'de> Visitor<'de> for RouteList {
     }
 }
 
-/// Compiled [`Routes`] by their JSON text and base URL: what a SQL host keeps so that a
-/// routes argument is compiled once per distinct value, not once per batch or row. Holds at
-/// most [`RouteCache::MAX_ROUTES`] route lists (a new one past that empties it first), so a
-/// column of ever-new routes costs one compile per row and no more memory than the bound.
-/// Shared by the threads of a query (a `Mutex` held only to look up and insert, never while
-/// compiling). A reader ([`RouteCache::reader`]) remembers the previous row's routes, so a
-/// constant costs one look-up per call.
+/// Compiled [`Routes`] by their JSON text, base URL and `untrusted`: the [`CompiledCache`]
+/// of [`Routes`], what a SQL host keeps so that a routes argument is compiled once per
+/// distinct value, not once per batch or row. Holds at most [`RouteCache::MAX_ROUTES`]
+/// route lists and [`RouteCache::MAX_BYTES`] bytes of their texts and base URLs
+/// ([`CompiledCache`]'s rule: a new one past that empties it first), so a column of
+/// ever-new routes costs one compile per row and no more memory than the bound. A reader
+/// ([`RouteCache::reader`]) remembers the previous row's routes, so a constant costs one
+/// look-up per call.
 ///
 /// ```
 /// use std::sync::Arc;
@@ -326,27 +328,24 @@ impl<'de> Visitor<'de> for RouteList {
 /// assert!(cache.get(r#"{"x": "/x"}"#, None).unwrap_err().to_string().contains("give pattern_base"));
 /// # Ok::<(), weburl_arrow::KernelError>(())
 /// ```
-#[derive(Debug, Default)]
-pub struct RouteCache {
-    entries: Mutex<Vec<RouteEntry>>,
-}
+pub type RouteCache = CompiledCache<Routes>;
 
-/// The routes of a JSON text, base URL and `untrusted`.
-type RouteEntry = (String, Option<String>, bool, Arc<Routes>);
+/// [`RouteCache::reader`]: the cache and the previous row's routes.
+pub type RouteReader<'c> = CacheReader<'c, Routes>;
+
+impl Compile for Routes {
+    const MAX_ENTRIES: usize = 16;
+    const MAX_BYTES: usize = 16 << 20;
+
+    /// [`Routes::from_json_with`] (`ignore_case` has no meaning for routes, and is not read).
+    fn compile(key: &CacheKey<'_>) -> Result<Routes, KernelError> {
+        Routes::from_json_with(key.text, key.base, key.untrusted)
+    }
+}
 
 impl RouteCache {
     /// The most route lists held at once.
-    pub const MAX_ROUTES: usize = 16;
-
-    /// An empty cache.
-    ///
-    /// ```
-    /// let _ = weburl_arrow::RouteCache::new();
-    /// ```
-    #[must_use]
-    pub fn new() -> RouteCache {
-        RouteCache::default()
-    }
+    pub const MAX_ROUTES: usize = <Routes as Compile>::MAX_ENTRIES;
 
     /// The routes of `json` compiled relative to `base` ([`Routes::from_json`]): the ones
     /// compiled before when the cache holds them, else compiled now and kept.
@@ -383,62 +382,8 @@ impl RouteCache {
         base: Option<&str>,
         untrusted: bool,
     ) -> Result<Arc<Routes>, KernelError> {
-        let find = |entries: &[RouteEntry]| {
-            entries
-                .iter()
-                .find(|(j, b, u, _)| j == json && b.as_deref() == base && *u == untrusted)
-                .map(|(_, _, _, routes)| Arc::clone(routes))
-        };
-        if let Some(routes) = find(&self.lock()) {
-            return Ok(routes);
-        }
-        let routes = Arc::new(Routes::from_json_with(json, base, untrusted)?);
-        let mut entries = self.lock();
-        if find(&entries).is_none() {
-            if entries.len() >= Self::MAX_ROUTES {
-                entries.clear();
-            }
-            entries.push((
-                json.to_owned(),
-                base.map(str::to_owned),
-                untrusted,
-                Arc::clone(&routes),
-            ));
-        }
-        Ok(routes)
+        self.get_key(&CacheKey::new(json, base).with_untrusted(untrusted))
     }
-
-    /// A reader of the cache for the rows of one call, which remembers the previous row's
-    /// routes.
-    ///
-    /// ```
-    /// let cache = weburl_arrow::RouteCache::new();
-    /// let mut reader = cache.reader();
-    /// assert!(reader.get("[]", None)?.is_empty());
-    /// # Ok::<(), weburl_arrow::KernelError>(())
-    /// ```
-    #[must_use]
-    pub fn reader(&self) -> RouteReader<'_> {
-        RouteReader {
-            cache: self,
-            last: None,
-        }
-    }
-
-    /// The entries, also after a panic elsewhere while they were locked (each change is a
-    /// single push or clear).
-    fn lock(&self) -> MutexGuard<'_, Vec<RouteEntry>> {
-        self.entries
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-    }
-}
-
-/// [`RouteCache::reader`]: the cache and the previous row's routes.
-#[derive(Debug)]
-pub struct RouteReader<'c> {
-    cache: &'c RouteCache,
-    last: Option<RouteEntry>,
 }
 
 impl RouteReader<'_> {
@@ -477,13 +422,7 @@ impl RouteReader<'_> {
         base: Option<&str>,
         untrusted: bool,
     ) -> Result<&Routes, KernelError> {
-        let same = (self.last.as_ref())
-            .is_some_and(|(j, b, u, _)| j == json && b.as_deref() == base && *u == untrusted);
-        if !same {
-            let routes = self.cache.get_with(json, base, untrusted)?;
-            self.last = Some((json.to_owned(), base.map(str::to_owned), untrusted, routes));
-        }
-        Ok(&self.last.as_ref().expect("just set").3)
+        self.get_key(&CacheKey::new(json, base).with_untrusted(untrusted))
     }
 }
 

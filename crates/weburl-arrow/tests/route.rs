@@ -181,6 +181,17 @@ fn the_cache_compiles_each_routes_value_once() {
         &cache.get(a, None).unwrap(),
         &cache.get(a, None).unwrap()
     ));
+    // Two distinct values: compiled once each, however many rows read them.
+    assert_eq!(cache.compiles(), 2);
+    for _ in 0..1000 {
+        reader.get(a, None).unwrap();
+        reader.get_with(a, None, false).unwrap();
+    }
+    assert_eq!(cache.compiles(), 2);
+    // The same text with another base URL or untrusted is another value.
+    reader.get_with(a, None, true).unwrap();
+    reader.get(a, Some("https://h")).unwrap();
+    assert_eq!((cache.compiles(), cache.len()), (4, 4));
     // More distinct values than the bound: still each answered.
     for i in 0..RouteCache::MAX_ROUTES * 2 {
         let json = format!(r#"{{"r{i}": "https://h/{i}"}}"#);
@@ -189,4 +200,72 @@ fn the_cache_compiles_each_routes_value_once() {
             Some(format!("r{i}").as_str())
         );
     }
+}
+
+/// The generic cache against a naive oracle: for any sequence of keys read through a reader
+/// and the cache, each answer is the value compiled from that key, and (under the bound) each
+/// distinct key is compiled once.
+#[test]
+fn the_cache_answers_what_each_key_compiles_to() {
+    use weburl_arrow::{CacheKey, PatternCache};
+    let texts = [
+        "https://h/:id",
+        "/books/:id",
+        "https://h/:n(\\d+)",
+        "https://h/:id(",
+    ];
+    let bases = [None, Some("https://h"), Some("nope")];
+    let mut keys = Vec::new();
+    for text in texts {
+        for base in bases {
+            for ignore_case in [false, true] {
+                for untrusted in [false, true] {
+                    keys.push(
+                        CacheKey::new(text, base)
+                            .with_ignore_case(ignore_case)
+                            .with_untrusted(untrusted),
+                    );
+                }
+            }
+        }
+    }
+    let cache = PatternCache::new();
+    let mut reader = cache.reader();
+    let mut seed = 7u64;
+    let mut compiled = std::collections::HashSet::new();
+    for _ in 0..2000 {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let key = keys[(seed >> 33) as usize % keys.len()];
+        let want =
+            weburl_arrow::url_pattern_with(key.text, key.base, key.ignore_case, key.untrusted);
+        let got = reader.get_key(&key);
+        match (&want, got) {
+            (Ok(want), Ok(got)) => {
+                assert_eq!(want.pathname(), got.pathname(), "{key:?}");
+                assert_eq!(want.hostname(), got.hostname(), "{key:?}");
+                assert_eq!(
+                    want.test("https://h/BOOKS/7", None),
+                    got.test("https://h/BOOKS/7", None),
+                    "{key:?}"
+                );
+                compiled.insert(key);
+            }
+            (Err(want), Err(got)) => assert_eq!(want.to_string(), got.to_string()),
+            (want, got) => panic!(
+                "{key:?}: {want:?} against {:?}",
+                got.map(|p| p.pathname().to_owned())
+            ),
+        }
+    }
+    // Every key that compiles was compiled once; one that does not, at each change of key
+    // to it (it is not kept).
+    assert_eq!(cache.len(), compiled.len());
+    assert!(cache.compiles() >= compiled.len());
+    let errors_before = cache.compiles();
+    for key in &compiled {
+        cache.get_key(key).unwrap();
+    }
+    assert_eq!(cache.compiles(), errors_before);
 }

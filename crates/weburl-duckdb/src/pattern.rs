@@ -63,6 +63,17 @@ impl<'a> Arguments<'a> {
         }
     }
 
+    /// Whether row `i`'s arguments are row `i - 1`'s by their values in the chunk alone
+    /// ([`Strings::same`]: a constant, which DuckDB hands over as a column repeating it):
+    /// then row `i` needs neither their bytes read nor a look-up.
+    fn same_as_previous(&self, i: usize) -> bool {
+        i > 0
+            && self.texts.same(i, i - 1)
+            && (self.bases.as_ref()).is_none_or(|b| b.same(i, i - 1))
+            && (self.flags.as_ref()).is_none_or(|f| f.same(i, i - 1))
+            && (self.untrusted.as_ref()).is_none_or(|u| u.same(i, i - 1))
+    }
+
     /// Whether row `i`'s patterns are compiled within `PatternLimits::untrusted()` (false
     /// when left out): `None` where null.
     fn untrusted(&self, i: usize) -> Option<bool> {
@@ -323,17 +334,26 @@ impl VScalar for Route {
         let mut reader = cache.reader();
         let mut out = Texts::new(output.flat_vector(), n);
         let mut spare = rows::Spare::default();
+        // Row `i`'s `best` where its arguments are not null (then `reader.last()` is its
+        // routes), the previous row's for a row whose arguments are the previous row's.
+        let mut best = None;
         for i in 0..n {
-            let (Some((json, base, best)), Some(untrusted)) =
-                (arguments.get(i), arguments.untrusted(i))
-            else {
+            if !arguments.same_as_previous(i) {
+                best = match (arguments.get(i), arguments.untrusted(i)) {
+                    (Some((json, base, best)), Some(untrusted)) => {
+                        // The routes are compiled (and their error raised) whatever the URL.
+                        reader
+                            .get_with(json, base, untrusted)
+                            .map_err(|e| format!("url_route: {e}"))?;
+                        Some(best)
+                    }
+                    _ => None,
+                };
+            }
+            let (Some(best), Some(routes)) = (best, reader.last()) else {
                 out.set_null(i);
                 continue;
             };
-            // The routes are compiled (and their error raised) whatever the URL.
-            let routes = reader
-                .get_with(json, base, untrusted)
-                .map_err(|e| format!("url_route: {e}"))?;
             match urls
                 .get(i)
                 .and_then(|url| routes.route_in(url, best, &mut spare))

@@ -107,6 +107,40 @@ impl<'a> Strings<'a> {
     }
 }
 
+impl Strings<'_> {
+    /// Whether rows `i` and `j` are the same value by their `duckdb_string_t`s alone: both
+    /// null, or both the same length and either the same inlined bytes or the same pointer
+    /// (so the same bytes, which DuckDB does not change during the call). This is what a
+    /// constant that DuckDB flattened into the column gives on every row, and costs no look
+    /// at the bytes behind the pointer; false says nothing (two copies of a value).
+    #[inline]
+    pub fn same(&self, i: usize, j: usize) -> bool {
+        match (valid(self.validity, i), valid(self.validity, j)) {
+            (false, false) => true,
+            (true, true) => {
+                let (a, b) = (&self.data[i], &self.data[j]);
+                // SAFETY: both rows are valid, so DuckDB wrote both `duckdb_string_t`s; both
+                // variants of the union start with the `u32` length. A length of at most 12
+                // means the bytes are inlined (the first `length` of `inlined`), otherwise
+                // `pointer.ptr` is the pointer to them; only those fields are read.
+                unsafe {
+                    let length = a.value.inlined.length;
+                    if length != b.value.inlined.length {
+                        return false;
+                    }
+                    if length as usize <= INLINED {
+                        let n = length as usize;
+                        a.value.inlined.inlined[..n] == b.value.inlined.inlined[..n]
+                    } else {
+                        std::ptr::eq(a.value.pointer.ptr, b.value.pointer.ptr)
+                    }
+                }
+            }
+            _ => false,
+        }
+    }
+}
+
 /// `bytes` as text, or `None` where they are not UTF-8. ASCII, which nearly every URL is, is
 /// recognised a word at a time and needs no further check.
 #[inline]
@@ -125,6 +159,14 @@ pub struct Booleans<'a> {
     data: &'a [u8],
     /// One bit per row, set where the row is valid; `None`: every row is valid.
     validity: Option<&'a [u64]>,
+}
+
+impl Booleans<'_> {
+    /// Whether rows `i` and `j` are the same value (or both null).
+    #[inline]
+    pub fn same(&self, i: usize, j: usize) -> bool {
+        self.get(i) == self.get(j)
+    }
 }
 
 impl<'a> Booleans<'a> {

@@ -1,12 +1,13 @@
-"""Per-row time of Polars' ``url.route`` and DuckDB's ``url_route`` (``weburl.duckdb.register``)
-and of the kernel they share (``weburl.arrow.route``), on one thread, against
-``weburl match --routes`` (docs/PERFORMANCE.md, "Route sets in tables"):
+"""Per-row time of Polars' ``url.route`` and DuckDB's ``url_route`` (``weburl.duckdb.register``,
+and the native extension when given) and of the kernel they share (``weburl.arrow.route``), on
+one thread, against ``weburl match --routes`` (docs/PERFORMANCE.md, "Route sets in tables"):
 
-    python crates/weburl-py/bench/route.py ROUTES.txt URLS.txt
+    python crates/weburl-py/bench/route.py ROUTES.txt URLS.txt [EXTENSION]
 
 ROUTES.txt is a ``weburl match`` routes file (``NAME PATTERN`` per line); URLS.txt one URL a
-line. Prints the best of five runs of each, in ns per row, and checks that the three answer
-the same. ``python crates/weburl-py/bench/route.py --make DIR`` writes the data measured in
+line; EXTENSION the native DuckDB extension's file (``crates/weburl-duckdb/build-extension.sh
+--release`` prints its path), loaded into a connection of its own. Prints the best of five
+runs of each, in ns per row, and checks that all answer the same. ``python crates/weburl-py/bench/route.py --make DIR`` writes the data measured in
 docs/PERFORMANCE.md: DIR/routes.txt, the first 40 distinct paths of the GitHub REST API routes
 (crates/weburl-bench/data/github-routes.txt) as absolute patterns on https://api.github.com,
 and DIR/urls.txt, 1,000,000 URLs: each tenth matches no route, the others are a random route's
@@ -89,26 +90,39 @@ def main() -> None:
     con.register("t", pa.table({"u": urls}))
     con.execute("CREATE TABLE urls AS SELECT u FROM t")
     text = json.dumps(routes).replace("'", "''")
+    native = None
+    if len(sys.argv) > 3:
+        native = duckdb.connect(config={"allow_unsigned_extensions": "true"})
+        native.execute("SET threads = 1")
+        native.execute(f"LOAD '{sys.argv[3]}'")
+        native.register("t", pa.table({"u": urls}))
+        native.execute("CREATE TABLE urls AS SELECT u FROM t")
+
+    def fetch(con: object, sql: str) -> object:
+        relation = con.sql(sql)  # type: ignore[attr-defined]
+        # DuckDB 1.4 and later name it to_arrow_table; before, fetch_arrow_table.
+        return getattr(relation, "to_arrow_table", relation.fetch_arrow_table)()
+
     for best in (False, True):
         kernel, k = best_of(5, lambda: weburl.arrow.route(urls, routes, best=best))
         polars, p = best_of(5, lambda: df.select(pl.col("u").url.route(routes, best=best)))
         sql = f"SELECT url_route(u, '{text}', {str(best).lower()}) FROM urls"
-        def fetch() -> object:
-            relation = con.sql(sql)
-            # DuckDB 1.4 and later name it to_arrow_table; before, fetch_arrow_table.
-            return getattr(relation, "to_arrow_table", relation.fetch_arrow_table)()
-
-        duck, d = best_of(5, fetch)
+        duck, d = best_of(5, lambda: fetch(con, sql))
         kernel_rows = pa.array(k).to_pylist()  # type: ignore[arg-type]
         assert p["u"].to_list() == kernel_rows  # type: ignore[index]
         duck_rows = d.column(0).to_pylist()  # type: ignore[union-attr]
         assert duck_rows == kernel_rows
         matched = sum(r is not None for r in kernel_rows)
-        print(
+        line = (
             f"best={best}: {n} URLs, {len(routes)} routes, {matched} matched; ns/row: "
             f"weburl.arrow.route {kernel / n * 1e9:.0f}, polars url.route {polars / n * 1e9:.0f}, "
             f"duckdb url_route {duck / n * 1e9:.0f}"
         )
+        if native is not None:
+            extension, e = best_of(5, lambda: fetch(native, sql))
+            assert e.column(0).to_pylist() == kernel_rows  # type: ignore[union-attr]
+            line += f", native extension url_route {extension / n * 1e9:.0f}"
+        print(line)
 
 
 if __name__ == "__main__":

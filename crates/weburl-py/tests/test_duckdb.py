@@ -2,6 +2,7 @@
 file, GROUP BY, and netquack's names."""
 
 import doctest
+import json
 import pathlib
 from typing import Any
 
@@ -349,6 +350,38 @@ def test_url_route() -> None:
     con = duckdb.connect()
     weburl.duckdb.register(con)
     sql_route.check_route(con, duckdb.Error)
+
+
+def test_url_route_hands_constant_routes_over_once(monkeypatch: Any) -> None:
+    """A constant routes argument reaches the route functions as a short token, which DuckDB
+    computes once when it plans the query, not as its text repeated on every row; a column of
+    routes gets one token per distinct value; past the bound of tokens the text itself is
+    passed on and answered the same; text that reads as a token but is none fails as routes
+    that are not JSON do."""
+    import sql_route
+
+    con = duckdb.connect()
+    weburl.duckdb.register(con)
+    routes = sql_route.literal(json.dumps(sql_route.ROUTES))
+    plan = "\n".join(str(row[1]) for row in con.sql(
+        f"EXPLAIN SELECT url_route(u, {routes}, '{sql_route.BASE}', true) FROM {sql_route.table()}"
+    ).fetchall())
+    token = weburl.duckdb._ROUTES.token(json.dumps(sql_route.ROUTES))
+    assert token.startswith(weburl.duckdb._RouteTokens.PREFIX) and len(token) < 30
+    assert f"'{token}'" in plan and "/repos/" not in plan, plan
+    assert weburl.duckdb._ROUTES.text(token) == json.dumps(sql_route.ROUTES)
+    # A column of routes: a token per distinct value, null for null.
+    tokens = weburl.duckdb._ROUTES.tokens(pa.chunked_array([["[]", "[]", None, '["https://h/"]']]))
+    assert tokens.to_pylist()[2] is None and tokens[0] == tokens[1] != tokens[3]
+    # Past the bound: the text itself, answered the same.
+    t = sql_route.table()
+    want = [sql_route.oracle(u, {"h": sql_route.BASE + "/*"}, None, False) for u in sql_route.URLS]
+    monkeypatch.setattr(weburl.duckdb._ROUTES, "MAX_TEXTS", 0)
+    passed = json.dumps({"h": sql_route.BASE + "/*"})
+    assert weburl.duckdb._ROUTES.token(passed) == passed
+    assert sql_route.column(con, f"SELECT url_route(u, {sql_route.literal(passed)}) FROM {t} ORDER BY i") == want
+    with pytest.raises(duckdb.Error, match="url_route: the routes must be a JSON object"):
+        con.execute(f"SELECT url_route(u, '{weburl.duckdb._RouteTokens.PREFIX}0') FROM {t}").fetchall()
 
 
 def test_url_pattern_generate() -> None:

@@ -34,7 +34,10 @@ routes [, pattern_base] [, best] [, untrusted])`` answers the name of the route 
 ``routes``, a JSON object from name to pattern (``'{"book": "/books/:id"}'``, tried in order)
 or a JSON array of patterns (each named by its text), compiled once into one set
 (:func:`weburl.arrow.route`): the first that matches, or where ``best`` (a ``BOOLEAN``) the
-most specific; a route that does not compile fails the query, naming the route.
+most specific; a route that does not compile fails the query, naming the route. Its macro
+hands the routes to the Arrow functions by a short token that DuckDB computes once for a
+constant when it plans the query (``url_route__routes``), not as their text repeated on every
+row of each chunk.
 ``url_pattern_generate(pattern, component, groups [, pattern_base] [, strict] [, untrusted])``
 answers the value of ``component`` (``'pathname'``, ...) each pattern builds from ``groups``,
 a JSON object from group name to string (:func:`weburl.arrow.pattern_generate`); where
@@ -59,6 +62,7 @@ from __future__ import annotations
 import functools
 import importlib
 import json
+import threading
 from typing import Any, Callable
 
 from . import URL
@@ -319,8 +323,9 @@ def _pattern_kernel(name: str, base: bool, ignore_case: bool, untrusted: bool) -
                 rows, pattern, group_name, base=pattern_base, strict=flag, untrusted=limited
             )
         if route:
-            # The routes (a JSON text) are compiled once per distinct value in the process.
-            return _arrow.route(rows, pattern, best=flag, base=pattern_base, untrusted=limited)
+            # The routes (a JSON text, or its token: _RouteTokens) are compiled once per
+            # distinct value in the process.
+            return _arrow.route(rows, _ROUTES.text(pattern), best=flag, base=pattern_base, untrusted=limited)
         if group:
             return _arrow.pattern_group(
                 rows, pattern, group_name, base=pattern_base, ignore_case=flag, untrusted=limited
@@ -347,6 +352,69 @@ def _pattern_kernel(name: str, base: bool, ignore_case: bool, untrusted: bool) -
     return kernels[int(group or generate) + int(base) + int(ignore_case) + int(untrusted)]
 
 
+class _RouteTokens:
+    """``url_route``'s routes by a short token (``weburl routes #3``) that stands for their
+    JSON text in the query. DuckDB hands an Arrow function each argument as a column, a
+    constant repeated on every row of the chunk: routes of a few kilobytes made each chunk
+    megabytes to copy and compare, several times the work of matching the URLs. So the macro
+    ``url_route`` passes ``url_route__routes(routes)``, which DuckDB evaluates once when it
+    plans the query for a constant (the function has no side effects, so it is folded into a
+    constant) and once per chunk for a column; the route functions read the text back by the
+    token. A token stays valid for the life of the process (a prepared query may hold it), so
+    at most :attr:`MAX_TEXTS` texts, or :attr:`MAX_BYTES` bytes of them, get one: others are
+    passed on as they are, which the route functions read as routes."""
+
+    #: The most texts that get a token.
+    MAX_TEXTS = 1024
+    #: The most characters of text that get tokens, all together.
+    MAX_BYTES = 16 << 20
+    #: What every token begins with: no JSON text does, so a token is never read as routes.
+    PREFIX = "weburl routes #"
+
+    def __init__(self) -> None:
+        self._tokens: dict[str, str] = {}
+        self._texts: dict[str, str] = {}
+        self._bytes = 0
+        self._lock = threading.Lock()
+
+    def token(self, text: str) -> str:
+        """The token of the routes ``text``, or ``text`` itself when the tokens are full."""
+        token = self._tokens.get(text)
+        if token is not None:
+            return token
+        if text.startswith(self.PREFIX):
+            # Text that reads as a token but is not one: not JSON, so the routes' own error.
+            _arrow.route([], text)
+        with self._lock:
+            token = self._tokens.get(text)
+            if token is None:
+                if len(self._tokens) >= self.MAX_TEXTS or self._bytes + len(text) > self.MAX_BYTES:
+                    return text
+                token = f"{self.PREFIX}{len(self._tokens)}"
+                self._texts[token] = text
+                self._tokens[text] = token
+                self._bytes += len(text)
+            return token
+
+    def text(self, value: str) -> str:
+        """The routes that ``value`` (a token, or the routes themselves) stands for."""
+        if value.startswith(self.PREFIX):
+            return self._texts.get(value, value)
+        return value
+
+    def tokens(self, routes: Any) -> Any:
+        """The Arrow function ``url_route__routes``: the token of each row's routes (null
+        where null), one :meth:`token` per distinct value of the chunk."""
+        pa = _pyarrow()
+        pc = importlib.import_module("pyarrow.compute")
+        encoded = pc.dictionary_encode(routes).combine_chunks()
+        tokens = pa.array([self.token(t) for t in encoded.dictionary.to_pylist()], pa.string())
+        return tokens.take(encoded.indices)
+
+
+_ROUTES = _RouteTokens()
+
+
 def _register_pattern_function(con: Any, duckdb: Any, name: str, arguments: tuple[str, ...], result: str) -> None:
     """Pattern function ``name`` as a macro over its six forms (:data:`PATTERN_OPTIONS`)."""
     base, flag, untrusted = PATTERN_OPTIONS[name]
@@ -364,19 +432,24 @@ def _register_pattern_function(con: Any, duckdb: Any, name: str, arguments: tupl
         kernel = _pattern_kernel(name, with_base, flags > 0, flags > 1)
         _create(con, duckdb, function, kernel, types, result)
     short = ", ".join(_PARAMETERS[name][:n])
-    option = f"{short}, option"
-    options = f"{short}, option, option2"
+    # What the macro hands the forms for its parameters: themselves, but url_route's routes
+    # by their token (_RouteTokens).
+    passed = short
+    if name == "url_route":
+        _create(con, duckdb, f"{name}__routes", _ROUTES.tokens, ("VARCHAR",), "VARCHAR")
+        url, routes = _PARAMETERS[name][:2]
+        passed = f"{url}, {name}__routes({routes})"
     con.execute(
-        f"CREATE OR REPLACE TEMP MACRO {name}({short}) AS {name}__{n}({short}), "
+        f"CREATE OR REPLACE TEMP MACRO {name}({short}) AS {name}__{n}({passed}), "
         # The forms of one and two options: the first is the base URL, or ignore_case if a
         # boolean (the type is known when the macro is bound, and only the branch taken runs).
-        f"({option}) AS CASE WHEN typeof(option) = 'BOOLEAN' "
-        f"THEN {name}__{n + 1}i({short}, TRY_CAST(option AS BOOLEAN)) "
-        f"ELSE {name}__{n + 1}({short}, TRY_CAST(option AS VARCHAR)) END, "
-        f"({options}) AS CASE WHEN typeof(option) = 'BOOLEAN' "
-        f"THEN {name}__{n + 2}ii({short}, TRY_CAST(option AS BOOLEAN), option2) "
-        f"ELSE {name}__{n + 2}({short}, TRY_CAST(option AS VARCHAR), option2) END, "
-        f"({short}, {base}, {flag}, {untrusted}) AS {name}__{n + 3}({short}, {base}, {flag}, {untrusted})"
+        f"({short}, option) AS CASE WHEN typeof(option) = 'BOOLEAN' "
+        f"THEN {name}__{n + 1}i({passed}, TRY_CAST(option AS BOOLEAN)) "
+        f"ELSE {name}__{n + 1}({passed}, TRY_CAST(option AS VARCHAR)) END, "
+        f"({short}, option, option2) AS CASE WHEN typeof(option) = 'BOOLEAN' "
+        f"THEN {name}__{n + 2}ii({passed}, TRY_CAST(option AS BOOLEAN), option2) "
+        f"ELSE {name}__{n + 2}({passed}, TRY_CAST(option AS VARCHAR), option2) END, "
+        f"({short}, {base}, {flag}, {untrusted}) AS {name}__{n + 3}({passed}, {base}, {flag}, {untrusted})"
     )
 
 
