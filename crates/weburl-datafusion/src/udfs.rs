@@ -419,11 +419,18 @@ impl Kernel {
                 Some(bases) => Some(bases.get(i)?),
             };
             let (strict, untrusted) = (strict.get(i)?, untrusted.get(i)?);
-            let (text, component) = (text?, generate.components.get(i)?);
-            let groups = generate.groups.get(i)?;
+            // The pattern is compiled (and its error raised) whatever the component and
+            // groups, as in `weburl_arrow::pattern_generate`.
             let answer = reader
-                .get_with(text, base, false, untrusted)
-                .and_then(|pattern| weburl_arrow::generate_row(pattern, component, groups, strict));
+                .get_with(text?, base, false, untrusted)
+                .and_then(
+                    |pattern| match (generate.components.get(i), generate.groups.get(i)) {
+                        (Some(component), Some(groups)) => {
+                            weburl_arrow::generate_row(pattern, component, groups, strict)
+                        }
+                        _ => Ok(None),
+                    },
+                );
             answer.map_err(|e| error = Some(e)).ok()?.map(Slice::Owned)
         });
         match error {
