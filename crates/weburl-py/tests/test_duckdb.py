@@ -368,7 +368,9 @@ def test_url_route_hands_constant_routes_over_once(monkeypatch: Any) -> None:
     ).fetchall())
     token = weburl.duckdb._ROUTES.token(json.dumps(sql_route.ROUTES))
     assert token.startswith(weburl.duckdb._RouteTokens.PREFIX) and len(token) < 30
-    assert f"'{token}'" in plan and "/repos/" not in plan, plan
+    # Older DuckDBs wrap a long expression over several lines of the plan's box.
+    flat = "".join(ch for ch in plan if not ch.isspace() and ch != "\u2502")
+    assert f"'{token}'".replace(" ", "") in flat and "/repos/" not in flat, plan
     assert weburl.duckdb._ROUTES.text(token) == json.dumps(sql_route.ROUTES)
     # A column of routes: a token per distinct value, null for null.
     tokens = weburl.duckdb._ROUTES.tokens(pa.chunked_array([["[]", "[]", None, '["https://h/"]']]))
