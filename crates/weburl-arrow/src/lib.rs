@@ -89,9 +89,9 @@ pub use strings::Strings;
 pub use cache::{CacheKey, CacheReader, Compile, CompiledCache};
 #[cfg(feature = "pattern")]
 pub use pattern::{
-    GenerateArgs, PatternCache, PatternReader, generate_row, pattern_exec, pattern_exec_as,
-    pattern_fields, pattern_generate, pattern_group, pattern_input, pattern_test, url_pattern,
-    url_pattern_with,
+    GenerateArgs, PatternCache, PatternReader, generate_in, generate_row, pattern_exec,
+    pattern_exec_as, pattern_fields, pattern_generate, pattern_group, pattern_input, pattern_test,
+    url_pattern, url_pattern_with,
 };
 #[cfg(feature = "pattern")]
 pub use route::{RouteCache, RouteReader, Routes, route};

@@ -600,6 +600,42 @@ fn group_column<S: Sink>(
     sink.finish()
 }
 
+/// One row of `url_pattern_generate` whose pattern is compiled in `reader`: the pattern
+/// (relative to `base`, within the untrusted limits where `untrusted`) is compiled, and its
+/// error raised, whatever the row's `(component, groups)`, as the other pattern functions
+/// compile theirs whatever the URL; then `None` where either is null, else
+/// [`generate_row`]. The row of every table surface's `url_pattern_generate` with per-row
+/// options.
+///
+/// # Errors
+///
+/// The pattern's (or base URL's) error, or [`generate_row`]'s.
+///
+/// ```
+/// use weburl_arrow::{PatternCache, generate_in};
+/// let cache = PatternCache::new();
+/// let mut reader = cache.reader();
+/// let row = (Some("pathname"), Some(r#"{"id": "7"}"#));
+/// assert_eq!(generate_in(&mut reader, "https://e.com/:id", None, row, false, false)?.as_deref(), Some("/7"));
+/// assert_eq!(generate_in(&mut reader, "https://e.com/:id", None, (None, row.1), false, false)?, None);
+/// assert!(generate_in(&mut reader, "https://e.com/:id(", None, (None, row.1), false, false).is_err());
+/// # Ok::<(), weburl_arrow::KernelError>(())
+/// ```
+pub fn generate_in(
+    reader: &mut PatternReader<'_>,
+    pattern: &str,
+    base: Option<&str>,
+    (component, groups): (Option<&str>, Option<&str>),
+    strict: bool,
+    untrusted: bool,
+) -> Result<Option<String>, KernelError> {
+    let pattern = reader.get_with(pattern, base, false, untrusted)?;
+    match (component, groups) {
+        (Some(component), Some(groups)) => generate_row(pattern, component, groups, strict),
+        _ => Ok(None),
+    }
+}
+
 /// The value of `component` (its name: `pathname`, `hostname`, ...) that `pattern` builds from
 /// the group values `groups`, a JSON object from group name to string (`{"id": "7"}`):
 /// [`UrlPattern::generate`], or where `strict` [`UrlPattern::generate_strict`] (which also
@@ -717,18 +753,8 @@ pub fn pattern_generate<'a>(
             None => None,
             Some(bases) => Some(bases.get(i)?),
         };
-        // The pattern is compiled (and its error raised) whatever the component and groups,
-        // as the other pattern functions compile it whatever the URL.
-        let answer = reader
-            .get_with(text?, base, false, untrusted)
-            .and_then(
-                |pattern| match (args.components.get(i), args.groups.get(i)) {
-                    (Some(component), Some(groups)) => {
-                        generate_row(pattern, component, groups, strict)
-                    }
-                    _ => Ok(None),
-                },
-            );
+        let row = (args.components.get(i), args.groups.get(i));
+        let answer = generate_in(&mut reader, text?, base, row, strict, untrusted);
         match answer {
             Ok(value) => value.map(rows::Slice::Owned),
             Err(e) => {

@@ -419,18 +419,9 @@ impl Kernel {
                 Some(bases) => Some(bases.get(i)?),
             };
             let (strict, untrusted) = (strict.get(i)?, untrusted.get(i)?);
-            // The pattern is compiled (and its error raised) whatever the component and
-            // groups, as in `weburl_arrow::pattern_generate`.
-            let answer = reader
-                .get_with(text?, base, false, untrusted)
-                .and_then(
-                    |pattern| match (generate.components.get(i), generate.groups.get(i)) {
-                        (Some(component), Some(groups)) => {
-                            weburl_arrow::generate_row(pattern, component, groups, strict)
-                        }
-                        _ => Ok(None),
-                    },
-                );
+            let row = (generate.components.get(i), generate.groups.get(i));
+            let answer =
+                weburl_arrow::generate_in(&mut reader, text?, base, row, strict, untrusted);
             answer.map_err(|e| error = Some(e)).ok()?.map(Slice::Owned)
         });
         match error {
