@@ -500,7 +500,7 @@ pub static FUNCTIONS: &[Function] = &[
         ],
         returns: Returns::Bool,
         nulls: Nulls::FalseWhenUnparsable,
-        summary: "URLPattern.test: whether the URL matches the pattern",
+        summary: "URLPattern.test: whether the URL matches the pattern; null where a custom regexp group ran out of steps",
         absent: &[],
     },
     Function {
@@ -549,7 +549,7 @@ pub static FUNCTIONS: &[Function] = &[
         ],
         returns: Returns::String,
         nulls: Nulls::NullWhenUnparsable,
-        summary: "the name of the route (a JSON object from name to URL pattern, or an array of patterns) the URL matches: the first, or with best the most specific; null when none does",
+        summary: "the name of the route (a JSON object from name to URL pattern: a constructor string, an init object, or {\"pattern\": ..., \"ignoreCase\": true}; or an array of patterns) the URL matches: the first, or with best the most specific; null when none does",
         absent: &[],
     },
     Function {

@@ -317,7 +317,10 @@ impl PatternReader<'_> {
 
 /// Whether each URL (parsed against `base`) matches `pattern`: JavaScript's
 /// `pattern.test(url, base)`. Null for a null input (or a null base in a column of bases);
-/// false for an input that does not parse, or whose base does not, as `test` answers.
+/// false for an input that does not parse, or whose base does not, as `test` answers. Null
+/// too (SQL's unknown, where JavaScript would hang) where a custom regexp group exhausted its
+/// step budget ([`weburl::pattern::PatternLimits`]'s `max_regexp_steps`) before it could
+/// answer, and the next row is answered.
 ///
 /// ```
 /// use weburl_arrow::arrow_array::StringArray;
@@ -326,6 +329,11 @@ impl PatternReader<'_> {
 /// let pattern = url_pattern("https://*.example.com/books/:id", None, false)?;
 /// let matched = pattern_test(&Strings::try_new(&urls)?, &pattern, None);
 /// assert_eq!(matched.iter().collect::<Vec<_>>(), [Some(true), Some(false), Some(false), None]);
+/// let hostile = format!("https://e.com/{}", "a".repeat(20_000));
+/// let urls = StringArray::from(vec![hostile.as_str(), "https://e.com/aab"]);
+/// let slow = url_pattern("https://e.com/:x((?=a)(?:a*)*b)", None, false)?;
+/// let matched = pattern_test(&Strings::try_new(&urls)?, &slow, None);
+/// assert_eq!(matched.iter().collect::<Vec<_>>(), [None, Some(true)]);
 /// # Ok::<(), weburl_arrow::KernelError>(())
 /// ```
 #[must_use]
@@ -338,12 +346,13 @@ pub fn pattern_test<'a>(
     let mut spare = rows::Spare::default();
     let mut out = BooleanBuilder::with_capacity(urls.len());
     for text in urls.iter() {
-        out.append_option(bases.parse(text, &mut spare).map(|url| {
-            url.is_ok_and(|url| {
-                let matched = pattern.test_url(&url);
+        out.append_option(bases.parse(text, &mut spare).and_then(|url| match url {
+            Ok(url) => {
+                let matched = pattern.try_test_url(&url).ok();
                 spare.keep(url);
                 matched
-            })
+            }
+            Err(_) => Some(false),
         }));
     }
     out.finish()

@@ -8,7 +8,11 @@
 //! On the SQL surfaces the routes are one string: a JSON object from name to pattern
 //! (`{"book": "/books/:id", "author": "/authors/:name"}`, tried in the object's order), or a
 //! JSON array of patterns, each named by its own text. A pattern is a constructor string,
-//! relative to the call's `pattern_base` when given.
+//! relative to the call's `pattern_base` when given, or an init object
+//! (`{"book": {"hostname": "*.example.com", "pathname": "/books/:id"}}`; in an array named by
+//! its JSON text), whose base URL is its own `baseURL` member; with its options, a route is
+//! `{"pattern": ..., "ignoreCase": true}` (JavaScript's `new URLPattern(pattern,
+//! {ignoreCase: true})`), each route on its own.
 
 use std::sync::Arc;
 
@@ -89,21 +93,33 @@ impl Routes {
         base: Option<&str>,
         untrusted: bool,
     ) -> Result<Routes, KernelError> {
+        let routes = (routes.into_iter()).map(|(name, pattern)| Route {
+            name: name.into(),
+            pattern: pattern.as_ref().to_owned(),
+            ignore_case: false,
+        });
+        Routes::compile(routes, base, untrusted)
+    }
+
+    /// The routes compiled in order, each pattern relative to `base` ([`url_pattern_with`]).
+    fn compile(
+        routes: impl IntoIterator<Item = Route>,
+        base: Option<&str>,
+        untrusted: bool,
+    ) -> Result<Routes, KernelError> {
         let mut names: Vec<String> = Vec::new();
         let mut set = UrlPatternSet::new();
-        for (name, pattern) in routes {
-            let name = name.into();
+        for route in routes {
+            let name = route.name;
             if names.contains(&name) {
                 return Err(KernelError::Routes(format!(
                     "the route {name:?} is given twice"
                 )));
             }
-            let pattern =
-                url_pattern_with(pattern.as_ref(), base, false, untrusted).map_err(|error| {
-                    KernelError::Route {
-                        name: name.clone(),
-                        error: Box::new(error),
-                    }
+            let pattern = url_pattern_with(&route.pattern, base, route.ignore_case, untrusted)
+                .map_err(|error| KernelError::Route {
+                    name: name.clone(),
+                    error: Box::new(error),
                 })?;
             set.insert(pattern, names.len());
             names.push(name);
@@ -113,7 +129,9 @@ impl Routes {
 
     /// The routes of `json`: an object from name to pattern (in the object's order) or an
     /// array of patterns (each named by its own text), compiled as [`Routes::new`] compiles
-    /// them.
+    /// them. A pattern is a constructor string or an init object (read as its JSON text,
+    /// [`url_pattern_with`]: `new URLPattern(init)`), or either with its options, `{"pattern":
+    /// ..., "ignoreCase": true}`.
     ///
     /// # Errors
     ///
@@ -124,6 +142,12 @@ impl Routes {
     /// use weburl_arrow::Routes;
     /// let routes = Routes::from_json(r#"["https://a.example/", "https://a.example/:p"]"#, None)?;
     /// assert_eq!(routes.names().nth(1), Some("https://a.example/:p"));
+    /// let routes = Routes::from_json(r#"{"book": {"pathname": "/books/:id"}}"#, None)?;
+    /// let url = weburl::Url::parse("ftp://a.example/books/7").unwrap();
+    /// assert_eq!(routes.route(&url, false), Some("book"));
+    /// let json = r#"{"book": {"pattern": "https://a.example/books/:id", "ignoreCase": true}}"#;
+    /// let url = weburl::Url::parse("https://a.example/BOOKS/7").unwrap();
+    /// assert_eq!(Routes::from_json(json, None)?.route(&url, false), Some("book"));
     /// let e = Routes::from_json(r#"{"a": 1}"#, None).unwrap_err();
     /// assert!(e.to_string().starts_with("the routes must be a JSON object"));
     /// # Ok::<(), weburl_arrow::KernelError>(())
@@ -160,7 +184,7 @@ impl Routes {
                      of patterns: {e}"
                 ))
             })?;
-        Routes::new_with(pairs, base, untrusted)
+        Routes::compile(pairs, base, untrusted)
     }
 
     /// The JSON text [`Routes::from_json`] reads for the routes `(name, pattern)`, in order:
@@ -276,35 +300,122 @@ impl Routes {
     }
 }
 
-/// Reads a JSON object of strings or an array of strings, in order, as (name, pattern).
+/// One route as the routes' JSON gives it.
+struct Route {
+    name: String,
+    /// A constructor string, or an init object's JSON text (what [`url_pattern_with`] reads
+    /// as `new URLPattern(init)`).
+    pattern: String,
+    /// The pattern's `ignoreCase` option.
+    ignore_case: bool,
+}
+
+/// Reads a JSON object from name to pattern, or an array of patterns, in order, as
+/// [`Route`]s. A pattern is a constructor string, an init object (`{"pathname": ...}`), or
+/// the pattern with its options, `{"pattern": ..., "ignoreCase": true}` (JavaScript's `new
+/// URLPattern(pattern, {ignoreCase})`); an array's route is named by the string, or by the
+/// object's JSON text.
 struct RouteList;
 
+/// What a route's pattern in the routes' JSON is: `value`, a route's, of which `route()` says
+/// which (for errors).
+fn route_pattern<E: de::Error>(
+    value: &serde_json::Value,
+    route: impl Fn() -> String,
+) -> Result<(String, bool), E> {
+    use serde_json::Value;
+    let kind = |v: &Value| match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    };
+    match value {
+        Value::String(text) => Ok((text.clone(), false)),
+        Value::Object(members) if members.contains_key("pattern") => {
+            let mut ignore_case = false;
+            for (key, option) in members {
+                match (key.as_str(), option) {
+                    ("pattern", _) => {}
+                    ("ignoreCase", Value::Bool(on)) => ignore_case = *on,
+                    ("ignoreCase", other) => {
+                        return Err(E::custom(format!(
+                            "{}'s ignoreCase must be a boolean, not {}",
+                            route(),
+                            kind(other)
+                        )));
+                    }
+                    (other, _) => {
+                        return Err(E::custom(format!(
+                            "{} has \"pattern\" and the options: ignoreCase, not {other:?}",
+                            route()
+                        )));
+                    }
+                }
+            }
+            let pattern = match &members["pattern"] {
+                Value::String(text) => text.clone(),
+                init @ Value::Object(inner) if !inner.contains_key("pattern") => init.to_string(),
+                other => {
+                    return Err(E::custom(format!(
+                        "{}'s \"pattern\" must be a string (a constructor string) or an init \
+                         object, not {}",
+                        route(),
+                        kind(other)
+                    )));
+                }
+            };
+            Ok((pattern, ignore_case))
+        }
+        init @ Value::Object(_) => Ok((init.to_string(), false)),
+        other => Err(E::custom(format!(
+            "{}'s pattern must be a string (a constructor string) or an object (an init \
+             object, or {{\"pattern\": ..., \"ignoreCase\": true}}), not {}",
+            route(),
+            kind(other)
+        ))),
+    }
+}
+
 impl<'de> Visitor<'de> for RouteList {
-    type Value = Vec<(String, String)>;
+    type Value = Vec<Route>;
 
     fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("an object of strings or an array of strings")
+        f.write_str("an object from name to pattern or an array of patterns")
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
-        let mut pairs = Vec::new();
+        let mut routes = Vec::new();
         while let Some(name) = map.next_key::<String>()? {
-            let pattern: String = map.next_value().map_err(|e| {
-                de::Error::custom(format!(
-                    "the route {name:?}'s pattern must be a string ({e})"
-                ))
-            })?;
-            pairs.push((name, pattern));
+            let value: serde_json::Value = map.next_value()?;
+            let (pattern, ignore_case) = route_pattern(&value, || format!("the route {name:?}"))?;
+            routes.push(Route {
+                name,
+                pattern,
+                ignore_case,
+            });
         }
-        Ok(pairs)
+        Ok(routes)
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
-        let mut pairs = Vec::new();
-        while let Some(pattern) = seq.next_element::<String>()? {
-            pairs.push((pattern.clone(), pattern));
+        let mut routes = Vec::new();
+        while let Some(value) = seq.next_element::<serde_json::Value>()? {
+            let at = routes.len();
+            let (pattern, ignore_case) = route_pattern(&value, || format!("the route at {at}"))?;
+            let name = match value {
+                serde_json::Value::String(text) => text,
+                object => object.to_string(),
+            };
+            routes.push(Route {
+                name,
+                pattern,
+                ignore_case,
+            });
         }
-        Ok(pairs)
+        Ok(routes)
     }
 }
 

@@ -666,24 +666,30 @@ pub fn pattern_group<'u>(
 }
 
 /// Whether the URL `input` parses to (parsed in `spare`'s buffer, where it stays) matches
-/// `pattern`: `URLPattern.test` of one row, false where it does not parse. The row of the
-/// SQL hosts' `url_pattern_test` where each row has its own pattern.
+/// `pattern`: `URLPattern.test` of one row, `Some(false)` where it does not parse, and `None`
+/// (SQL's unknown) where a custom regexp group exhausted its step budget before it could
+/// answer ([`UrlPattern::try_test_url`]). The row of the SQL hosts' `url_pattern_test` where
+/// each row has its own pattern.
 ///
 /// ```
 /// use weburl::pattern::UrlPattern;
 /// use weburl_arrow::rows::{Spare, pattern_test_in};
 /// let p: UrlPattern = "https://*.example.com/books/:id".parse().unwrap();
 /// let mut spare = Spare::default();
-/// assert!(pattern_test_in("https://a.example.com/books/7", &p, &mut spare));
-/// assert!(!pattern_test_in("nope", &p, &mut spare));
+/// assert_eq!(pattern_test_in("https://a.example.com/books/7", &p, &mut spare), Some(true));
+/// assert_eq!(pattern_test_in("nope", &p, &mut spare), Some(false));
+/// let slow: UrlPattern = "https://e.com/:x((?=a)(?:a*)*b)".parse().unwrap();
+/// let hostile = format!("https://e.com/{}", "a".repeat(20_000));
+/// assert_eq!(pattern_test_in(&hostile, &slow, &mut spare), None);
 /// ```
 #[cfg(feature = "pattern")]
 #[must_use]
 #[inline]
-pub fn pattern_test_in(input: &str, pattern: &UrlPattern, spare: &mut Spare) -> bool {
-    spare
-        .parse_kept(input, None)
-        .is_ok_and(|url| pattern.test_url(url))
+pub fn pattern_test_in(input: &str, pattern: &UrlPattern, spare: &mut Spare) -> Option<bool> {
+    match spare.parse_kept(input, None) {
+        Ok(url) => pattern.try_test_url(url).ok(),
+        Err(_) => Some(false),
+    }
 }
 
 /// `f` of the value of the group that `name` refers to (`id`, or `pathname.0`: the names of

@@ -7,7 +7,7 @@ mod common;
 
 use common::{layouts, texts};
 use serde_json::Value;
-use weburl::pattern::UrlPattern;
+use weburl::pattern::{UrlPattern, UrlPatternOptions};
 use weburl_arrow::{KernelError, Output, RouteCache, Routes, Strings, rows};
 use weburl_testkit::urlpattern::cases;
 
@@ -129,8 +129,36 @@ fn routes_errors_say_what_and_which_route() {
         ("{", "the routes must be a JSON object"),
         (r#"{"a": 1}"#, r#"the route "a"'s pattern must be a string"#),
         (
+            r#"{"a": 1}"#,
+            r#"the route "a"'s pattern must be a string (a constructor string) or an object (an init object, or {"pattern": ..., "ignoreCase": true}), not a number"#,
+        ),
+        (
             r#"["https://h/", 2]"#,
-            "or an array of patterns: invalid type: integer `2`",
+            "or an array of patterns: the route at 1's pattern must be a string",
+        ),
+        (
+            r#"{"a": {"pathname": "/x", "path": "/y"}}"#,
+            r#"route "a": invalid URL pattern"#,
+        ),
+        (
+            r#"{"a": {"pathname": 1}}"#,
+            r#"route "a": invalid URL pattern"#,
+        ),
+        (
+            r#"{"a": {"pattern": "https://h/", "ignoreCase": 1}}"#,
+            r#"the route "a"'s ignoreCase must be a boolean, not a number"#,
+        ),
+        (
+            r#"{"a": {"pattern": "https://h/", "ignore_case": true}}"#,
+            r#"the route "a" has "pattern" and the options: ignoreCase, not "ignore_case""#,
+        ),
+        (
+            r#"[{"pattern": ["https://h/"]}]"#,
+            r#"the route at 0's "pattern" must be a string (a constructor string) or an init object, not an array"#,
+        ),
+        (
+            r#"[{"pattern": {"pattern": "https://h/"}}]"#,
+            r#"the route at 0's "pattern" must be a string"#,
         ),
         ("\"https://h/\"", "invalid type: string"),
         (r#"{"a": "https://h/"} x"#, "trailing characters"),
@@ -268,4 +296,107 @@ fn the_cache_answers_what_each_key_compiles_to() {
         cache.get_key(key).unwrap();
     }
     assert_eq!(cache.compiles(), errors_before);
+}
+
+/// A route's pattern may be an init object (as every pattern function's may be its JSON
+/// text): in an object of routes, named by its key; in an array, by its JSON text. It is
+/// compiled as the same init object's text given as a string is.
+#[test]
+fn init_object_routes() {
+    let routes = Routes::from_json(
+        r#"{"book": {"hostname": "*.example.com", "pathname": "/books/:id"},
+            "text": "{\"pathname\": \"/authors/:name\"}",
+            "any": "https://*/*"}"#,
+        None,
+    )
+    .unwrap();
+    let route = |u: &str| routes.route(&weburl::Url::parse(u).unwrap(), false);
+    assert_eq!(route("https://a.example.com/books/7"), Some("book"));
+    assert_eq!(route("http://a.example.com/books/7"), Some("book"));
+    assert_eq!(route("https://example.org/books/7"), Some("any"));
+    assert_eq!(route("ftp://example.org/authors/x"), Some("text"));
+    let routes = Routes::from_json(
+        r#"[{"pathname": "/b/:id", "protocol": "https"}, "https://h/*"]"#,
+        None,
+    )
+    .unwrap();
+    assert_eq!(
+        routes.names().collect::<Vec<_>>(),
+        [r#"{"pathname":"/b/:id","protocol":"https"}"#, "https://h/*"]
+    );
+    let url = weburl::Url::parse("https://h/b/1").unwrap();
+    assert_eq!(
+        routes.route(&url, false),
+        Some(r#"{"pathname":"/b/:id","protocol":"https"}"#)
+    );
+    // An init object's base URL is its own baseURL member: with the call's base URL as well it
+    // is an error naming the route, as `new URLPattern(init, baseURL)` throws.
+    let e = Routes::from_json(r#"{"b": {"pathname": "/b/:id"}}"#, Some("https://h")).unwrap_err();
+    assert!(e.to_string().starts_with(r#"route "b": "#), "{e}");
+    let routes = Routes::from_json(
+        r#"{"b": {"pathname": "/b/:id", "baseURL": "https://h"}}"#,
+        None,
+    )
+    .unwrap();
+    assert_eq!(routes.route(&url, false), Some("b"));
+    assert_eq!(
+        routes.route(&weburl::Url::parse("https://i/b/1").unwrap(), false),
+        None
+    );
+}
+
+/// A route with its options, `{"pattern": ..., "ignoreCase": true}` (JavaScript's `new
+/// URLPattern(pattern, {ignoreCase: true})`), for each route on its own; the pattern a
+/// constructor string (relative to the base URL) or an init object.
+#[test]
+fn routes_with_ignore_case() {
+    let routes = Routes::from_json(
+        r#"{"book": {"pattern": "/books/:id", "ignoreCase": true},
+            "Author": {"pattern": "/authors/:name", "ignoreCase": false},
+            "film": {"pattern": {"baseURL": "https://h", "pathname": "/films/:id"}, "ignoreCase": true},
+            "plain": {"pattern": "/plain"}}"#,
+        None,
+    );
+    // A relative constructor string needs the base URL, given to the call.
+    assert!(
+        routes
+            .unwrap_err()
+            .to_string()
+            .contains("give pattern_base")
+    );
+    let routes = Routes::from_json(
+        r#"{"book": {"pattern": "/books/:id", "ignoreCase": true},
+            "author": {"pattern": "/authors/:name", "ignoreCase": false},
+            "plain": {"pattern": "/plain"}}"#,
+        Some("https://h"),
+    )
+    .unwrap();
+    let route = |u: &str| routes.route(&weburl::Url::parse(u).unwrap(), false);
+    assert_eq!(route("https://h/BOOKS/7"), Some("book"));
+    assert_eq!(route("https://h/books/7"), Some("book"));
+    assert_eq!(route("https://h/AUTHORS/x"), None);
+    assert_eq!(route("https://h/authors/x"), Some("author"));
+    assert_eq!(route("https://h/PLAIN"), None);
+    assert_eq!(route("https://h/plain"), Some("plain"));
+    // As the library's pattern with the same option, on every case.
+    let o = UrlPatternOptions { ignore_case: true };
+    let book = UrlPattern::parse("/books/:id", Some("https://h"), o).unwrap();
+    for u in [
+        "https://h/Books/1",
+        "https://h/BOOKS/",
+        "https://H/books/x/y",
+        "https://h/book/1",
+    ] {
+        let url = weburl::Url::parse(u).unwrap();
+        assert_eq!(route(u) == Some("book"), book.test_url(&url), "{u}");
+    }
+    // An init object with ignoreCase, in an array: named by its JSON text.
+    let json =
+        r#"[{"pattern": {"baseURL": "https://h", "pathname": "/films/:id"}, "ignoreCase": true}]"#;
+    let routes = Routes::from_json(json, None).unwrap();
+    let url = weburl::Url::parse("https://h/FILMS/3").unwrap();
+    assert_eq!(
+        routes.route(&url, false),
+        Some(r#"{"ignoreCase":true,"pattern":{"baseURL":"https://h","pathname":"/films/:id"}}"#)
+    );
 }

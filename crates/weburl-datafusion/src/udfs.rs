@@ -299,7 +299,7 @@ impl Kernel {
                     // The pattern is compiled (and its error raised) whatever the URL.
                     let pattern = pattern_of(i).compile(&mut reader, &mut error);
                     let answer = pattern.and_then(|pattern| {
-                        Some(rows::pattern_test_in(url.get(i)?, pattern, &mut spare))
+                        rows::pattern_test_in(url.get(i)?, pattern, &mut spare)
                     });
                     out.append_option(answer);
                 }

@@ -1175,3 +1175,30 @@ async fn url_pattern_generate_answers_as_the_wpt_data() {
         "{e}"
     );
 }
+
+/// A row on which a custom regexp group exhausts its step budget (a lookahead runs on the
+/// bounded backtracking matcher) is unknown: `url_pattern_test` answers null, not false, and
+/// `url_pattern_group` null, with the same pattern as a constant (the Arrow kernel) and as
+/// a column (the per-row loop); the next row is answered.
+#[tokio::test]
+async fn an_exhausted_step_budget_is_null_and_the_next_row_is_answered() {
+    let ctx = SessionContext::new();
+    weburl_datafusion::register(&ctx);
+    let slow = "https://e.com/:x((?=a)(?:a*)*b)";
+    let hostile = format!("https://e.com/{}", "a".repeat(20_000));
+    let rows = format!(
+        "(VALUES ({h}, {p}), ('https://e.com/aab', {p}), ('https://e.com/c', {p})) AS t(u, p)",
+        h = literal(&hostile),
+        p = literal(slow)
+    );
+    let expected_test = [None, Some("true".to_owned()), Some("false".to_owned())];
+    let expected_group = [None, Some("aab".to_owned()), None];
+    for pattern in [literal(slow), "p".to_owned()] {
+        let sql = format!(
+            "SELECT url_pattern_test(u, {pattern}), url_pattern_group(u, {pattern}, 'x') FROM {rows}"
+        );
+        let got = table(&ctx, &sql).await;
+        assert_eq!(got[0], expected_test, "{pattern}");
+        assert_eq!(got[1], expected_group, "{pattern}");
+    }
+}

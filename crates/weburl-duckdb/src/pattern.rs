@@ -14,7 +14,8 @@
 //! column repeating it, is compiled once, and a column of patterns once per distinct value.
 //!
 //! A null argument gives null; a URL that does not parse gives false (`url_pattern_test`) or
-//! null. A pattern that does not compile, or whose base URL does not parse, fails the query
+//! null; a URL on which a custom regexp group exhausts its step budget gives null (for
+//! `url_pattern_test` too: unknown, not false), and the next row is answered. A pattern that does not compile, or whose base URL does not parse, fails the query
 //! with the pattern and the offending token's offset in it:
 //! `url_pattern_test: invalid URL pattern "https://example.com/:id(": invalid pattern at byte 23
 //! (in the pathname): an unclosed regexp group`.
@@ -264,7 +265,10 @@ impl VScalar for PatternTest {
             nulls: Vec::new(),
         };
         patterns.for_each_row(&[urls], &mut bools, |out, i, pattern, _, [url]| {
-            out.values[i] = rows::pattern_test_in(url, pattern, &mut spare);
+            match rows::pattern_test_in(url, pattern, &mut spare) {
+                Some(matched) => out.values[i] = matched,
+                None => out.set_null(i),
+            }
             Ok(())
         })?;
         for i in bools.nulls {
@@ -315,7 +319,7 @@ impl VScalar for PatternGroup {
 
 /// `url_route(url, routes [, pattern_base] [, best] [, untrusted])`, returning `VARCHAR`: the name of the
 /// route `url` matches, of `routes`, a JSON object from name to pattern (or an array of
-/// patterns, each named by its text) compiled once per distinct value into one
+/// patterns, each named by its text; weburl-arrow's `Routes::from_json` reads them) compiled once per distinct value into one
 /// `UrlPatternSet` (weburl-arrow's `Routes`): the first route that matches, or where `best`
 /// the most specific; null where none does.
 pub struct Route;

@@ -453,7 +453,8 @@ impl PatternCall {
 
 /// ``pattern_test(array, pattern, *, base=None, ignore_case=False, untrusted=False)``: whether each URL
 /// matches ``pattern`` (:meth:`weburl.URLPattern.test`), as a boolean array; null for a null,
-/// false for a string that does not parse. ``pattern`` is a constructor string or an init
+/// false for a string that does not parse, null where a custom regexp group exhausted its
+/// step budget on that URL (where ``URLPattern.test`` raises). ``pattern`` is a constructor string or an init
 /// dict, compiled once with ``base`` (the pattern's base URL) and ``ignore_case``, and where
 /// ``untrusted`` within the limits for patterns from users (``URLPattern(...,
 /// untrusted=True)``: no custom regexp groups, at most 8 KiB), or a
@@ -557,51 +558,61 @@ pub(crate) static ROUTES: std::sync::LazyLock<weburl_arrow::RouteCache> =
     std::sync::LazyLock::new(weburl_arrow::RouteCache::new);
 
 /// The JSON text of a routes argument: a str as it is; a dict from name to pattern, or a list
-/// of patterns (each named by its text), as the JSON object or array of them, in order.
+/// of patterns (each named by its text), as the JSON object or array of them, in order. A
+/// pattern is a str (a constructor string) or a dict (an init object).
 fn routes_json(routes: &Bound<'_, PyAny>) -> PyResult<String> {
     use pyo3::types::{PyDict, PyList, PyTuple};
-    let text = |v: Bound<'_, PyAny>, what: &dyn Fn() -> String| -> PyResult<String> {
-        v.extract::<String>().map_err(|_| {
-            PyTypeError::new_err(format!(
-                "{} must be a str (a URL pattern's constructor string), not {}",
-                what(),
-                v.get_type()
-                    .name()
-                    .map_or_else(|_| "?".into(), |n| n.to_string())
-            ))
-        })
+    let check = |v: &Bound<'_, PyAny>, what: &dyn Fn() -> String| -> PyResult<()> {
+        if v.is_instance_of::<PyString>() || v.is_instance_of::<PyDict>() {
+            return Ok(());
+        }
+        Err(PyTypeError::new_err(format!(
+            "{} must be a str (a URL pattern's constructor string) or a dict (an init \
+             object), not {}",
+            what(),
+            v.get_type()
+                .name()
+                .map_or_else(|_| "?".into(), |n| n.to_string())
+        )))
     };
     if let Ok(json) = routes.cast::<PyString>() {
         return Ok(json.to_str()?.to_owned());
     }
     if let Ok(dict) = routes.cast::<PyDict>() {
-        let mut pairs = Vec::with_capacity(dict.len());
         for (name, pattern) in dict.iter() {
-            let name = text(name, &|| "a route's name".to_owned())?;
-            let pattern = text(pattern, &|| format!("the pattern of the route {name:?}"))?;
-            pairs.push((name, pattern));
+            let Ok(name) = name.extract::<String>() else {
+                return Err(PyTypeError::new_err(format!(
+                    "a route's name must be a str, not {}",
+                    name.get_type().name()?
+                )));
+            };
+            check(&pattern, &|| format!("the pattern of the route {name:?}"))?;
         }
-        return Ok(weburl_arrow::Routes::json(pairs));
-    }
-    if routes.is_instance_of::<PyList>() || routes.is_instance_of::<PyTuple>() {
+    } else if routes.is_instance_of::<PyList>() || routes.is_instance_of::<PyTuple>() {
         // A list of patterns: each route named by its pattern.
-        let mut pairs = Vec::new();
         for pattern in routes.try_iter()? {
-            let pattern = text(pattern?, &|| "a route's pattern".to_owned())?;
-            pairs.push((pattern.clone(), pattern));
+            check(&pattern?, &|| "a route's pattern".to_owned())?;
         }
-        return Ok(weburl_arrow::Routes::json(pairs));
+    } else {
+        return Err(PyTypeError::new_err(format!(
+            "routes must be a dict from name to pattern, a list of patterns, or their JSON text, not {}",
+            routes.get_type().name()?
+        )));
     }
-    Err(PyTypeError::new_err(format!(
-        "routes must be a dict from name to pattern, a list of patterns, or their JSON text, not {}",
-        routes.get_type().name()?
-    )))
+    // The routes as JSON, in order (a dict's keys as given, an init object as its members).
+    let options = PyDict::new(routes.py());
+    options.set_item("ensure_ascii", false)?;
+    (routes.py().import("json")?)
+        .call_method("dumps", (routes,), Some(&options))?
+        .extract()
 }
 
 /// ``route(array, routes, *, best=False, base=None, untrusted=False)``: the name of the route each URL
 /// matches, as a string array: ``routes`` is a dict from name to URL pattern (a constructor
-/// string, relative to ``base`` when given), tried in the dict's order, a list of patterns
-/// (each named by its text), or the JSON text of either (as the SQL function ``url_route``
+/// string, relative to ``base`` when given, or an init dict such as ``{"pathname":
+/// "/books/:id"}``, or either with its options, ``{"pattern": "/books/:id", "ignoreCase":
+/// True}``), tried in the dict's order, a list of patterns (each named by its text,
+/// an init dict by its JSON text), or the JSON text of either (as the SQL function ``url_route``
 /// takes it). The routes are compiled once into one set (``weburl::pattern::UrlPatternSet``),
 /// which finds a URL's candidate routes by its pathname; the answer is the first route that
 /// matches, or with ``best`` the most specific (:meth:`weburl.URLPatternSet.best_match`'s
@@ -618,6 +629,8 @@ fn routes_json(routes: &Bound<'_, PyAny>) -> PyResult<String> {
 /// ['any', 'any', None, None]
 /// >>> weburl.arrow.route(urls, routes, best=True, base="https://example.com").to_pylist()
 /// ['book', 'any', None, None]
+/// >>> weburl.arrow.route(urls, {"book": {"hostname": "example.com", "pathname": "/books/:id"}}).to_pylist()
+/// ['book', None, None, None]
 #[pyfunction]
 #[pyo3(signature = (array, routes, *, best=false, base=None, untrusted=false))]
 fn route(

@@ -253,7 +253,26 @@ def check_init_objects(con: Any) -> None:
         con.execute("SELECT url_pattern_test('https://a/x', '{\"port\": 80}')").fetchall()
 
 
+def check_step_budget(con: Any) -> None:
+    """A row on which a custom regexp group exhausts its step budget (a lookahead runs on the
+    bounded backtracking matcher) is unknown: ``url_pattern_test`` gives null, not false, and
+    ``url_pattern_group`` null, as a literal pattern and as a column of patterns; the next rows
+    are answered. ``weburl.URLPattern.test`` raises on the same URL."""
+    slow = "https://e.com/:x((?=a)(?:a*)*b)"
+    hostile = "https://e.com/" + "a" * 20_000
+    with pytest.raises(weburl.URLPatternError, match="exhausted their budget"):
+        weburl.URLPattern(slow).test(hostile)
+    rows = [(hostile, slow), ("https://e.com/aab", slow), ("https://e.com/c", slow)]
+    for pattern in [literal(slow), "p"]:
+        got = con.execute(
+            f"SELECT url_pattern_test(u, {pattern}), url_pattern_group(u, {pattern}, 'x') "
+            f"FROM {values(rows, 'u, p')} ORDER BY i"
+        ).fetchall()
+        assert got == [(None, None), (True, "aab"), (False, None)], pattern
+
+
 def check_all(con: Any) -> None:
+    check_step_budget(con)
     check_literal_options(con)
     check_untrusted(con)
     check_init_objects(con)

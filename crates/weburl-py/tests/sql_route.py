@@ -43,18 +43,21 @@ URLS: list[str | None] = [
 ]
 
 
-def oracle(url: str | None, routes: dict[str, str], base: str | None, best: bool) -> str | None:
-    """The route of ``url``: the first whose pattern's test is true, or the best match."""
+def oracle(url: str | None, routes: dict[str, str], base: str | None, best: bool,
+           folded: frozenset[str] = frozenset()) -> str | None:
+    """The route of ``url``: the first whose pattern's test is true, or the best match; the
+    routes named in ``folded`` with ``ignore_case``."""
     if url is None or weburl.URL.parse(url) is None:
         return None
+    compiled = {name: weburl.URLPattern(p, base, ignore_case=name in folded) for name, p in routes.items()}
     if best:
         patterns = weburl.URLPatternSet()
-        for name, pattern in routes.items():
-            patterns.add(weburl.URLPattern(pattern, base), name)
+        for name, pattern in compiled.items():
+            patterns.add(pattern, name)
         found = patterns.best_match(url)
         return None if found is None else found[0]
-    for name, pattern in routes.items():
-        if weburl.URLPattern(pattern, base).test(url):
+    for name, pattern in compiled.items():
+        if pattern.test(url):
             return name
     return None
 
@@ -67,8 +70,8 @@ def literal(value: str | bool | None) -> str:
     return "'" + value.replace("'", "''") + "'"
 
 
-def table() -> str:
-    body = ", ".join(f"({i}, {literal(u)})" for i, u in enumerate(URLS))
+def table(urls: list[str | None] = URLS) -> str:
+    body = ", ".join(f"({i}, {literal(u)})" for i, u in enumerate(urls))
     return f"(VALUES {body}) t(i, u)"
 
 
@@ -94,6 +97,27 @@ def check_route(con: Any, errors: type[Exception]) -> None:
     want = [oracle(u, {p: p for p in absolute}, None, True) for u in URLS]
     got = column(con, f"SELECT url_route(u, {literal(json.dumps(absolute))}, true) FROM {t} ORDER BY i")
     assert got == want and got[4] == BASE + "/users/me"
+    # Init objects as routes: each compiled as new URLPattern(init) (with its own baseURL); in
+    # an array named by its JSON text (members sorted, no spaces).
+    inits = {name: {"baseURL": BASE, "pathname": p} for name, p in ROUTES.items()}
+    got = column(con, f"SELECT url_route(u, {literal(json.dumps(inits))}, true) FROM {t} ORDER BY i")
+    assert got == best
+    init = {"pathname": "/users/:user", "hostname": "*.example.com"}
+    named = json.dumps(init, sort_keys=True, separators=(",", ":"))
+    want = [named if oracle(u, {"u": "https://*.example.com/users/:user"}, None, False) else None for u in URLS]
+    got = column(con, f"SELECT url_route(u, {literal(json.dumps([init]))}) FROM {t} ORDER BY i")
+    assert got == want and named in got
+    # A route with its options: ignoreCase for that route alone ("any" keeps the default).
+    upper = [None if u is None else u.replace("/repos/", "/REPOS/").replace("/users/", "/USERS/") for u in URLS]
+    folded = {name: {"pattern": p, "ignoreCase": name != "any"} for name, p in ROUTES.items()}
+    names = frozenset(ROUTES) - {"any"}
+    for flag in (False, True):
+        got = column(con, f"SELECT url_route(u, {literal(json.dumps(folded))}, '{BASE}', {literal(flag)}) FROM {table(upper)} ORDER BY i")
+        assert got == [oracle(u, ROUTES, BASE, flag, names) for u in upper]
+        plain = column(con, f"SELECT url_route(u, {routes}, '{BASE}', {literal(flag)}) FROM {table(upper)} ORDER BY i")
+        assert plain == [oracle(u, ROUTES, BASE, flag) for u in upper]
+        if flag:
+            assert got[:5] == best[:5] and plain[:5] == ["any"] * 5
     # Routes and best as columns, a value per row (compiled once per distinct value).
     other = {"user": "/users/:user", "repo": "/repos/:owner/:repo"}
     sql = (

@@ -308,6 +308,26 @@ def test_pattern_test_and_exec_match_the_scalar_api() -> None:
     assert relative["u"].to_list() == [True, True, False, False, None]
 
 
+def test_an_exhausted_step_budget_is_null_and_the_next_row_is_answered() -> None:
+    # A lookahead runs on the bounded backtracking matcher: where it exhausts its step budget,
+    # URLPattern.test raises, and the column functions answer null (unknown, not false) for
+    # that row alone, as weburl.arrow does.
+    import weburl.arrow
+
+    slow = "https://e.com/:x((?=a)(?:a*)*b)"
+    urls = ["https://e.com/" + "a" * 20_000, "https://e.com/aab", "https://e.com/c", None]
+    df = pl.DataFrame({"u": urls})
+    got = df.select(
+        pl.col("u").url.pattern_test(slow).alias("test"),
+        pl.col("u").url.pattern_group(slow, "x").alias("x"),
+    )
+    assert got["test"].to_list() == [None, True, False, None]
+    assert got["x"].to_list() == [None, "aab", None, None]
+    assert weburl.arrow.pattern_test(urls, slow).to_pylist() == [None, True, False, None]
+    with pytest.raises(weburl.URLPatternError, match="exhausted their budget"):
+        weburl.URLPattern(slow).test(urls[0])
+
+
 def test_pattern_errors_are_raised_when_the_expression_is_made() -> None:
     from weburl import URLPatternError
 
@@ -461,6 +481,24 @@ def test_route() -> None:
         pl.col("u").url.route({"rel": "/x"})
     with pytest.raises(TypeError, match="routes must be a dict"):
         pl.col("u").url.route(7)  # type: ignore[arg-type]
+    # Init dicts as routes, in a dict and in a list (named by the JSON text weburl.arrow gives).
+    inits: dict[str, str | dict[str, str]] = {n: {"baseURL": base, "pathname": p} for n, p in routes.items()}
+    want = [sql_route.oracle(u, routes, base, True) for u in sql_route.URLS]
+    assert df.select(pl.col("u").url.route(inits, best=True))["u"].to_list() == want
+    assert weburl.arrow.route(sql_route.URLS, inits, best=True).to_pylist() == want
+    listed = [{"pathname": "/users/:user", "hostname": "*.example.com"}]
+    got = weburl.arrow.route(sql_route.URLS, listed).to_pylist()
+    assert '{"hostname":"*.example.com","pathname":"/users/:user"}' in got
+    assert df.select(pl.col("u").url.route(listed))["u"].to_list() == got
+    # A route with its options.
+    upper = [None if u is None else u.replace("/repos/", "/REPOS/") for u in sql_route.URLS]
+    options: dict[str, dict[str, Any]] = {n: {"pattern": p, "ignoreCase": True} for n, p in routes.items()}
+    want = [sql_route.oracle(u, routes, base, True, frozenset(routes)) for u in upper]
+    got = pl.DataFrame({"u": upper}, schema={"u": pl.String}).select(pl.col("u").url.route(options, best=True, base=base))
+    assert got["u"].to_list() == want and "issue" in want
+    assert weburl.arrow.route(upper, options, best=True, base=base).to_pylist() == want
+    with pytest.raises(TypeError, match=r'the pattern of the route "a" must be a str .* or a dict'):
+        weburl.arrow.route([], {"a": 1})  # type: ignore[dict-item]
 
 
 def test_pattern_generate() -> None:

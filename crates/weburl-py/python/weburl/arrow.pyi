@@ -1,6 +1,6 @@
 """Type stubs of weburl.arrow."""
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Literal, Protocol, final
 
 from . import URL, URLPattern, URLPatternInit
@@ -92,7 +92,7 @@ def pattern_group(
 ) -> Array: ...
 def route(
     array: ArrowStrings,
-    routes: dict[str, str] | list[str] | tuple[str, ...] | str,
+    routes: Mapping[str, str | Mapping[str, Any]] | Sequence[str | Mapping[str, Any]] | str,
     *,
     best: bool = False,
     base: str | None = None,

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import importlib
 import json
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -291,7 +292,9 @@ class URLNamespace:
         a constructor string or an init dict (whose keys must be ``URLPatternInit``'s) compiled
         with ``base`` (the pattern's base URL) and ``ignore_case``, and where ``untrusted``
         within the limits for patterns from users (``URLPattern(..., untrusted=True)``: no
-        custom regexp groups, at most 8 KiB); a Boolean, null for null, false where the URL does not parse. A pattern that does not
+        custom regexp groups, at most 8 KiB); a Boolean, null for null, false where the URL does not parse,
+        null where a custom regexp group exhausted its step budget on that URL (where
+        :meth:`weburl.URLPattern.test` raises). A pattern that does not
         compile, or is over the limits, raises :class:`weburl.URLPatternError` here.
 
         >>> import polars as pl
@@ -354,14 +357,15 @@ class URLNamespace:
 
     def route(
         self,
-        routes: dict[str, str] | list[str] | str,
+        routes: Mapping[str, str | Mapping[str, Any]] | Sequence[str | Mapping[str, Any]] | str,
         *,
         best: bool = False,
         base: str | URL | None = None,
         untrusted: bool = False,
     ) -> pl.Expr:
         """The name of the route each URL matches: ``routes`` is a dict from name to URL pattern
-        (a constructor string, relative to ``base``, the patterns' base URL, when given),
+        (a constructor string, relative to ``base``, the patterns' base URL, when given, or an
+        init dict),
         tried in the dict's order, a list of patterns (each route named by its pattern), or
         the JSON text of either (as SQL's ``url_route`` takes it). The routes are compiled
         once into one set, which finds a URL's candidate routes by its pathname; the answer is
@@ -464,7 +468,7 @@ class URLNamespace:
         """
         return _call("search_params", [self._expr])
 
-def _routes_json(routes: dict[str, str] | list[str] | str) -> str:
+def _routes_json(routes: Mapping[str, str | Mapping[str, Any]] | Sequence[str | Mapping[str, Any]] | str) -> str:
     """The JSON text of a routes argument: a str as it is, a dict or a list as JSON, in order."""
     if isinstance(routes, str):
         return routes
