@@ -3,7 +3,8 @@
 //! [`weburl::pattern::UrlPatternSet`] ([`Routes`]), which finds the few candidate patterns of
 //! a URL by its pathname rather than trying each; a row answers the name of the first route
 //! that matches, or with `best` the most specific one
-//! ([`UrlPatternSet::best_match_ref`]), or null.
+//! ([`UrlPatternSet::best_match_ref`]), or null (also where a route tried before the answer
+//! exhausted its regexp step budget, so that the answer is unknown).
 //!
 //! On the SQL surfaces the routes are one string: a JSON object from name to pattern
 //! (`{"book": "/books/:id", "author": "/authors/:name"}`, tried in the object's order), or a
@@ -247,24 +248,31 @@ impl Routes {
     }
 
     /// The index of the route `url` matches: the first that matches
-    /// ([`UrlPatternSet::first_match_ref`]), or with `best` the most specific
-    /// ([`UrlPatternSet::best_match_ref`]); `None` where none does.
+    /// ([`UrlPatternSet::try_first_match_ref`]), or with `best` the most specific
+    /// ([`UrlPatternSet::try_best_match_ref`]); `None` where none does, and where a route
+    /// tried before the answer could not say (its custom regexp groups exhausted their step
+    /// budget): then the answer is unknown, since that route, given first or more
+    /// specific, might have matched.
     ///
     /// ```
     /// let routes = weburl_arrow::Routes::from_json(r#"["https://h/*", "https://h/a"]"#, None)?;
     /// let url = weburl::Url::parse("https://h/a").unwrap();
     /// assert_eq!((routes.route_index(&url, false), routes.route_index(&url, true)), (Some(0), Some(1)));
+    /// let routes = weburl_arrow::Routes::from_json(r#"{"slow": "https://h/:x((?=a)(?:a*)*b)", "any": "https://h/*"}"#, None)?;
+    /// let hostile = weburl::Url::parse(&format!("https://h/{}", "a".repeat(20_000))).unwrap();
+    /// assert_eq!(routes.route_index(&hostile, false), None);
+    /// assert_eq!(routes.route_index(&weburl::Url::parse("https://h/c").unwrap(), false), Some(1));
     /// # Ok::<(), weburl_arrow::KernelError>(())
     /// ```
     #[must_use]
     #[inline]
     pub fn route_index(&self, url: &Url, best: bool) -> Option<usize> {
         let found = if best {
-            self.set.best_match_ref(url)
+            self.set.try_best_match_ref(url)
         } else {
-            self.set.first_match_ref(url)
+            self.set.try_first_match_ref(url)
         };
-        found.map(|(index, _)| *index)
+        found.ok()?.map(|(index, _)| *index)
     }
 
     /// The name of the route that the URL `input` parses to (parsed in `spare`'s buffer, where

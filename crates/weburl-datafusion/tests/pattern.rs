@@ -1201,4 +1201,18 @@ async fn an_exhausted_step_budget_is_null_and_the_next_row_is_answered() {
         assert_eq!(got[0], expected_test, "{pattern}");
         assert_eq!(got[1], expected_group, "{pattern}");
     }
+    // url_route: unknown where a route tried before the answer ran out (first, or the most
+    // specific), not the next route that matches; routes as a literal and as a column.
+    let routes =
+        literal(r#"{"slow": "https://e.com/:x((?=a)(?:a*)*b)", "any": "https://e.com/*"}"#);
+    for best in ["false", "true"] {
+        for r in [
+            routes.clone(),
+            format!("CASE WHEN u <> '' THEN {routes} END"),
+        ] {
+            let sql = format!("SELECT url_route(u, {r}, {best}) FROM {rows}");
+            let want = [None, Some("slow".to_owned()), Some("any".to_owned())];
+            assert_eq!(table(&ctx, &sql).await[0], want, "{sql}");
+        }
+    }
 }

@@ -269,6 +269,12 @@ def check_step_budget(con: Any) -> None:
             f"FROM {values(rows, 'u, p')} ORDER BY i"
         ).fetchall()
         assert got == [(None, None), (True, "aab"), (False, None)], pattern
+    # url_route: unknown where a route tried before the answer ran out (first, or the most
+    # specific: the regexp group ranks above the wildcard), not the next route that matches.
+    routes = literal(json.dumps({"slow": slow, "any": "https://e.com/*"}))
+    for best in ("false", "true"):
+        got = con.execute(f"SELECT url_route(u, {routes}, {best}) FROM {values(rows, 'u, p')} ORDER BY i").fetchall()
+        assert got == [(None,), ("slow",), ("any",)], best
 
 
 def check_all(con: Any) -> None:

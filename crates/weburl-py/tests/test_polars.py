@@ -324,6 +324,12 @@ def test_an_exhausted_step_budget_is_null_and_the_next_row_is_answered() -> None
     assert got["test"].to_list() == [None, True, False, None]
     assert got["x"].to_list() == [None, "aab", None, None]
     assert weburl.arrow.pattern_test(urls, slow).to_pylist() == [None, True, False, None]
+    # A route set: unknown where a route tried before the answer ran out.
+    routes = {"slow": slow, "any": "https://e.com/*"}
+    for best in (False, True):
+        got = df.select(pl.col("u").url.route(routes, best=best))["u"].to_list()
+        assert got == [None, "slow", "any", None]
+        assert weburl.arrow.route(urls, routes, best=best).to_pylist() == got
     with pytest.raises(weburl.URLPatternError, match="exhausted their budget"):
         weburl.URLPattern(slow).test(urls[0])
 
