@@ -100,7 +100,7 @@ awk -F '\t' -v limit="$limit" -v seconds="$((SECONDS - start))" '
     function flush(   k, d, prev, r, ok, line, floor) {
         if (count == 0) return
         ok = 1
-        line = sprintf("%-28s %-36s %10.0f", substr(fam, 1, 28), substr(cas, 1, 36), base)
+        line = sprintf("%-32s %-36s %10.0f", substr(fam, 1, 32), substr(cas, 1, 36), base)
         prev = -1
         for (k = 1; k < count; k++) {
             d[k] = ir[k] - base
@@ -126,7 +126,7 @@ awk -F '\t' -v limit="$limit" -v seconds="$((SECONDS - start))" '
         count = 0
     }
     BEGIN {
-        printf "%-28s %-36s %10s %12s %12s %12s %6s %6s %6s %8s\n", "family", "case", "I(0)", \
+        printf "%-32s %-36s %10s %12s %12s %12s %6s %6s %6s %8s\n", "family", "case", "I(0)", \
             "I(n)-I(0)", "I(2n)-I(0)", "I(4n)-I(0)", "2n/n", "4n/2n", "4n/n", "I/byte"
     }
     {

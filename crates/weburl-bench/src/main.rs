@@ -332,7 +332,7 @@ pub fn parse_args(args: &[String]) -> Result<Command, String> {
         Some("linearity") => {
             it.next();
             let mut o = linearity::LinearityOptions {
-                sizes: vec![4608, 9216, 18432],
+                sizes: linearity::DEFAULT_SIZES.to_vec(),
                 family: None,
                 shard: (0, 1),
             };
