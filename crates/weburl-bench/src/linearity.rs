@@ -161,17 +161,20 @@ fn families() -> Vec<(Family, Work)> {
     all
 }
 
+/// The work a [`Run`] measures on one input; an error stops the run.
+type RunWork<'a> = Box<dyn Fn(&str) -> Result<(), String> + 'a>;
+
 /// One case of a run: its family, its name, how to build its input at a size, and the work
-/// measured on it (an error stops the run).
+/// measured on it.
 struct Run<'a> {
     family: &'static str,
     case: &'static str,
     build: Box<dyn Fn(usize) -> String + 'a>,
-    work: Box<dyn Fn(&str) -> Result<(), String> + 'a>,
+    work: RunWork<'a>,
 }
 
 /// A work that cannot fail, as a [`Run`]'s.
-fn infallible(work: Work) -> Box<dyn Fn(&str) -> Result<(), String>> {
+fn infallible(work: Work) -> RunWork<'static> {
     Box::new(move |input| {
         work(input);
         Ok(())
