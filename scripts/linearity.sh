@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Linearity of the hostile inputs, counted: `weburl-bench linearity` runs every hostile
-# family's work (weburl-testkit's `hostile`: the URL parser's families and shapes, pattern
-# constructor strings and init objects, pattern exec, route sets, search params) on each
+# family's work (weburl-testkit's `hostile`: the URL parser's families and shapes, each href
+# parsed again, pattern constructor strings and init objects, pattern exec, route sets, route
+# sets of regexp routes on the linear engine and the bounded backtracker, search params) on each
 # case at size 0 and at sizes n, 2n, 4n, each run inside one function; callgrind counts the
 # instructions executed inside that function only and writes one profile per run. For each
 # case, with I(s) = instructions at size s minus instructions at size 0 (the fixed cost):
