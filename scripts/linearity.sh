@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Linearity of the hostile inputs, counted: `weburl-bench linearity` runs every hostile
-# family's work (weburl-testkit's `hostile`: the URL parser's families and shapes, pattern
-# constructor strings and init objects, pattern exec, route sets, search params) on each
+# family's work (weburl-testkit's `hostile`: the URL parser's families and shapes, each href
+# parsed again, pattern constructor strings and init objects, pattern exec, route sets, route
+# sets of regexp routes on the linear engine and the bounded backtracker, search params) on each
 # case at size 0 and at sizes n, 2n, 4n, each run inside one function; callgrind counts the
 # instructions executed inside that function only and writes one profile per run. For each
 # case, with I(s) = instructions at size s minus instructions at size 0 (the fixed cost):
@@ -100,7 +101,7 @@ awk -F '\t' -v limit="$limit" -v seconds="$((SECONDS - start))" '
     function flush(   k, d, prev, r, ok, line, floor) {
         if (count == 0) return
         ok = 1
-        line = sprintf("%-28s %-36s %10.0f", substr(fam, 1, 28), substr(cas, 1, 36), base)
+        line = sprintf("%-32s %-36s %10.0f", substr(fam, 1, 32), substr(cas, 1, 36), base)
         prev = -1
         for (k = 1; k < count; k++) {
             d[k] = ir[k] - base
@@ -126,7 +127,7 @@ awk -F '\t' -v limit="$limit" -v seconds="$((SECONDS - start))" '
         count = 0
     }
     BEGIN {
-        printf "%-28s %-36s %10s %12s %12s %12s %6s %6s %6s %8s\n", "family", "case", "I(0)", \
+        printf "%-32s %-36s %10s %12s %12s %12s %6s %6s %6s %8s\n", "family", "case", "I(0)", \
             "I(n)-I(0)", "I(2n)-I(0)", "I(4n)-I(0)", "2n/n", "4n/2n", "4n/n", "I/byte"
     }
     {

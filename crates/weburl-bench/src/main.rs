@@ -101,10 +101,10 @@ the component expression on each engine and the whole exec; N rounds (default 5)
 interleaved. See docs/PERFORMANCE.md.
 
 `linearity` runs the work of every hostile family (weburl-testkit's `hostile`: the URL
-parser's families and shapes, pattern constructor strings and init objects, pattern exec,
-route sets, search params) on each case at size 0 and at each size (default 4608,9216,18432
-bytes of the repeated part: above the 4096 bytes up to which the parser writes into a reused
-buffer), each inside one never-inlined function, and prints one line per run (case index,
+parser's families and shapes, each href parsed again, pattern constructor strings and init
+objects, pattern exec, route sets, route sets of regexp routes, search params) on each case
+at size 0 and at each size (default 4608,9216,18432 bytes of the repeated part: above the
+4096 bytes up to which the parser writes into a reused buffer), each inside one never-inlined function, and prints one line per run (case index,
 family, case, size, input bytes); --family keeps the families whose name contains
 SUBSTRING, --shard K/N the cases whose index is K modulo N. scripts/linearity.sh counts the
 instructions of each run under callgrind and fails on superlinear growth. See
@@ -332,7 +332,7 @@ pub fn parse_args(args: &[String]) -> Result<Command, String> {
         Some("linearity") => {
             it.next();
             let mut o = linearity::LinearityOptions {
-                sizes: vec![4608, 9216, 18432],
+                sizes: linearity::DEFAULT_SIZES.to_vec(),
                 family: None,
                 shard: (0, 1),
             };

@@ -719,6 +719,87 @@ pub const PATTERN_SET_ROUTES: Family = Family {
     ],
 };
 
+/// A route set (`UrlPatternSet`) of fixed routes and the hostile URLs matched against it,
+/// whose paths grow with the size.
+///
+/// ```
+/// let f = weburl_testkit::hostile::PATTERN_SET_REGEXP_ROUTES;
+/// assert!(f.routes.iter().all(|r| r.contains("/:")));
+/// assert!(f.urls.iter().all(|u| (u.build)(100).len() > 100));
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct RouteSetMatches {
+    /// What the family is, for reports.
+    pub name: &'static str,
+    /// The routes, constructor strings, in insertion order.
+    pub routes: &'static [&'static str],
+    /// The URLs: `https://example.com/` and a path of about `size` bytes.
+    pub urls: &'static [Case],
+}
+
+/// `https://example.com/` + `a` repeated `n` times + `end`.
+fn run_of_a(n: usize, end: &str) -> String {
+    format!("https://example.com/{}{end}", "a".repeat(n))
+}
+
+/// Routes with custom regexp groups that run on the linear engine (nested quantifiers and
+/// alternations of the same letter included: no backtracking), against paths of `a`s with
+/// and without the `b` two of them end with, and of digits.
+pub const PATTERN_SET_REGEXP_ROUTES: RouteSetMatches = RouteSetMatches {
+    name: "pattern set regexp routes",
+    routes: &[
+        "https://example.com/:id(\\d+)",
+        "https://example.com/:x((?:a*)*c)",
+        "https://example.com/:x((?:a|a)*b)",
+        "https://example.com/:slug([\\w\\-]+)/:rest(.*)",
+        "https://example.com/:x((?:[a-z]+-)*[a-z]+)",
+    ],
+    urls: &[
+        Case {
+            name: "a* + b (a late match)",
+            build: |n| run_of_a(n, "b"),
+        },
+        Case {
+            name: "a* + . (no match)",
+            build: |n| run_of_a(n, "."),
+        },
+        Case {
+            name: "digits",
+            build: |n| format!("https://example.com/{}", "1".repeat(n)),
+        },
+    ],
+};
+
+/// Routes with custom regexp groups that need the bounded backtracking matcher (lookahead,
+/// lookbehind, a named group and its backreference), each linear in its input, on paths of
+/// `a`s ending in `b`, in nothing, in `.`: a nested quantifier behind a lookahead that
+/// makes sure it matches the rest at once, a lookbehind tried at each of the `n`
+/// positions the `\w+` backs off to, a backreference repeated, a negative lookahead at each
+/// letter.
+pub const PATTERN_SET_BACKTRACKING_ROUTES: RouteSetMatches = RouteSetMatches {
+    name: "pattern set backtracking routes",
+    routes: &[
+        "https://example.com/:x((?=a*b$)(?:a*)*b)",
+        "https://example.com/:x(\\w+(?<=b))",
+        "https://example.com/:x((?<c>[a-z])\\k<c>*)",
+        "https://example.com/:x((?:(?!b)\\w)*)",
+    ],
+    urls: &[
+        Case {
+            name: "a* + b",
+            build: |n| run_of_a(n, "b"),
+        },
+        Case {
+            name: "a*",
+            build: |n| run_of_a(n, ""),
+        },
+        Case {
+            name: "a* + . (no match)",
+            build: |n| run_of_a(n, "."),
+        },
+    ],
+};
+
 /// Query strings for `URLSearchParams`: empty pairs, escapes, plus signs, names in reverse
 /// order (for `sort`).
 pub const SEARCH_PARAMS: Family = Family {
