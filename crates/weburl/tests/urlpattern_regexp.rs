@@ -707,6 +707,61 @@ fn hostile_shapes_on_the_bounded_matcher_end() {
     assert_eq!(p.try_test("https://e.com/ab", None), Ok(true));
 }
 
+/// A pattern whose pathname and search both run out names the first (components are matched
+/// in the standard's order, and the match stops there), on every fallible form, the init
+/// form included; the infallible forms answer no match, and JavaScript's `TypeError` (an
+/// init with a base URL) comes before any match.
+#[test]
+fn the_first_component_that_runs_out_is_the_error() {
+    use weburl::pattern::{UrlPatternInit, UrlPatternInput};
+    let limits = PatternLimits::new().max_regexp_steps(1_000);
+    let shape = UrlPatternInit {
+        protocol: Some("https".into()),
+        hostname: Some("e.com".into()),
+        pathname: Some("/:x((?=a)(?:a*)*b)".into()),
+        search: Some(":y((?=a)(?:a*)*b)".into()),
+        ..Default::default()
+    };
+    let p =
+        UrlPattern::from_init_with_limits(&shape, UrlPatternOptions::default(), &limits).unwrap();
+    let slow = "a".repeat(40);
+    let error = |component| UrlPatternMatchError::StepsExhausted {
+        component,
+        max_steps: 1_000,
+    };
+    let both = format!("https://e.com/{slow}?{slow}");
+    let search_only = format!("https://e.com/ab?{slow}");
+    assert_eq!(
+        p.try_test(&both, None),
+        Err(error(UrlPatternComponent::Pathname))
+    );
+    assert_eq!(
+        p.try_test(&search_only, None),
+        Err(error(UrlPatternComponent::Search))
+    );
+    assert_eq!(p.try_test("https://e.com/ab?ab", None), Ok(true));
+    assert!(!p.test(&both, None));
+    assert!(p.exec(&search_only, None).is_none());
+    let init = UrlPatternInput::from(UrlPatternInit {
+        protocol: Some("https".into()),
+        hostname: Some("e.com".into()),
+        pathname: Some("/ab".into()),
+        search: Some(slow.clone()),
+        ..Default::default()
+    });
+    assert_eq!(
+        p.try_exec_input(&init, None)
+            .map(|r| r.map(|m| m.is_some())),
+        Ok(Err(error(UrlPatternComponent::Search)))
+    );
+    assert_eq!(p.exec_input(&init, None), Ok(None));
+    assert_eq!(
+        p.try_exec_input(&init, Some("https://e.com"))
+            .map(|r| r.is_ok()),
+        Err(weburl::pattern::UrlPatternError::BaseUrlWithInit)
+    );
+}
+
 /// Every fallible lookup of a route set (on a string, a parsed URL, borrowed or owned) says
 /// when a route it tried ran out of a small step budget, names that budget, answers as the
 /// infallible form does when no budget ran out, and leaves no error behind for the next
