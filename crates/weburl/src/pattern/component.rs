@@ -10,8 +10,8 @@ use super::parser::{
     EncodingCallback, Options, Part, PartType, generate_a_pattern_string,
     generate_a_regular_expression_and_name_list, parse_a_pattern_string,
 };
-use super::regexp::{EngineKind, RegExp, RegExpError, regexp_create};
-use super::{UrlPatternMatchError, note_exhausted};
+use super::regexp::{EngineKind, RegExp, RegExpError, StepsExhausted, regexp_create};
+use super::{UrlPatternMatchError, no_match_on_error};
 
 /// How a component matches: straight from its part list, or (with custom regexp groups)
 /// with the ECMAScript regular expression.
@@ -151,29 +151,35 @@ impl CompiledComponent {
 
     /// RegExpBuiltinExec of the component's regular expression on `input`: on a match,
     /// appends the byte range of each group of the name list to `out` and returns true; when
-    /// it does not match, returns false and leaves `out` as it was. A match that runs out of
-    /// steps (the bounded backtracking matcher) does not match, and is recorded for the
-    /// fallible forms ([`note_exhausted`]).
+    /// it does not match, returns false and leaves `out` as it was. [`StepsExhausted`] (`out`
+    /// as it was) when the bounded backtracking matcher runs out of steps: the caller makes
+    /// it the component's error ([`CompiledComponent::exhausted`]). A unit error, so that the
+    /// answer is one byte (no error written to memory on every component's match).
     #[inline]
-    pub(crate) fn exec_into(&self, input: &str, out: &mut Vec<Span>) -> bool {
+    pub(crate) fn exec_into(
+        &self,
+        input: &str,
+        out: &mut Vec<Span>,
+    ) -> Result<bool, StepsExhausted> {
         match &self.matcher {
-            Matcher::Parts(program) => program.exec_into(input, out),
-            Matcher::RegExp(regexp) => regexp
-                .exec_into(input, self.group_name_list.len(), out)
-                .unwrap_or_else(|_| self.exhausted(regexp)),
+            Matcher::Parts(program) => Ok(program.exec_into(input, out)),
+            Matcher::RegExp(regexp) => regexp.exec_into(input, self.group_name_list.len(), out),
         }
     }
 
-    /// Records that the component's match ran out of steps; false (no match).
+    /// The error of a match of the component that ran out of steps: which component, and its
+    /// budget.
     #[cold]
-    fn exhausted(&self, regexp: &RegExp) -> bool {
-        if let RegExp::Bounded { max_steps, .. } = regexp {
-            note_exhausted(UrlPatternMatchError::StepsExhausted {
-                component: self.component,
-                max_steps: *max_steps,
-            });
+    pub(crate) fn exhausted(&self) -> UrlPatternMatchError {
+        let max_steps = match &self.matcher {
+            Matcher::RegExp(RegExp::Bounded { max_steps, .. }) => *max_steps,
+            // The part-list matcher and the linear engine have no budget (they always answer).
+            Matcher::Parts(_) | Matcher::RegExp(RegExp::Linear(_)) => u64::MAX,
+        };
+        UrlPatternMatchError::StepsExhausted {
+            component: self.component,
+            max_steps,
         }
-        false
     }
 
     /// Whether the pattern is a lone full wildcard `*` named `0` (it matches any string
@@ -184,20 +190,25 @@ impl CompiledComponent {
     }
 
     /// Whether `input` matches (RegExpBuiltinExec is not null), without the groups.
-    #[inline]
-    pub(crate) fn is_match(&self, input: &str) -> bool {
+    /// [`StepsExhausted`] as [`CompiledComponent::exec_into`]. Not inlined: a pattern's
+    /// `test` over its eight components took about 20 more instructions with it inlined
+    /// (cachegrind).
+    #[inline(never)]
+    pub(crate) fn is_match(&self, input: &str) -> Result<bool, StepsExhausted> {
         match &self.matcher {
-            Matcher::Parts(program) => program.is_match(input),
-            Matcher::RegExp(regexp) => regexp
-                .is_match(input)
-                .unwrap_or_else(|_| self.exhausted(regexp)),
+            Matcher::Parts(program) => Ok(program.is_match(input)),
+            Matcher::RegExp(regexp) => regexp.is_match(input),
         }
     }
 
     /// The same with the regular expression, whatever the part list (the general path that
     /// the part-list matcher is tested against).
     #[cfg(feature = "_test-hooks")]
-    pub(crate) fn exec_with_regexp(&self, input: &str, out: &mut Vec<Span>) -> bool {
+    pub(crate) fn exec_with_regexp(
+        &self,
+        input: &str,
+        out: &mut Vec<Span>,
+    ) -> Result<bool, StepsExhausted> {
         let max_steps = match &self.matcher {
             Matcher::RegExp(RegExp::Bounded { max_steps, .. }) => *max_steps,
             _ => u64::MAX,
@@ -208,16 +219,15 @@ impl CompiledComponent {
             max_steps,
         )
         .expect("a generated regular expression compiles");
-        regexp
-            .exec_into(input, self.group_name_list.len(), out)
-            .unwrap_or_else(|_| self.exhausted(&regexp))
+        regexp.exec_into(input, self.group_name_list.len(), out)
     }
 
     /// <https://urlpattern.spec.whatwg.org/#protocol-component-matches-a-special-scheme>
+    /// (a match that runs out of steps is no match, as everywhere but the `try_*` forms).
     pub(crate) fn matches_a_special_scheme(&self) -> bool {
         ["ftp", "file", "http", "https", "ws", "wss"]
             .iter()
-            .any(|scheme| self.is_match(scheme))
+            .any(|scheme| no_match_on_error(self.is_match(scheme).map_err(|_| self.exhausted())))
     }
 }
 

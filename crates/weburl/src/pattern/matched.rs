@@ -6,7 +6,7 @@ use std::fmt;
 use super::component::GroupNames;
 use super::matcher::Span;
 use super::values::{Values, with_spans};
-use super::{UrlPattern, UrlPatternComponent, UrlPatternResult};
+use super::{UrlPattern, UrlPatternComponent, UrlPatternResult, no_match_on_error};
 use crate::Url;
 
 /// A match of a pattern on a parsed URL, borrowed from both
@@ -329,8 +329,9 @@ impl<'p, 'u> UrlPatternMatch<'p, 'u> {
         }
         let c = &self.pattern.components[i];
         let run = |spans: &mut Vec<Span>| {
-            if !c.exec_into(input, spans) {
-                // Not reached: the component matched when the match was made.
+            // Not reached (the component matched when the match was made) but on the
+            // bounded matcher, whose budget can run out this time: no groups then.
+            if !no_match_on_error(c.exec_into(input, spans).map_err(|_| c.exhausted())) {
                 spans.clear();
             }
             spans.truncate(c.group_name_list.len());

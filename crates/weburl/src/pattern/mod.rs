@@ -784,15 +784,7 @@ impl UrlPattern {
     /// ```
     #[must_use]
     pub fn exec(&self, input: &str, base: Option<&str>) -> Option<UrlPatternResult> {
-        with_input(input, base, |url| {
-            self.exec_values(&Values::of_url(url?), self.known_on_url(), || {
-                let input = UrlPatternInput::String(input.to_owned());
-                match base {
-                    None => input.into(),
-                    Some(base) => vec![input, UrlPatternInput::String(base.to_owned())].into(),
-                }
-            })
-        })
+        self.exec_str(input, base)
     }
 
     /// [`UrlPattern::test`] that says when it cannot answer: `Err` when a component's custom
@@ -809,7 +801,10 @@ impl UrlPattern {
     /// assert!(!p.test(&hostile, None));
     /// ```
     pub fn try_test(&self, input: &str, base: Option<&str>) -> Result<bool, UrlPatternMatchError> {
-        fallible(|| self.test(input, base))
+        with_input(input, base, |url| match url {
+            Some(url) => self.try_test_url(url),
+            None => Ok(false),
+        })
     }
 
     /// [`UrlPattern::exec`] that says when it cannot answer (see [`UrlPattern::try_test`]).
@@ -826,7 +821,24 @@ impl UrlPattern {
         input: &str,
         base: Option<&str>,
     ) -> Result<Option<UrlPatternResult>, UrlPatternMatchError> {
-        fallible(|| self.exec(input, base))
+        self.exec_str(input, base)
+    }
+
+    /// [`UrlPattern::exec`] (`A` an `Option`) and [`UrlPattern::try_exec`] (`A` a `Result`).
+    #[inline(always)]
+    fn exec_str<A: Answer<UrlPatternResult>>(&self, input: &str, base: Option<&str>) -> A {
+        with_input(input, base, |url| {
+            let Some(url) = url else {
+                return A::no_match();
+            };
+            self.exec_values(&Values::of_url(url), self.known_on_url(), || {
+                let input = UrlPatternInput::String(input.to_owned());
+                match base {
+                    None => input.into(),
+                    Some(base) => vec![input, UrlPatternInput::String(base.to_owned())].into(),
+                }
+            })
+        })
     }
 
     /// [`UrlPattern::test_url`] that says when it cannot answer (see
@@ -838,7 +850,8 @@ impl UrlPattern {
     /// assert_eq!(p.try_test_url(&url), Ok(true));
     /// ```
     pub fn try_test_url(&self, url: &Url) -> Result<bool, UrlPatternMatchError> {
-        fallible(|| self.test_url(url))
+        (self.test_values::<Try>(&Values::of_url(url), self.known_on_url()))
+            .map_err(|e| self.error(e))
     }
 
     /// [`UrlPattern::exec_url`] that says when it cannot answer (see
@@ -853,7 +866,16 @@ impl UrlPattern {
         &self,
         url: &Url,
     ) -> Result<Option<UrlPatternResult>, UrlPatternMatchError> {
-        fallible(|| self.exec_url(url))
+        self.exec_parsed(url)
+    }
+
+    /// [`UrlPattern::exec_url`] and [`UrlPattern::try_exec_url`] (as
+    /// [`UrlPattern::exec_str`]).
+    #[inline(always)]
+    fn exec_parsed<A: Answer<UrlPatternResult>>(&self, url: &Url) -> A {
+        self.exec_values(&Values::of_url(url), self.known_on_url(), || {
+            UrlPatternInput::String(url.href().to_owned()).into()
+        })
     }
 
     /// [`UrlPattern::match_url`] that says when it cannot answer (see
@@ -871,7 +893,7 @@ impl UrlPattern {
         &self,
         url: &'u Url,
     ) -> Result<Option<UrlPatternMatch<'_, 'u>>, UrlPatternMatchError> {
-        fallible(|| self.match_url(url))
+        with_spans(|spans| self.match_kept::<Try>(url, None, spans)).map_err(|e| self.error(e))
     }
 
     /// [`UrlPattern::exec_input`] that also says when a match cannot answer (see
@@ -888,9 +910,14 @@ impl UrlPattern {
         input: &UrlPatternInput,
         base: Option<&str>,
     ) -> Result<Result<Option<UrlPatternResult>, UrlPatternMatchError>, UrlPatternError> {
-        match fallible(|| self.exec_input(input, base)) {
-            Ok(r) => r.map(Ok),
-            Err(e) => Ok(Err(e)),
+        match input {
+            UrlPatternInput::String(s) => Ok(self.try_exec(s, base)),
+            UrlPatternInput::Init(init) => {
+                if base.is_some() {
+                    return Err(UrlPatternError::BaseUrlWithInit);
+                }
+                Ok(self.exec_with_init(init))
+            }
         }
     }
 
@@ -903,7 +930,7 @@ impl UrlPattern {
     /// ```
     #[must_use]
     pub fn test_url(&self, url: &Url) -> bool {
-        self.test_values(&Values::of_url(url), self.known_on_url())
+        no_match_on_error(self.test_values::<NoMatch>(&Values::of_url(url), self.known_on_url()))
     }
 
     /// `exec()` on an already-parsed URL; `inputs` holds its serialization.
@@ -917,9 +944,7 @@ impl UrlPattern {
     /// ```
     #[must_use]
     pub fn exec_url(&self, url: &Url) -> Option<UrlPatternResult> {
-        self.exec_values(&Values::of_url(url), self.known_on_url(), || {
-            UrlPatternInput::String(url.href().to_owned()).into()
-        })
+        self.exec_parsed(url)
     }
 
     /// [`UrlPattern::exec_url`] without building the owned result: a match borrowed from the
@@ -936,28 +961,31 @@ impl UrlPattern {
     /// ```
     #[must_use]
     pub fn match_url<'u>(&self, url: &'u Url) -> Option<UrlPatternMatch<'_, 'u>> {
-        with_spans(|spans| self.match_kept(url, None, spans))
+        no_match_on_error(with_spans(|spans| {
+            self.match_kept::<NoMatch>(url, None, spans)
+        }))
     }
 
     /// The borrowed match on `url`: every component but the pathname tested (but those
     /// known to match a URL record, [`UrlPattern::known_on_url`]), then the pathname matched with its groups, which
     /// the match keeps. `pathname`, if given, is the pathname's group spans from a match the
     /// caller has made (a route set's tree), and the pathname is not matched again. `buf` is
-    /// scratch space for the spans.
+    /// scratch space for the spans. A component that could not answer is as `P` says
+    /// ([`component_answer`]).
     #[inline]
-    fn match_kept<'u>(
+    fn match_kept<'u, P: Report>(
         &self,
         url: &'u Url,
         pathname: Option<&[Span]>,
         buf: &mut Vec<Span>,
-    ) -> Option<UrlPatternMatch<'_, 'u>> {
+    ) -> Result<Option<UrlPatternMatch<'_, 'u>>, Exhausted> {
         const PATHNAME: UrlPatternComponent = UrlPatternComponent::Pathname;
         let known = self.known_on_url();
         let others = known.with(PATHNAME);
         // A pathname-only pattern's other components are lone wildcards, known to match a
         // URL record: nothing to read.
-        if !others.is_all() && !self.test_values(&Values::of_url(url), others) {
-            return None;
+        if !others.is_all() && !self.test_values::<P>(&Values::of_url(url), others)? {
+            return Ok(None);
         }
         let input = url.pathname();
         let kept = if let Some(groups) = pathname {
@@ -968,23 +996,23 @@ impl UrlPattern {
         } else {
             let c = self.component(PATHNAME);
             if c.group_name_list.len() > KEPT {
-                if !c.is_match(input) {
-                    return None;
+                if !component_answer::<P>(c.is_match(input), PATHNAME)? {
+                    return Ok(None);
                 }
                 KeptSpans::NOT_KEPT
             } else {
                 buf.clear();
-                if !c.exec_into(input, buf) {
-                    return None;
+                if !component_answer::<P>(c.exec_into(input, buf), PATHNAME)? {
+                    return Ok(None);
                 }
                 KeptSpans::new(&buf[..buf.len().min(c.group_name_list.len())], input.len())
             }
         };
-        Some(UrlPatternMatch {
+        Ok(Some(UrlPatternMatch {
             pattern: self,
             url,
             pathname: kept,
-        })
+        }))
     }
 
     /// `test()` with an init object: its components are canonicalized (missing ones are `""`,
@@ -1011,8 +1039,16 @@ impl UrlPattern {
     /// ```
     #[must_use]
     pub fn exec_init(&self, init: &UrlPatternInit) -> Option<UrlPatternResult> {
+        self.exec_with_init(init)
+    }
+
+    /// [`UrlPattern::exec_init`], and the same that says when it cannot answer (as
+    /// [`UrlPattern::exec_str`]).
+    fn exec_with_init<A: Answer<UrlPatternResult>>(&self, init: &UrlPatternInit) -> A {
         // "If this throws an exception, catch it, and return null."
-        let applied = process_a_urlpatterninit(init, InitType::Url).ok()?;
+        let Ok(applied) = process_a_urlpatterninit(init, InitType::Url) else {
+            return A::no_match();
+        };
         let values = Values(UrlPatternComponent::ALL.map(|c| applied.get(c).unwrap_or("")));
         self.exec_values(&values, Components::NONE, || {
             UrlPatternInput::Init(Box::new(init.clone())).into()
@@ -1035,15 +1071,7 @@ impl UrlPattern {
         input: &UrlPatternInput,
         base: Option<&str>,
     ) -> Result<Option<UrlPatternResult>, UrlPatternError> {
-        match input {
-            UrlPatternInput::String(s) => Ok(self.exec(s, base)),
-            UrlPatternInput::Init(init) => {
-                if base.is_some() {
-                    return Err(UrlPatternError::BaseUrlWithInit);
-                }
-                Ok(self.exec_init(init))
-            }
-        }
+        self.try_exec_input(input, base).map(no_match_on_error)
     }
 
     /// `test(input, baseURL)` with JavaScript's argument forms (see [`UrlPattern::exec_input`]).
@@ -1108,7 +1136,7 @@ impl UrlPattern {
         let refs: [&str; 8] = std::array::from_fn(|i| values[i].as_str());
         let mut spans = Vec::new();
         for (c, v) in self.components.iter().zip(refs) {
-            if !c.exec_with_regexp(v, &mut spans) {
+            if !no_match_on_error(c.exec_with_regexp(v, &mut spans).map_err(|_| c.exhausted())) {
                 return None;
             }
         }
@@ -1117,17 +1145,27 @@ impl UrlPattern {
 
     /// Whether every component matches its value (match, without the result); the
     /// components of `known` are not tested (the caller knows they match).
-    fn test_values(&self, values: &Values<'_>, known: Components) -> bool {
-        let mut components = UrlPatternComponent::ALL.into_iter().zip(values.0);
-        components.all(|(component, v)| {
-            if known.contains(component) {
+    /// A component that could not answer is as `P` says ([`component_answer`]; the
+    /// components after it are not tried).
+    #[inline]
+    fn test_values<P: Report>(
+        &self,
+        values: &Values<'_>,
+        known: Components,
+    ) -> Result<bool, Exhausted> {
+        for (component, v) in UrlPatternComponent::ALL.into_iter().zip(values.0) {
+            let matched = if known.contains(component) {
                 true
             } else if self.wildcards.contains(component) {
                 wildcard_matches(v)
             } else {
-                self.component(component).is_match(v)
+                component_answer::<P>(self.component(component).is_match(v), component)?
+            };
+            if !matched {
+                return Ok(false);
             }
-        })
+        }
+        Ok(true)
     }
 
     /// The components known to match a URL record's values: the lone wildcards (a URL
@@ -1140,33 +1178,41 @@ impl UrlPattern {
 
     /// <https://urlpattern.spec.whatwg.org/#url-pattern-match>, from the component values on
     /// (`known` as in [`UrlPattern::test_values`]).
-    fn exec_values(
+    /// The answer is `A`'s ([`Answer`]).
+    #[inline(always)]
+    fn exec_values<A: Answer<UrlPatternResult>>(
         &self,
         values: &Values<'_>,
         known: Components,
         inputs: impl FnOnce() -> UrlPatternInputs,
-    ) -> Option<UrlPatternResult> {
-        with_spans(|spans| {
-            if self.match_values(values, known, None, spans) {
-                Some(self.result(values, spans, inputs()))
-            } else {
-                None
-            }
-        })
+    ) -> A {
+        with_spans(
+            |spans| match self.match_values(values, known, None, spans) {
+                Ok(true) => A::found(self.result(values, spans, inputs())),
+                Ok(false) => A::no_match(),
+                Err(e) => A::error(self.error(e)),
+            },
+        )
+    }
+
+    /// The error of a match whose component `e` could not answer.
+    #[cold]
+    pub(crate) fn error(&self, e: Exhausted) -> UrlPatternMatchError {
+        self.component(e.0).exhausted()
     }
 
     /// Matches every component on `values` (`known` as in [`UrlPattern::test_values`]) and
     /// appends the group spans of all eight to `spans`, the input of [`UrlPattern::result`];
     /// `pathname`, if given, is the pathname's group spans from a match the caller has made
-    /// (a route set's tree), and the pathname is not matched again. On failure, `spans` is
-    /// left as it was.
+    /// (a route set's tree), and the pathname is not matched again. On failure (no match, or
+    /// `Err` when a component could not answer), `spans` is left as it was.
     fn match_values(
         &self,
         values: &Values<'_>,
         known: Components,
         pathname: Option<&[Span]>,
         spans: &mut Vec<Span>,
-    ) -> bool {
+    ) -> Result<bool, Exhausted> {
         let mark = spans.len();
         for (component, v) in UrlPatternComponent::ALL.into_iter().zip(values.0) {
             let matched = if self.wildcards.contains(component) {
@@ -1181,14 +1227,20 @@ impl UrlPattern {
                 spans.extend_from_slice(groups);
                 true
             } else {
-                self.component(component).exec_into(v, spans)
+                match self.component(component).exec_into(v, spans) {
+                    Ok(matched) => matched,
+                    Err(_) => {
+                        spans.truncate(mark);
+                        return Err(Exhausted(component));
+                    }
+                }
             };
             if !matched {
                 spans.truncate(mark);
-                return false;
+                return Ok(false);
             }
         }
-        true
+        Ok(true)
     }
 
     /// [`UrlPattern::match_values`] on a URL record's `values` for a route set, which gives
@@ -1201,7 +1253,7 @@ impl UrlPattern {
         values: &Values<'_>,
         pathname: Option<&[Span]>,
         spans: &mut Vec<Span>,
-    ) -> bool {
+    ) -> Result<bool, Exhausted> {
         const PATHNAME: usize = UrlPatternComponent::Pathname as usize;
         match pathname {
             Some(groups) if self.wildcards.with(UrlPatternComponent::Pathname).is_all() => {
@@ -1210,7 +1262,7 @@ impl UrlPattern {
                 spans.extend(values.0[..PATHNAME].iter().map(whole));
                 spans.extend_from_slice(groups);
                 spans.extend(values.0[PATHNAME + 1..].iter().map(whole));
-                true
+                Ok(true)
             }
             _ => self.match_values(values, self.known_on_url(), pathname, spans),
         }
@@ -1382,33 +1434,99 @@ impl fmt::Display for UrlPattern {
     }
 }
 
-std::thread_local! {
-    /// The first match error of the running fallible match on this thread (see
-    /// [`fallible`]): the infallible paths read an exhausted budget as no match, and leave
-    /// it here for the fallible forms to report.
-    static MATCH_ERROR: std::cell::Cell<Option<UrlPatternMatchError>> =
-        const { std::cell::Cell::new(None) };
+/// The component of a pattern whose match could not answer (its regexp step budget ran out):
+/// what a pattern's match carries up (one byte, so that answers stay in registers), made the
+/// public [`UrlPatternMatchError`] by [`UrlPattern::error`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Exhausted(pub(crate) UrlPatternComponent);
+
+/// A component's answer in a pattern's match when it could not answer (`Err`): its error
+/// for the `try_*` forms ([`Report::TRY`]), otherwise no match, as [`no_match_on_error`]
+/// reads it (read where the component is matched, so that the infallible forms carry no
+/// error up).
+#[inline(always)]
+fn component_answer<P: Report>(
+    answer: Result<bool, regexp::StepsExhausted>,
+    component: UrlPatternComponent,
+) -> Result<bool, Exhausted> {
+    match answer {
+        Err(_) if P::TRY => Err(Exhausted(component)),
+        answer => Ok(no_match_on_error(answer)),
+    }
 }
 
-/// Records that a component's match could not answer (kept if it is the first one).
-#[cold]
-pub(crate) fn note_exhausted(e: UrlPatternMatchError) {
-    MATCH_ERROR.with(|slot| {
-        if slot.get().is_none() {
-            slot.set(Some(e));
-        }
-    });
+/// What a match does with a component that could not answer: the `try_*` forms report it
+/// (`TRY`), the others read it as no match. Implemented by the shapes of their answers
+/// ([`Answer`]); [`NoMatch`] and [`Try`] name the two where the answer is a `bool`.
+pub(crate) trait Report {
+    /// Whether the error is reported: a route set then stops at the first candidate that
+    /// could not answer, where the other forms go on to the next.
+    const TRY: bool;
 }
 
-/// Runs an infallible match `f`, and turns the first budget exhausted during it into its
-/// error (so `f`'s answer is dropped when a component could not answer).
-pub(crate) fn fallible<R>(f: impl FnOnce() -> R) -> Result<R, UrlPatternMatchError> {
-    let outer = MATCH_ERROR.with(|slot| slot.take());
-    let r = f();
-    let mine = MATCH_ERROR.with(|slot| slot.replace(outer));
-    match mine {
-        Some(e) => Err(e),
-        None => Ok(r),
+/// [`Report`] of the JavaScript-shaped forms.
+pub(crate) type NoMatch = Option<()>;
+/// [`Report`] of the `try_*` forms.
+pub(crate) type Try = Result<Option<()>, UrlPatternMatchError>;
+
+impl<T> Report for Option<T> {
+    const TRY: bool = false;
+}
+
+impl<T> Report for Result<Option<T>, UrlPatternMatchError> {
+    const TRY: bool = true;
+}
+
+/// How every match but the `try_*` forms reads a component that could not answer: as no
+/// match (`false`, `None`, no matches), the answer JavaScript's `test` and `exec` have no
+/// other shape for. The one place that reading is made ([`Answer`] for `Option` makes it
+/// here too); a route set makes it for each candidate, and goes on to the next.
+#[inline(always)]
+pub(crate) fn no_match_on_error<T: Default, E>(answer: Result<T, E>) -> T {
+    answer.unwrap_or_default()
+}
+
+/// The answer of a match that gives a value (a result, a set's match): `Option<T>` for the
+/// JavaScript-shaped forms, which read a component that could not answer as no match
+/// ([`no_match_on_error`]), `Result<Option<T>, UrlPatternMatchError>` for the `try_*` forms,
+/// which return the error. Made where the match is decided, so a result is written once into
+/// the answer (a large result moved out of a `Result` into an `Option` is a copy).
+pub(crate) trait Answer<T>: Report {
+    /// A match.
+    fn found(value: T) -> Self;
+    /// No match.
+    fn no_match() -> Self;
+    /// A component could not answer.
+    fn error(e: UrlPatternMatchError) -> Self;
+}
+
+impl<T> Answer<T> for Option<T> {
+    #[inline(always)]
+    fn found(value: T) -> Self {
+        Some(value)
+    }
+    #[inline(always)]
+    fn no_match() -> Self {
+        None
+    }
+    #[inline(always)]
+    fn error(e: UrlPatternMatchError) -> Self {
+        no_match_on_error(Err(e))
+    }
+}
+
+impl<T> Answer<T> for Result<Option<T>, UrlPatternMatchError> {
+    #[inline(always)]
+    fn found(value: T) -> Self {
+        Ok(Some(value))
+    }
+    #[inline(always)]
+    fn no_match() -> Self {
+        Ok(None)
+    }
+    #[inline(always)]
+    fn error(e: UrlPatternMatchError) -> Self {
+        Err(e)
     }
 }
 

@@ -45,7 +45,8 @@ use std::sync::OnceLock;
 use super::matcher::Span;
 use super::values::Values;
 use super::{
-    UrlPattern, UrlPatternInput, UrlPatternMatch, UrlPatternMatchError, UrlPatternResult, fallible,
+    Answer, UrlPattern, UrlPatternInput, UrlPatternMatch, UrlPatternMatchError, UrlPatternResult,
+    no_match_on_error,
 };
 use crate::Url;
 pub use rank::BEST_MATCH_ORDER;
@@ -177,25 +178,30 @@ impl<V> UrlPatternSet<V> {
 
     /// `f` on the first pattern that matches `url` (whose components are `values`): its
     /// index and the group spans of its eight components (the candidates are matched with
-    /// their groups, so that the result needs no second match). Inlined as
+    /// their groups, so that the result needs no second match). A candidate that cannot
+    /// answer stops the lookup or is skipped as `A` says ([`Report::TRY`](super::Report::TRY)). Inlined as
     /// [`UrlPatternSet::with_candidates`] is.
     #[inline(always)]
-    fn first<R>(
+    fn first<R, A: Answer<R>>(
         &self,
         url: &Url,
         values: &Values<'_>,
         f: impl FnOnce(usize, &[Span]) -> R,
-    ) -> Option<R> {
+    ) -> A {
         self.with_candidates(url, [First; 2], |candidates, captured, spans| {
             spans.clear();
-            let i = candidates.iter().find_map(|c| {
+            for c in candidates {
                 let i = (c.id & !EXACT) as usize;
                 let pathname = (c.id & EXACT != 0).then(|| &captured[c.start..c.end]);
-                (self.entries[i].0)
-                    .match_routed(values, pathname, spans)
-                    .then_some(i)
-            })?;
-            Some(f(i, spans))
+                let pattern = &self.entries[i].0;
+                match pattern.match_routed(values, pathname, spans) {
+                    Ok(true) => return A::found(f(i, spans)),
+                    Ok(false) => {}
+                    Err(e) if A::TRY => return A::error(pattern.error(e)),
+                    Err(_) => {}
+                }
+            }
+            A::no_match()
         })
     }
 
@@ -265,8 +271,13 @@ impl<V> UrlPatternSet<V> {
     }
 
     /// The first match on `url` with its owned result, whose `inputs` is `input`: the string
-    /// `first_match` was given (as `exec` reports it), or a parsed URL's href.
-    fn first_result(&self, url: &Url, input: &str) -> Option<(&V, UrlPatternResult)> {
+    /// `first_match` was given (as `exec` reports it), or a parsed URL's href; the answer is
+    /// `A`'s ([`Answer`]).
+    fn first_result<'s, A: Answer<(&'s V, UrlPatternResult)>>(
+        &'s self,
+        url: &Url,
+        input: &str,
+    ) -> A {
         let values = Values::of_url(url);
         self.first(url, &values, |i, spans| {
             let (p, v) = &self.entries[i];
@@ -292,12 +303,28 @@ impl<V> UrlPatternSet<V> {
     /// ```
     #[must_use]
     pub fn first_match_ref<'u>(&self, url: &'u Url) -> Option<(&V, UrlPatternMatch<'_, 'u>)> {
+        self.first_kept(url)
+    }
+
+    /// The first match on `url`, borrowed (as [`UrlPatternSet::first_match_ref`] gives it);
+    /// the answer is `A`'s ([`Answer`]).
+    #[inline(always)]
+    fn first_kept<'s, 'u, A: Answer<(&'s V, UrlPatternMatch<'s, 'u>)>>(
+        &'s self,
+        url: &'u Url,
+    ) -> A {
         self.with_candidates(url, [First; 2], |candidates, captured, spans| {
-            candidates.iter().find_map(|c| {
+            for c in candidates {
                 let (pattern, v) = &self.entries[(c.id & !EXACT) as usize];
                 let pathname = (c.id & EXACT != 0).then(|| &captured[c.start..c.end]);
-                Some((v, pattern.match_kept(url, pathname, spans)?))
-            })
+                match pattern.match_kept::<A>(url, pathname, spans) {
+                    Ok(Some(m)) => return A::found((v, m)),
+                    Ok(None) => {}
+                    Err(e) if A::TRY => return A::error(pattern.error(e)),
+                    Err(_) => {}
+                }
+            }
+            A::no_match()
         })
     }
 
@@ -365,40 +392,62 @@ impl<V> UrlPatternSet<V> {
     /// ```
     #[must_use]
     pub fn best_match_ref<'u>(&self, url: &'u Url) -> Option<(&V, UrlPatternMatch<'_, 'u>)> {
+        self.best_kept(url)
+    }
+
+    /// The best match on `url`, borrowed (as [`UrlPatternSet::best_match_ref`] gives it);
+    /// the answer is `A`'s ([`Answer`]).
+    fn best_kept<'s, 'u, A: Answer<(&'s V, UrlPatternMatch<'s, 'u>)>>(&'s self, url: &'u Url) -> A {
         self.best(url, |c, captured, spans| {
             let (pattern, v) = &self.entries[(c.id & !EXACT) as usize];
             let pathname = (c.id & EXACT != 0).then(|| &captured[c.start..c.end]);
             spans.clear();
-            Some((v, pattern.match_kept(url, pathname, spans)?))
+            match pattern.match_kept::<A>(url, pathname, spans) {
+                Ok(Some(m)) => Ok(Some((v, m))),
+                Ok(None) => Ok(None),
+                Err(e) => Err(pattern.error(e)),
+            }
         })
     }
 
     /// The best match on `url` with its owned result, whose `inputs` is `input` (as in
-    /// [`UrlPatternSet::first_result`]).
-    fn best_result(&self, url: &Url, input: &str) -> Option<(&V, UrlPatternResult)> {
+    /// [`UrlPatternSet::first_result`]); the answer is `A`'s ([`Answer`]).
+    fn best_result<'s, A: Answer<(&'s V, UrlPatternResult)>>(
+        &'s self,
+        url: &Url,
+        input: &str,
+    ) -> A {
         let values = Values::of_url(url);
         self.best(url, |c, captured, spans| {
             let (p, v) = &self.entries[(c.id & !EXACT) as usize];
             let pathname = (c.id & EXACT != 0).then(|| &captured[c.start..c.end]);
             spans.clear();
-            if !p.match_routed(&values, pathname, spans) {
-                return None;
+            if !p
+                .match_routed(&values, pathname, spans)
+                .map_err(|e| p.error(e))?
+            {
+                return Ok(None);
             }
             let inputs = UrlPatternInput::String(input.to_owned());
-            Some((v, p.result(&values, spans, inputs)))
+            Ok(Some((v, p.result(&values, spans, inputs))))
         })
     }
 
     /// `attempt` on the candidates of `url` for a best match, lowest rank first, up to the
-    /// first that gives an answer (that matches). No sort: each round picks the lowest rank
-    /// above the last one tried (a best match's candidates are few, and the first picked
-    /// almost always matches). Inlined as [`UrlPatternSet::with_candidates`] is.
+    /// first that gives an answer (that matches); a candidate that cannot answer stops the
+    /// lookup or is skipped as `A` says ([`Report::TRY`](super::Report::TRY)). No sort: each round picks the
+    /// lowest rank above the last one tried (a best match's candidates are few, and the first
+    /// picked almost always matches). Inlined as [`UrlPatternSet::with_candidates`] is.
     #[inline(always)]
-    fn best<T>(
+    fn best<T, A: Answer<T>>(
         &self,
         url: &Url,
-        mut attempt: impl FnMut(&Candidate, &[Span], &mut Vec<Span>) -> Option<T>,
-    ) -> Option<T> {
+        mut attempt: impl FnMut(
+            &Candidate,
+            &[Span],
+            &mut Vec<Span>,
+        ) -> Result<Option<T>, UrlPatternMatchError>,
+    ) -> A {
         let ranking = self.ranking();
         let prune = [Best(&ranking.tree), Best(&ranking.folded)];
         self.with_candidates(url, prune, |candidates, captured, spans| {
@@ -412,9 +461,14 @@ impl<V> UrlPatternSet<V> {
                         next = Some((r, c));
                     }
                 }
-                let (r, c) = next?;
-                if let Some(answer) = attempt(c, captured, spans) {
-                    return Some(answer);
+                let Some((r, c)) = next else {
+                    return A::no_match();
+                };
+                match attempt(c, captured, spans) {
+                    Ok(Some(answer)) => return A::found(answer),
+                    Ok(None) => {}
+                    Err(e) if A::TRY => return A::error(e),
+                    Err(_) => {}
                 }
                 floor = r + 1;
             }
@@ -433,7 +487,7 @@ impl<V> UrlPatternSet<V> {
     #[must_use]
     pub fn matches(&self, url: &str) -> Vec<(&V, UrlPatternResult)> {
         match Url::parse(url) {
-            Ok(parsed) => self.all_results(&parsed, url),
+            Ok(parsed) => no_match_on_error(self.all_results::<false>(&parsed, url)),
             Err(_) => Vec::new(),
         }
     }
@@ -460,7 +514,7 @@ impl<V> UrlPatternSet<V> {
         &self,
         url: &Url,
     ) -> Result<Option<(&V, UrlPatternResult)>, UrlPatternMatchError> {
-        fallible(|| self.first_match_url(url))
+        self.first_result(url, url.href())
     }
 
     /// [`UrlPatternSet::best_match_url`] that says when it cannot answer (a candidate tried
@@ -476,7 +530,7 @@ impl<V> UrlPatternSet<V> {
         &self,
         url: &Url,
     ) -> Result<Option<(&V, UrlPatternResult)>, UrlPatternMatchError> {
-        fallible(|| self.best_match_url(url))
+        self.best_result(url, url.href())
     }
 
     /// [`UrlPatternSet::matches_url`] that says when it cannot answer (a candidate ran out
@@ -492,7 +546,7 @@ impl<V> UrlPatternSet<V> {
         &self,
         url: &Url,
     ) -> Result<Vec<(&V, UrlPatternResult)>, UrlPatternMatchError> {
-        fallible(|| self.matches_url(url))
+        self.all_results::<true>(url, url.href())
     }
 
     /// [`UrlPatternSet::first_match`] that says when it cannot answer (a candidate tried
@@ -517,7 +571,10 @@ impl<V> UrlPatternSet<V> {
         &self,
         url: &str,
     ) -> Result<Option<(&V, UrlPatternResult)>, UrlPatternMatchError> {
-        fallible(|| self.first_match(url))
+        match Url::parse(url) {
+            Ok(parsed) => self.first_result(&parsed, url),
+            Err(_) => Ok(None),
+        }
     }
 
     /// [`UrlPatternSet::best_match`] that says when it cannot answer (a candidate tried
@@ -539,7 +596,10 @@ impl<V> UrlPatternSet<V> {
         &self,
         url: &str,
     ) -> Result<Option<(&V, UrlPatternResult)>, UrlPatternMatchError> {
-        fallible(|| self.best_match(url))
+        match Url::parse(url) {
+            Ok(parsed) => self.best_result(&parsed, url),
+            Err(_) => Ok(None),
+        }
     }
 
     /// [`UrlPatternSet::matches`] that says when it cannot answer (a candidate ran out of
@@ -562,7 +622,10 @@ impl<V> UrlPatternSet<V> {
         &self,
         url: &str,
     ) -> Result<Vec<(&V, UrlPatternResult)>, UrlPatternMatchError> {
-        fallible(|| self.matches(url))
+        match Url::parse(url) {
+            Ok(parsed) => self.all_results::<true>(&parsed, url),
+            Err(_) => Ok(Vec::new()),
+        }
     }
 
     /// [`UrlPatternSet::first_match_ref`] that says when it cannot answer (a candidate tried
@@ -587,7 +650,7 @@ impl<V> UrlPatternSet<V> {
         &self,
         url: &'u Url,
     ) -> Result<Option<(&V, UrlPatternMatch<'_, 'u>)>, UrlPatternMatchError> {
-        fallible(|| self.first_match_ref(url))
+        self.first_kept(url)
     }
 
     /// [`UrlPatternSet::best_match_ref`] that says when it cannot answer (a candidate tried
@@ -610,7 +673,7 @@ impl<V> UrlPatternSet<V> {
         &self,
         url: &'u Url,
     ) -> Result<Option<(&V, UrlPatternMatch<'_, 'u>)>, UrlPatternMatchError> {
-        fallible(|| self.best_match_ref(url))
+        self.best_kept(url)
     }
 
     /// [`UrlPatternSet::matches`] on an already-parsed URL.
@@ -623,26 +686,35 @@ impl<V> UrlPatternSet<V> {
     /// ```
     #[must_use]
     pub fn matches_url(&self, url: &Url) -> Vec<(&V, UrlPatternResult)> {
-        self.all_results(url, url.href())
+        no_match_on_error(self.all_results::<false>(url, url.href()))
     }
 
     /// Every match on `url` with its owned result, whose `inputs` is `input` (as in
-    /// [`UrlPatternSet::first_result`]).
-    fn all_results(&self, url: &Url, input: &str) -> Vec<(&V, UrlPatternResult)> {
+    /// [`UrlPatternSet::first_result`]); a candidate that cannot answer stops a `try_*`
+    /// lookup (`TRY`) with its error, and is skipped by the others ([`Report::TRY`](super::Report::TRY)).
+    fn all_results<const TRY: bool>(
+        &self,
+        url: &Url,
+        input: &str,
+    ) -> Result<Vec<(&V, UrlPatternResult)>, UrlPatternMatchError> {
         let values = Values::of_url(url);
         self.with_candidates(url, [Every; 2], |candidates, captured, spans| {
-            (candidates.iter())
-                .filter_map(|c| {
-                    let (p, v) = &self.entries[(c.id & !EXACT) as usize];
-                    let pathname = (c.id & EXACT != 0).then(|| &captured[c.start..c.end]);
-                    spans.clear();
-                    if !p.match_routed(&values, pathname, spans) {
-                        return None;
+            let mut all = Vec::new();
+            for c in candidates {
+                let (p, v) = &self.entries[(c.id & !EXACT) as usize];
+                let pathname = (c.id & EXACT != 0).then(|| &captured[c.start..c.end]);
+                spans.clear();
+                match p.match_routed(&values, pathname, spans) {
+                    Ok(true) => {
+                        let inputs = UrlPatternInput::String(input.to_owned());
+                        all.push((v, p.result(&values, spans, inputs)));
                     }
-                    let inputs = UrlPatternInput::String(input.to_owned());
-                    Some((v, p.result(&values, spans, inputs)))
-                })
-                .collect()
+                    Ok(false) => {}
+                    Err(e) if TRY => return Err(p.error(e)),
+                    Err(_) => {}
+                }
+            }
+            Ok(all)
         })
     }
 }
