@@ -188,32 +188,6 @@ impl Routes {
         Routes::compile(pairs, base, untrusted)
     }
 
-    /// The JSON text [`Routes::from_json`] reads for the routes `(name, pattern)`, in order:
-    /// for a host that holds them as pairs (a Python dict) and caches routes by their text.
-    ///
-    /// ```
-    /// use weburl_arrow::Routes;
-    /// let json = Routes::json([("a \"quoted\" name", "https://h/:id")]);
-    /// assert_eq!(json, r#"{"a \"quoted\" name":"https://h/:id"}"#);
-    /// assert_eq!(Routes::from_json(&json, None)?.names().next(), Some("a \"quoted\" name"));
-    /// # Ok::<(), weburl_arrow::KernelError>(())
-    /// ```
-    #[must_use]
-    pub fn json<N: AsRef<str>, P: AsRef<str>>(routes: impl IntoIterator<Item = (N, P)>) -> String {
-        let mut out = String::from("{");
-        for (i, (name, pattern)) in routes.into_iter().enumerate() {
-            if i > 0 {
-                out.push(',');
-            }
-            // Serializing a string to JSON cannot fail.
-            out.push_str(&serde_json::to_string(name.as_ref()).unwrap_or_default());
-            out.push(':');
-            out.push_str(&serde_json::to_string(pattern.as_ref()).unwrap_or_default());
-        }
-        out.push('}');
-        out
-    }
-
     /// How many routes there are.
     ///
     /// ```
